@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * IO buffers and the data written.
+ *
+ * One page-aligned allocation holds @n buffers of @bs bytes each, so an
+ * engine can register them all at once. With LM_PATTERN_RANDOM every
+ * buffer is filled once, at allocation, with its own incompressible data;
+ * before each write lm_buf_stamp() writes the block's byte offset and a
+ * sequence number into the first 16 bytes of every logical block, so no
+ * two written blocks are equal and nothing is generated per IO.
+ */
+#ifndef LM_BUFFER_H
+#define LM_BUFFER_H
+
+#include <stdint.h>
+#include <string.h>
+#include <sys/uio.h>
+
+enum lm_pattern {
+	LM_PATTERN_RANDOM,	/* default: incompressible, unique per block */
+	LM_PATTERN_ZERO,	/* zeros, no stamps */
+};
+
+struct lm_bufs {
+	void *mem;
+	size_t len;
+	unsigned int n;
+	uint32_t bs;
+	struct iovec *iov;	/* n entries, one per buffer */
+};
+
+/* Returns 0 or -ENOMEM. */
+int lm_bufs_alloc(struct lm_bufs *b, unsigned int n, uint32_t bs,
+		  enum lm_pattern pattern, uint64_t seed);
+void lm_bufs_free(struct lm_bufs *b);
+
+struct lm_stamp {
+	uint64_t offset;	/* little-endian byte offset of the block */
+	uint64_t seq;		/* per-thread sequence, thread id in top byte */
+};
+
+/* Stamp every @block_bytes block of @buf (length @len) written at @offset. */
+static inline void lm_buf_stamp(void *buf, uint32_t len, uint32_t block_bytes,
+				uint64_t offset, uint64_t seq)
+{
+	struct lm_stamp s = { .seq = seq };
+	uint32_t at;
+
+	for (at = 0; at < len; at += block_bytes) {
+		s.offset = offset + at;
+		memcpy((char *)buf + at, &s, sizeof(s));
+	}
+}
+
+#endif

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The command line: `lunmark mark [TARGET] [OPTIONS]`, `lunmark run TARGET
+ * [OPTIONS]`, help and version. Option names follow fio where fio has one
+ * (--rw, --bs, --iodepth, --numjobs, --runtime, --ramp_time, --time_based,
+ * --direct, --ioengine, --size, --offset, --rwmixread, --randseed).
+ */
+#ifndef LM_CLI_H
+#define LM_CLI_H
+
+#include "job.h"
+#include "suite.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+enum lm_cmd { LM_CMD_HELP, LM_CMD_VERSION, LM_CMD_RUN, LM_CMD_MARK };
+
+struct lm_cli {
+	enum lm_cmd cmd;
+	enum lm_cmd help_for;		/* with LM_CMD_HELP */
+	struct lm_job job;		/* run */
+	struct lm_suite_opts suite;	/* mark */
+	const char *target;		/* NULL: none given */
+	const char *profile;
+	bool allow_write;
+};
+
+/*
+ * Parse @argv into @c. Returns 0, or -EINVAL with a message naming the
+ * option and what to do in @msg.
+ */
+int lm_cli_parse(int argc, char **argv, struct lm_cli *c, char *msg,
+		 size_t len);
+
+void lm_cli_usage(FILE *f, enum lm_cmd cmd);
+
+#endif

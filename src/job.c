@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: MIT
+#include "job.h"
+#include "engine.h"
+#include "lunmark.h"
+#include "units.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *const lm_rw_names[] = {
+	[LM_RW_READ] = "read",		[LM_RW_WRITE] = "write",
+	[LM_RW_RANDREAD] = "randread",	[LM_RW_RANDWRITE] = "randwrite",
+	[LM_RW_RW] = "rw",		[LM_RW_RANDRW] = "randrw",
+};
+
+void lm_job_defaults(struct lm_job *j)
+{
+	memset(j, 0, sizeof(*j));
+	snprintf(j->name, sizeof(j->name), "job");
+	j->rw = LM_RW_READ;
+	j->rwmixread_pct = 50;
+	j->bs_bytes = 4096;
+	j->iodepth = 1;
+	j->threads = 1;
+	j->direct = true;
+	j->seed = 0x6c756e6d61726bull;	/* "lunmark" */
+	j->pattern = LM_PATTERN_RANDOM;
+	j->prefill = true;
+	snprintf(j->engine, sizeof(j->engine), "uring");
+	j->fault.err_no = EIO;
+}
+
+int lm_rw_parse(const char *s, enum lm_rw *rw)
+{
+	unsigned int i;
+
+	for (i = 0; i < LM_ARRAY_SIZE(lm_rw_names); i++) {
+		if (!strcmp(s, lm_rw_names[i])) {
+			*rw = (enum lm_rw)i;
+			return 0;
+		}
+	}
+	/* fio's aliases */
+	if (!strcmp(s, "readwrite")) {
+		*rw = LM_RW_RW;
+		return 0;
+	}
+	return -EINVAL;
+}
+
+const char *lm_rw_name(enum lm_rw rw)
+{
+	return lm_rw_names[rw];
+}
+
+int lm_job_check(const struct lm_job *j, char *msg, size_t len)
+{
+	if (j->bs_bytes < LM_BS_MIN || j->bs_bytes > LM_BS_MAX ||
+	    j->bs_bytes % LM_BS_MIN) {
+		snprintf(msg, len,
+			 "--bs=%u: the block size must be a multiple of 512 from 512 to 64MiB",
+			 j->bs_bytes);
+		return -EINVAL;
+	}
+	if (j->iodepth < 1 || j->iodepth > LM_DEPTH_MAX) {
+		snprintf(msg, len, "--iodepth=%u: must be from 1 to %u",
+			 j->iodepth, LM_DEPTH_MAX);
+		return -EINVAL;
+	}
+	if (j->threads < 1 || j->threads > LM_THREADS_MAX) {
+		snprintf(msg, len, "--numjobs=%u: must be from 1 to %u",
+			 j->threads, LM_THREADS_MAX);
+		return -EINVAL;
+	}
+	if (j->rwmixread_pct > 100) {
+		snprintf(msg, len, "--rwmixread=%u: must be from 0 to 100",
+			 j->rwmixread_pct);
+		return -EINVAL;
+	}
+	if (j->offset_bytes % LM_BS_MIN) {
+		snprintf(msg, len,
+			 "--offset=%llu: must be a multiple of 512 bytes",
+			 (unsigned long long)j->offset_bytes);
+		return -EINVAL;
+	}
+	if (!lm_engine_find(j->engine)) {
+		snprintf(msg, len, "--engine=%s: unknown engine (one of: %s)",
+			 j->engine, lm_engine_names());
+		return -EINVAL;
+	}
+	if (!strcmp(j->engine, "psync") && j->iodepth > 1) {
+		snprintf(msg, len,
+			 "--iodepth=%u: the psync engine does one IO at a time; use --iodepth=1, or --engine=uring or aio for a deeper queue",
+			 j->iodepth);
+		return -EINVAL;
+	}
+	if (j->sqpoll && strcmp(j->engine, "uring")) {
+		snprintf(msg, len, "--sqpoll needs --engine=uring");
+		return -EINVAL;
+	}
+	if (j->time_based && !j->runtime_ns) {
+		snprintf(msg, len, "--time_based needs --runtime");
+		return -EINVAL;
+	}
+	if (j->fault.prob_pct < 0 || j->fault.prob_pct > 100) {
+		snprintf(msg, len, "--fail-prob=%g: must be from 0 to 100",
+			 j->fault.prob_pct);
+		return -EINVAL;
+	}
+	if ((j->fault.every_n || j->fault.prob_pct > 0) &&
+	    strcmp(j->engine, "null")) {
+		snprintf(msg, len,
+			 "--fail-every and --fail-prob need --engine=null");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
+	       char *msg, size_t len)
+{
+	char a[32], b[32];
+
+	if (j->bs_bytes % lbs_bytes) {
+		snprintf(msg, len,
+			 "--bs=%u is not a multiple of the target's logical block size (%u bytes); use a multiple of %u",
+			 j->bs_bytes, lbs_bytes, lbs_bytes);
+		return -EINVAL;
+	}
+	if (j->offset_bytes % lbs_bytes) {
+		snprintf(msg, len,
+			 "--offset=%llu is not a multiple of the target's logical block size (%u bytes)",
+			 (unsigned long long)j->offset_bytes, lbs_bytes);
+		return -EINVAL;
+	}
+	if (j->offset_bytes >= target_bytes) {
+		lm_fmt_size(a, sizeof(a), j->offset_bytes);
+		lm_fmt_size(b, sizeof(b), target_bytes);
+		snprintf(msg, len,
+			 "--offset=%s is beyond the end of the target (%s)", a,
+			 b);
+		return -EINVAL;
+	}
+	if (!j->size_bytes)
+		j->size_bytes = target_bytes - j->offset_bytes;
+	if (j->size_bytes > target_bytes - j->offset_bytes) {
+		lm_fmt_size(a, sizeof(a), j->offset_bytes + j->size_bytes);
+		lm_fmt_size(b, sizeof(b), target_bytes);
+		snprintf(msg, len,
+			 "the region (offset + size = %s) is larger than the target (%s); use a smaller --size",
+			 a, b);
+		return -EINVAL;
+	}
+	if (j->size_bytes < j->bs_bytes) {
+		lm_fmt_size(a, sizeof(a), j->size_bytes);
+		snprintf(msg, len,
+			 "--size=%s is smaller than one block (--bs=%u)", a,
+			 j->bs_bytes);
+		return -EINVAL;
+	}
+	/* as fio: the region is a whole number of blocks */
+	j->size_bytes -= j->size_bytes % j->bs_bytes;
+	return 0;
+}

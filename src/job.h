@@ -1,0 +1,100 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The job model: what one run does, independent of the target and of how
+ * it was described (command line, profile, later fio job files).
+ */
+#ifndef LM_JOB_H
+#define LM_JOB_H
+
+#include "buffer.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define LM_BS_MIN 512u
+#define LM_BS_MAX (64u << 20)
+#define LM_DEPTH_MAX 1024u
+#define LM_THREADS_MAX 64u
+
+enum lm_rw {
+	LM_RW_READ,
+	LM_RW_WRITE,
+	LM_RW_RANDREAD,
+	LM_RW_RANDWRITE,
+	LM_RW_RW,
+	LM_RW_RANDRW,
+};
+
+/* Fault injection for the null engine: fail every Nth IO, or with
+ * probability prob_pct, with -err_no. */
+struct lm_fault {
+	uint64_t every_n;
+	double prob_pct;
+	int err_no;
+};
+
+struct lm_job {
+	char name[64];
+	enum lm_rw rw;
+	unsigned int rwmixread_pct;	/* share of reads in rw / randrw */
+	uint32_t bs_bytes;
+	unsigned int iodepth;		/* per thread */
+	unsigned int threads;
+	uint64_t size_bytes;		/* region length; 0: to the end */
+	uint64_t offset_bytes;		/* region start */
+	uint64_t runtime_ns;		/* 0: until size_bytes are done */
+	uint64_t ramp_ns;
+	bool time_based;		/* loop over the region until runtime */
+	bool direct;
+	uint64_t seed;
+	enum lm_pattern pattern;
+	bool prefill;			/* write the region before reading it */
+	char engine[16];
+	bool sqpoll;
+	struct lm_fault fault;
+};
+
+/* fio's defaults where fio has one: read, 4k, QD1, one thread, direct. */
+void lm_job_defaults(struct lm_job *j);
+
+/* Returns 0 or -EINVAL. */
+int lm_rw_parse(const char *s, enum lm_rw *rw);
+const char *lm_rw_name(enum lm_rw rw);
+
+static inline bool lm_rw_random(enum lm_rw rw)
+{
+	return rw == LM_RW_RANDREAD || rw == LM_RW_RANDWRITE ||
+	       rw == LM_RW_RANDRW;
+}
+
+static inline bool lm_rw_mixed(enum lm_rw rw)
+{
+	return rw == LM_RW_RW || rw == LM_RW_RANDRW;
+}
+
+static inline bool lm_rw_reads(enum lm_rw rw)
+{
+	return rw != LM_RW_WRITE && rw != LM_RW_RANDWRITE;
+}
+
+static inline bool lm_rw_writes(enum lm_rw rw)
+{
+	return rw != LM_RW_READ && rw != LM_RW_RANDREAD;
+}
+
+/*
+ * Check the job on its own (ranges, engine limits). On failure writes a
+ * message naming the option and what to do into @msg and returns -EINVAL.
+ */
+int lm_job_check(const struct lm_job *j, char *msg, size_t len);
+
+/*
+ * Check the job against a target of @target_bytes with logical blocks of
+ * @lbs_bytes, and fill in a zero size (the rest of the target). On failure
+ * writes a message into @msg and returns -EINVAL.
+ */
+int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
+	       char *msg, size_t len);
+
+#endif

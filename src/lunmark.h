@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * lunmark: what every module shares. The exit codes are documented in the
+ * man page and the README; the stop flag is the only process-wide state.
+ */
+#ifndef LM_LUNMARK_H
+#define LM_LUNMARK_H
+
+#include <signal.h>
+#include <stddef.h>
+
+#define LM_VERSION "0.1.0"
+
+enum lm_exit {
+	LM_EXIT_OK = 0,
+	LM_EXIT_IO = 1,		/* an IO failed during a run */
+	LM_EXIT_USAGE = 2,	/* bad command line or option value */
+	LM_EXIT_TARGET = 3,	/* target missing, of the wrong kind, or denied */
+	LM_EXIT_FIT = 4,	/* job does not fit the target (bs, region) */
+	LM_EXIT_ENGINE = 5,	/* engine or O_DIRECT unavailable */
+	LM_EXIT_GUARD = 6,	/* write refused by the write guard */
+	LM_EXIT_INTERRUPTED = 130, /* SIGINT: partial results printed */
+};
+
+/* Set by the signal handler; read by the main thread and the workers. */
+extern volatile sig_atomic_t lm_stop;
+
+/* One error report, to stderr, prefixed with "lunmark: ". */
+void lm_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#define LM_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+#endif

@@ -1,0 +1,263 @@
+// SPDX-License-Identifier: MIT
+/* lunmark: subcommand dispatch. */
+#include "cli.h"
+#include "lunmark.h"
+#include "report/report.h"
+#include "run.h"
+#include "suite.h"
+#include "target.h"
+#include "units.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
+
+volatile sig_atomic_t lm_stop;
+
+void lm_err(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fputs("lunmark: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+static void lm_on_signal(int sig)
+{
+	lm_stop = sig;
+}
+
+static void lm_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = lm_on_signal;	/* no SA_RESTART: waits wake up */
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+}
+
+/* Strings for report headers and footers, filled once. */
+struct lm_host {
+	char date[32];
+	char kernel[200];
+	char size[32];
+	char warning[PATH_MAX + 256];
+};
+
+static void lm_host_fill(struct lm_host *h, uint64_t size_bytes)
+{
+	struct utsname u;
+	time_t now = time(NULL);
+	struct tm tm;
+
+	memset(h, 0, sizeof(*h));
+	localtime_r(&now, &tm);
+	strftime(h->date, sizeof(h->date), "%Y/%m/%d %H:%M:%S", &tm);
+	if (!uname(&u))
+		snprintf(h->kernel, sizeof(h->kernel), "%s %s %s", u.sysname,
+			 u.release, u.machine);
+	lm_fmt_size(h->size, sizeof(h->size), size_bytes);
+}
+
+static void lm_info_fill(struct lm_report_info *i, const struct lm_host *h,
+			 const struct lm_target *t, const char *engine,
+			 const char *note)
+{
+	i->version = LM_VERSION;
+	i->target = t->kind == LM_TARGET_NONE ? "(none)" : t->name;
+	i->target_kind = lm_target_kind_name(t->kind);
+	i->size = h->size;
+	i->lbs_bytes = t->lbs_bytes;
+	i->engine = engine;
+	i->engine_note = note;
+	i->date = h->date;
+	i->kernel = h->kernel;
+	i->warning = h->warning;
+}
+
+static int lm_exit_of_signal(void)
+{
+	return lm_stop ? 128 + lm_stop : LM_EXIT_INTERRUPTED;
+}
+
+/* Reads that lunmark may not prefill are said to be so. */
+static void lm_warn_unprefilled(struct lm_host *h, const struct lm_target *t)
+{
+	snprintf(h->warning, sizeof(h->warning),
+		 "reads are of data lunmark did not write on %s; pass --allow-write to prefill it, or --no-prefill to accept this",
+		 t->name);
+}
+
+static bool lm_may_prefill(const struct lm_target *t, bool allow_write)
+{
+	return t->kind == LM_TARGET_TESTFILE ||
+	       (allow_write && t->kind != LM_TARGET_NONE);
+}
+
+static int lm_cmd_run(struct lm_cli *c)
+{
+	struct lm_target_opts to = { 0 };
+	struct lm_job *j = &c->job;
+	struct lm_report_info info = { 0 };
+	struct lm_run_result r;
+	struct lm_target t;
+	struct lm_host h;
+	char msg[256];
+	bool prefill;
+	int ret;
+
+	to.direct = j->direct;
+	to.none = !strcmp(j->engine, "null");
+	to.create_bytes = j->size_bytes ? j->size_bytes : 1ull << 30;
+	/* a test file in a directory is always opened for writing */
+	to.write = lm_rw_writes(j->rw) || (j->prefill && c->allow_write);
+	ret = lm_target_open(&t, c->target, &to);
+	if (ret)
+		return ret;
+	if (lm_rw_writes(j->rw)) {
+		ret = lm_target_may_write(&t, c->allow_write);
+		if (ret)
+			goto out_close;
+	}
+	if (lm_job_fit(j, t.size_bytes, t.lbs_bytes, msg, sizeof(msg))) {
+		lm_err("%s: %s", t.name, msg);
+		ret = LM_EXIT_FIT;
+		goto out_close;
+	}
+	lm_host_fill(&h, j->size_bytes);
+	prefill = j->prefill && lm_may_prefill(&t, c->allow_write) &&
+		  (lm_rw_reads(j->rw) || t.kind == LM_TARGET_TESTFILE);
+	if (lm_rw_reads(j->rw) && j->prefill && !prefill &&
+	    t.kind != LM_TARGET_NONE)
+		lm_warn_unprefilled(&h, &t);
+	if (prefill) {
+		ret = lm_prefill(j, &t);
+		if (ret == LM_EXIT_INTERRUPTED)
+			ret = lm_exit_of_signal();
+		if (ret)
+			goto out_close;
+	}
+	ret = lm_run(j, &t, &r);
+	if (ret)
+		goto out_close;
+	lm_info_fill(&info, &h, &t, j->engine, r.note);
+	lm_report_run_text(stdout, &info, j, &r);
+	fflush(stdout);
+	if (r.interrupted)
+		ret = lm_exit_of_signal();
+	else if (r.io_errno) {
+		lm_err("%s: %s at offset %llu failed: %s", t.name,
+		       r.io_err_write ? "write" : "read",
+		       (unsigned long long)r.io_err_offset,
+		       strerror(r.io_errno));
+		ret = LM_EXIT_IO;
+	}
+	lm_run_result_free(&r);
+out_close:
+	lm_target_close(&t);
+	return ret;
+}
+
+static int lm_cmd_mark(struct lm_cli *c)
+{
+	struct lm_suite_opts *o = &c->suite;
+	struct lm_target_opts to = { 0 };
+	const struct lm_profile *p;
+	struct lm_mark_info info = { 0 };
+	struct lm_mark_result m;
+	struct lm_target t;
+	struct lm_host h;
+	int ret, rc;
+
+	p = lm_profile_find(c->profile);
+	if (!p) {
+		lm_err("--profile=%s: no such profile (built in: default)",
+		       c->profile);
+		return LM_EXIT_USAGE;
+	}
+	to.direct = o->base.direct;
+	to.none = !strcmp(o->base.engine, "null");
+	to.create_bytes = o->size_bytes;
+	to.write = o->write || (o->base.prefill && c->allow_write);
+	ret = lm_target_open(&t, c->target ? c->target : ".", &to);
+	if (ret)
+		return ret;
+	if (o->write) {
+		ret = lm_target_may_write(&t, c->allow_write);
+		if (ret)
+			goto out_close;
+	}
+	ret = lm_suite_check(o, p, &t);
+	if (ret)
+		goto out_close;
+	lm_host_fill(&h, o->size_bytes);
+	if (o->read && o->base.prefill && !lm_may_prefill(&t, c->allow_write) &&
+	    t.kind != LM_TARGET_NONE)
+		lm_warn_unprefilled(&h, &t);
+	rc = lm_suite_mark(o, p, &t, &m);
+	if (m.cells) {
+		lm_info_fill(&info.r, &h, &t, o->base.engine, m.note);
+		info.profile = p->name;
+		info.aggregate = o->agg == LM_AGG_MAX ? "max" : "median";
+		info.runs = o->runs;
+		info.warmup = o->warmup;
+		info.runtime_s = (double)o->runtime_ns / 1e9;
+		info.interval_s = (double)o->interval_ns / 1e9;
+		lm_report_mark_text(stdout, &info, &m);
+		fflush(stdout);
+	}
+	if (m.io_errno)
+		lm_err("%s: %s failed at offset %llu: %s", t.name,
+		       m.io_err_test, (unsigned long long)m.io_err_offset,
+		       strerror(m.io_errno));
+	ret = rc == LM_EXIT_INTERRUPTED ? lm_exit_of_signal() : rc;
+	lm_mark_result_free(&m);
+out_close:
+	lm_target_close(&t);
+	return ret;
+}
+
+int main(int argc, char **argv)
+{
+	struct lm_cli c;
+	char msg[512];
+	int ret;
+
+	if (lm_cli_parse(argc, argv, &c, msg, sizeof(msg))) {
+		lm_err("%s", msg);
+		return LM_EXIT_USAGE;
+	}
+	lm_signals();
+	switch (c.cmd) {
+	case LM_CMD_VERSION:
+		printf("lunmark %s\n", LM_VERSION);
+		return 0;
+	case LM_CMD_HELP:
+		lm_cli_usage(stdout, c.help_for);
+		return 0;
+	case LM_CMD_RUN:
+		ret = lm_cmd_run(&c);
+		break;
+	case LM_CMD_MARK:
+		ret = lm_cmd_mark(&c);
+		break;
+	default:
+		ret = LM_EXIT_USAGE;
+	}
+	if (lm_stop && !ret)
+		ret = lm_exit_of_signal();
+	return ret;
+}

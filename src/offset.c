@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: MIT
+#include "offset.h"
+
+static uint64_t lm_splitmix64(uint64_t *x)
+{
+	uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+void lm_rand_seed(struct lm_rand *r, uint64_t seed)
+{
+	unsigned int i;
+
+	for (i = 0; i < 4; i++)
+		r->s[i] = lm_splitmix64(&seed);
+}
+
+void lm_cursor_init(struct lm_cursor *c)
+{
+	atomic_init(&c->next, 0);
+	atomic_init(&c->limit, UINT64_MAX);
+}
+
+void lm_offset_init(struct lm_offset_gen *g, uint64_t start_bytes,
+		    uint64_t nblocks, uint32_t bs_bytes, bool random,
+		    struct lm_cursor *cursor, uint64_t seed, unsigned int thread)
+{
+	g->start_bytes = start_bytes;
+	g->nblocks = nblocks;
+	g->bs_bytes = bs_bytes;
+	g->random = random;
+	g->cursor = cursor;
+	lm_rand_seed(&g->rand, seed ^ (0x5851f42d4c957f2dull * (thread + 1)));
+}

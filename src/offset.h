@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Offsets for IO: sequential with one cursor shared by every thread of a
+ * run (so in each pass over the region every block is touched by exactly
+ * one thread, DiskSpd's -si), and uniform random, block-aligned, from a
+ * per-thread xoshiro256** generator seeded deterministically.
+ *
+ * A region is @nblocks blocks of @bs_bytes starting at @start_bytes.
+ */
+#ifndef LM_OFFSET_H
+#define LM_OFFSET_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+/* The shared sequential cursor: a block counter that never wraps. */
+struct lm_cursor {
+	_Alignas(64) _Atomic uint64_t next;
+	/* claims at or above this index are refused; UINT64_MAX = no limit */
+	_Atomic uint64_t limit;
+};
+
+struct lm_rand {
+	uint64_t s[4];
+};
+
+void lm_rand_seed(struct lm_rand *r, uint64_t seed);
+
+static inline uint64_t lm_rand_rotl(uint64_t x, int k)
+{
+	return (x << k) | (x >> (64 - k));
+}
+
+/* xoshiro256** (Blackman and Vigna, public domain algorithm). */
+static inline uint64_t lm_rand_next(struct lm_rand *r)
+{
+	uint64_t *s = r->s;
+	uint64_t out = lm_rand_rotl(s[1] * 5, 7) * 9;
+	uint64_t t = s[1] << 17;
+
+	s[2] ^= s[0];
+	s[3] ^= s[1];
+	s[1] ^= s[2];
+	s[0] ^= s[3];
+	s[2] ^= t;
+	s[3] = lm_rand_rotl(s[3], 45);
+	return out;
+}
+
+/* Uniform in [0, n), n > 0, without modulo bias (Lemire's method). */
+static inline uint64_t lm_rand_below(struct lm_rand *r, uint64_t n)
+{
+	unsigned __int128 m = (unsigned __int128)lm_rand_next(r) * n;
+	uint64_t low = (uint64_t)m, floor;
+
+	if (low < n) {
+		floor = -n % n;
+		while (low < floor) {
+			m = (unsigned __int128)lm_rand_next(r) * n;
+			low = (uint64_t)m;
+		}
+	}
+	return (uint64_t)(m >> 64);
+}
+
+struct lm_offset_gen {
+	uint64_t start_bytes;
+	uint64_t nblocks;
+	uint32_t bs_bytes;
+	bool random;
+	struct lm_cursor *cursor;	/* sequential only, shared */
+	struct lm_rand rand;
+};
+
+void lm_cursor_init(struct lm_cursor *c);
+
+/*
+ * @seed and @thread give each thread its own random stream; the same pair
+ * always gives the same offsets.
+ */
+void lm_offset_init(struct lm_offset_gen *g, uint64_t start_bytes,
+		    uint64_t nblocks, uint32_t bs_bytes, bool random,
+		    struct lm_cursor *cursor, uint64_t seed, unsigned int thread);
+
+/*
+ * The next offset in bytes. Returns false when the shared cursor has
+ * reached its limit (a size-limited sequential run is done).
+ */
+static inline bool lm_offset_next(struct lm_offset_gen *g, uint64_t *off)
+{
+	uint64_t b;
+
+	if (g->random) {
+		b = lm_rand_below(&g->rand, g->nblocks);
+	} else {
+		b = atomic_fetch_add_explicit(&g->cursor->next, 1,
+					      memory_order_relaxed);
+		if (b >= atomic_load_explicit(&g->cursor->limit,
+					      memory_order_relaxed))
+			return false;
+		b %= g->nblocks;
+	}
+	*off = g->start_bytes + b * g->bs_bytes;
+	return true;
+}
+
+#endif

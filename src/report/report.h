@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Reports: formatting only. Every figure printed comes computed in the
+ * result; the info structs carry the strings for headers and footers.
+ */
+#ifndef LM_REPORT_H
+#define LM_REPORT_H
+
+#include "../job.h"
+#include "../result.h"
+#include "../suite.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+
+struct lm_report_info {
+	const char *version;
+	const char *target;
+	const char *target_kind;
+	const char *size;	/* "1GiB" */
+	unsigned int lbs_bytes;
+	const char *engine;
+	const char *engine_note;	/* "" when none */
+	const char *date;	/* "2026/11/30 07:55:00" */
+	const char *kernel;	/* "Linux 6.18.44 x86_64" */
+	const char *warning;	/* "" when none */
+};
+
+struct lm_mark_info {
+	struct lm_report_info r;
+	const char *profile;
+	const char *aggregate;	/* "median" or "max" */
+	unsigned int runs;
+	bool warmup;
+	double runtime_s;
+	double interval_s;
+};
+
+/* The CrystalDiskMark-shaped matrix. */
+void lm_report_mark_text(FILE *f, const struct lm_mark_info *info,
+			 const struct lm_mark_result *m);
+
+/* One job's result block, reads and writes apart. */
+void lm_report_run_text(FILE *f, const struct lm_report_info *info,
+			const struct lm_job *j, const struct lm_run_result *r);
+
+#endif

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * One run of one job on one target: start the worker threads, keep time
+ * (ramp, measured window, per-second samples, the stop flag), join them and
+ * merge what they measured into a struct lm_run_result.
+ */
+#ifndef LM_RUN_H
+#define LM_RUN_H
+
+#include "job.h"
+#include "result.h"
+#include "target.h"
+
+/*
+ * Returns 0 when the run took place (r->io_errno and r->interrupted say
+ * how it ended), or an exit code after printing why it could not start.
+ * @j must have been checked and fitted to @t. Free @r with
+ * lm_run_result_free().
+ */
+int lm_run(const struct lm_job *j, const struct lm_target *t,
+	   struct lm_run_result *r);
+
+/*
+ * Write the region of @j on @t once with sequential large writes of
+ * incompressible data, so that later reads read written blocks. Returns 0
+ * or an exit code after printing why.
+ */
+int lm_prefill(const struct lm_job *j, const struct lm_target *t);
+
+/* "uring setup failed: ..." with advice, for a -errno from engine setup. */
+void lm_run_report_setup_error(const struct lm_job *j, const char *what,
+			       int err);
+
+#endif

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: MIT
+#include "stats.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+
+const double lm_pcts[LM_NPCT] = { 50.0, 90.0, 99.0, 99.9, 99.99 };
+
+struct lm_cpu lm_cpu_now(void)
+{
+	struct lm_cpu c = { 0 };
+	struct rusage ru;
+
+	if (!getrusage(RUSAGE_SELF, &ru)) {
+		c.usr_s = (double)ru.ru_utime.tv_sec +
+			  (double)ru.ru_utime.tv_usec / 1e6;
+		c.sys_s = (double)ru.ru_stime.tv_sec +
+			  (double)ru.ru_stime.tv_usec / 1e6;
+	}
+	return c;
+}
+
+void lm_summarize(struct lm_summary *s, const struct lm_hist *lat,
+		  uint64_t ios, uint64_t bytes, uint64_t errors,
+		  uint64_t elapsed_ns, const struct lm_sample *series,
+		  unsigned int nseries, enum lm_dir dir)
+{
+	unsigned int i;
+	double v;
+	bool first = true;
+
+	memset(s, 0, sizeof(*s));
+	s->ios = ios;
+	s->bytes = bytes;
+	s->errors = errors;
+	s->seconds = (double)elapsed_ns / 1e9;
+	s->io_mb = (double)bytes / 1e6;
+	if (elapsed_ns) {
+		s->iops = (double)ios / s->seconds;
+		s->mb_s = (double)bytes / s->seconds / 1e6;
+		s->mib_s = (double)bytes / s->seconds / 1048576.0;
+	}
+	if (lat->count) {
+		s->lat_min_us = (double)lat->min_ns / 1e3;
+		s->lat_max_us = (double)lat->max_ns / 1e3;
+		s->lat_mean_us = lm_hist_mean(lat) / 1e3;
+		s->lat_stddev_us = lm_hist_stddev(lat) / 1e3;
+		for (i = 0; i < LM_NPCT; i++)
+			s->lat_pct_us[i] =
+				(double)lm_hist_percentile(lat, lm_pcts[i]) /
+				1e3;
+	}
+	for (i = 0; i < nseries; i++) {
+		if (series[i].dur_ns < 1000000000ull)
+			continue;
+		v = (double)series[i].ios[dir] * 1e9 /
+		    (double)series[i].dur_ns;
+		if (first || v < s->iops_min)
+			s->iops_min = v;
+		if (first || v > s->iops_max)
+			s->iops_max = v;
+		first = false;
+	}
+}
+
+static int lm_cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+double lm_median(double *v, unsigned int n)
+{
+	if (!n)
+		return 0.0;
+	qsort(v, n, sizeof(*v), lm_cmp_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
+}

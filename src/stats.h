@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Counters, per-second series, CPU use, and the summary a report prints.
+ * Everything a report shows is computed here; reports only format.
+ */
+#ifndef LM_STATS_H
+#define LM_STATS_H
+
+#include "hist.h"
+
+#include <stdint.h>
+#include <time.h>
+
+enum lm_dir { LM_DIR_READ, LM_DIR_WRITE, LM_DIRS };
+
+/* Percentiles every summary carries, in this order. */
+#define LM_NPCT 5
+extern const double lm_pcts[LM_NPCT];	/* 50, 90, 99, 99.9, 99.99 */
+
+static inline uint64_t lm_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* One per-second sample of a run, taken by the main thread. */
+struct lm_sample {
+	uint64_t dur_ns;	/* a whole second, except perhaps the last */
+	uint64_t ios[LM_DIRS];
+	uint64_t bytes[LM_DIRS];
+};
+
+struct lm_cpu {
+	double usr_s;
+	double sys_s;
+};
+
+/* Process CPU time so far (all threads). */
+struct lm_cpu lm_cpu_now(void);
+
+/* What a report prints for one direction of one run or one cell. */
+struct lm_summary {
+	uint64_t ios;
+	uint64_t bytes;
+	uint64_t errors;
+	double seconds;
+	double io_mb;		/* bytes / 10^6 */
+	double iops;
+	double mb_s;		/* decimal: 10^6 bytes per second */
+	double mib_s;		/* binary: 2^20 bytes per second */
+	double lat_min_us;
+	double lat_max_us;
+	double lat_mean_us;
+	double lat_stddev_us;
+	double lat_pct_us[LM_NPCT];
+	/* over the per-second samples (whole seconds only) */
+	double iops_min;
+	double iops_max;
+};
+
+void lm_summarize(struct lm_summary *s, const struct lm_hist *lat,
+		  uint64_t ios, uint64_t bytes, uint64_t errors,
+		  uint64_t elapsed_ns, const struct lm_sample *series,
+		  unsigned int nseries, enum lm_dir dir);
+
+/* Median of @n values (sorted in place); 0 for n == 0. */
+double lm_median(double *v, unsigned int n);
+
+#endif

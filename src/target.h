@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Opening and probing a target, and the first write guard.
+ *
+ * A target is a block device, an existing regular file, a directory (where
+ * lunmark creates its own test file, removed again by lm_target_close()),
+ * or nothing at all for the null engine.
+ */
+#ifndef LM_TARGET_H
+#define LM_TARGET_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum lm_target_kind {
+	LM_TARGET_BLOCK,
+	LM_TARGET_FILE,
+	LM_TARGET_TESTFILE,	/* created by lunmark in a directory */
+	LM_TARGET_NONE,		/* null engine: no IO, no file */
+};
+
+struct lm_target {
+	char name[PATH_MAX];	/* as the user gave it */
+	char path[PATH_MAX];	/* what is opened */
+	enum lm_target_kind kind;
+	int fd;
+	bool writable;
+	bool direct;
+	uint64_t size_bytes;
+	uint32_t lbs_bytes;	/* logical block size */
+	uint32_t pbs_bytes;	/* physical block size */
+};
+
+struct lm_target_opts {
+	bool write;		/* open for writing */
+	bool direct;		/* O_DIRECT */
+	bool none;		/* the null engine: open nothing */
+	uint64_t create_bytes;	/* size of a test file in a directory */
+};
+
+/*
+ * Open @name. On failure prints one message naming the target and what to
+ * do, and returns the exit code (LM_EXIT_TARGET or LM_EXIT_ENGINE for an
+ * O_DIRECT refusal); 0 on success.
+ */
+int lm_target_open(struct lm_target *t, const char *name,
+		   const struct lm_target_opts *o);
+
+/* Close, and remove the test file lunmark created. Safe to call twice. */
+void lm_target_close(struct lm_target *t);
+
+/*
+ * The write guard: 0 when a write test may run, or a message and
+ * LM_EXIT_GUARD. Targets lunmark created itself need no permission.
+ */
+int lm_target_may_write(const struct lm_target *t, bool allow_write);
+
+const char *lm_target_kind_name(enum lm_target_kind k);
+
+#endif

@@ -1,0 +1,245 @@
+// SPDX-License-Identifier: MIT
+#include "worker.h"
+#include "target.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Per-thread state the loop uses and nobody else sees. */
+struct lm_loop {
+	struct lm_engine eng;
+	struct lm_bufs bufs;
+	struct lm_offset_gen gen;
+	struct lm_rand mix;
+	struct lm_io *ios;
+	struct lm_io **free_ios;
+	struct lm_io **done;
+	unsigned int nfree;
+	unsigned int inflight;
+	uint64_t seq;
+	uint64_t issued_measured;
+};
+
+static void lm_count(struct lm_worker *w, enum lm_dir d, uint64_t bytes)
+{
+	/* single writer: a relaxed load and store, no locked instruction */
+	atomic_store_explicit(
+		&w->live_ios[d],
+		atomic_load_explicit(&w->live_ios[d], memory_order_relaxed) + 1,
+		memory_order_relaxed);
+	atomic_store_explicit(&w->live_bytes[d],
+			      atomic_load_explicit(&w->live_bytes[d],
+						   memory_order_relaxed) +
+				      bytes,
+			      memory_order_relaxed);
+}
+
+static void lm_stop_all(struct lm_worker *w)
+{
+	atomic_store_explicit(&w->shared->phase, LM_PHASE_STOP,
+			      memory_order_relaxed);
+}
+
+/* Fill the queue; returns false when there is no more work to issue. */
+static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
+{
+	const struct lm_job *j = w->job;
+	unsigned int queued = 0;
+	uint64_t now = lm_now_ns(), off;
+	bool more = true;
+	struct lm_io *io;
+	int ret;
+
+	while (l->nfree) {
+		if (w->budget_ios && measuring &&
+		    l->issued_measured >= w->budget_ios) {
+			more = false;
+			break;
+		}
+		if (!lm_offset_next(&l->gen, &off)) {
+			more = false;
+			break;
+		}
+		io = l->free_ios[--l->nfree];
+		if (lm_rw_mixed(j->rw))
+			io->write = lm_rand_below(&l->mix, 100) >=
+				    j->rwmixread_pct;
+		else
+			io->write = lm_rw_writes(j->rw);
+		/* mixed jobs keep read buffers apart from write buffers */
+		io->buf_index = io->slot +
+				(io->write && l->bufs.n > j->iodepth ?
+					 j->iodepth :
+					 0);
+		io->buf = l->bufs.iov[io->buf_index].iov_base;
+		io->offset = off;
+		io->len = j->bs_bytes;
+		io->issue_ns = now;
+		if (io->write && j->pattern == LM_PATTERN_RANDOM)
+			lm_buf_stamp(io->buf, io->len, w->stamp_bytes, off,
+				     ((uint64_t)w->id << 56) | l->seq++);
+		ret = l->eng.ops->queue(&l->eng, io);
+		if (ret < 0) {
+			l->free_ios[l->nfree++] = io;
+			w->io_errno = -ret;
+			return false;
+		}
+		queued++;
+		if (measuring)
+			l->issued_measured++;
+	}
+	if (queued) {
+		ret = l->eng.ops->submit(&l->eng);
+		if (ret < 0) {
+			w->io_errno = -ret;
+			/* what was queued is still reaped below */
+		}
+		l->inflight += queued;
+	}
+	return more && !w->io_errno;
+}
+
+static void lm_complete(struct lm_worker *w, struct lm_loop *l,
+			unsigned int n, bool measuring)
+{
+	uint64_t now = lm_now_ns();
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		struct lm_io *io = l->done[i];
+		enum lm_dir d = io->write ? LM_DIR_WRITE : LM_DIR_READ;
+
+		if (io->res != (int)io->len) {
+			w->errors[d]++;
+			if (!w->io_errno) {
+				/* a short transfer is an error too */
+				w->io_errno = io->res < 0 ? -io->res : EIO;
+				w->io_err_offset = io->offset;
+				w->io_err_write = io->write;
+			}
+		} else if (measuring) {
+			lm_hist_add(&w->lat[d], now - io->issue_ns);
+			lm_count(w, d, io->len);
+		}
+		l->free_ios[l->nfree++] = io;
+	}
+	l->inflight -= n;
+}
+
+static int lm_loop_setup(struct lm_worker *w, struct lm_loop *l)
+{
+	const struct lm_job *j = w->job;
+	unsigned int i, depth = j->iodepth;
+	unsigned int nbufs = lm_rw_mixed(j->rw) ? 2 * depth : depth;
+	int ret;
+
+	w->setup_what = "allocating buffers";
+	ret = lm_bufs_alloc(&l->bufs, nbufs, j->bs_bytes, j->pattern,
+			    j->seed + w->id);
+	if (ret)
+		return ret;
+	l->ios = calloc(depth, sizeof(*l->ios));
+	l->free_ios = calloc(depth, sizeof(*l->free_ios));
+	l->done = calloc(depth, sizeof(*l->done));
+	if (!l->ios || !l->free_ios || !l->done)
+		return -ENOMEM;
+	for (i = 0; i < depth; i++) {
+		l->ios[i].slot = i;
+		l->free_ios[i] = &l->ios[depth - 1 - i];
+	}
+	l->nfree = depth;
+	lm_offset_init(&l->gen, w->start_bytes, w->nblocks, j->bs_bytes,
+		       lm_rw_random(j->rw), &w->shared->cursor, j->seed, w->id);
+	lm_rand_seed(&l->mix, j->seed ^ (0xd1b54a32d192ed03ull * (w->id + 1)));
+	for (i = 0; i < LM_DIRS; i++)
+		lm_hist_init(&w->lat[i]);
+
+	w->setup_what = "setting up the engine";
+	l->eng.ops = lm_engine_find(j->engine);
+	l->eng.conf.depth = depth;
+	l->eng.conf.sqpoll = j->sqpoll;
+	l->eng.conf.bufs = l->bufs.iov;
+	l->eng.conf.nbufs = l->bufs.n;
+	l->eng.conf.fault = j->fault;
+	l->eng.conf.seed = j->seed + w->id;
+	ret = l->eng.ops->setup(&l->eng, w->target);
+	if (ret)
+		return ret;
+	memcpy(w->note, l->eng.note, sizeof(w->note));
+	return 0;
+}
+
+static void lm_loop_teardown(struct lm_loop *l)
+{
+	if (l->eng.priv)
+		l->eng.ops->teardown(&l->eng);
+	free(l->ios);
+	free(l->free_ios);
+	free(l->done);
+	lm_bufs_free(&l->bufs);
+}
+
+static bool lm_measuring(struct lm_worker *w, bool *stop)
+{
+	int phase = atomic_load_explicit(&w->shared->phase,
+					 memory_order_relaxed);
+
+	*stop = phase == LM_PHASE_STOP;
+	return phase == LM_PHASE_MEASURE;
+}
+
+static void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
+{
+	unsigned int depth = w->job->iodepth;
+	bool more = true, stop, measuring;
+	int n;
+
+	measuring = lm_measuring(w, &stop);
+	while (!stop && (more || l->inflight)) {
+		if (more)
+			more = lm_fill(w, l, measuring);
+		if (!l->inflight)
+			break;
+		n = l->eng.ops->reap(&l->eng, 1, l->done, depth);
+		if (n < 0) {
+			if (!w->io_errno)
+				w->io_errno = -n;
+			break;
+		}
+		/* read the phase after the wait: what completed in the
+		 * window counts, what completed after the stop does not */
+		measuring = lm_measuring(w, &stop);
+		lm_complete(w, l, (unsigned int)n, measuring);
+		if (w->io_errno)
+			break;
+	}
+	if (w->io_errno)
+		lm_stop_all(w);	/* fio's default: the first error ends the run */
+	/* drain: every buffer must be back before it is freed */
+	while (l->inflight) {
+		n = l->eng.ops->reap(&l->eng, 1, l->done, depth);
+		if (n < 0)
+			break;
+		lm_complete(w, l, (unsigned int)n, false);
+	}
+}
+
+void *lm_worker_main(void *arg)
+{
+	struct lm_worker *w = arg;
+	struct lm_loop l;
+	uint64_t one = 1;
+
+	memset(&l, 0, sizeof(l));
+	w->setup_err = lm_loop_setup(w, &l);
+	pthread_barrier_wait(&w->shared->ready);
+	if (!w->setup_err)
+		lm_loop_run(w, &l);
+	lm_loop_teardown(&l);
+	if (write(w->shared->done_fd, &one, sizeof(one)) < 0) {
+		/* the main thread also wakes every second; nothing is lost */
+	}
+	return NULL;
+}

@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * One worker thread: owns its engine context, offset generator, buffers
+ * and statistics, and runs the submit/reap loop. It is the only caller of
+ * engine ops. No allocation, lock or extra syscall per IO in the loop: one
+ * clock read per submitted batch and one per reaped batch.
+ */
+#ifndef LM_WORKER_H
+#define LM_WORKER_H
+
+#include "buffer.h"
+#include "engine.h"
+#include "hist.h"
+#include "job.h"
+#include "offset.h"
+#include "stats.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+
+enum lm_phase { LM_PHASE_RAMP, LM_PHASE_MEASURE, LM_PHASE_STOP };
+
+/* What the workers of one run share; set up by the main thread. */
+struct lm_shared {
+	_Atomic int phase;
+	struct lm_cursor cursor;	/* sequential jobs */
+	pthread_barrier_t ready;	/* workers set up, timing may start */
+	int done_fd;			/* eventfd: a worker has finished */
+};
+
+struct lm_worker {
+	/* in */
+	const struct lm_job *job;
+	const struct lm_target *target;
+	struct lm_shared *shared;
+	unsigned int id;
+	uint64_t start_bytes;		/* region */
+	uint64_t nblocks;
+	uint32_t stamp_bytes;		/* logical block size for stamps */
+	uint64_t budget_ios;		/* random, size-limited; 0: none */
+
+	/* live counters, written by the worker, sampled by the main thread */
+	_Alignas(64) _Atomic uint64_t live_ios[LM_DIRS];
+	_Atomic uint64_t live_bytes[LM_DIRS];
+
+	/* out, read after the thread is joined */
+	_Alignas(64) struct lm_hist lat[LM_DIRS];
+	uint64_t errors[LM_DIRS];
+	int setup_err;			/* -errno from setup */
+	const char *setup_what;		/* what failed in setup */
+	int io_errno;			/* first IO error */
+	uint64_t io_err_offset;
+	bool io_err_write;
+	char note[96];
+
+	pthread_t tid;
+};
+
+/* pthread entry point; @arg is a struct lm_worker. */
+void *lm_worker_main(void *arg);
+
+#endif
