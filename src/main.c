@@ -11,26 +11,11 @@
 #include <errno.h>
 #include <limits.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
 #include <time.h>
-
-volatile sig_atomic_t lm_stop;
-
-void lm_err(const char *fmt, ...)
-{
-	va_list ap;
-
-	fflush(stdout);
-	fputs("lunmark: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-}
 
 static void lm_on_signal(int sig)
 {

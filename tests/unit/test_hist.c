@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: MIT
+#include "hist.h"
+#include "offset.h"
+#include "unit.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+static struct lm_hist lm_h, lm_h2, lm_h3;
+
+/* Every value's bucket midpoint is within 1% of it; exact below 128 ns. */
+static void test_error_bound(void)
+{
+	double worst = 0.0, err;
+	uint64_t v, mid;
+	unsigned int i;
+
+	for (v = 0; v < 128; v++) {
+		i = lm_hist_index(v);
+		CU_ASSERT_EQUAL(lm_hist_bucket_low(i), v);
+		CU_ASSERT_EQUAL(lm_hist_bucket_width(i), 1);
+	}
+	/* a geometric sweep up to one hour, plus every bucket edge */
+	for (v = 128; v < 3600ull * 1000000000ull; v += v / 97 + 1) {
+		i = lm_hist_index(v);
+		CU_ASSERT_FATAL(i < LM_HIST_BUCKETS - 1);
+		CU_ASSERT(lm_hist_bucket_low(i) <= v);
+		CU_ASSERT(v < lm_hist_bucket_low(i) + lm_hist_bucket_width(i));
+		mid = lm_hist_bucket_low(i) + lm_hist_bucket_width(i) / 2;
+		err = fabs((double)mid - (double)v) / (double)v;
+		if (err > worst)
+			worst = err;
+	}
+	CU_ASSERT(worst <= 0.01);
+	CU_ASSERT(worst > 0.0);
+	/* buckets tile the range without gaps */
+	for (i = 1; i < LM_HIST_BUCKETS; i++)
+		CU_ASSERT_EQUAL(lm_hist_bucket_low(i),
+				lm_hist_bucket_low(i - 1) +
+					lm_hist_bucket_width(i - 1));
+}
+
+static void test_huge_values_clamp(void)
+{
+	lm_hist_init(&lm_h);
+	lm_hist_add(&lm_h, UINT64_MAX / 4);
+	CU_ASSERT_EQUAL(lm_h.bucket[LM_HIST_BUCKETS - 1], 1);
+	CU_ASSERT_EQUAL(lm_h.max_ns, UINT64_MAX / 4);
+	CU_ASSERT_EQUAL(lm_hist_percentile(&lm_h, 50), UINT64_MAX / 4);
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Percentiles agree with a sorted array within the bucket error. */
+static void test_percentiles_vs_sorted(void)
+{
+	static const double pcts[] = { 1, 10, 50, 90, 99, 99.9, 99.99, 100 };
+	enum { N = 100000 };
+	uint64_t *v = malloc(N * sizeof(*v)), exact, got;
+	struct lm_rand r;
+	unsigned int i;
+	size_t rank;
+
+	CU_ASSERT_FATAL(v != NULL);
+	lm_rand_seed(&r, 42);
+	lm_hist_init(&lm_h);
+	for (i = 0; i < N; i++) {
+		/* log-uniform from 50 ns to ~50 ms */
+		v[i] = (uint64_t)(50.0 * pow(1e6, (double)lm_rand_next(&r) /
+							  18446744073709551616.0));
+		lm_hist_add(&lm_h, v[i]);
+	}
+	qsort(v, N, sizeof(*v), cmp_u64);
+	for (i = 0; i < sizeof(pcts) / sizeof(pcts[0]); i++) {
+		rank = (size_t)ceil(pcts[i] / 100.0 * N);
+		exact = v[rank - 1];
+		got = lm_hist_percentile(&lm_h, pcts[i]);
+		CU_ASSERT(fabs((double)got - (double)exact) <=
+			  0.01 * (double)exact + 0.5);
+	}
+	CU_ASSERT_EQUAL(lm_h.min_ns, v[0]);
+	CU_ASSERT_EQUAL(lm_h.max_ns, v[N - 1]);
+	free(v);
+}
+
+/* Merging two histograms equals adding all values to one. */
+static void test_merge_exact(void)
+{
+	struct lm_rand r;
+	unsigned int i;
+	uint64_t x;
+
+	lm_rand_seed(&r, 7);
+	lm_hist_init(&lm_h);
+	lm_hist_init(&lm_h2);
+	lm_hist_init(&lm_h3);
+	for (i = 0; i < 50000; i++) {
+		x = lm_rand_below(&r, 10000000);
+		lm_hist_add(i % 3 ? &lm_h : &lm_h2, x);
+		lm_hist_add(&lm_h3, x);
+	}
+	lm_hist_merge(&lm_h, &lm_h2);
+	CU_ASSERT_EQUAL(lm_h.count, lm_h3.count);
+	CU_ASSERT_EQUAL(lm_h.sum_ns, lm_h3.sum_ns);
+	CU_ASSERT(lm_h.sum_sq_ns == lm_h3.sum_sq_ns);
+	CU_ASSERT_EQUAL(lm_h.min_ns, lm_h3.min_ns);
+	CU_ASSERT_EQUAL(lm_h.max_ns, lm_h3.max_ns);
+	for (i = 0; i < LM_HIST_BUCKETS; i++)
+		CU_ASSERT_EQUAL(lm_h.bucket[i], lm_h3.bucket[i]);
+}
+
+static void test_mean_stddev(void)
+{
+	lm_hist_init(&lm_h);
+	CU_ASSERT_EQUAL(lm_hist_percentile(&lm_h, 50), 0);
+	CU_ASSERT_DOUBLE_EQUAL(lm_hist_mean(&lm_h), 0.0, 1e-12);
+	/* 2, 4, 4, 4, 5, 5, 7, 9: mean 5, sample stddev sqrt(32/7) */
+	lm_hist_add(&lm_h, 2);
+	lm_hist_add(&lm_h, 4);
+	lm_hist_add(&lm_h, 4);
+	lm_hist_add(&lm_h, 4);
+	lm_hist_add(&lm_h, 5);
+	lm_hist_add(&lm_h, 5);
+	lm_hist_add(&lm_h, 7);
+	lm_hist_add(&lm_h, 9);
+	CU_ASSERT_DOUBLE_EQUAL(lm_hist_mean(&lm_h), 5.0, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(lm_hist_stddev(&lm_h), sqrt(32.0 / 7.0), 1e-9);
+	CU_ASSERT_EQUAL(lm_hist_percentile(&lm_h, 50), 4);
+	CU_ASSERT_EQUAL(lm_hist_percentile(&lm_h, 100), 9);
+}
+
+int lm_suite_hist(void)
+{
+	static const struct lm_unit_test t[] = {
+		{ "error bound <= 1%, exact below 128 ns", test_error_bound },
+		{ "values beyond the range clamp", test_huge_values_clamp },
+		{ "percentiles vs a sorted array", test_percentiles_vs_sorted },
+		{ "merge is exact", test_merge_exact },
+		{ "mean and stddev", test_mean_stddev },
+		{ NULL, NULL },
+	};
+	return lm_unit_add("hist", t);
+}

@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: MIT
+#include "profile.h"
+#include "report/report.h"
+#include "suite.h"
+#include "unit.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char lm_golden_mark[] =
+	"------------------------------------------------------------------------------\n"
+	"lunmark 9.9: CrystalDiskMark-style matrix\n"
+	"------------------------------------------------------------------------------\n"
+	"* MB/s = 1,000,000 bytes/s; latency = mean completion latency\n"
+	"* KB = 1000 bytes, KiB = 1024 bytes\n"
+	"\n"
+	"[Read]\n"
+	"  SEQ    1MiB (Q=  8, T= 1):   512.345 MB/s [    488.6 IOPS] < 16373.22 us>\n"
+	"  SEQ    1MiB (Q=  1, T= 1):  1234.500 MB/s [   1177.3 IOPS] <   849.12 us>\n"
+	"  RND    4KiB (Q= 32, T= 1):    40.960 MB/s [  10000.0 IOPS] <  3200.00 us>\n"
+	"  RND    4KiB (Q=  1, T= 1):   (not measured)\n"
+	"\n"
+	"Profile: default (median of 5 runs)\n"
+	" Target: /dev/sdz (block device, 4096-byte logical blocks)\n"
+	"   Test: 1GiB (x5) after 1 warm-up run, prefilled\n"
+	" Engine: uring\n"
+	"   Time: Measure 5 sec / Interval 5 sec\n"
+	"   Date: 2026/11/30 12:00:00\n"
+	"     OS: Linux 6.18 x86_64\n"
+	"Interrupted: the results above are partial.\n";
+
+static void test_mark_golden(void)
+{
+	const struct lm_profile *p = lm_profile_find("default");
+	struct lm_mark_info info = {
+		.r = { .version = "9.9", .target = "/dev/sdz",
+		       .target_kind = "block device", .size = "1GiB",
+		       .lbs_bytes = 4096, .engine = "uring",
+		       .engine_note = "", .date = "2026/11/30 12:00:00",
+		       .kernel = "Linux 6.18 x86_64", .warning = "" },
+		.profile = "default", .aggregate = "median", .runs = 5,
+		.warmup = true, .runtime_s = 5, .interval_s = 5,
+	};
+	struct lm_cell cells[4][LM_DIRS];
+	struct lm_mark_result m = { .profile = p, .cells = cells,
+				    .interrupted = true, .prefilled = true };
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	CU_ASSERT_FATAL(p && p->ntests == 4);
+	memset(cells, 0, sizeof(cells));
+	cells[0][LM_DIR_READ] = (struct lm_cell){ .wanted = true, .nruns = 5,
+		.headline = { .mb_s = 512.345, .iops = 488.6, .lat_mean_us = 16373.22 } };
+	cells[1][LM_DIR_READ] = (struct lm_cell){ .wanted = true, .nruns = 5,
+		.headline = { .mb_s = 1234.5, .iops = 1177.3, .lat_mean_us = 849.12 } };
+	cells[2][LM_DIR_READ] = (struct lm_cell){ .wanted = true, .nruns = 2,
+		.headline = { .mb_s = 40.96, .iops = 10000, .lat_mean_us = 3200 } };
+	cells[3][LM_DIR_READ].wanted = true;
+	f = open_memstream(&buf, &len);
+	CU_ASSERT_FATAL(f != NULL);
+	lm_report_mark_text(f, &info, &m);
+	fclose(f);
+	if (strcmp(buf, lm_golden_mark))
+		fprintf(stderr, "\n--- got:\n%s--- want:\n%s", buf,
+			lm_golden_mark);
+	CU_ASSERT_STRING_EQUAL(buf, lm_golden_mark);
+	free(buf);
+}
+
+static void test_aggregate(void)
+{
+	static struct lm_cell c;
+
+	memset(&c, 0, sizeof(c));
+	c.nruns = 4;
+	c.runs[0] = (struct lm_summary){ .mb_s = 100, .iops = 10, .lat_mean_us = 4 };
+	c.runs[1] = (struct lm_summary){ .mb_s = 300, .iops = 30, .lat_mean_us = 1 };
+	c.runs[2] = (struct lm_summary){ .mb_s = 200, .iops = 20, .lat_mean_us = 2 };
+	c.runs[3] = (struct lm_summary){ .mb_s = 250, .iops = 25, .lat_mean_us = 3 };
+	lm_cell_aggregate(&c, LM_AGG_MEDIAN);
+	CU_ASSERT_DOUBLE_EQUAL(c.headline.mb_s, 225.0, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(c.headline.iops, 22.5, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(c.headline.lat_mean_us, 2.5, 1e-9);
+	lm_cell_aggregate(&c, LM_AGG_MAX);
+	CU_ASSERT_DOUBLE_EQUAL(c.headline.mb_s, 300.0, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(c.headline.iops, 30.0, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(c.headline.lat_mean_us, 1.0, 1e-9);
+	/* the runs themselves are left as measured */
+	CU_ASSERT_DOUBLE_EQUAL(c.runs[0].mb_s, 100.0, 1e-9);
+}
+
+static void test_default_profile(void)
+{
+	const struct lm_profile *p = lm_profile_find("default");
+
+	CU_ASSERT_FATAL(p != NULL);
+	CU_ASSERT_STRING_EQUAL(p->tests[0].label, "SEQ1M Q8T1");
+	CU_ASSERT_EQUAL(p->tests[0].bs_bytes, 1 << 20);
+	CU_ASSERT_EQUAL(p->tests[0].qd, 8);
+	CU_ASSERT_FALSE(p->tests[0].random);
+	CU_ASSERT_EQUAL(p->tests[1].qd, 1);
+	CU_ASSERT_EQUAL(p->tests[2].bs_bytes, 4096);
+	CU_ASSERT_EQUAL(p->tests[2].qd, 32);
+	CU_ASSERT_TRUE(p->tests[2].random);
+	CU_ASSERT_EQUAL(p->tests[3].qd, 1);
+	CU_ASSERT_EQUAL(p->tests[3].threads, 1);
+	CU_ASSERT_PTR_NULL(lm_profile_find("nope"));
+}
+
+int lm_suite_report(void)
+{
+	static const struct lm_unit_test t[] = {
+		{ "mark: golden text", test_mark_golden },
+		{ "cells: median and best-of", test_aggregate },
+		{ "default profile is CrystalDiskMark 8's", test_default_profile },
+		{ NULL, NULL },
+	};
+	return lm_unit_add("report", t);
+}

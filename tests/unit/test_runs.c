@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: MIT
+/* The run machinery (threads, timing, counting, errors) on the null
+ * engine: exact counts and injected faults, no device needed. */
+#include "run.h"
+#include "target.h"
+#include "unit.h"
+
+#include <errno.h>
+#include <math.h>
+#include <string.h>
+
+static struct lm_run_result lm_r;
+
+static void lm_null_job(struct lm_job *j, struct lm_target *t)
+{
+	struct lm_target_opts o = { .none = true, .create_bytes = 1 << 20 };
+
+	lm_job_defaults(j);
+	snprintf(j->engine, sizeof(j->engine), "null");
+	CU_ASSERT_EQUAL_FATAL(lm_target_open(t, NULL, &o), 0);
+}
+
+/* A size-limited random run does exactly size / bs IOs across threads. */
+static void test_size_limited_random(void)
+{
+	struct lm_target t;
+	struct lm_job j;
+
+	lm_null_job(&j, &t);
+	j.rw = LM_RW_RANDREAD;
+	j.threads = 3;
+	j.iodepth = 16;
+	j.size_bytes = 1 << 20;
+	CU_ASSERT_EQUAL_FATAL(lm_run(&j, &t, &lm_r), 0);
+	CU_ASSERT_EQUAL(lm_r.ios[LM_DIR_READ], 256);
+	CU_ASSERT_EQUAL(lm_r.ios[LM_DIR_WRITE], 0);
+	CU_ASSERT_EQUAL(lm_r.bytes[LM_DIR_READ], 1 << 20);
+	CU_ASSERT_EQUAL(lm_r.lat[LM_DIR_READ].count, 256);
+	CU_ASSERT_EQUAL(lm_r.io_errno, 0);
+	CU_ASSERT_FALSE(lm_r.interrupted);
+	lm_run_result_free(&lm_r);
+	lm_target_close(&t);
+}
+
+/* A sequential pass with several threads covers the region once. */
+static void test_size_limited_sequential(void)
+{
+	struct lm_target t;
+	struct lm_job j;
+
+	lm_null_job(&j, &t);
+	j.rw = LM_RW_WRITE;
+	j.threads = 4;
+	j.iodepth = 8;
+	j.bs_bytes = 8192;
+	j.size_bytes = 1 << 20;
+	CU_ASSERT_EQUAL_FATAL(lm_run(&j, &t, &lm_r), 0);
+	CU_ASSERT_EQUAL(lm_r.ios[LM_DIR_WRITE], 128);
+	CU_ASSERT_EQUAL(lm_r.bytes[LM_DIR_WRITE], 1 << 20);
+	lm_run_result_free(&lm_r);
+	lm_target_close(&t);
+}
+
+/* Mixed: the read share follows rwmixread; rates agree with counts. */
+static void test_mix_and_rates(void)
+{
+	struct lm_target t;
+	struct lm_job j;
+	double share, secs;
+
+	lm_null_job(&j, &t);
+	j.rw = LM_RW_RANDRW;
+	j.rwmixread_pct = 70;
+	j.iodepth = 4;
+	j.size_bytes = 1 << 20;
+	j.runtime_ns = 1500000000ull;
+	j.time_based = true;
+	CU_ASSERT_EQUAL_FATAL(lm_run(&j, &t, &lm_r), 0);
+	share = (double)lm_r.ios[LM_DIR_READ] /
+		(double)(lm_r.ios[LM_DIR_READ] + lm_r.ios[LM_DIR_WRITE]);
+	CU_ASSERT(fabs(share - 0.70) < 0.01);
+	secs = (double)lm_r.elapsed_ns / 1e9;
+	CU_ASSERT(secs >= 1.5 && secs < 2.5);
+	CU_ASSERT_DOUBLE_EQUAL(lm_r.sum[LM_DIR_READ].iops,
+			       (double)lm_r.ios[LM_DIR_READ] / secs, 1e-6);
+	CU_ASSERT_DOUBLE_EQUAL(lm_r.sum[LM_DIR_READ].mb_s,
+			       lm_r.sum[LM_DIR_READ].iops * 4096 / 1e6, 1e-6);
+	CU_ASSERT_DOUBLE_EQUAL(lm_r.sum[LM_DIR_READ].mib_s * 1048576.0,
+			       lm_r.sum[LM_DIR_READ].mb_s * 1e6, 1e-3);
+	/* one whole-second sample and the last half second */
+	CU_ASSERT_EQUAL(lm_r.nseries, 2);
+	CU_ASSERT(lm_r.series[0].dur_ns >= 1000000000ull);
+	CU_ASSERT_EQUAL(lm_r.series[0].ios[LM_DIR_READ] +
+				lm_r.series[1].ios[LM_DIR_READ],
+			lm_r.ios[LM_DIR_READ]);
+	CU_ASSERT(lm_r.sum[LM_DIR_READ].iops_max > 0);
+	lm_run_result_free(&lm_r);
+	lm_target_close(&t);
+}
+
+/* Every 100th IO fails: the run stops, the error is reported once. */
+static void test_fault_every(void)
+{
+	struct lm_target t;
+	struct lm_job j;
+
+	lm_null_job(&j, &t);
+	j.rw = LM_RW_RANDWRITE;
+	j.iodepth = 1;
+	j.size_bytes = 1 << 20;
+	j.fault.every_n = 100;
+	j.fault.err_no = ENOSPC;
+	CU_ASSERT_EQUAL_FATAL(lm_run(&j, &t, &lm_r), 0);
+	CU_ASSERT_EQUAL(lm_r.io_errno, ENOSPC);
+	CU_ASSERT_EQUAL(lm_r.errors[LM_DIR_WRITE], 1);
+	CU_ASSERT_EQUAL(lm_r.ios[LM_DIR_WRITE], 99);
+	CU_ASSERT(lm_r.io_err_write);
+	lm_run_result_free(&lm_r);
+	lm_target_close(&t);
+}
+
+/* Random faults with many threads and a deep queue: the run stops with
+ * the injected errno; in-flight IOs are drained, nothing leaks (ASan). */
+static void test_fault_prob(void)
+{
+	struct lm_target t;
+	struct lm_job j;
+
+	lm_null_job(&j, &t);
+	j.rw = LM_RW_RANDRW;
+	j.threads = 4;
+	j.iodepth = 64;
+	j.runtime_ns = 5000000000ull;
+	j.time_based = true;
+	j.fault.prob_pct = 0.01;
+	CU_ASSERT_EQUAL_FATAL(lm_run(&j, &t, &lm_r), 0);
+	CU_ASSERT_EQUAL(lm_r.io_errno, EIO);
+	CU_ASSERT(lm_r.errors[0] + lm_r.errors[1] >= 1);
+	CU_ASSERT(lm_r.elapsed_ns < 5000000000ull);
+	lm_run_result_free(&lm_r);
+	lm_target_close(&t);
+}
+
+int lm_suite_runs(void)
+{
+	static const struct lm_unit_test t[] = {
+		{ "size-limited random: exact IO count",
+		  test_size_limited_random },
+		{ "size-limited sequential, 4 threads",
+		  test_size_limited_sequential },
+		{ "rwmixread share, rates, per-second series",
+		  test_mix_and_rates },
+		{ "fault every Nth IO stops the run", test_fault_every },
+		{ "random faults, 4 threads, QD64", test_fault_prob },
+		{ NULL, NULL },
+	};
+	return lm_unit_add("runs (null engine)", t);
+}

@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: MIT */
+/* Each unit test file registers one CUnit suite. */
+#ifndef LM_UNIT_H
+#define LM_UNIT_H
+
+#include <CUnit/CUnit.h>
+
+int lm_suite_hist(void);
+int lm_suite_offset(void);
+int lm_suite_units(void);
+int lm_suite_cli(void);
+int lm_suite_report(void);
+int lm_suite_runs(void);
+
+/* Add @tests (NULL-terminated) to a new suite named @name. */
+struct lm_unit_test {
+	const char *name;
+	CU_TestFunc fn;
+};
+int lm_unit_add(const char *name, const struct lm_unit_test *tests);
+
+#endif
