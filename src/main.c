@@ -193,7 +193,7 @@ static int lm_cmd_mark(struct lm_cli *c)
 	    t.kind != LM_TARGET_NONE)
 		lm_warn_unprefilled(&h, &t);
 	rc = lm_suite_mark(o, p, &t, &m);
-	if (m.cells) {
+	if (lm_mark_has_news(&m)) {
 		lm_info_fill(&info.r, &h, &t, o->base.engine, m.note);
 		info.profile = p->name;
 		info.aggregate = o->agg == LM_AGG_MAX ? "max" : "median";

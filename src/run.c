@@ -150,7 +150,9 @@ static void lm_start_measuring(const struct lm_job *j, struct lm_shared *s)
 {
 	uint64_t nblocks = j->size_bytes / j->bs_bytes;
 
-	if (!j->time_based && !lm_rw_random(j->rw))
+	/* After a ramp a size-limited pass starts where the ramp left the
+	 * cursor; without one the limit was set before the workers began. */
+	if (j->ramp_ns && !j->time_based && !lm_rw_random(j->rw))
 		atomic_store(&s->cursor.limit,
 			     atomic_load(&s->cursor.next) + nblocks);
 	atomic_store(&s->phase, LM_PHASE_MEASURE);

@@ -200,3 +200,18 @@ void lm_mark_result_free(struct lm_mark_result *m)
 	free(m->cells);
 	m->cells = NULL;
 }
+
+bool lm_mark_has_news(const struct lm_mark_result *m)
+{
+	unsigned int i;
+
+	if (!m->cells)
+		return false;
+	if (m->interrupted || m->io_errno)
+		return true;
+	for (i = 0; i < m->profile->ntests; i++)
+		if (m->cells[i][LM_DIR_READ].nruns ||
+		    m->cells[i][LM_DIR_WRITE].nruns)
+			return true;
+	return false;
+}

@@ -70,6 +70,9 @@ int lm_suite_mark(const struct lm_suite_opts *o, const struct lm_profile *p,
 		  const struct lm_target *t, struct lm_mark_result *m);
 void lm_mark_result_free(struct lm_mark_result *m);
 
+/* Was any cell measured, or is there an interruption or error to show? */
+bool lm_mark_has_news(const struct lm_mark_result *m);
+
 /* Fill a cell's headline from its runs. */
 void lm_cell_aggregate(struct lm_cell *c, enum lm_aggregate agg);
 

@@ -25,7 +25,7 @@ const char *lm_target_kind_name(enum lm_target_kind k)
 	case LM_TARGET_NONE:
 		break;
 	}
-	return "none (null engine)";
+	return "null engine, no IO";
 }
 
 static int lm_open_error(const struct lm_target *t, int err)

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Run every integration test; the last line is "N passed, N failed, N skipped".
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+pass=0 failed=0 skipped=0
+for t in "$here"/t-*.sh; do
+	name=$(basename "$t" .sh)
+	start=$(date +%s)
+	out=$(bash "$t" 2>&1)
+	rc=$?
+	secs=$(($(date +%s) - start))
+	case $rc in
+	0) pass=$((pass + 1)); echo "PASS $name (${secs}s)" ;;
+	77) skipped=$((skipped + 1)); echo "SKIP $name: $(grep -m1 '^SKIP' <<<"$out")" ;;
+	*) failed=$((failed + 1)); echo "FAIL $name (exit $rc, ${secs}s)"; sed 's/^/    /' <<<"$out" | tail -30 ;;
+	esac
+done
+echo "$pass passed, $failed failed, $skipped skipped"
+[ "$failed" -eq 0 ]
