@@ -100,8 +100,8 @@ lint:
 	clang-format --dry-run --Werror src/*.c src/*.h src/engines/*.c \
 		src/report/*.[ch] tests/unit/*.[ch] tests/helpers/*.c
 	cppcheck --quiet --error-exitcode=1 --enable=warning,performance \
-		--inline-suppr --std=c11 -D__GNUC__ src tests/unit tests/helpers
-	shellcheck scripts/*.sh tests/integration/*.sh .ci/run
+		--inline-suppr --std=c11 -D__GNUC__ -Isrc src tests/unit tests/helpers
+	shellcheck -x -P SCRIPTDIR scripts/*.sh tests/integration/*.sh .ci/run
 
 install: $(BIN)
 	install -D -m 0755 $(BIN) $(DESTDIR)$(PREFIX)/bin/lunmark

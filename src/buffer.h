@@ -17,8 +17,8 @@
 #include <sys/uio.h>
 
 enum lm_pattern {
-	LM_PATTERN_RANDOM,	/* default: incompressible, unique per block */
-	LM_PATTERN_ZERO,	/* zeros, no stamps */
+	LM_PATTERN_RANDOM, /* default: incompressible, unique per block */
+	LM_PATTERN_ZERO,   /* zeros, no stamps */
 };
 
 struct lm_bufs {
@@ -26,7 +26,7 @@ struct lm_bufs {
 	size_t len;
 	unsigned int n;
 	uint32_t bs;
-	struct iovec *iov;	/* n entries, one per buffer */
+	struct iovec *iov; /* n entries, one per buffer */
 };
 
 /* Returns 0 or -ENOMEM. */
@@ -35,8 +35,8 @@ int lm_bufs_alloc(struct lm_bufs *b, unsigned int n, uint32_t bs,
 void lm_bufs_free(struct lm_bufs *b);
 
 struct lm_stamp {
-	uint64_t offset;	/* little-endian byte offset of the block */
-	uint64_t seq;		/* per-thread sequence, thread id in top byte */
+	uint64_t offset; /* little-endian byte offset of the block */
+	uint64_t seq;	 /* per-thread sequence, thread id in top byte */
 };
 
 /* Stamp every @block_bytes block of @buf (length @len) written at @offset. */

@@ -12,15 +12,37 @@
 enum lm_opt {
 	LM_O_HELP = 'h',
 	LM_O_FIRST = 256,
-	LM_O_ENGINE, LM_O_DIRECT, LM_O_ALLOW_WRITE, LM_O_NO_PREFILL,
-	LM_O_PATTERN, LM_O_SEED, LM_O_SQPOLL, LM_O_SIZE, LM_O_OFFSET,
-	LM_O_RUNTIME, LM_O_FAIL_EVERY, LM_O_FAIL_PROB, LM_O_FAIL_ERRNO,
+	LM_O_ENGINE,
+	LM_O_DIRECT,
+	LM_O_ALLOW_WRITE,
+	LM_O_NO_PREFILL,
+	LM_O_PATTERN,
+	LM_O_SEED,
+	LM_O_SQPOLL,
+	LM_O_SIZE,
+	LM_O_OFFSET,
+	LM_O_RUNTIME,
+	LM_O_FAIL_EVERY,
+	LM_O_FAIL_PROB,
+	LM_O_FAIL_ERRNO,
 	/* run */
-	LM_O_RW, LM_O_RWMIXREAD, LM_O_RWMIXWRITE, LM_O_BS, LM_O_IODEPTH,
-	LM_O_NUMJOBS, LM_O_RAMP, LM_O_TIME_BASED, LM_O_NAME,
+	LM_O_RW,
+	LM_O_RWMIXREAD,
+	LM_O_RWMIXWRITE,
+	LM_O_BS,
+	LM_O_IODEPTH,
+	LM_O_NUMJOBS,
+	LM_O_RAMP,
+	LM_O_TIME_BASED,
+	LM_O_NAME,
 	/* mark */
-	LM_O_PROFILE, LM_O_RUNS, LM_O_INTERVAL, LM_O_READ_ONLY,
-	LM_O_WRITE_ONLY, LM_O_AGGREGATE, LM_O_NO_WARMUP,
+	LM_O_PROFILE,
+	LM_O_RUNS,
+	LM_O_INTERVAL,
+	LM_O_READ_ONLY,
+	LM_O_WRITE_ONLY,
+	LM_O_AGGREGATE,
+	LM_O_NO_WARMUP,
 };
 
 #define LM_RUN (1u << LM_CMD_RUN)
@@ -31,20 +53,31 @@ static const struct {
 	unsigned int cmds;
 } lm_opts[] = {
 	{ { "help", no_argument, NULL, LM_O_HELP }, LM_RUN | LM_MARK },
-	{ { "engine", required_argument, NULL, LM_O_ENGINE }, LM_RUN | LM_MARK },
-	{ { "ioengine", required_argument, NULL, LM_O_ENGINE }, LM_RUN | LM_MARK },
-	{ { "direct", optional_argument, NULL, LM_O_DIRECT }, LM_RUN | LM_MARK },
-	{ { "allow-write", no_argument, NULL, LM_O_ALLOW_WRITE }, LM_RUN | LM_MARK },
-	{ { "no-prefill", no_argument, NULL, LM_O_NO_PREFILL }, LM_RUN | LM_MARK },
-	{ { "buffer-pattern", required_argument, NULL, LM_O_PATTERN }, LM_RUN | LM_MARK },
+	{ { "engine", required_argument, NULL, LM_O_ENGINE },
+	  LM_RUN | LM_MARK },
+	{ { "ioengine", required_argument, NULL, LM_O_ENGINE },
+	  LM_RUN | LM_MARK },
+	{ { "direct", optional_argument, NULL, LM_O_DIRECT },
+	  LM_RUN | LM_MARK },
+	{ { "allow-write", no_argument, NULL, LM_O_ALLOW_WRITE },
+	  LM_RUN | LM_MARK },
+	{ { "no-prefill", no_argument, NULL, LM_O_NO_PREFILL },
+	  LM_RUN | LM_MARK },
+	{ { "buffer-pattern", required_argument, NULL, LM_O_PATTERN },
+	  LM_RUN | LM_MARK },
 	{ { "seed", required_argument, NULL, LM_O_SEED }, LM_RUN | LM_MARK },
-	{ { "randseed", required_argument, NULL, LM_O_SEED }, LM_RUN | LM_MARK },
+	{ { "randseed", required_argument, NULL, LM_O_SEED },
+	  LM_RUN | LM_MARK },
 	{ { "sqpoll", no_argument, NULL, LM_O_SQPOLL }, LM_RUN | LM_MARK },
 	{ { "size", required_argument, NULL, LM_O_SIZE }, LM_RUN | LM_MARK },
-	{ { "runtime", required_argument, NULL, LM_O_RUNTIME }, LM_RUN | LM_MARK },
-	{ { "fail-every", required_argument, NULL, LM_O_FAIL_EVERY }, LM_RUN | LM_MARK },
-	{ { "fail-prob", required_argument, NULL, LM_O_FAIL_PROB }, LM_RUN | LM_MARK },
-	{ { "fail-errno", required_argument, NULL, LM_O_FAIL_ERRNO }, LM_RUN | LM_MARK },
+	{ { "runtime", required_argument, NULL, LM_O_RUNTIME },
+	  LM_RUN | LM_MARK },
+	{ { "fail-every", required_argument, NULL, LM_O_FAIL_EVERY },
+	  LM_RUN | LM_MARK },
+	{ { "fail-prob", required_argument, NULL, LM_O_FAIL_PROB },
+	  LM_RUN | LM_MARK },
+	{ { "fail-errno", required_argument, NULL, LM_O_FAIL_ERRNO },
+	  LM_RUN | LM_MARK },
 	{ { "offset", required_argument, NULL, LM_O_OFFSET }, LM_RUN },
 	{ { "rw", required_argument, NULL, LM_O_RW }, LM_RUN },
 	{ { "readwrite", required_argument, NULL, LM_O_RW }, LM_RUN },
@@ -75,8 +108,8 @@ static const struct {
 	const char *name;
 	int value;
 } lm_errnos[] = {
-	{ "EIO", EIO }, { "ENOSPC", ENOSPC }, { "ETIMEDOUT", ETIMEDOUT },
-	{ "ENXIO", ENXIO }, { "EROFS", EROFS }, { "ECONNRESET", ECONNRESET },
+	{ "EIO", EIO },	    { "ENOSPC", ENOSPC }, { "ETIMEDOUT", ETIMEDOUT },
+	{ "ENXIO", ENXIO }, { "EROFS", EROFS },	  { "ECONNRESET", ECONNRESET },
 };
 
 static int lm_bad(char *msg, size_t len, const char *opt, const char *val,
@@ -86,21 +119,23 @@ static int lm_bad(char *msg, size_t len, const char *opt, const char *val,
 	return -EINVAL;
 }
 
-static int lm_opt_size(const char *opt, const char *v, uint64_t *out,
-		       char *msg, size_t len)
+static int lm_opt_size(const char *opt, const char *v, uint64_t *out, char *msg,
+		       size_t len)
 {
 	if (lm_parse_size(v, out))
-		return lm_bad(msg, len, opt, v,
-			      "not a size (a number with an optional k, m, g or t suffix, e.g. 4k or 1g)");
+		return lm_bad(
+			msg, len, opt, v,
+			"not a size (a number with an optional k, m, g or t suffix, e.g. 4k or 1g)");
 	return 0;
 }
 
-static int lm_opt_time(const char *opt, const char *v, uint64_t *out,
-		       char *msg, size_t len)
+static int lm_opt_time(const char *opt, const char *v, uint64_t *out, char *msg,
+		       size_t len)
 {
 	if (lm_parse_time(v, out))
-		return lm_bad(msg, len, opt, v,
-			      "not a time (seconds, or a number with us, ms, s, m or h)");
+		return lm_bad(
+			msg, len, opt, v,
+			"not a time (seconds, or a number with us, ms, s, m or h)");
 	return 0;
 }
 
@@ -110,7 +145,8 @@ static int lm_opt_uint(const char *opt, const char *v, uint64_t max,
 	if (lm_parse_uint(v, max, out)) {
 		char want[64];
 
-		snprintf(want, sizeof(want), "not a whole number from 0 to %llu",
+		snprintf(want, sizeof(want),
+			 "not a whole number from 0 to %llu",
 			 (unsigned long long)max);
 		return lm_bad(msg, len, opt, v, want);
 	}
@@ -132,8 +168,9 @@ static int lm_opt_errno(const char *v, int *out, char *msg, size_t len)
 		*out = (int)n;
 		return 0;
 	}
-	return lm_bad(msg, len, "fail-errno", v,
-		      "an errno name (EIO, ENOSPC, ETIMEDOUT, ENXIO, EROFS, ECONNRESET) or number");
+	return lm_bad(
+		msg, len, "fail-errno", v,
+		"an errno name (EIO, ENOSPC, ETIMEDOUT, ENXIO, EROFS, ECONNRESET) or number");
 }
 
 /* Options every command takes; they land in @j. */
@@ -147,8 +184,9 @@ static int lm_opt_common(int id, const char *name, const char *v,
 	switch (id) {
 	case LM_O_ENGINE:
 		if (!lm_engine_find(v))
-			return lm_bad(msg, len, name, v,
-				      "unknown engine (uring, aio, psync or null; fio's io_uring and libaio also work)");
+			return lm_bad(
+				msg, len, name, v,
+				"unknown engine (uring, aio, psync or null; fio's io_uring and libaio also work)");
 		snprintf(j->engine, sizeof(j->engine), "%s",
 			 lm_engine_find(v)->name);
 		break;
@@ -172,8 +210,9 @@ static int lm_opt_common(int id, const char *name, const char *v,
 		else if (!strcmp(v, "zero"))
 			j->pattern = LM_PATTERN_ZERO;
 		else
-			return lm_bad(msg, len, name, v,
-				      "must be random (incompressible, the default) or zero");
+			return lm_bad(
+				msg, len, name, v,
+				"must be random (incompressible, the default) or zero");
 		break;
 	case LM_O_SEED:
 		ret = lm_opt_uint(name, v, UINT64_MAX, &j->seed, msg, len);
@@ -205,13 +244,13 @@ static int lm_opt_common(int id, const char *name, const char *v,
 		ret = lm_opt_errno(v, &j->fault.err_no, msg, len);
 		break;
 	default:
-		return 1;	/* not a common option */
+		return 1; /* not a common option */
 	}
 	return ret;
 }
 
-static int lm_opt_run(int id, const char *name, const char *v,
-		      struct lm_job *j, char *msg, size_t len)
+static int lm_opt_run(int id, const char *name, const char *v, struct lm_job *j,
+		      char *msg, size_t len)
 {
 	uint64_t n;
 	int ret = 0;
@@ -222,14 +261,15 @@ static int lm_opt_run(int id, const char *name, const char *v,
 		break;
 	case LM_O_RW:
 		if (lm_rw_parse(v, &j->rw))
-			return lm_bad(msg, len, name, v,
-				      "must be read, write, randread, randwrite, rw or randrw");
+			return lm_bad(
+				msg, len, name, v,
+				"must be read, write, randread, randwrite, rw or randrw");
 		break;
 	case LM_O_RWMIXREAD:
 	case LM_O_RWMIXWRITE:
 		ret = lm_opt_uint(name, v, 100, &n, msg, len);
-		j->rwmixread_pct = (unsigned int)(id == LM_O_RWMIXREAD ? n :
-									 100 - n);
+		j->rwmixread_pct =
+			(unsigned int)(id == LM_O_RWMIXREAD ? n : 100 - n);
 		break;
 	case LM_O_BS:
 		ret = lm_opt_size(name, v, &n, msg, len);
@@ -291,8 +331,9 @@ static int lm_opt_mark(int id, const char *name, const char *v,
 		else if (!strcmp(v, "max"))
 			o->agg = LM_AGG_MAX;
 		else
-			return lm_bad(msg, len, name, v,
-				      "must be median (the default) or max (CrystalDiskMark's best-of)");
+			return lm_bad(
+				msg, len, name, v,
+				"must be median (the default) or max (CrystalDiskMark's best-of)");
 		break;
 	case LM_O_NO_WARMUP:
 		o->warmup = false;
@@ -325,9 +366,10 @@ static int lm_parse_cmd(int argc, char **argv, struct lm_cli *c, char *msg,
 	opterr = 0;
 	while ((id = getopt_long(argc, argv, "h", longs, &idx)) != -1) {
 		if (id == '?' || id == ':') {
-			snprintf(msg, len,
-				 "%s: not an option of 'lunmark %s' or missing its value (see lunmark %s --help)",
-				 argv[optind - 1], cmdname, cmdname);
+			snprintf(
+				msg, len,
+				"%s: not an option of 'lunmark %s' or missing its value (see lunmark %s --help)",
+				argv[optind - 1], cmdname, cmdname);
 			return -EINVAL;
 		}
 		if (id == LM_O_HELP) {
@@ -338,27 +380,27 @@ static int lm_parse_cmd(int argc, char **argv, struct lm_cli *c, char *msg,
 		ret = lm_opt_common(id, longs[idx].name, optarg, j, c, msg,
 				    len);
 		if (ret == 1)
-			ret = c->cmd == LM_CMD_RUN ?
-				      lm_opt_run(id, longs[idx].name, optarg,
-						 j, msg, len) :
-				      lm_opt_mark(id, longs[idx].name, optarg,
-						  c, msg, len);
+			ret = c->cmd == LM_CMD_RUN
+				      ? lm_opt_run(id, longs[idx].name, optarg,
+						   j, msg, len)
+				      : lm_opt_mark(id, longs[idx].name, optarg,
+						    c, msg, len);
 		if (ret)
 			return ret;
 	}
 	if (optind < argc)
 		c->target = argv[optind++];
 	if (optind < argc) {
-		snprintf(msg, len,
-			 "%s: one target only (options go before or after it, as --name=value)",
-			 argv[optind]);
+		snprintf(
+			msg, len,
+			"%s: one target only (options go before or after it, as --name=value)",
+			argv[optind]);
 		return -EINVAL;
 	}
 	return 0;
 }
 
-int lm_cli_parse(int argc, char **argv, struct lm_cli *c, char *msg,
-		 size_t len)
+int lm_cli_parse(int argc, char **argv, struct lm_cli *c, char *msg, size_t len)
 {
 	const char *cmd;
 	int ret;
@@ -385,9 +427,10 @@ int lm_cli_parse(int argc, char **argv, struct lm_cli *c, char *msg,
 	else if (!strcmp(cmd, "mark"))
 		c->cmd = LM_CMD_MARK;
 	else {
-		snprintf(msg, len,
-			 "%s: unknown command (use 'lunmark mark', 'lunmark run' or 'lunmark --help')",
-			 cmd);
+		snprintf(
+			msg, len,
+			"%s: unknown command (use 'lunmark mark', 'lunmark run' or 'lunmark --help')",
+			cmd);
 		return -EINVAL;
 	}
 	ret = lm_parse_cmd(argc - 1, argv + 1, c, msg, len);
@@ -395,8 +438,9 @@ int lm_cli_parse(int argc, char **argv, struct lm_cli *c, char *msg,
 		return ret;
 	if (c->cmd == LM_CMD_MARK) {
 		if (!c->suite.read && !c->suite.write) {
-			snprintf(msg, len,
-				 "--read-only and --write-only exclude each other");
+			snprintf(
+				msg, len,
+				"--read-only and --write-only exclude each other");
 			return -EINVAL;
 		}
 		if (c->suite.base.size_bytes)
@@ -409,8 +453,9 @@ int lm_cli_parse(int argc, char **argv, struct lm_cli *c, char *msg,
 		return 0;
 	}
 	if (!c->target && strcmp(c->job.engine, "null")) {
-		snprintf(msg, len,
-			 "'lunmark run' needs a TARGET: a block device, a file or a directory");
+		snprintf(
+			msg, len,
+			"'lunmark run' needs a TARGET: a block device, a file or a directory");
 		return -EINVAL;
 	}
 	return lm_job_check(&c->job, msg, len);
@@ -510,5 +555,6 @@ void lm_cli_usage(FILE *f, enum lm_cmd cmd)
 	fputs("\nCommon options:\n", f);
 	fputs(lm_usage_common, f);
 	fputs("\nSizes take k, m, g, t (powers of 1024, as fio); times take us, ms,\n"
-	      "s (default), m, h.\n", f);
+	      "s (default), m, h.\n",
+	      f);
 }

@@ -19,10 +19,10 @@ enum lm_cmd { LM_CMD_HELP, LM_CMD_VERSION, LM_CMD_RUN, LM_CMD_MARK };
 
 struct lm_cli {
 	enum lm_cmd cmd;
-	enum lm_cmd help_for;		/* with LM_CMD_HELP */
-	struct lm_job job;		/* run */
-	struct lm_suite_opts suite;	/* mark */
-	const char *target;		/* NULL: none given */
+	enum lm_cmd help_for;	    /* with LM_CMD_HELP */
+	struct lm_job job;	    /* run */
+	struct lm_suite_opts suite; /* mark */
+	const char *target;	    /* NULL: none given */
 	const char *profile;
 	bool allow_write;
 };

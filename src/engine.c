@@ -7,9 +7,9 @@ static const struct {
 	const char *alias;
 	const struct lm_engine_ops *ops;
 } lm_engines[] = {
-	{ "uring", &lm_engine_uring },	 { "io_uring", &lm_engine_uring },
-	{ "aio", &lm_engine_aio },	 { "libaio", &lm_engine_aio },
-	{ "psync", &lm_engine_psync },	 { "null", &lm_engine_null },
+	{ "uring", &lm_engine_uring }, { "io_uring", &lm_engine_uring },
+	{ "aio", &lm_engine_aio },     { "libaio", &lm_engine_aio },
+	{ "psync", &lm_engine_psync }, { "null", &lm_engine_null },
 };
 
 const struct lm_engine_ops *lm_engine_find(const char *name)

@@ -21,10 +21,10 @@ struct lm_io {
 	void *buf;
 	uint64_t offset;
 	uint32_t len;
-	unsigned int slot;	/* stable, in [0, depth): an engine's own index */
-	unsigned int buf_index;	/* index into the registered buffers */
+	unsigned int slot; /* stable, in [0, depth): an engine's own index */
+	unsigned int buf_index; /* index into the registered buffers */
 	bool write;
-	int res;		/* bytes, or -errno */
+	int res; /* bytes, or -errno */
 	uint64_t issue_ns;
 };
 
@@ -32,7 +32,7 @@ struct lm_io {
 struct lm_engine_conf {
 	unsigned int depth;
 	bool sqpoll;
-	const struct iovec *bufs;	/* for engines that register them */
+	const struct iovec *bufs; /* for engines that register them */
 	unsigned int nbufs;
 	struct lm_fault fault;
 	uint64_t seed;

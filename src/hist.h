@@ -20,8 +20,8 @@
 #define LM_HIST_EXACT 128u
 #define LM_HIST_SUB_BITS 6u
 #define LM_HIST_SUB (1u << LM_HIST_SUB_BITS)
-#define LM_HIST_MIN_SHIFT 7u	/* log2(LM_HIST_EXACT) */
-#define LM_HIST_MAX_SHIFT 42u	/* ranges up to 2^42 ns */
+#define LM_HIST_MIN_SHIFT 7u  /* log2(LM_HIST_EXACT) */
+#define LM_HIST_MAX_SHIFT 42u /* ranges up to 2^42 ns */
 #define LM_HIST_BUCKETS \
 	(LM_HIST_EXACT + (LM_HIST_MAX_SHIFT - LM_HIST_MIN_SHIFT) * LM_HIST_SUB)
 

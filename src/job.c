@@ -9,9 +9,12 @@
 #include <string.h>
 
 static const char *const lm_rw_names[] = {
-	[LM_RW_READ] = "read",		[LM_RW_WRITE] = "write",
-	[LM_RW_RANDREAD] = "randread",	[LM_RW_RANDWRITE] = "randwrite",
-	[LM_RW_RW] = "rw",		[LM_RW_RANDRW] = "randrw",
+	[LM_RW_READ] = "read",
+	[LM_RW_WRITE] = "write",
+	[LM_RW_RANDREAD] = "randread",
+	[LM_RW_RANDWRITE] = "randwrite",
+	[LM_RW_RW] = "rw",
+	[LM_RW_RANDRW] = "randrw",
 };
 
 void lm_job_defaults(struct lm_job *j)
@@ -24,7 +27,7 @@ void lm_job_defaults(struct lm_job *j)
 	j->iodepth = 1;
 	j->threads = 1;
 	j->direct = true;
-	j->seed = 0x6c756e6d61726bull;	/* "lunmark" */
+	j->seed = 0x6c756e6d61726bull; /* "lunmark" */
 	j->pattern = LM_PATTERN_RANDOM;
 	j->prefill = true;
 	snprintf(j->engine, sizeof(j->engine), "uring");
@@ -58,9 +61,10 @@ int lm_job_check(const struct lm_job *j, char *msg, size_t len)
 {
 	if (j->bs_bytes < LM_BS_MIN || j->bs_bytes > LM_BS_MAX ||
 	    j->bs_bytes % LM_BS_MIN) {
-		snprintf(msg, len,
-			 "--bs=%u: the block size must be a multiple of 512 from 512 to 64MiB",
-			 j->bs_bytes);
+		snprintf(
+			msg, len,
+			"--bs=%u: the block size must be a multiple of 512 from 512 to 64MiB",
+			j->bs_bytes);
 		return -EINVAL;
 	}
 	if (j->iodepth < 1 || j->iodepth > LM_DEPTH_MAX) {
@@ -90,9 +94,10 @@ int lm_job_check(const struct lm_job *j, char *msg, size_t len)
 		return -EINVAL;
 	}
 	if (!strcmp(j->engine, "psync") && j->iodepth > 1) {
-		snprintf(msg, len,
-			 "--iodepth=%u: the psync engine does one IO at a time; use --iodepth=1, or --engine=uring or aio for a deeper queue",
-			 j->iodepth);
+		snprintf(
+			msg, len,
+			"--iodepth=%u: the psync engine does one IO at a time; use --iodepth=1, or --engine=uring or aio for a deeper queue",
+			j->iodepth);
 		return -EINVAL;
 	}
 	if (j->sqpoll && strcmp(j->engine, "uring")) {
@@ -123,15 +128,17 @@ int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
 	char a[32], b[32];
 
 	if (j->bs_bytes % lbs_bytes) {
-		snprintf(msg, len,
-			 "--bs=%u is not a multiple of the target's logical block size (%u bytes); use a multiple of %u",
-			 j->bs_bytes, lbs_bytes, lbs_bytes);
+		snprintf(
+			msg, len,
+			"--bs=%u is not a multiple of the target's logical block size (%u bytes); use a multiple of %u",
+			j->bs_bytes, lbs_bytes, lbs_bytes);
 		return -EINVAL;
 	}
 	if (j->offset_bytes % lbs_bytes) {
-		snprintf(msg, len,
-			 "--offset=%llu is not a multiple of the target's logical block size (%u bytes)",
-			 (unsigned long long)j->offset_bytes, lbs_bytes);
+		snprintf(
+			msg, len,
+			"--offset=%llu is not a multiple of the target's logical block size (%u bytes)",
+			(unsigned long long)j->offset_bytes, lbs_bytes);
 		return -EINVAL;
 	}
 	if (j->offset_bytes >= target_bytes) {
@@ -147,9 +154,10 @@ int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
 	if (j->size_bytes > target_bytes - j->offset_bytes) {
 		lm_fmt_size(a, sizeof(a), j->offset_bytes + j->size_bytes);
 		lm_fmt_size(b, sizeof(b), target_bytes);
-		snprintf(msg, len,
-			 "the region (offset + size = %s) is larger than the target (%s); use a smaller --size",
-			 a, b);
+		snprintf(
+			msg, len,
+			"the region (offset + size = %s) is larger than the target (%s); use a smaller --size",
+			a, b);
 		return -EINVAL;
 	}
 	if (j->size_bytes < j->bs_bytes) {

@@ -37,19 +37,19 @@ struct lm_fault {
 struct lm_job {
 	char name[64];
 	enum lm_rw rw;
-	unsigned int rwmixread_pct;	/* share of reads in rw / randrw */
+	unsigned int rwmixread_pct; /* share of reads in rw / randrw */
 	uint32_t bs_bytes;
-	unsigned int iodepth;		/* per thread */
+	unsigned int iodepth; /* per thread */
 	unsigned int threads;
-	uint64_t size_bytes;		/* region length; 0: to the end */
-	uint64_t offset_bytes;		/* region start */
-	uint64_t runtime_ns;		/* 0: until size_bytes are done */
+	uint64_t size_bytes;   /* region length; 0: to the end */
+	uint64_t offset_bytes; /* region start */
+	uint64_t runtime_ns;   /* 0: until size_bytes are done */
 	uint64_t ramp_ns;
-	bool time_based;		/* loop over the region until runtime */
+	bool time_based; /* loop over the region until runtime */
 	bool direct;
 	uint64_t seed;
 	enum lm_pattern pattern;
-	bool prefill;			/* write the region before reading it */
+	bool prefill; /* write the region before reading it */
 	char engine[16];
 	bool sqpoll;
 	struct lm_fault fault;

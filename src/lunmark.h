@@ -13,12 +13,12 @@
 
 enum lm_exit {
 	LM_EXIT_OK = 0,
-	LM_EXIT_IO = 1,		/* an IO failed during a run */
-	LM_EXIT_USAGE = 2,	/* bad command line or option value */
-	LM_EXIT_TARGET = 3,	/* target missing, of the wrong kind, or denied */
-	LM_EXIT_FIT = 4,	/* job does not fit the target (bs, region) */
-	LM_EXIT_ENGINE = 5,	/* engine or O_DIRECT unavailable */
-	LM_EXIT_GUARD = 6,	/* write refused by the write guard */
+	LM_EXIT_IO = 1,	    /* an IO failed during a run */
+	LM_EXIT_USAGE = 2,  /* bad command line or option value */
+	LM_EXIT_TARGET = 3, /* target missing, of the wrong kind, or denied */
+	LM_EXIT_FIT = 4,    /* job does not fit the target (bs, region) */
+	LM_EXIT_ENGINE = 5, /* engine or O_DIRECT unavailable */
+	LM_EXIT_GUARD = 6,  /* write refused by the write guard */
 	LM_EXIT_INTERRUPTED = 130, /* SIGINT: partial results printed */
 };
 

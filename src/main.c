@@ -27,7 +27,7 @@ static void lm_signals(void)
 	struct sigaction sa;
 
 	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = lm_on_signal;	/* no SA_RESTART: waits wake up */
+	sa.sa_handler = lm_on_signal; /* no SA_RESTART: waits wake up */
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
@@ -81,9 +81,10 @@ static int lm_exit_of_signal(void)
 /* Reads that lunmark may not prefill are said to be so. */
 static void lm_warn_unprefilled(struct lm_host *h, const struct lm_target *t)
 {
-	snprintf(h->warning, sizeof(h->warning),
-		 "reads are of data lunmark did not write on %s; pass --allow-write to prefill it, or --no-prefill to accept this",
-		 t->name);
+	snprintf(
+		h->warning, sizeof(h->warning),
+		"reads are of data lunmark did not write on %s; pass --allow-write to prefill it, or --no-prefill to accept this",
+		t->name);
 }
 
 static bool lm_may_prefill(const struct lm_target *t, bool allow_write)

@@ -26,7 +26,8 @@ void lm_cursor_init(struct lm_cursor *c)
 
 void lm_offset_init(struct lm_offset_gen *g, uint64_t start_bytes,
 		    uint64_t nblocks, uint32_t bs_bytes, bool random,
-		    struct lm_cursor *cursor, uint64_t seed, unsigned int thread)
+		    struct lm_cursor *cursor, uint64_t seed,
+		    unsigned int thread)
 {
 	g->start_bytes = start_bytes;
 	g->nblocks = nblocks;

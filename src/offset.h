@@ -69,7 +69,7 @@ struct lm_offset_gen {
 	uint64_t nblocks;
 	uint32_t bs_bytes;
 	bool random;
-	struct lm_cursor *cursor;	/* sequential only, shared */
+	struct lm_cursor *cursor; /* sequential only, shared */
 	struct lm_rand rand;
 };
 
@@ -81,7 +81,8 @@ void lm_cursor_init(struct lm_cursor *c);
  */
 void lm_offset_init(struct lm_offset_gen *g, uint64_t start_bytes,
 		    uint64_t nblocks, uint32_t bs_bytes, bool random,
-		    struct lm_cursor *cursor, uint64_t seed, unsigned int thread);
+		    struct lm_cursor *cursor, uint64_t seed,
+		    unsigned int thread);
 
 /*
  * The next offset in bytes. Returns false when the shared cursor has

@@ -13,7 +13,8 @@ static const struct lm_test lm_cdm_default[] = {
 };
 
 static const struct lm_profile lm_profiles[] = {
-	{ "default", "CrystalDiskMark 8 default: SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1, RND4K Q1T1",
+	{ "default",
+	  "CrystalDiskMark 8 default: SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1, RND4K Q1T1",
 	  LM_ARRAY_SIZE(lm_cdm_default), lm_cdm_default },
 };
 

@@ -11,7 +11,7 @@
 #include <stdint.h>
 
 struct lm_test {
-	const char *label;	/* "SEQ1M Q8T1" */
+	const char *label; /* "SEQ1M Q8T1" */
 	bool random;
 	uint32_t bs_bytes;
 	unsigned int qd;

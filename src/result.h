@@ -13,22 +13,22 @@
 #include <stdint.h>
 
 struct lm_run_result {
-	uint64_t elapsed_ns;		/* the measured window */
-	struct lm_hist lat[LM_DIRS];	/* completion latency, merged */
+	uint64_t elapsed_ns;	     /* the measured window */
+	struct lm_hist lat[LM_DIRS]; /* completion latency, merged */
 	uint64_t ios[LM_DIRS];
 	uint64_t bytes[LM_DIRS];
 	uint64_t errors[LM_DIRS];
 	struct lm_summary sum[LM_DIRS];
-	struct lm_cpu cpu;		/* over the measured window */
-	double usr_pct;			/* of one core */
+	struct lm_cpu cpu; /* over the measured window */
+	double usr_pct;	   /* of one core */
 	double sys_pct;
-	struct lm_sample *series;	/* per second; owned */
+	struct lm_sample *series; /* per second; owned */
 	unsigned int nseries;
-	bool interrupted;		/* stopped by a signal */
-	int io_errno;			/* first IO error, 0 if none */
+	bool interrupted; /* stopped by a signal */
+	int io_errno;	  /* first IO error, 0 if none */
 	uint64_t io_err_offset;
 	bool io_err_write;
-	char note[96];			/* engine fallbacks, for the report */
+	char note[96]; /* engine fallbacks, for the report */
 };
 
 void lm_run_result_free(struct lm_run_result *r);

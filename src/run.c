@@ -118,8 +118,8 @@ static void lm_merge(struct lm_run_result *r, struct lm_worker *w,
 	}
 	for (d = 0; d < LM_DIRS; d++)
 		lm_summarize(&r->sum[d], &r->lat[d], r->ios[d], r->bytes[d],
-			     r->errors[d], r->elapsed_ns, r->series,
-			     r->nseries, (enum lm_dir)d);
+			     r->errors[d], r->elapsed_ns, r->series, r->nseries,
+			     (enum lm_dir)d);
 	if (r->elapsed_ns) {
 		r->usr_pct = r->cpu.usr_s * 1e11 / (double)r->elapsed_ns;
 		r->sys_pct = r->cpu.sys_s * 1e11 / (double)r->elapsed_ns;
@@ -128,9 +128,8 @@ static void lm_merge(struct lm_run_result *r, struct lm_worker *w,
 
 /* Split the region among the workers: sequential jobs share one cursor,
  * random ones each get an equal share of a size-limited run's IOs. */
-static void lm_plan(const struct lm_job *j, struct lm_worker *w,
-		    unsigned int i, struct lm_shared *s,
-		    const struct lm_target *t)
+static void lm_plan(const struct lm_job *j, struct lm_worker *w, unsigned int i,
+		    struct lm_shared *s, const struct lm_target *t)
 {
 	uint64_t nblocks = j->size_bytes / j->bs_bytes;
 
@@ -174,7 +173,7 @@ static void lm_keep_time(const struct lm_job *j, struct lm_shared *s,
 		while (!lm_stop && lm_phase(s) != LM_PHASE_STOP &&
 		       finished < j->threads && lm_now_ns() < end)
 			lm_wait(s->done_fd, end, &finished);
-		lm_sample(r, w, j->threads, last, 0, cap);	/* baseline */
+		lm_sample(r, w, j->threads, last, 0, cap); /* baseline */
 	}
 	c0 = lm_cpu_now();
 	t0 = lm_now_ns();
@@ -216,8 +215,8 @@ int lm_run(const struct lm_job *j, const struct lm_target *t,
 
 	memset(r, 0, sizeof(*r));
 	/* one sample a second, plus the ramp baseline and the last piece */
-	cap = (unsigned int)(j->runtime_ns ? j->runtime_ns / LM_SEC_NS + 4 :
-					     86400);
+	cap = (unsigned int)(j->runtime_ns ? j->runtime_ns / LM_SEC_NS + 4
+					   : 86400);
 	r->series = calloc(cap, sizeof(*r->series));
 	w = calloc(j->threads, sizeof(*w));
 	if (!r->series || !w) {

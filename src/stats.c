@@ -21,10 +21,10 @@ struct lm_cpu lm_cpu_now(void)
 	return c;
 }
 
-void lm_summarize(struct lm_summary *s, const struct lm_hist *lat,
-		  uint64_t ios, uint64_t bytes, uint64_t errors,
-		  uint64_t elapsed_ns, const struct lm_sample *series,
-		  unsigned int nseries, enum lm_dir dir)
+void lm_summarize(struct lm_summary *s, const struct lm_hist *lat, uint64_t ios,
+		  uint64_t bytes, uint64_t errors, uint64_t elapsed_ns,
+		  const struct lm_sample *series, unsigned int nseries,
+		  enum lm_dir dir)
 {
 	unsigned int i;
 	double v;
@@ -54,8 +54,7 @@ void lm_summarize(struct lm_summary *s, const struct lm_hist *lat,
 	for (i = 0; i < nseries; i++) {
 		if (series[i].dur_ns < 1000000000ull)
 			continue;
-		v = (double)series[i].ios[dir] * 1e9 /
-		    (double)series[i].dur_ns;
+		v = (double)series[i].ios[dir] * 1e9 / (double)series[i].dur_ns;
 		if (first || v < s->iops_min)
 			s->iops_min = v;
 		if (first || v > s->iops_max)

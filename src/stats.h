@@ -15,7 +15,7 @@ enum lm_dir { LM_DIR_READ, LM_DIR_WRITE, LM_DIRS };
 
 /* Percentiles every summary carries, in this order. */
 #define LM_NPCT 5
-extern const double lm_pcts[LM_NPCT];	/* 50, 90, 99, 99.9, 99.99 */
+extern const double lm_pcts[LM_NPCT]; /* 50, 90, 99, 99.9, 99.99 */
 
 static inline uint64_t lm_now_ns(void)
 {
@@ -27,7 +27,7 @@ static inline uint64_t lm_now_ns(void)
 
 /* One per-second sample of a run, taken by the main thread. */
 struct lm_sample {
-	uint64_t dur_ns;	/* a whole second, except perhaps the last */
+	uint64_t dur_ns; /* a whole second, except perhaps the last */
 	uint64_t ios[LM_DIRS];
 	uint64_t bytes[LM_DIRS];
 };
@@ -46,10 +46,10 @@ struct lm_summary {
 	uint64_t bytes;
 	uint64_t errors;
 	double seconds;
-	double io_mb;		/* bytes / 10^6 */
+	double io_mb; /* bytes / 10^6 */
 	double iops;
-	double mb_s;		/* decimal: 10^6 bytes per second */
-	double mib_s;		/* binary: 2^20 bytes per second */
+	double mb_s;  /* decimal: 10^6 bytes per second */
+	double mib_s; /* binary: 2^20 bytes per second */
 	double lat_min_us;
 	double lat_max_us;
 	double lat_mean_us;
@@ -60,10 +60,10 @@ struct lm_summary {
 	double iops_max;
 };
 
-void lm_summarize(struct lm_summary *s, const struct lm_hist *lat,
-		  uint64_t ios, uint64_t bytes, uint64_t errors,
-		  uint64_t elapsed_ns, const struct lm_sample *series,
-		  unsigned int nseries, enum lm_dir dir);
+void lm_summarize(struct lm_summary *s, const struct lm_hist *lat, uint64_t ios,
+		  uint64_t bytes, uint64_t errors, uint64_t elapsed_ns,
+		  const struct lm_sample *series, unsigned int nseries,
+		  enum lm_dir dir);
 
 /* Median of @n values (sorted in place); 0 for n == 0. */
 double lm_median(double *v, unsigned int n);

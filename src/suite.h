@@ -20,7 +20,7 @@
 enum lm_aggregate { LM_AGG_MEDIAN, LM_AGG_MAX };
 
 struct lm_suite_opts {
-	struct lm_job base;	/* engine, direct, seed, pattern, prefill */
+	struct lm_job base; /* engine, direct, seed, pattern, prefill */
 	uint64_t size_bytes;
 	uint64_t runtime_ns;
 	uint64_t interval_ns;
@@ -28,7 +28,7 @@ struct lm_suite_opts {
 	bool warmup;
 	bool read;
 	bool write;
-	bool allow_write;	/* prefill may write the target */
+	bool allow_write; /* prefill may write the target */
 	enum lm_aggregate agg;
 };
 
@@ -37,14 +37,14 @@ void lm_suite_defaults(struct lm_suite_opts *o);
 
 struct lm_cell {
 	bool wanted;
-	unsigned int nruns;		/* counted runs measured */
+	unsigned int nruns; /* counted runs measured */
 	struct lm_summary runs[LM_RUNS_MAX];
-	struct lm_summary headline;	/* mb_s, iops, lat_mean_us */
+	struct lm_summary headline; /* mb_s, iops, lat_mean_us */
 };
 
 struct lm_mark_result {
 	const struct lm_profile *profile;
-	struct lm_cell (*cells)[LM_DIRS];	/* one row per test */
+	struct lm_cell (*cells)[LM_DIRS]; /* one row per test */
 	bool interrupted;
 	bool prefilled;
 	int io_errno;

@@ -67,7 +67,8 @@ static int lm_probe_block(struct lm_target *t)
 	uint64_t bytes;
 	int lbs, pbs = 0;
 
-	if (ioctl(t->fd, BLKGETSIZE64, &bytes) || ioctl(t->fd, BLKSSZGET, &lbs)) {
+	if (ioctl(t->fd, BLKGETSIZE64, &bytes) ||
+	    ioctl(t->fd, BLKSSZGET, &lbs)) {
 		lm_err("%s: cannot read the device's size: %s", t->path,
 		       strerror(errno));
 		return LM_EXIT_TARGET;
@@ -124,7 +125,7 @@ static int lm_create_testfile(struct lm_target *t, const char *dir,
 	}
 	close(fd);
 	t->kind = LM_TARGET_TESTFILE;
-	t->writable = true;	/* lunmark's own file: prefilled, written */
+	t->writable = true; /* lunmark's own file: prefilled, written */
 	ret = lm_open_fd(t);
 	if (ret)
 		goto out_unlink;

@@ -17,27 +17,27 @@
 enum lm_target_kind {
 	LM_TARGET_BLOCK,
 	LM_TARGET_FILE,
-	LM_TARGET_TESTFILE,	/* created by lunmark in a directory */
-	LM_TARGET_NONE,		/* null engine: no IO, no file */
+	LM_TARGET_TESTFILE, /* created by lunmark in a directory */
+	LM_TARGET_NONE,	    /* null engine: no IO, no file */
 };
 
 struct lm_target {
-	char name[PATH_MAX];	/* as the user gave it */
-	char path[PATH_MAX];	/* what is opened */
+	char name[PATH_MAX]; /* as the user gave it */
+	char path[PATH_MAX]; /* what is opened */
 	enum lm_target_kind kind;
 	int fd;
 	bool writable;
 	bool direct;
 	uint64_t size_bytes;
-	uint32_t lbs_bytes;	/* logical block size */
-	uint32_t pbs_bytes;	/* physical block size */
+	uint32_t lbs_bytes; /* logical block size */
+	uint32_t pbs_bytes; /* physical block size */
 };
 
 struct lm_target_opts {
-	bool write;		/* open for writing */
-	bool direct;		/* O_DIRECT */
-	bool none;		/* the null engine: open nothing */
-	uint64_t create_bytes;	/* size of a test file in a directory */
+	bool write;	       /* open for writing */
+	bool direct;	       /* O_DIRECT */
+	bool none;	       /* the null engine: open nothing */
+	uint64_t create_bytes; /* size of a test file in a directory */
 };
 
 /*

@@ -62,10 +62,10 @@ int lm_parse_size(const char *s, uint64_t *bytes)
 		const char *name;
 		unsigned int shift;
 	} units[] = {
-		{ "", 0 },	{ "b", 0 },	{ "k", 10 },	{ "kb", 10 },
-		{ "kib", 10 },	{ "m", 20 },	{ "mb", 20 },	{ "mib", 20 },
-		{ "g", 30 },	{ "gb", 30 },	{ "gib", 30 },	{ "t", 40 },
-		{ "tb", 40 },	{ "tib", 40 },	{ "p", 50 },	{ "pb", 50 },
+		{ "", 0 },     { "b", 0 },    { "k", 10 },   { "kb", 10 },
+		{ "kib", 10 }, { "m", 20 },   { "mb", 20 },  { "mib", 20 },
+		{ "g", 30 },   { "gb", 30 },  { "gib", 30 }, { "t", 40 },
+		{ "tb", 40 },  { "tib", 40 }, { "p", 50 },   { "pb", 50 },
 		{ "pib", 50 },
 	};
 	const char *suffix;
@@ -118,8 +118,8 @@ int lm_parse_time(const char *s, uint64_t *ns)
 
 void lm_fmt_size(char *buf, size_t len, uint64_t bytes)
 {
-	static const char *const names[] = { "B", "KiB", "MiB", "GiB", "TiB",
-					     "PiB" };
+	static const char *const names[] = { "B",   "KiB", "MiB",
+					     "GiB", "TiB", "PiB" };
 	unsigned int i = 0;
 
 	while (i + 1 < sizeof(names) / sizeof(names[0]) && bytes &&

@@ -29,11 +29,11 @@ static void lm_count(struct lm_worker *w, enum lm_dir d, uint64_t bytes)
 		&w->live_ios[d],
 		atomic_load_explicit(&w->live_ios[d], memory_order_relaxed) + 1,
 		memory_order_relaxed);
-	atomic_store_explicit(&w->live_bytes[d],
-			      atomic_load_explicit(&w->live_bytes[d],
-						   memory_order_relaxed) +
-				      bytes,
-			      memory_order_relaxed);
+	atomic_store_explicit(
+		&w->live_bytes[d],
+		atomic_load_explicit(&w->live_bytes[d], memory_order_relaxed) +
+			bytes,
+		memory_order_relaxed);
 }
 
 static void lm_stop_all(struct lm_worker *w)
@@ -64,15 +64,14 @@ static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 		}
 		io = l->free_ios[--l->nfree];
 		if (lm_rw_mixed(j->rw))
-			io->write = lm_rand_below(&l->mix, 100) >=
-				    j->rwmixread_pct;
+			io->write =
+				lm_rand_below(&l->mix, 100) >= j->rwmixread_pct;
 		else
 			io->write = lm_rw_writes(j->rw);
 		/* mixed jobs keep read buffers apart from write buffers */
-		io->buf_index = io->slot +
-				(io->write && l->bufs.n > j->iodepth ?
-					 j->iodepth :
-					 0);
+		io->buf_index =
+			io->slot +
+			(io->write && l->bufs.n > j->iodepth ? j->iodepth : 0);
 		io->buf = l->bufs.iov[io->buf_index].iov_base;
 		io->offset = off;
 		io->len = j->bs_bytes;
@@ -101,8 +100,8 @@ static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 	return more && !w->io_errno;
 }
 
-static void lm_complete(struct lm_worker *w, struct lm_loop *l,
-			unsigned int n, bool measuring)
+static void lm_complete(struct lm_worker *w, struct lm_loop *l, unsigned int n,
+			bool measuring)
 {
 	uint64_t now = lm_now_ns();
 	unsigned int i;
@@ -183,8 +182,8 @@ static void lm_loop_teardown(struct lm_loop *l)
 
 static bool lm_measuring(struct lm_worker *w, bool *stop)
 {
-	int phase = atomic_load_explicit(&w->shared->phase,
-					 memory_order_relaxed);
+	int phase =
+		atomic_load_explicit(&w->shared->phase, memory_order_relaxed);
 
 	*stop = phase == LM_PHASE_STOP;
 	return phase == LM_PHASE_MEASURE;
@@ -216,7 +215,8 @@ static void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
 			break;
 	}
 	if (w->io_errno)
-		lm_stop_all(w);	/* fio's default: the first error ends the run */
+		lm_stop_all(
+			w); /* fio's default: the first error ends the run */
 	/* drain: every buffer must be back before it is freed */
 	while (l->inflight) {
 		n = l->eng.ops->reap(&l->eng, 1, l->done, depth);

@@ -23,9 +23,9 @@ enum lm_phase { LM_PHASE_RAMP, LM_PHASE_MEASURE, LM_PHASE_STOP };
 /* What the workers of one run share; set up by the main thread. */
 struct lm_shared {
 	_Atomic int phase;
-	struct lm_cursor cursor;	/* sequential jobs */
-	pthread_barrier_t ready;	/* workers set up, timing may start */
-	int done_fd;			/* eventfd: a worker has finished */
+	struct lm_cursor cursor; /* sequential jobs */
+	pthread_barrier_t ready; /* workers set up, timing may start */
+	int done_fd;		 /* eventfd: a worker has finished */
 };
 
 struct lm_worker {
@@ -34,10 +34,10 @@ struct lm_worker {
 	const struct lm_target *target;
 	struct lm_shared *shared;
 	unsigned int id;
-	uint64_t start_bytes;		/* region */
+	uint64_t start_bytes; /* region */
 	uint64_t nblocks;
-	uint32_t stamp_bytes;		/* logical block size for stamps */
-	uint64_t budget_ios;		/* random, size-limited; 0: none */
+	uint32_t stamp_bytes; /* logical block size for stamps */
+	uint64_t budget_ios;  /* random, size-limited; 0: none */
 
 	/* live counters, written by the worker, sampled by the main thread */
 	_Alignas(64) _Atomic uint64_t live_ios[LM_DIRS];
@@ -46,9 +46,9 @@ struct lm_worker {
 	/* out, read after the thread is joined */
 	_Alignas(64) struct lm_hist lat[LM_DIRS];
 	uint64_t errors[LM_DIRS];
-	int setup_err;			/* -errno from setup */
-	const char *setup_what;		/* what failed in setup */
-	int io_errno;			/* first IO error */
+	int setup_err;		/* -errno from setup */
+	const char *setup_what; /* what failed in setup */
+	int io_errno;		/* first IO error */
 	uint64_t io_err_offset;
 	bool io_err_write;
 	char note[96];

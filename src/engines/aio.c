@@ -13,8 +13,8 @@
 
 struct lm_aio {
 	io_context_t ctx;
-	struct iocb *iocbs;		/* one per queue slot */
-	struct iocb **batch;		/* queued, not yet submitted */
+	struct iocb *iocbs;  /* one per queue slot */
+	struct iocb **batch; /* queued, not yet submitted */
 	struct io_event *events;
 	unsigned int queued;
 	unsigned int depth;
@@ -47,7 +47,7 @@ static int lm_aio_setup(struct lm_engine *e, const struct lm_target *t)
 	}
 	a->depth = depth;
 	a->fd = t->fd;
-	ret = io_setup((int)depth, &a->ctx);	/* libaio returns -errno */
+	ret = io_setup((int)depth, &a->ctx); /* libaio returns -errno */
 	if (ret < 0)
 		goto out_free;
 	e->priv = a;
@@ -67,9 +67,11 @@ static int lm_aio_queue(struct lm_engine *e, struct lm_io *io)
 	/* completions come in any order: each IO slot owns its iocb */
 	cb = &a->iocbs[io->slot];
 	if (io->write)
-		io_prep_pwrite(cb, a->fd, io->buf, io->len, (long long)io->offset);
+		io_prep_pwrite(cb, a->fd, io->buf, io->len,
+			       (long long)io->offset);
 	else
-		io_prep_pread(cb, a->fd, io->buf, io->len, (long long)io->offset);
+		io_prep_pread(cb, a->fd, io->buf, io->len,
+			      (long long)io->offset);
 	cb->data = io;
 	a->batch[a->queued++] = cb;
 	return 0;

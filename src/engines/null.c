@@ -16,7 +16,7 @@ struct lm_null {
 	unsigned int n;
 	unsigned int depth;
 	uint64_t count;
-	uint64_t threshold;	/* fail when rand < threshold */
+	uint64_t threshold; /* fail when rand < threshold */
 	struct lm_rand rand;
 };
 

@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 struct lm_psync {
-	struct lm_io *io;	/* queued, then done */
+	struct lm_io *io; /* queued, then done */
 	bool done;
 	int fd;
 };
@@ -51,7 +51,8 @@ static int lm_psync_submit(struct lm_engine *e)
 		return 0;
 	do {
 		if (io->write)
-			ret = pwrite(p->fd, io->buf, io->len, (off_t)io->offset);
+			ret = pwrite(p->fd, io->buf, io->len,
+				     (off_t)io->offset);
 		else
 			ret = pread(p->fd, io->buf, io->len, (off_t)io->offset);
 	} while (ret < 0 && errno == EINTR);

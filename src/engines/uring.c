@@ -69,7 +69,7 @@ static int lm_uring_setup(struct lm_engine *e, const struct lm_target *t)
 	u->fd = t->fd;
 	ret = lm_uring_init(u, &e->conf, e->note, sizeof(e->note));
 	if (ret < 0)
-		goto out_free;	/* liburing already returns -errno */
+		goto out_free; /* liburing already returns -errno */
 	/* Registration is an optimisation: without it IO still works. */
 	if (!io_uring_register_files(&u->ring, &t->fd, 1))
 		u->fixed_file = true;
@@ -99,10 +99,12 @@ static int lm_uring_queue(struct lm_engine *e, struct lm_io *io)
 	if (u->fixed_bufs) {
 		if (io->write)
 			io_uring_prep_write_fixed(sqe, fd, io->buf, io->len,
-						  io->offset, (int)io->buf_index);
+						  io->offset,
+						  (int)io->buf_index);
 		else
 			io_uring_prep_read_fixed(sqe, fd, io->buf, io->len,
-						 io->offset, (int)io->buf_index);
+						 io->offset,
+						 (int)io->buf_index);
 	} else if (io->write) {
 		io_uring_prep_write(sqe, fd, io->buf, io->len, io->offset);
 	} else {
@@ -135,11 +137,11 @@ static int lm_uring_reap(struct lm_engine *e, unsigned int min,
 		if (ret < 0 && ret != -EINTR && ret != -ETIME)
 			return ret;
 		if (ret > 0)
-			u->pending -= (unsigned int)ret < u->pending ?
-					      (unsigned int)ret :
-					      u->pending;
+			u->pending -= (unsigned int)ret < u->pending
+					      ? (unsigned int)ret
+					      : u->pending;
 	}
-	io_uring_for_each_cqe(&u->ring, head, cqe) {
+	io_uring_for_each_cqe (&u->ring, head, cqe) {
 		struct lm_io *io = io_uring_cqe_get_data(cqe);
 
 		io->res = cqe->res;

@@ -17,19 +17,19 @@ struct lm_report_info {
 	const char *version;
 	const char *target;
 	const char *target_kind;
-	const char *size;	/* "1GiB" */
+	const char *size; /* "1GiB" */
 	unsigned int lbs_bytes;
 	const char *engine;
-	const char *engine_note;	/* "" when none */
-	const char *date;	/* "2026/11/30 07:55:00" */
-	const char *kernel;	/* "Linux 6.18.44 x86_64" */
-	const char *warning;	/* "" when none */
+	const char *engine_note; /* "" when none */
+	const char *date;	 /* "2026/11/30 07:55:00" */
+	const char *kernel;	 /* "Linux 6.18.44 x86_64" */
+	const char *warning;	 /* "" when none */
 };
 
 struct lm_mark_info {
 	struct lm_report_info r;
 	const char *profile;
-	const char *aggregate;	/* "median" or "max" */
+	const char *aggregate; /* "median" or "max" */
 	unsigned int runs;
 	bool warmup;
 	double runtime_s;

@@ -13,8 +13,8 @@ static void lm_mark_line(FILE *f, const struct lm_test *t,
 	char bs[16];
 
 	lm_fmt_size(bs, sizeof(bs), t->bs_bytes);
-	fprintf(f, "  %-3s %7s (Q=%3u, T=%2u):", t->random ? "RND" : "SEQ",
-		bs, t->qd, t->threads);
+	fprintf(f, "  %-3s %7s (Q=%3u, T=%2u):", t->random ? "RND" : "SEQ", bs,
+		t->qd, t->threads);
 	if (!c->nruns) {
 		fprintf(f, "   (not measured)\n");
 		return;
@@ -61,8 +61,8 @@ void lm_report_mark_text(FILE *f, const struct lm_mark_info *info,
 	fprintf(f, "   Test: %s (x%u)%s%s\n", r->size, info->runs,
 		info->warmup ? " after 1 warm-up run" : "",
 		m->prefilled ? ", prefilled" : ", not prefilled");
-	fprintf(f, " Engine: %s%s%s\n", r->engine, r->engine_note[0] ? ", " : "",
-		r->engine_note);
+	fprintf(f, " Engine: %s%s%s\n", r->engine,
+		r->engine_note[0] ? ", " : "", r->engine_note);
 	fprintf(f, "   Time: Measure %g sec / Interval %g sec\n",
 		info->runtime_s, info->interval_s);
 	fprintf(f, "   Date: %s\n", r->date);
@@ -72,21 +72,23 @@ void lm_report_mark_text(FILE *f, const struct lm_mark_info *info,
 	if (m->interrupted)
 		fputs("Interrupted: the results above are partial.\n", f);
 	if (m->io_errno)
-		fprintf(f, "  Error: %s stopped at an IO error at offset %llu: %s\n",
+		fprintf(f,
+			"  Error: %s stopped at an IO error at offset %llu: %s\n",
 			m->io_err_test, (unsigned long long)m->io_err_offset,
 			strerror(m->io_errno));
 }
 
 static void lm_run_dir(FILE *f, const char *name, const struct lm_summary *s)
 {
-	fprintf(f, "  %-5s: IOPS=%.1f, BW=%.3f MB/s (%.3f MiB/s), %.3f MB in %.2f s\n",
+	fprintf(f,
+		"  %-5s: IOPS=%.1f, BW=%.3f MB/s (%.3f MiB/s), %.3f MB in %.2f s\n",
 		name, s->iops, s->mb_s, s->mib_s, s->io_mb, s->seconds);
 	if (!s->ios)
 		return;
 	fprintf(f, "    lat (us): min=%.2f, max=%.2f, mean=%.2f, stdev=%.2f\n",
-		s->lat_min_us, s->lat_max_us, s->lat_mean_us,
-		s->lat_stddev_us);
-	fprintf(f, "    lat percentiles (us): p50=%.2f, p90=%.2f, p99=%.2f, p99.9=%.2f, p99.99=%.2f\n",
+		s->lat_min_us, s->lat_max_us, s->lat_mean_us, s->lat_stddev_us);
+	fprintf(f,
+		"    lat percentiles (us): p50=%.2f, p90=%.2f, p99=%.2f, p99.9=%.2f, p99.99=%.2f\n",
 		s->lat_pct_us[0], s->lat_pct_us[1], s->lat_pct_us[2],
 		s->lat_pct_us[3], s->lat_pct_us[4]);
 	if (s->iops_max > 0)
@@ -120,7 +122,8 @@ void lm_report_run_text(FILE *f, const struct lm_report_info *info,
 		lm_run_dir(f, "read", &r->sum[LM_DIR_READ]);
 	if (lm_rw_writes(j->rw))
 		lm_run_dir(f, "write", &r->sum[LM_DIR_WRITE]);
-	fprintf(f, "  cpu: usr=%.2f s (%.1f%%), sys=%.2f s (%.1f%%) of one core\n",
+	fprintf(f,
+		"  cpu: usr=%.2f s (%.1f%%), sys=%.2f s (%.1f%%) of one core\n",
 		r->cpu.usr_s, r->usr_pct, r->cpu.sys_s, r->sys_pct);
 	fprintf(f, "  date: %s, %s\n", info->date, info->kernel);
 	if (r->interrupted)

@@ -66,7 +66,8 @@ int main(int argc, char **argv)
 
 	if (argc < 4 || !(e.ops = lm_engine_find(argv[1])) ||
 	    lm_parse_size(argv[3], &size) || size % LM_CHUNK) {
-		fprintf(stderr, "usage: lm-datacheck ENGINE TARGET SIZE [DUMP] (SIZE a multiple of 256k)\n");
+		fprintf(stderr,
+			"usage: lm-datacheck ENGINE TARGET SIZE [DUMP] (SIZE a multiple of 256k)\n");
 		return 2;
 	}
 	depth = strcmp(e.ops->name, "psync") ? LM_DEPTH : 1;
@@ -83,7 +84,7 @@ int main(int argc, char **argv)
 	if (ret) {
 		fprintf(stderr, "lm-datacheck: %s setup: %s\n", argv[1],
 			strerror(-ret));
-		return 2;
+		goto out_err;
 	}
 	/* Completions may come in any order; dump needs them in order, so
 	 * each batch is issued, reaped whole, then checked by offset. */
@@ -91,7 +92,8 @@ int main(int argc, char **argv)
 		for (i = 0; i < depth && next < size; i++, next += LM_CHUNK) {
 			ios[i] = (struct lm_io){ .buf = b.iov[i].iov_base,
 						 .offset = next,
-						 .len = LM_CHUNK, .slot = i,
+						 .len = LM_CHUNK,
+						 .slot = i,
 						 .buf_index = i };
 			e.ops->queue(&e, &ios[i]);
 			inflight++;
@@ -102,21 +104,23 @@ int main(int argc, char **argv)
 			if (n < 0) {
 				fprintf(stderr, "lm-datacheck: reap: %s\n",
 					strerror(-n));
-				return 2;
+				goto out_err;
 			}
 			inflight -= (unsigned int)n;
 		}
-		for (i = 0; i < depth && expect < size; i++, expect += LM_CHUNK) {
+		for (i = 0; i < depth && expect < size;
+		     i++, expect += LM_CHUNK) {
 			if (ios[i].res != (int)LM_CHUNK) {
-				fprintf(stderr, "lm-datacheck: read at %llu: %d\n",
+				fprintf(stderr,
+					"lm-datacheck: read at %llu: %d\n",
 					(unsigned long long)ios[i].offset,
 					ios[i].res);
-				return 2;
+				goto out_err;
 			}
 			ret = lm_check(&ios[i], t.lbs_bytes, &stamped, &zero,
 				       dump);
 			if (ret < 0)
-				return 2;
+				goto out_err;
 			bad |= ret;
 		}
 	}
@@ -129,4 +133,8 @@ int main(int argc, char **argv)
 	       (unsigned long long)(size / t.lbs_bytes),
 	       (unsigned long long)stamped, (unsigned long long)zero);
 	return bad;
+out_err:
+	if (dump)
+		fclose(dump);
+	return 2;
 }

@@ -12,7 +12,7 @@ for t in "$here"/t-*.sh; do
 	case $rc in
 	0) pass=$((pass + 1)); echo "PASS $name (${secs}s)" ;;
 	77) skipped=$((skipped + 1)); echo "SKIP $name: $(grep -m1 '^SKIP' <<<"$out")" ;;
-	*) failed=$((failed + 1)); echo "FAIL $name (exit $rc, ${secs}s)"; sed 's/^/    /' <<<"$out" | tail -30 ;;
+	*) failed=$((failed + 1)); echo "FAIL $name (exit $rc, ${secs}s)"; printf '%s\n' "$out" | tail -30 | sed 's/^/    /' ;;
 	esac
 done
 echo "$pass passed, $failed failed, $skipped skipped"

@@ -9,20 +9,19 @@
 static struct lm_cli lm_c;
 static char lm_msg[512];
 
-#define PARSE(...)                                                       \
-	({                                                               \
-		char *argv_[] = { "lunmark", __VA_ARGS__, NULL };        \
-		lm_msg[0] = 0;                                           \
+#define PARSE(...)                                                        \
+	({                                                                \
+		char *argv_[] = { "lunmark", __VA_ARGS__, NULL };         \
+		lm_msg[0] = 0;                                            \
 		lm_cli_parse((int)(sizeof(argv_) / sizeof(argv_[0])) - 1, \
-			     argv_, &lm_c, lm_msg, sizeof(lm_msg));      \
+			     argv_, &lm_c, lm_msg, sizeof(lm_msg));       \
 	})
 
 static void test_run_options(void)
 {
 	CU_ASSERT_EQUAL_FATAL(PARSE("run", "/dev/x", "--rw=randrw",
-				    "--rwmixread=70", "--bs=8k",
-				    "--iodepth=64", "--numjobs=2",
-				    "--runtime=30"),
+				    "--rwmixread=70", "--bs=8k", "--iodepth=64",
+				    "--numjobs=2", "--runtime=30"),
 			      0);
 	CU_ASSERT_EQUAL(lm_c.cmd, LM_CMD_RUN);
 	CU_ASSERT_STRING_EQUAL(lm_c.target, "/dev/x");
@@ -65,9 +64,8 @@ static void test_mark_options(void)
 	CU_ASSERT_EQUAL(lm_c.suite.agg, LM_AGG_MEDIAN);
 
 	CU_ASSERT_EQUAL_FATAL(PARSE("mark", "/dev/sdb", "--size=64m",
-				    "--runs=3", "--runtime=1",
-				    "--interval=0", "--read-only",
-				    "--aggregate=max"),
+				    "--runs=3", "--runtime=1", "--interval=0",
+				    "--read-only", "--aggregate=max"),
 			      0);
 	CU_ASSERT_EQUAL(lm_c.suite.size_bytes, 64ull << 20);
 	CU_ASSERT_EQUAL(lm_c.suite.runs, 3);
@@ -156,9 +154,9 @@ static void test_fit(void)
 	lm_job_defaults(&j);
 	j.bs_bytes = 1 << 20;
 	j.offset_bytes = 4096;
-	CU_ASSERT_EQUAL(lm_job_fit(&j, (10 << 20) + 4096 + 512, 512, msg,
-				   sizeof(msg)),
-			0);
+	CU_ASSERT_EQUAL(
+		lm_job_fit(&j, (10 << 20) + 4096 + 512, 512, msg, sizeof(msg)),
+		0);
 	CU_ASSERT_EQUAL(j.size_bytes, 10 << 20);
 }
 

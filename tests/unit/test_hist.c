@@ -71,8 +71,9 @@ static void test_percentiles_vs_sorted(void)
 	lm_hist_init(&lm_h);
 	for (i = 0; i < N; i++) {
 		/* log-uniform from 50 ns to ~50 ms */
-		v[i] = (uint64_t)(50.0 * pow(1e6, (double)lm_rand_next(&r) /
-							  18446744073709551616.0));
+		v[i] = (uint64_t)(50.0 *
+				  pow(1e6, (double)lm_rand_next(&r) /
+						   18446744073709551616.0));
 		lm_hist_add(&lm_h, v[i]);
 	}
 	qsort(v, N, sizeof(*v), cmp_u64);

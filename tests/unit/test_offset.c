@@ -5,7 +5,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 
-#define NBLOCKS 100003u	/* prime: no accidental alignment with threads */
+#define NBLOCKS 100003u /* prime: no accidental alignment with threads */
 #define BS 4096u
 #define START (1u << 20)
 
@@ -48,7 +48,7 @@ static void test_random_deterministic(void)
 		CU_ASSERT_EQUAL(x, y);
 		same += x == z;
 	}
-	CU_ASSERT(same < 10);	/* another thread, another stream */
+	CU_ASSERT(same < 10); /* another thread, another stream */
 }
 
 static void test_rand_below_small_n(void)
@@ -130,8 +130,10 @@ int lm_suite_offset(void)
 	static const struct lm_unit_test t[] = {
 		{ "random: aligned, in bounds, uniform",
 		  test_random_aligned_in_bounds },
-		{ "random: same seed, same offsets", test_random_deterministic },
-		{ "rand_below is unbiased for small n", test_rand_below_small_n },
+		{ "random: same seed, same offsets",
+		  test_random_deterministic },
+		{ "rand_below is unbiased for small n",
+		  test_rand_below_small_n },
 		{ "shared cursor: T threads, no overlap",
 		  test_shared_cursor_no_overlap },
 		{ "sequential: order, wrap, limit", test_sequential_order },

@@ -34,29 +34,52 @@ static void test_mark_golden(void)
 {
 	const struct lm_profile *p = lm_profile_find("default");
 	struct lm_mark_info info = {
-		.r = { .version = "9.9", .target = "/dev/sdz",
-		       .target_kind = "block device", .size = "1GiB",
-		       .lbs_bytes = 4096, .engine = "uring",
-		       .engine_note = "", .date = "2026/11/30 12:00:00",
-		       .kernel = "Linux 6.18 x86_64", .warning = "" },
-		.profile = "default", .aggregate = "median", .runs = 5,
-		.warmup = true, .runtime_s = 5, .interval_s = 5,
+		.r = { .version = "9.9",
+		       .target = "/dev/sdz",
+		       .target_kind = "block device",
+		       .size = "1GiB",
+		       .lbs_bytes = 4096,
+		       .engine = "uring",
+		       .engine_note = "",
+		       .date = "2026/11/30 12:00:00",
+		       .kernel = "Linux 6.18 x86_64",
+		       .warning = "" },
+		.profile = "default",
+		.aggregate = "median",
+		.runs = 5,
+		.warmup = true,
+		.runtime_s = 5,
+		.interval_s = 5,
 	};
 	struct lm_cell cells[4][LM_DIRS];
-	struct lm_mark_result m = { .profile = p, .cells = cells,
-				    .interrupted = true, .prefilled = true };
+	struct lm_mark_result m = { .profile = p,
+				    .cells = cells,
+				    .interrupted = true,
+				    .prefilled = true };
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f;
 
 	CU_ASSERT_FATAL(p && p->ntests == 4);
 	memset(cells, 0, sizeof(cells));
-	cells[0][LM_DIR_READ] = (struct lm_cell){ .wanted = true, .nruns = 5,
-		.headline = { .mb_s = 512.345, .iops = 488.6, .lat_mean_us = 16373.22 } };
-	cells[1][LM_DIR_READ] = (struct lm_cell){ .wanted = true, .nruns = 5,
-		.headline = { .mb_s = 1234.5, .iops = 1177.3, .lat_mean_us = 849.12 } };
-	cells[2][LM_DIR_READ] = (struct lm_cell){ .wanted = true, .nruns = 2,
-		.headline = { .mb_s = 40.96, .iops = 10000, .lat_mean_us = 3200 } };
+	cells[0][LM_DIR_READ] =
+		(struct lm_cell){ .wanted = true,
+				  .nruns = 5,
+				  .headline = { .mb_s = 512.345,
+						.iops = 488.6,
+						.lat_mean_us = 16373.22 } };
+	cells[1][LM_DIR_READ] =
+		(struct lm_cell){ .wanted = true,
+				  .nruns = 5,
+				  .headline = { .mb_s = 1234.5,
+						.iops = 1177.3,
+						.lat_mean_us = 849.12 } };
+	cells[2][LM_DIR_READ] =
+		(struct lm_cell){ .wanted = true,
+				  .nruns = 2,
+				  .headline = { .mb_s = 40.96,
+						.iops = 10000,
+						.lat_mean_us = 3200 } };
 	cells[3][LM_DIR_READ].wanted = true;
 	f = open_memstream(&buf, &len);
 	CU_ASSERT_FATAL(f != NULL);
@@ -75,10 +98,18 @@ static void test_aggregate(void)
 
 	memset(&c, 0, sizeof(c));
 	c.nruns = 4;
-	c.runs[0] = (struct lm_summary){ .mb_s = 100, .iops = 10, .lat_mean_us = 4 };
-	c.runs[1] = (struct lm_summary){ .mb_s = 300, .iops = 30, .lat_mean_us = 1 };
-	c.runs[2] = (struct lm_summary){ .mb_s = 200, .iops = 20, .lat_mean_us = 2 };
-	c.runs[3] = (struct lm_summary){ .mb_s = 250, .iops = 25, .lat_mean_us = 3 };
+	c.runs[0] = (struct lm_summary){ .mb_s = 100,
+					 .iops = 10,
+					 .lat_mean_us = 4 };
+	c.runs[1] = (struct lm_summary){ .mb_s = 300,
+					 .iops = 30,
+					 .lat_mean_us = 1 };
+	c.runs[2] = (struct lm_summary){ .mb_s = 200,
+					 .iops = 20,
+					 .lat_mean_us = 2 };
+	c.runs[3] = (struct lm_summary){ .mb_s = 250,
+					 .iops = 25,
+					 .lat_mean_us = 3 };
 	lm_cell_aggregate(&c, LM_AGG_MEDIAN);
 	CU_ASSERT_DOUBLE_EQUAL(c.headline.mb_s, 225.0, 1e-9);
 	CU_ASSERT_DOUBLE_EQUAL(c.headline.iops, 22.5, 1e-9);
@@ -114,7 +145,8 @@ int lm_suite_report(void)
 	static const struct lm_unit_test t[] = {
 		{ "mark: golden text", test_mark_golden },
 		{ "cells: median and best-of", test_aggregate },
-		{ "default profile is CrystalDiskMark 8's", test_default_profile },
+		{ "default profile is CrystalDiskMark 8's",
+		  test_default_profile },
 		{ NULL, NULL },
 	};
 	return lm_unit_add("report", t);
