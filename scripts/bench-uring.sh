@@ -38,14 +38,14 @@ truncate -s 2G "$work/img"
 dev=$(losetup -f --show --direct-io=on "$work/img")
 "$lunmark" run "$dev" --rw=write --bs=1m --iodepth=8 --allow-write >/dev/null
 
-# cpu_of CMD...: run CMD; print its user+system CPU seconds.
+# cpu_of CMD...: run CMD; print its user+system CPU seconds. Called in a
+# fresh $(...) subshell, whose only child is CMD, so `times`' second line
+# (children's user and system time) is CMD's.
 cpu_of() {
-	local a b
-	a=$( (times) | tail -1)
 	"$@" >/dev/null 2>&1
-	b=$( (times) | tail -1)
-	awk -v a="$a" -v b="$b" 'function s(t,  m, x) { split(t, m, "m"); x = m[2]; sub("s", "", x); return m[1] * 60 + x }
-		BEGIN { split(a, x, " "); split(b, y, " "); printf "%.3f", s(y[1]) + s(y[2]) - s(x[1]) - s(x[2]) }'
+	times >"$work/times"
+	awk 'function s(t,  m, x) { split(t, m, "m"); x = m[2]; sub("s", "", x); return m[1] * 60 + x }
+		NR == 2 { printf "%.3f", s($1) + s($2) }' "$work/times"
 }
 
 # run_lunmark RW BS QD T: prints "IOS CPU_S"
