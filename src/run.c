@@ -140,7 +140,8 @@ static void lm_plan(const struct lm_job *j, struct lm_worker *w, unsigned int i,
 	w->start_bytes = j->offset_bytes;
 	w->nblocks = nblocks;
 	w->stamp_bytes = t->lbs_bytes;
-	if (lm_rw_random(j->rw) && !j->time_based)
+	w->budgeted = lm_rw_random(j->rw) && !j->time_based;
+	if (w->budgeted)
 		w->budget_ios = nblocks / j->threads +
 				(i < nblocks % j->threads ? 1 : 0);
 }

@@ -47,13 +47,16 @@ static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 {
 	const struct lm_job *j = w->job;
 	unsigned int queued = 0;
-	uint64_t now = lm_now_ns(), off;
+	uint64_t now, off;
 	bool more = true;
 	struct lm_io *io;
 	int ret;
 
+	if (!l->nfree)
+		return true;
+	now = lm_now_ns(); /* one clock read for the whole batch */
 	while (l->nfree) {
-		if (w->budget_ios && measuring &&
+		if (w->budgeted && measuring &&
 		    l->issued_measured >= w->budget_ios) {
 			more = false;
 			break;

@@ -37,7 +37,8 @@ struct lm_worker {
 	uint64_t start_bytes; /* region */
 	uint64_t nblocks;
 	uint32_t stamp_bytes; /* logical block size for stamps */
-	uint64_t budget_ios;  /* random, size-limited; 0: none */
+	bool budgeted;	      /* random, size-limited */
+	uint64_t budget_ios;  /* IOs to issue when budgeted */
 
 	/* live counters, written by the worker, sampled by the main thread */
 	_Alignas(64) _Atomic uint64_t live_ios[LM_DIRS];

@@ -5,14 +5,19 @@
 . "$(dirname "$0")/lib.sh"
 lm_need_root
 
-for sector in 512 4096; do
-	lm_loop 64 "$sector"
-	dev=$LM_DEV
+# two loop devices and a file on tmpfs (which takes O_DIRECT)
+lm_loop 64 512
+targets=("$LM_DEV")
+lm_loop 64 4096
+targets+=("$LM_DEV" "$LM_WORK/file.img")
+truncate -s 64m "$LM_WORK/file.img"
+
+for dev in "${targets[@]}"; do
 	for eng in uring aio psync; do
 		qd=8
 		[ "$eng" = psync ] && qd=1
-		note "$dev (sector $sector) engine $eng"
-		dd if=/dev/zero of="$dev" bs=1M count=64 oflag=direct status=none
+		note "$dev engine $eng"
+		dd if=/dev/zero of="$dev" bs=1M count=64 conv=notrunc status=none
 		expect_exit 0 "$LM_WORK/w" "$LUNMARK" run "$dev" --engine=$eng \
 			--rw=write --bs=64k --iodepth=$qd --size=32m --allow-write
 		expect_grep "write: IOPS=" "$LM_WORK/w"
@@ -46,4 +51,12 @@ for sector in 512 4096; do
 		done
 	done
 done
+
+# io_uring with a submission polling thread
+dd if=/dev/zero of="${targets[0]}" bs=1M count=64 status=none
+expect_exit 0 "$LM_WORK/sq" "$LUNMARK" run "${targets[0]}" --sqpoll \
+	--rw=write --bs=16k --iodepth=16 --size=16m --allow-write
+expect_grep "write: IOPS=" "$LM_WORK/sq"
+"$LM_HELPERS/lm-datacheck" psync "${targets[0]}" 16m >/dev/null ||
+	fail "--sqpoll: a block carries a wrong offset"
 exit 0

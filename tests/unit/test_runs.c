@@ -42,6 +42,25 @@ static void test_size_limited_random(void)
 	lm_target_close(&t);
 }
 
+/* More threads than blocks: threads with no share do nothing, rather
+ * than run unlimited (the runtime is only a backstop here). */
+static void test_more_threads_than_blocks(void)
+{
+	struct lm_target t;
+	struct lm_job j;
+
+	lm_null_job(&j, &t);
+	j.rw = LM_RW_RANDREAD;
+	j.threads = 4;
+	j.size_bytes = 2 * 4096;
+	j.runtime_ns = 3000000000ull;
+	CU_ASSERT_EQUAL_FATAL(lm_run(&j, &t, &lm_r), 0);
+	CU_ASSERT_EQUAL(lm_r.ios[LM_DIR_READ], 2);
+	CU_ASSERT(lm_r.elapsed_ns < 1000000000ull);
+	lm_run_result_free(&lm_r);
+	lm_target_close(&t);
+}
+
 /* A sequential pass with several threads covers the region once. */
 static void test_size_limited_sequential(void)
 {
@@ -146,6 +165,7 @@ int lm_suite_runs(void)
 	static const struct lm_unit_test t[] = {
 		{ "size-limited random: exact IO count",
 		  test_size_limited_random },
+		{ "more threads than blocks", test_more_threads_than_blocks },
 		{ "size-limited sequential, 4 threads",
 		  test_size_limited_sequential },
 		{ "rwmixread share, rates, per-second series",
