@@ -40,9 +40,17 @@ int lm_parse_double(const char *s, double *v)
 	return 0;
 }
 
-static int lm_split_number(const char *s, uint64_t *num, const char **suffix)
+struct lm_unit {
+	const char *name;
+	uint64_t mult;
+};
+
+/* A decimal number followed by one of @units' suffixes (any case). */
+static int lm_parse_scaled(const char *s, const struct lm_unit *units,
+			   unsigned int n, uint64_t *out)
 {
 	unsigned long long x;
+	unsigned int i;
 	char *end;
 
 	if (!s || *s < '0' || *s > '9')
@@ -51,69 +59,47 @@ static int lm_split_number(const char *s, uint64_t *num, const char **suffix)
 	x = strtoull(s, &end, 10);
 	if (errno == ERANGE)
 		return -ERANGE;
-	*num = x;
-	*suffix = end;
-	return 0;
-}
-
-int lm_parse_size(const char *s, uint64_t *bytes)
-{
-	static const struct {
-		const char *name;
-		unsigned int shift;
-	} units[] = {
-		{ "", 0 },     { "b", 0 },    { "k", 10 },   { "kb", 10 },
-		{ "kib", 10 }, { "m", 20 },   { "mb", 20 },  { "mib", 20 },
-		{ "g", 30 },   { "gb", 30 },  { "gib", 30 }, { "t", 40 },
-		{ "tb", 40 },  { "tib", 40 }, { "p", 50 },   { "pb", 50 },
-		{ "pib", 50 },
-	};
-	const char *suffix;
-	uint64_t num;
-	unsigned int i;
-	int ret;
-
-	ret = lm_split_number(s, &num, &suffix);
-	if (ret)
-		return ret;
-	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
-		if (strcasecmp(suffix, units[i].name))
+	for (i = 0; i < n; i++) {
+		if (strcasecmp(end, units[i].name))
 			continue;
-		if (units[i].shift && num > (UINT64_MAX >> units[i].shift))
+		if (x > UINT64_MAX / units[i].mult)
 			return -ERANGE;
-		*bytes = num << units[i].shift;
+		*out = x * units[i].mult;
 		return 0;
 	}
 	return -EINVAL;
+}
+
+#define LM_KI (1ull << 10)
+#define LM_MI (1ull << 20)
+#define LM_GI (1ull << 30)
+#define LM_TI (1ull << 40)
+#define LM_PI (1ull << 50)
+
+int lm_parse_size(const char *s, uint64_t *bytes)
+{
+	static const struct lm_unit units[] = {
+		{ "", 1 },	 { "b", 1 },	   { "k", LM_KI },
+		{ "kb", LM_KI }, { "kib", LM_KI }, { "m", LM_MI },
+		{ "mb", LM_MI }, { "mib", LM_MI }, { "g", LM_GI },
+		{ "gb", LM_GI }, { "gib", LM_GI }, { "t", LM_TI },
+		{ "tb", LM_TI }, { "tib", LM_TI }, { "p", LM_PI },
+		{ "pb", LM_PI }, { "pib", LM_PI },
+	};
+
+	return lm_parse_scaled(s, units, sizeof(units) / sizeof(units[0]),
+			       bytes);
 }
 
 int lm_parse_time(const char *s, uint64_t *ns)
 {
-	static const struct {
-		const char *name;
-		uint64_t ns;
-	} units[] = {
+	static const struct lm_unit units[] = {
 		{ "", 1000000000ull },	 { "s", 1000000000ull },
 		{ "us", 1000ull },	 { "ms", 1000000ull },
 		{ "m", 60000000000ull }, { "h", 3600000000000ull },
 	};
-	const char *suffix;
-	uint64_t num;
-	unsigned int i;
-	int ret;
 
-	ret = lm_split_number(s, &num, &suffix);
-	if (ret)
-		return ret;
-	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
-		if (strcasecmp(suffix, units[i].name))
-			continue;
-		if (num > UINT64_MAX / units[i].ns)
-			return -ERANGE;
-		*ns = num * units[i].ns;
-		return 0;
-	}
-	return -EINVAL;
+	return lm_parse_scaled(s, units, sizeof(units) / sizeof(units[0]), ns);
 }
 
 void lm_fmt_size(char *buf, size_t len, uint64_t bytes)
