@@ -41,8 +41,8 @@ CUNIT_LIBS := $(shell $(PKG_CONFIG) --libs cunit 2>/dev/null || echo -lcunit)
 
 HELPERS := $(BUILD)/tests/lm-noring $(BUILD)/tests/lm-datacheck
 
-.PHONY: all deps test unit integration lint demo bench install uninstall \
-	clean help
+.PHONY: all deps test test-sanitize unit unit-bin helpers integration lint \
+	demo bench install uninstall clean help
 
 all: $(BIN)
 
@@ -80,10 +80,20 @@ integration: $(BIN) $(HELPERS)
 	LUNMARK=$(abspath $(BIN)) LM_HELPERS=$(abspath $(BUILD)/tests) \
 		bash tests/integration/run.sh
 
+# Everything CI runs: the plain build, then the ASan+UBSan build (which
+# halts on the first error), each through unit and integration tests.
 test: deps
 	$(MAKE) WERROR=1 all $(UNIT_BIN) $(HELPERS)
 	$(MAKE) unit
 	$(MAKE) integration
+	$(MAKE) test-sanitize
+
+test-sanitize:
+	$(MAKE) SANITIZE=address,undefined WERROR=1 all unit-bin helpers
+	ASAN_OPTIONS=detect_leaks=1 $(MAKE) SANITIZE=address,undefined unit integration
+
+unit-bin: $(UNIT_BIN)
+helpers: $(HELPERS)
 
 # The main job on a built-in default: the CrystalDiskMark matrix on a test
 # file in build/, short enough to watch (override with DEMO_ARGS).
@@ -118,7 +128,8 @@ help:
 	@echo "make [all]        build $(BIN)"
 	@echo "make deps         install missing build/test packages (apt-get)"
 	@echo "make demo         build and run the CrystalDiskMark matrix on a test file"
-	@echo "make test         deps, then unit and integration tests (as root)"
+	@echo "make test         deps, then unit and integration tests, plain and with ASan+UBSan (as root)"
+	@echo "make test-sanitize  the ASan+UBSan half only"
 	@echo "make unit         CUnit suites only"
 	@echo "make integration  integration tests only (as root: loop devices)"
 	@echo "make bench        lunmark vs fio on a loop device (scripts/bench-uring.sh)"

@@ -27,7 +27,7 @@ void lm_summarize(struct lm_summary *s, const struct lm_hist *lat, uint64_t ios,
 		  enum lm_dir dir)
 {
 	unsigned int i;
-	double v;
+	double v, bw;
 	bool first = true;
 
 	memset(s, 0, sizeof(*s));
@@ -55,10 +55,16 @@ void lm_summarize(struct lm_summary *s, const struct lm_hist *lat, uint64_t ios,
 		if (series[i].dur_ns < 1000000000ull)
 			continue;
 		v = (double)series[i].ios[dir] * 1e9 / (double)series[i].dur_ns;
+		bw = (double)series[i].bytes[dir] * 1e3 /
+		     (double)series[i].dur_ns;
 		if (first || v < s->iops_min)
 			s->iops_min = v;
 		if (first || v > s->iops_max)
 			s->iops_max = v;
+		if (first || bw < s->mb_s_min)
+			s->mb_s_min = bw;
+		if (first || bw > s->mb_s_max)
+			s->mb_s_max = bw;
 		first = false;
 	}
 }

@@ -58,6 +58,8 @@ struct lm_summary {
 	/* over the per-second samples (whole seconds only) */
 	double iops_min;
 	double iops_max;
+	double mb_s_min;
+	double mb_s_max;
 };
 
 void lm_summarize(struct lm_summary *s, const struct lm_hist *lat, uint64_t ios,

@@ -50,25 +50,27 @@ void lm_report_mark_text(FILE *f, const struct lm_mark_info *info,
 	fputs("* MB/s = 1,000,000 bytes/s; latency = mean completion latency\n",
 	      f);
 	fputs("* KB = 1000 bytes, KiB = 1024 bytes\n\n", f);
-	if (lm_any_wanted(m, LM_DIR_READ))
-		lm_mark_section(f, "Read", m, LM_DIR_READ);
-	if (lm_any_wanted(m, LM_DIR_WRITE))
-		lm_mark_section(f, "Write", m, LM_DIR_WRITE);
-	fprintf(f, "Profile: %s (%s of %u run%s)\n", info->profile,
-		info->aggregate, info->runs, info->runs == 1 ? "" : "s");
 	fprintf(f, " Target: %s (%s, %u-byte logical blocks)\n", r->target,
 		r->target_kind, r->lbs_bytes);
 	fprintf(f, "   Test: %s (x%u)%s%s\n", r->size, info->runs,
 		info->warmup ? " after 1 warm-up run" : "",
 		m->prefilled ? ", prefilled" : ", not prefilled");
+	fprintf(f, "Profile: %s (%s of %u run%s)\n", info->profile,
+		info->aggregate, info->runs, info->runs == 1 ? "" : "s");
 	fprintf(f, " Engine: %s%s%s\n", r->engine,
 		r->engine_note[0] ? ", " : "", r->engine_note);
 	fprintf(f, "   Time: Measure %g sec / Interval %g sec\n",
 		info->runtime_s, info->interval_s);
-	fprintf(f, "   Date: %s\n", r->date);
-	fprintf(f, "     OS: %s\n", r->kernel);
 	if (r->warning[0])
 		fprintf(f, "   Note: %s\n", r->warning);
+	fputc('\n', f);
+	if (lm_any_wanted(m, LM_DIR_READ))
+		lm_mark_section(f, "Read", m, LM_DIR_READ);
+	if (lm_any_wanted(m, LM_DIR_WRITE))
+		lm_mark_section(f, "Write", m, LM_DIR_WRITE);
+	fprintf(f, "   Date: %s\n", r->date);
+	fprintf(f, "     OS: %s\n", r->kernel);
+	fprintf(f, "lunmark: %s\n", r->version);
 	if (m->interrupted)
 		fputs("Interrupted: the results above are partial.\n", f);
 	if (m->io_errno)
@@ -92,8 +94,9 @@ static void lm_run_dir(FILE *f, const char *name, const struct lm_summary *s)
 		s->lat_pct_us[0], s->lat_pct_us[1], s->lat_pct_us[2],
 		s->lat_pct_us[3], s->lat_pct_us[4]);
 	if (s->iops_max > 0)
-		fprintf(f, "    IOPS per second: min=%.1f, max=%.1f\n",
-			s->iops_min, s->iops_max);
+		fprintf(f,
+			"    per second: IOPS min=%.1f, max=%.1f; MB/s min=%.3f, max=%.3f\n",
+			s->iops_min, s->iops_max, s->mb_s_min, s->mb_s_max);
 	if (s->errors)
 		fprintf(f, "    errors: %llu\n", (unsigned long long)s->errors);
 }

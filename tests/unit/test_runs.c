@@ -113,6 +113,13 @@ static void test_mix_and_rates(void)
 				lm_r.series[1].ios[LM_DIR_READ],
 			lm_r.ios[LM_DIR_READ]);
 	CU_ASSERT(lm_r.sum[LM_DIR_READ].iops_max > 0);
+	CU_ASSERT_DOUBLE_EQUAL(lm_r.sum[LM_DIR_READ].iops_max,
+			       (double)lm_r.series[0].ios[LM_DIR_READ] * 1e9 /
+				       (double)lm_r.series[0].dur_ns,
+			       1e-6);
+	CU_ASSERT_DOUBLE_EQUAL(lm_r.sum[LM_DIR_READ].mb_s_max,
+			       lm_r.sum[LM_DIR_READ].iops_max * 4096 / 1e6,
+			       1e-6);
 	lm_run_result_free(&lm_r);
 	lm_target_close(&t);
 }
