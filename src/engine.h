@@ -52,7 +52,11 @@ struct lm_engine_ops {
 	int (*setup)(struct lm_engine *e, const struct lm_target *t);
 	/* take one IO; never more than conf.depth are outstanding */
 	int (*queue)(struct lm_engine *e, struct lm_io *io);
-	/* hand what is queued to the kernel (or the wire) */
+	/*
+	 * hand what is queued to the kernel (or the wire); an IO that cannot
+	 * be submitted is completed with res = -errno and handed back by
+	 * reap, so every queued IO is reaped exactly once
+	 */
 	int (*submit)(struct lm_engine *e);
 	/* wait for at least @min completions, return at most @max */
 	int (*reap)(struct lm_engine *e, unsigned int min, struct lm_io **done,

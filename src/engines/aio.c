@@ -2,7 +2,9 @@
 /*
  * libaio engine: one io context per worker thread; queue() prepares iocbs,
  * submit() hands the whole batch to one io_submit(), reap() takes up to
- * max events with one io_getevents().
+ * max events with one io_getevents(). An iocb the kernel refuses at
+ * submission is failed with its -errno and handed back by the next reap,
+ * so every queued IO is reaped exactly once.
  */
 #include "../engine.h"
 #include "../target.h"
@@ -10,12 +12,15 @@
 #include <errno.h>
 #include <libaio.h>
 #include <stdlib.h>
+#include <string.h>
 
 struct lm_aio {
 	io_context_t ctx;
 	struct iocb *iocbs;  /* one per queue slot */
 	struct iocb **batch; /* queued, not yet submitted */
 	struct io_event *events;
+	struct lm_io **failed; /* refused at submission, not yet reaped */
+	unsigned int nfailed;
 	unsigned int queued;
 	unsigned int depth;
 	int fd;
@@ -26,6 +31,7 @@ static void lm_aio_free(struct lm_aio *a)
 	free(a->iocbs);
 	free(a->batch);
 	free(a->events);
+	free(a->failed);
 	free(a);
 }
 
@@ -41,7 +47,8 @@ static int lm_aio_setup(struct lm_engine *e, const struct lm_target *t)
 	a->iocbs = calloc(depth, sizeof(*a->iocbs));
 	a->batch = calloc(depth, sizeof(*a->batch));
 	a->events = calloc(depth, sizeof(*a->events));
-	if (!a->iocbs || !a->batch || !a->events) {
+	a->failed = calloc(depth, sizeof(*a->failed));
+	if (!a->iocbs || !a->batch || !a->events || !a->failed) {
 		ret = -ENOMEM;
 		goto out_free;
 	}
@@ -86,10 +93,19 @@ static int lm_aio_submit(struct lm_engine *e)
 	while (done < a->queued) {
 		ret = io_submit(a->ctx, (long)(a->queued - done),
 				a->batch + done);
-		if (ret == -EAGAIN || ret == -EINTR)
+		if (ret == -EINTR)
 			continue;
-		if (ret < 0)
-			return ret;
+		if (ret < 0) {
+			/* io_submit refused the first iocb: fail that IO and
+			 * go on with the rest (EAGAIN cannot come from a
+			 * context sized for the whole queue) */
+			struct lm_io *io = a->batch[done]->data;
+
+			io->res = ret;
+			a->failed[a->nfailed++] = io;
+			done++;
+			continue;
+		}
 		done += (unsigned int)ret;
 	}
 	a->queued = 0;
@@ -102,6 +118,16 @@ static int lm_aio_reap(struct lm_engine *e, unsigned int min,
 	struct lm_aio *a = e->priv;
 	int i, ret;
 
+	if (a->nfailed) {
+		/* refused at submission: hand those back first, no wait */
+		for (i = 0;
+		     (unsigned int)i < a->nfailed && (unsigned int)i < max; i++)
+			done[i] = a->failed[i];
+		memmove(a->failed, a->failed + i,
+			(a->nfailed - (unsigned int)i) * sizeof(*a->failed));
+		a->nfailed -= (unsigned int)i;
+		return i;
+	}
 	if (max > a->depth)
 		max = a->depth;
 	do {

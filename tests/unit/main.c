@@ -5,6 +5,7 @@
 #include <CUnit/Basic.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 int lm_unit_add(const char *name, const struct lm_unit_test *tests)
 {
@@ -22,10 +23,14 @@ int main(void)
 {
 	unsigned int failed;
 
+	/* a hung test (a lost IO, a missed wake-up) fails instead of hanging
+	 * CI: SIGALRM's default action ends the process with an error */
+	alarm(600);
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return EXIT_FAILURE;
 	if (lm_suite_hist() || lm_suite_offset() || lm_suite_units() ||
-	    lm_suite_cli() || lm_suite_report() || lm_suite_runs()) {
+	    lm_suite_cli() || lm_suite_report() || lm_suite_runs() ||
+	    lm_suite_engines()) {
 		fprintf(stderr, "unit: cannot register suites: %s\n",
 			CU_get_error_msg());
 		CU_cleanup_registry();

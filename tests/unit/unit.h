@@ -11,6 +11,7 @@ int lm_suite_units(void);
 int lm_suite_cli(void);
 int lm_suite_report(void);
 int lm_suite_runs(void);
+int lm_suite_engines(void);
 
 /* Add @tests (NULL-terminated) to a new suite named @name. */
 struct lm_unit_test {

@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The engine contract on a real file: every queued IO is reaped exactly
+ * once with its result, including IOs the kernel refuses (a write to a
+ * file opened read-only fails with EBADF, at submission for libaio, in
+ * the completion for io_uring, in the call for psync).
+ */
+#include "buffer.h"
+#include "engine.h"
+#include "target.h"
+#include "unit.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static char lm_path[] = "/tmp/lunmark-unit-XXXXXX";
+
+static int lm_engines_init(void)
+{
+	int fd = mkstemp(lm_path);
+
+	if (fd < 0)
+		return -1;
+	if (ftruncate(fd, 1 << 20)) {
+		close(fd);
+		return -1;
+	}
+	close(fd);
+	return 0;
+}
+
+static int lm_engines_clean(void)
+{
+	unlink(lm_path);
+	return 0;
+}
+
+/* Queue @n IOs, @writes of them writes, on @name; check every result. */
+static void lm_contract(const char *name, unsigned int depth)
+{
+	struct lm_target_opts o = { .write = false, .direct = false };
+	struct lm_io ios[4], *done[4];
+	struct lm_engine e = { 0 };
+	unsigned int i, got = 0, seen[4] = { 0 };
+	struct lm_target t;
+	struct lm_bufs b;
+	int n, ret;
+
+	CU_ASSERT_EQUAL_FATAL(lm_target_open(&t, lm_path, &o), 0);
+	CU_ASSERT_EQUAL_FATAL(
+		lm_bufs_alloc(&b, depth, 4096, LM_PATTERN_ZERO, 0), 0);
+	e.ops = lm_engine_find(name);
+	e.conf.depth = depth;
+	e.conf.bufs = b.iov;
+	e.conf.nbufs = b.n;
+	ret = e.ops->setup(&e, &t);
+	CU_ASSERT_EQUAL_FATAL(ret, 0);
+	for (i = 0; i < depth; i++) {
+		ios[i] = (struct lm_io){ .buf = b.iov[i].iov_base,
+					 .offset = (uint64_t)i * 4096,
+					 .len = 4096,
+					 .slot = i,
+					 .buf_index = i,
+					 .write = i % 2 == 1,
+					 .res = 12345 };
+		CU_ASSERT_EQUAL(e.ops->queue(&e, &ios[i]), 0);
+	}
+	CU_ASSERT(e.ops->submit(&e) >= 0);
+	while (got < depth) {
+		n = e.ops->reap(&e, 1, done, 4);
+		CU_ASSERT_FATAL(n >= 0);
+		for (i = 0; i < (unsigned int)n; i++) {
+			seen[done[i]->slot]++;
+			got++;
+		}
+	}
+	for (i = 0; i < depth; i++) {
+		CU_ASSERT_EQUAL(seen[i], 1);
+		CU_ASSERT_EQUAL(ios[i].res, ios[i].write ? -EBADF : 4096);
+	}
+	e.ops->teardown(&e);
+	lm_bufs_free(&b);
+	lm_target_close(&t);
+}
+
+static void test_uring(void)
+{
+	lm_contract("uring", 4);
+}
+
+static void test_aio(void)
+{
+	lm_contract("aio", 4);
+}
+
+static void test_psync(void)
+{
+	lm_contract("psync", 1);
+}
+
+int lm_suite_engines(void)
+{
+	static const struct lm_unit_test t[] = {
+		{ "uring: refused writes reaped once", test_uring },
+		{ "aio: refused writes reaped once", test_aio },
+		{ "psync: refused write reaped once", test_psync },
+		{ NULL, NULL },
+	};
+	CU_pSuite s = CU_add_suite("engines (real file)", lm_engines_init,
+				   lm_engines_clean);
+	const struct lm_unit_test *p;
+
+	if (!s)
+		return -1;
+	for (p = t; p->name; p++)
+		if (!CU_add_test(s, p->name, p->fn))
+			return -1;
+	return 0;
+}
