@@ -6,8 +6,11 @@ pass=0 failed=0 skipped=0
 for t in "$here"/t-*.sh; do
 	name=$(basename "$t" .sh)
 	start=$(date +%s)
-	out=$(bash "$t" 2>&1)
+	# a hang is a failure, not a stuck CI run
+	out=$(timeout -k 10 600 bash "$t" 2>&1)
 	rc=$?
+	[ "$rc" -eq 124 ] && out="$out
+(timed out after 600 s)"
 	secs=$(($(date +%s) - start))
 	case $rc in
 	0) pass=$((pass + 1)); echo "PASS $name (${secs}s)" ;;
