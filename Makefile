@@ -1,5 +1,6 @@
 # lunmark: GNU make, no autotools. `make help` lists the targets.
 PREFIX ?= /usr/local
+MAKEFLAGS += --no-print-directory
 DESTDIR ?=
 CC ?= cc
 PKG_CONFIG ?= pkg-config

@@ -4,6 +4,7 @@
 #include "suite.h"
 #include "unit.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,6 +95,79 @@ static void test_mark_golden(void)
 	free(buf);
 }
 
+static const char lm_golden_run[] =
+	"lunmark 9.9 run: /dev/sdz (block device, 512-byte logical blocks)\n"
+	"  job: rw=randrw rwmixread=70% bs=8KiB iodepth=64 numjobs=2 engine=uring direct=1 size=1GiB\n"
+	"  read : IOPS=1000.0, BW=8.192 MB/s (7.812 MiB/s), 81.920 MB in 10.00 s\n"
+	"    lat (us): min=10.00, max=900.00, mean=120.50, stdev=30.25\n"
+	"    lat percentiles (us): p50=110.00, p90=150.00, p99=400.00, p99.9=800.00, p99.99=890.00\n"
+	"    per second: IOPS min=900.0, max=1100.0; MB/s min=7.373, max=9.011\n"
+	"  write: IOPS=0.0, BW=0.000 MB/s (0.000 MiB/s), 0.000 MB in 10.00 s\n"
+	"  cpu: usr=1.00 s (10.0%), sys=2.00 s (20.0%) of one core\n"
+	"  date: 2026/11/30 12:00:00, Linux 6.18 x86_64\n"
+	"  error: write at offset 4096 failed: Input/output error\n";
+
+static void test_run_golden(void)
+{
+	struct lm_report_info info = { .version = "9.9",
+				       .target = "/dev/sdz",
+				       .target_kind = "block device",
+				       .size = "1GiB",
+				       .lbs_bytes = 512,
+				       .engine = "uring",
+				       .engine_note = "",
+				       .date = "2026/11/30 12:00:00",
+				       .kernel = "Linux 6.18 x86_64",
+				       .warning = "" };
+	static struct lm_run_result r;
+	struct lm_job j;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	lm_job_defaults(&j);
+	j.rw = LM_RW_RANDRW;
+	j.rwmixread_pct = 70;
+	j.bs_bytes = 8192;
+	j.iodepth = 64;
+	j.threads = 2;
+	j.size_bytes = 1ull << 30;
+	memset(&r, 0, sizeof(r));
+	r.sum[LM_DIR_READ] =
+		(struct lm_summary){ .ios = 10000,
+				     .seconds = 10,
+				     .io_mb = 81.92,
+				     .iops = 1000,
+				     .mb_s = 8.192,
+				     .mib_s = 7.8125,
+				     .lat_min_us = 10,
+				     .lat_max_us = 900,
+				     .lat_mean_us = 120.5,
+				     .lat_stddev_us = 30.25,
+				     .lat_pct_us = { 110, 150, 400, 800, 890 },
+				     .iops_min = 900,
+				     .iops_max = 1100,
+				     .mb_s_min = 7.3728,
+				     .mb_s_max = 9.0112 };
+	r.sum[LM_DIR_WRITE].seconds = 10;
+	r.cpu.usr_s = 1;
+	r.cpu.sys_s = 2;
+	r.usr_pct = 10;
+	r.sys_pct = 20;
+	r.io_errno = EIO;
+	r.io_err_offset = 4096;
+	r.io_err_write = true;
+	f = open_memstream(&buf, &len);
+	CU_ASSERT_FATAL(f != NULL);
+	lm_report_run_text(f, &info, &j, &r);
+	fclose(f);
+	if (strcmp(buf, lm_golden_run))
+		fprintf(stderr, "\n--- got:\n%s--- want:\n%s", buf,
+			lm_golden_run);
+	CU_ASSERT_STRING_EQUAL(buf, lm_golden_run);
+	free(buf);
+}
+
 static void test_aggregate(void)
 {
 	static struct lm_cell c;
@@ -146,6 +220,7 @@ int lm_suite_report(void)
 {
 	static const struct lm_unit_test t[] = {
 		{ "mark: golden text", test_mark_golden },
+		{ "run: golden text", test_run_golden },
 		{ "cells: median and best-of", test_aggregate },
 		{ "default profile is CrystalDiskMark 8's",
 		  test_default_profile },
