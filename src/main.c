@@ -62,7 +62,10 @@ static void lm_info_fill(struct lm_report_info *i, const struct lm_host *h,
 			 const char *note)
 {
 	i->version = LM_VERSION;
-	i->target = t->kind == LM_TARGET_NONE ? "(none)" : t->name;
+	/* a test file is named by its own path, not its directory's */
+	i->target = t->kind == LM_TARGET_NONE	    ? "(none)"
+		    : t->kind == LM_TARGET_TESTFILE ? t->path
+						    : t->name;
 	i->target_kind = lm_target_kind_name(t->kind);
 	i->size = h->size;
 	i->lbs_bytes = t->lbs_bytes;
@@ -107,7 +110,9 @@ static int lm_cmd_run(struct lm_cli *c)
 
 	to.direct = j->direct;
 	to.none = !strcmp(j->engine, "null");
-	to.create_bytes = j->size_bytes ? j->size_bytes : 1ull << 30;
+	/* a test file is made large enough for the region */
+	to.create_bytes = j->offset_bytes + (j->size_bytes ? j->size_bytes :
+							     1ull << 30);
 	/* a test file in a directory is always opened for writing */
 	to.write = lm_rw_writes(j->rw) || (j->prefill && c->allow_write);
 	ret = lm_target_open(&t, c->target, &to);

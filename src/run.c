@@ -13,13 +13,6 @@
 
 #define LM_SEC_NS 1000000000ull
 
-void lm_run_result_free(struct lm_run_result *r)
-{
-	free(r->series);
-	r->series = NULL;
-	r->nseries = 0;
-}
-
 void lm_run_report_setup_error(const struct lm_job *j, const char *what,
 			       int err)
 {

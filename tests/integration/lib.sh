@@ -12,14 +12,20 @@ lm_mounts=()
 
 lm_cleanup() {
 	local l m
-	for l in "${lm_loops[@]}"; do losetup -d "$l" 2>/dev/null; done
-	for m in "${lm_mounts[@]}"; do umount "$m" 2>/dev/null; done
+	trap - ERR
+	for l in "${lm_loops[@]}"; do losetup -d "$l" 2>/dev/null || true; done
+	for m in "${lm_mounts[@]}"; do umount "$m" 2>/dev/null || true; done
 	rm -rf "$LM_WORK"
 }
 trap lm_cleanup EXIT
 
 skip() { echo "SKIP: $*"; exit 77; }
 fail() { echo "FAIL: $*"; exit 1; }
+
+# An unexpected failure of any command not tested with || or if fails the
+# test, rather than letting it go on to pass.
+set -o errtrace
+trap 'fail "line $LINENO: a command failed unexpectedly: $BASH_COMMAND"' ERR
 note() { echo "  $*"; }
 
 lm_need_root() {
@@ -40,10 +46,9 @@ lm_loop() {
 
 # expect_exit CODE OUTFILE CMD...: run CMD, stdout+stderr to OUTFILE.
 expect_exit() {
-	local want=$1 out=$2 rc
+	local want=$1 out=$2 rc=0
 	shift 2
-	"$@" >"$out" 2>&1
-	rc=$?
+	"$@" >"$out" 2>&1 || rc=$?
 	[ "$rc" -eq "$want" ] ||
 		fail "'$*' exited $rc, expected $want; output: $(head -c 600 "$out")"
 }

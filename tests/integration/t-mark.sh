@@ -39,7 +39,8 @@ mkdir "$dir"
 expect_exit 0 "$LM_WORK/m2" "$LUNMARK" mark "$dir" --size=32m --runs=1 \
 	--runtime=1 --interval=0 --no-warmup --engine=aio --aggregate=max
 check_matrix "$LM_WORK/m2"
-expect_grep "(test file, " "$LM_WORK/m2"
+grep -qE "^ Target: $dir/lunmark-[A-Za-z0-9]{6}\.tmp \(test file, " "$LM_WORK/m2" ||
+	fail "the report does not name the test file: $(grep Target "$LM_WORK/m2")"
 expect_grep "Engine: aio" "$LM_WORK/m2"
 [ -z "$(ls -A "$dir")" ] || fail "test file left behind: $(ls "$dir")"
 

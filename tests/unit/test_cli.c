@@ -9,7 +9,7 @@
 static struct lm_cli lm_c;
 static char lm_msg[512];
 
-#define PARSE(...)                                                        \
+#define LM_PARSE(...)                                                        \
 	({                                                                \
 		char *argv_[] = { "lunmark", __VA_ARGS__, NULL };         \
 		lm_msg[0] = 0;                                            \
@@ -17,9 +17,9 @@ static char lm_msg[512];
 			     argv_, &lm_c, lm_msg, sizeof(lm_msg));       \
 	})
 
-static void test_run_options(void)
+static void lm_test_run_options(void)
 {
-	CU_ASSERT_EQUAL_FATAL(PARSE("run", "/dev/x", "--rw=randrw",
+	CU_ASSERT_EQUAL_FATAL(LM_PARSE("run", "/dev/x", "--rw=randrw",
 				    "--rwmixread=70", "--bs=8k", "--iodepth=64",
 				    "--numjobs=2", "--runtime=30"),
 			      0);
@@ -36,7 +36,7 @@ static void test_run_options(void)
 	CU_ASSERT_FALSE(lm_c.allow_write);
 
 	/* options before the target, fio's names and aliases */
-	CU_ASSERT_EQUAL_FATAL(PARSE("run", "--ioengine=libaio", "--direct=0",
+	CU_ASSERT_EQUAL_FATAL(LM_PARSE("run", "--ioengine=libaio", "--direct=0",
 				    "--rwmixwrite=30", "--rw=rw",
 				    "--ramp_time=2s", "--time_based",
 				    "--runtime=1m", "--allow-write", "f"),
@@ -50,9 +50,9 @@ static void test_run_options(void)
 	CU_ASSERT_STRING_EQUAL(lm_c.target, "f");
 }
 
-static void test_mark_options(void)
+static void lm_test_mark_options(void)
 {
-	CU_ASSERT_EQUAL_FATAL(PARSE("mark"), 0);
+	CU_ASSERT_EQUAL_FATAL(LM_PARSE("mark"), 0);
 	CU_ASSERT_EQUAL(lm_c.cmd, LM_CMD_MARK);
 	CU_ASSERT_PTR_NULL(lm_c.target);
 	/* CrystalDiskMark 8's defaults */
@@ -63,7 +63,7 @@ static void test_mark_options(void)
 	CU_ASSERT_TRUE(lm_c.suite.warmup);
 	CU_ASSERT_EQUAL(lm_c.suite.agg, LM_AGG_MEDIAN);
 
-	CU_ASSERT_EQUAL_FATAL(PARSE("mark", "/dev/sdb", "--size=64m",
+	CU_ASSERT_EQUAL_FATAL(LM_PARSE("mark", "/dev/sdb", "--size=64m",
 				    "--runs=3", "--runtime=1", "--interval=0",
 				    "--read-only", "--aggregate=max"),
 			      0);
@@ -77,7 +77,7 @@ static void test_mark_options(void)
 }
 
 /* Each bad input is refused with a message naming what was wrong. */
-static void test_errors(void)
+static void lm_test_errors(void)
 {
 	static const struct {
 		const char *argv[4];
@@ -124,16 +124,16 @@ static void test_errors(void)
 }
 
 /* psync is never silently capped at depth 1: a deeper queue is refused. */
-static void test_psync_depth(void)
+static void lm_test_psync_depth(void)
 {
-	CU_ASSERT_EQUAL(PARSE("run", "f", "--engine=psync", "--iodepth=8"),
+	CU_ASSERT_EQUAL(LM_PARSE("run", "f", "--engine=psync", "--iodepth=8"),
 			-EINVAL);
 	CU_ASSERT_PTR_NOT_NULL(strstr(lm_msg, "psync"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(lm_msg, "--iodepth=1"));
-	CU_ASSERT_EQUAL(PARSE("run", "f", "--engine=psync", "--iodepth=1"), 0);
+	CU_ASSERT_EQUAL(LM_PARSE("run", "f", "--engine=psync", "--iodepth=1"), 0);
 }
 
-static void test_fit(void)
+static void lm_test_fit(void)
 {
 	struct lm_job j;
 	char msg[256];
@@ -163,11 +163,11 @@ static void test_fit(void)
 int lm_suite_cli(void)
 {
 	static const struct lm_unit_test t[] = {
-		{ "run: fio option names", test_run_options },
-		{ "mark: CrystalDiskMark defaults", test_mark_options },
-		{ "bad input names the option", test_errors },
-		{ "psync refuses iodepth > 1", test_psync_depth },
-		{ "job fits the target", test_fit },
+		{ "run: fio option names", lm_test_run_options },
+		{ "mark: CrystalDiskMark defaults", lm_test_mark_options },
+		{ "bad input names the option", lm_test_errors },
+		{ "psync refuses iodepth > 1", lm_test_psync_depth },
+		{ "job fits the target", lm_test_fit },
 		{ NULL, NULL },
 	};
 	return lm_unit_add("cli", t);

@@ -85,17 +85,17 @@ static void lm_contract(const char *name, unsigned int depth)
 	lm_target_close(&t);
 }
 
-static void test_uring(void)
+static void lm_test_uring(void)
 {
 	lm_contract("uring", 4);
 }
 
-static void test_aio(void)
+static void lm_test_aio(void)
 {
 	lm_contract("aio", 4);
 }
 
-static void test_psync(void)
+static void lm_test_psync(void)
 {
 	lm_contract("psync", 1);
 }
@@ -103,9 +103,9 @@ static void test_psync(void)
 int lm_suite_engines(void)
 {
 	static const struct lm_unit_test t[] = {
-		{ "uring: refused writes reaped once", test_uring },
-		{ "aio: refused writes reaped once", test_aio },
-		{ "psync: refused write reaped once", test_psync },
+		{ "uring: refused writes reaped once", lm_test_uring },
+		{ "aio: refused writes reaped once", lm_test_aio },
+		{ "psync: refused write reaped once", lm_test_psync },
 		{ NULL, NULL },
 	};
 	CU_pSuite s = CU_add_suite("engines (real file)", lm_engines_init,

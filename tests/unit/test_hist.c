@@ -9,7 +9,7 @@
 static struct lm_hist lm_h, lm_h2, lm_h3;
 
 /* Every value's bucket midpoint is within 1% of it; exact below 128 ns. */
-static void test_error_bound(void)
+static void lm_test_error_bound(void)
 {
 	double worst = 0.0, err;
 	uint64_t v, mid;
@@ -40,7 +40,7 @@ static void test_error_bound(void)
 					lm_hist_bucket_width(i - 1));
 }
 
-static void test_huge_values_clamp(void)
+static void lm_test_huge_values_clamp(void)
 {
 	lm_hist_init(&lm_h);
 	lm_hist_add(&lm_h, UINT64_MAX / 4);
@@ -49,7 +49,7 @@ static void test_huge_values_clamp(void)
 	CU_ASSERT_EQUAL(lm_hist_percentile(&lm_h, 50), UINT64_MAX / 4);
 }
 
-static int cmp_u64(const void *a, const void *b)
+static int lm_cmp_u64(const void *a, const void *b)
 {
 	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
 
@@ -57,11 +57,11 @@ static int cmp_u64(const void *a, const void *b)
 }
 
 /* Percentiles agree with a sorted array within the bucket error. */
-static void test_percentiles_vs_sorted(void)
+static void lm_test_percentiles_vs_sorted(void)
 {
 	static const double pcts[] = { 1, 10, 50, 90, 99, 99.9, 99.99, 100 };
-	enum { N = 100000 };
-	uint64_t *v = malloc(N * sizeof(*v)), exact, got;
+	enum { LM_N = 100000 };
+	uint64_t *v = malloc(LM_N * sizeof(*v)), exact, got;
 	struct lm_rand r;
 	unsigned int i;
 	size_t rank;
@@ -69,28 +69,28 @@ static void test_percentiles_vs_sorted(void)
 	CU_ASSERT_FATAL(v != NULL);
 	lm_rand_seed(&r, 42);
 	lm_hist_init(&lm_h);
-	for (i = 0; i < N; i++) {
+	for (i = 0; i < LM_N; i++) {
 		/* log-uniform from 50 ns to ~50 ms */
 		v[i] = (uint64_t)(50.0 *
 				  pow(1e6, (double)lm_rand_next(&r) /
 						   18446744073709551616.0));
 		lm_hist_add(&lm_h, v[i]);
 	}
-	qsort(v, N, sizeof(*v), cmp_u64);
+	qsort(v, LM_N, sizeof(*v), lm_cmp_u64);
 	for (i = 0; i < sizeof(pcts) / sizeof(pcts[0]); i++) {
-		rank = (size_t)ceil(pcts[i] / 100.0 * N);
+		rank = (size_t)ceil(pcts[i] / 100.0 * LM_N);
 		exact = v[rank - 1];
 		got = lm_hist_percentile(&lm_h, pcts[i]);
 		CU_ASSERT(fabs((double)got - (double)exact) <=
 			  0.01 * (double)exact + 0.5);
 	}
 	CU_ASSERT_EQUAL(lm_h.min_ns, v[0]);
-	CU_ASSERT_EQUAL(lm_h.max_ns, v[N - 1]);
+	CU_ASSERT_EQUAL(lm_h.max_ns, v[LM_N - 1]);
 	free(v);
 }
 
 /* Merging two histograms equals adding all values to one. */
-static void test_merge_exact(void)
+static void lm_test_merge_exact(void)
 {
 	struct lm_rand r;
 	unsigned int i;
@@ -115,7 +115,7 @@ static void test_merge_exact(void)
 		CU_ASSERT_EQUAL(lm_h.bucket[i], lm_h3.bucket[i]);
 }
 
-static void test_mean_stddev(void)
+static void lm_test_mean_stddev(void)
 {
 	lm_hist_init(&lm_h);
 	CU_ASSERT_EQUAL(lm_hist_percentile(&lm_h, 50), 0);
@@ -138,11 +138,11 @@ static void test_mean_stddev(void)
 int lm_suite_hist(void)
 {
 	static const struct lm_unit_test t[] = {
-		{ "error bound <= 1%, exact below 128 ns", test_error_bound },
-		{ "values beyond the range clamp", test_huge_values_clamp },
-		{ "percentiles vs a sorted array", test_percentiles_vs_sorted },
-		{ "merge is exact", test_merge_exact },
-		{ "mean and stddev", test_mean_stddev },
+		{ "error bound <= 1%, exact below 128 ns", lm_test_error_bound },
+		{ "values beyond the range clamp", lm_test_huge_values_clamp },
+		{ "percentiles vs a sorted array", lm_test_percentiles_vs_sorted },
+		{ "merge is exact", lm_test_merge_exact },
+		{ "mean and stddev", lm_test_mean_stddev },
 		{ NULL, NULL },
 	};
 	return lm_unit_add("hist", t);

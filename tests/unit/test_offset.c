@@ -5,42 +5,42 @@
 #include <pthread.h>
 #include <stdlib.h>
 
-#define NBLOCKS 100003u /* prime: no accidental alignment with threads */
-#define BS 4096u
-#define START (1u << 20)
+#define LM_NBLOCKS 100003u /* prime: no accidental alignment with threads */
+#define LM_TBS 4096u
+#define LM_START (1u << 20)
 
-static void test_random_aligned_in_bounds(void)
+static void lm_test_random_aligned_in_bounds(void)
 {
 	struct lm_offset_gen g;
-	unsigned int *seen = calloc(NBLOCKS, sizeof(*seen));
+	unsigned int *seen = calloc(LM_NBLOCKS, sizeof(*seen));
 	unsigned int i, hit = 0;
 	uint64_t off = 0;
 
 	CU_ASSERT_FATAL(seen != NULL);
-	lm_offset_init(&g, START, NBLOCKS, BS, true, NULL, 1, 0);
-	for (i = 0; i < 10 * NBLOCKS; i++) {
+	lm_offset_init(&g, LM_START, LM_NBLOCKS, LM_TBS, true, NULL, 1, 0);
+	for (i = 0; i < 10 * LM_NBLOCKS; i++) {
 		CU_ASSERT_FATAL(lm_offset_next(&g, &off));
-		CU_ASSERT((off - START) % BS == 0);
-		CU_ASSERT(off >= START);
-		CU_ASSERT(off < START + (uint64_t)NBLOCKS * BS);
-		seen[(off - START) / BS]++;
+		CU_ASSERT((off - LM_START) % LM_TBS == 0);
+		CU_ASSERT(off >= LM_START);
+		CU_ASSERT(off < LM_START + (uint64_t)LM_NBLOCKS * LM_TBS);
+		seen[(off - LM_START) / LM_TBS]++;
 	}
 	/* uniform: with 10 draws per block, nearly every block is hit */
-	for (i = 0; i < NBLOCKS; i++)
+	for (i = 0; i < LM_NBLOCKS; i++)
 		hit += seen[i] > 0;
-	CU_ASSERT(hit > NBLOCKS * 999u / 1000u);
+	CU_ASSERT(hit > LM_NBLOCKS * 999u / 1000u);
 	free(seen);
 }
 
-static void test_random_deterministic(void)
+static void lm_test_random_deterministic(void)
 {
 	struct lm_offset_gen a, b, c;
 	uint64_t x = 0, y = 0, z = 0;
 	unsigned int i, same = 0;
 
-	lm_offset_init(&a, 0, NBLOCKS, BS, true, NULL, 99, 3);
-	lm_offset_init(&b, 0, NBLOCKS, BS, true, NULL, 99, 3);
-	lm_offset_init(&c, 0, NBLOCKS, BS, true, NULL, 99, 4);
+	lm_offset_init(&a, 0, LM_NBLOCKS, LM_TBS, true, NULL, 99, 3);
+	lm_offset_init(&b, 0, LM_NBLOCKS, LM_TBS, true, NULL, 99, 3);
+	lm_offset_init(&c, 0, LM_NBLOCKS, LM_TBS, true, NULL, 99, 4);
 	for (i = 0; i < 1000; i++) {
 		lm_offset_next(&a, &x);
 		lm_offset_next(&b, &y);
@@ -51,7 +51,7 @@ static void test_random_deterministic(void)
 	CU_ASSERT(same < 10); /* another thread, another stream */
 }
 
-static void test_rand_below_small_n(void)
+static void lm_test_rand_below_small_n(void)
 {
 	unsigned int counts[3] = { 0 }, i;
 	struct lm_rand r;
@@ -76,39 +76,39 @@ static void *lm_seq_thread(void *p)
 	struct lm_offset_gen g;
 	uint64_t off = 0;
 
-	lm_offset_init(&g, START, NBLOCKS, BS, false, a->cursor, 1, a->thread);
+	lm_offset_init(&g, LM_START, LM_NBLOCKS, LM_TBS, false, a->cursor, 1, a->thread);
 	while (lm_offset_next(&g, &off))
-		atomic_fetch_add(&a->touched[(off - START) / BS], 1);
+		atomic_fetch_add(&a->touched[(off - LM_START) / LM_TBS], 1);
 	return NULL;
 }
 
 /* T threads sharing the cursor touch every block exactly once per pass. */
-static void test_shared_cursor_no_overlap(void)
+static void lm_test_shared_cursor_no_overlap(void)
 {
-	enum { T = 8, PASSES = 2 };
-	struct lm_seq_arg args[T];
-	pthread_t tid[T];
+	enum { LM_T = 8, LM_PASSES = 2 };
+	struct lm_seq_arg args[LM_T];
+	pthread_t tid[LM_T];
 	struct lm_cursor cursor;
-	_Atomic unsigned int *touched = calloc(NBLOCKS, sizeof(*touched));
+	_Atomic unsigned int *touched = calloc(LM_NBLOCKS, sizeof(*touched));
 	unsigned int i, wrong = 0;
 
 	CU_ASSERT_FATAL(touched != NULL);
 	lm_cursor_init(&cursor);
-	atomic_store(&cursor.limit, (uint64_t)NBLOCKS * PASSES);
-	for (i = 0; i < T; i++) {
+	atomic_store(&cursor.limit, (uint64_t)LM_NBLOCKS * LM_PASSES);
+	for (i = 0; i < LM_T; i++) {
 		args[i] = (struct lm_seq_arg){ &cursor, touched, i };
 		CU_ASSERT_FATAL(!pthread_create(&tid[i], NULL, lm_seq_thread,
 						&args[i]));
 	}
-	for (i = 0; i < T; i++)
+	for (i = 0; i < LM_T; i++)
 		pthread_join(tid[i], NULL);
-	for (i = 0; i < NBLOCKS; i++)
-		wrong += atomic_load(&touched[i]) != PASSES;
+	for (i = 0; i < LM_NBLOCKS; i++)
+		wrong += atomic_load(&touched[i]) != LM_PASSES;
 	CU_ASSERT_EQUAL(wrong, 0);
 	free((void *)touched);
 }
 
-static void test_sequential_order(void)
+static void lm_test_sequential_order(void)
 {
 	struct lm_offset_gen g;
 	struct lm_cursor cursor;
@@ -117,10 +117,10 @@ static void test_sequential_order(void)
 
 	lm_cursor_init(&cursor);
 	atomic_store(&cursor.limit, 5);
-	lm_offset_init(&g, START, 3, BS, false, &cursor, 1, 0);
+	lm_offset_init(&g, LM_START, 3, LM_TBS, false, &cursor, 1, 0);
 	for (i = 0; i < 5; i++) {
 		CU_ASSERT_FATAL(lm_offset_next(&g, &off));
-		CU_ASSERT_EQUAL(off, START + (uint64_t)(i % 3) * BS);
+		CU_ASSERT_EQUAL(off, LM_START + (uint64_t)(i % 3) * LM_TBS);
 	}
 	CU_ASSERT_FALSE(lm_offset_next(&g, &off));
 }
@@ -129,14 +129,14 @@ int lm_suite_offset(void)
 {
 	static const struct lm_unit_test t[] = {
 		{ "random: aligned, in bounds, uniform",
-		  test_random_aligned_in_bounds },
+		  lm_test_random_aligned_in_bounds },
 		{ "random: same seed, same offsets",
-		  test_random_deterministic },
+		  lm_test_random_deterministic },
 		{ "rand_below is unbiased for small n",
-		  test_rand_below_small_n },
+		  lm_test_rand_below_small_n },
 		{ "shared cursor: T threads, no overlap",
-		  test_shared_cursor_no_overlap },
-		{ "sequential: order, wrap, limit", test_sequential_order },
+		  lm_test_shared_cursor_no_overlap },
+		{ "sequential: order, wrap, limit", lm_test_sequential_order },
 		{ NULL, NULL },
 	};
 	return lm_unit_add("offset", t);

@@ -33,7 +33,7 @@ static const char lm_golden_mark[] =
 	"lunmark: 9.9\n"
 	"Interrupted: the results above are partial.\n";
 
-static void test_mark_golden(void)
+static void lm_test_mark_golden(void)
 {
 	const struct lm_profile *p = lm_profile_find("default");
 	struct lm_mark_info info = {
@@ -107,7 +107,7 @@ static const char lm_golden_run[] =
 	"  date: 2026/11/30 12:00:00, Linux 6.18 x86_64\n"
 	"  error: write at offset 4096 failed: Input/output error\n";
 
-static void test_run_golden(void)
+static void lm_test_run_golden(void)
 {
 	struct lm_report_info info = { .version = "9.9",
 				       .target = "/dev/sdz",
@@ -168,7 +168,7 @@ static void test_run_golden(void)
 	free(buf);
 }
 
-static void test_aggregate(void)
+static void lm_test_aggregate(void)
 {
 	static struct lm_cell c;
 
@@ -198,7 +198,7 @@ static void test_aggregate(void)
 	CU_ASSERT_DOUBLE_EQUAL(c.runs[0].mb_s, 100.0, 1e-9);
 }
 
-static void test_default_profile(void)
+static void lm_test_default_profile(void)
 {
 	const struct lm_profile *p = lm_profile_find("default");
 
@@ -219,11 +219,11 @@ static void test_default_profile(void)
 int lm_suite_report(void)
 {
 	static const struct lm_unit_test t[] = {
-		{ "mark: golden text", test_mark_golden },
-		{ "run: golden text", test_run_golden },
-		{ "cells: median and best-of", test_aggregate },
+		{ "mark: golden text", lm_test_mark_golden },
+		{ "run: golden text", lm_test_run_golden },
+		{ "cells: median and best-of", lm_test_aggregate },
 		{ "default profile is CrystalDiskMark 8's",
-		  test_default_profile },
+		  lm_test_default_profile },
 		{ NULL, NULL },
 	};
 	return lm_unit_add("report", t);

@@ -21,7 +21,7 @@ static void lm_null_job(struct lm_job *j, struct lm_target *t)
 }
 
 /* A size-limited random run does exactly size / bs IOs across threads. */
-static void test_size_limited_random(void)
+static void lm_test_size_limited_random(void)
 {
 	struct lm_target t;
 	struct lm_job j;
@@ -44,7 +44,7 @@ static void test_size_limited_random(void)
 
 /* More threads than blocks: threads with no share do nothing, rather
  * than run unlimited (the runtime is only a backstop here). */
-static void test_more_threads_than_blocks(void)
+static void lm_test_more_threads_than_blocks(void)
 {
 	struct lm_target t;
 	struct lm_job j;
@@ -62,7 +62,7 @@ static void test_more_threads_than_blocks(void)
 }
 
 /* A sequential pass with several threads covers the region once. */
-static void test_size_limited_sequential(void)
+static void lm_test_size_limited_sequential(void)
 {
 	struct lm_target t;
 	struct lm_job j;
@@ -81,7 +81,7 @@ static void test_size_limited_sequential(void)
 }
 
 /* Mixed: the read share follows rwmixread; rates agree with counts. */
-static void test_mix_and_rates(void)
+static void lm_test_mix_and_rates(void)
 {
 	struct lm_target t;
 	struct lm_job j;
@@ -125,7 +125,7 @@ static void test_mix_and_rates(void)
 }
 
 /* Every 100th IO fails: the run stops, the error is reported once. */
-static void test_fault_every(void)
+static void lm_test_fault_every(void)
 {
 	struct lm_target t;
 	struct lm_job j;
@@ -147,7 +147,7 @@ static void test_fault_every(void)
 
 /* Random faults with many threads and a deep queue: the run stops with
  * the injected errno; in-flight IOs are drained, nothing leaks (ASan). */
-static void test_fault_prob(void)
+static void lm_test_fault_prob(void)
 {
 	struct lm_target t;
 	struct lm_job j;
@@ -171,14 +171,14 @@ int lm_suite_runs(void)
 {
 	static const struct lm_unit_test t[] = {
 		{ "size-limited random: exact IO count",
-		  test_size_limited_random },
-		{ "more threads than blocks", test_more_threads_than_blocks },
+		  lm_test_size_limited_random },
+		{ "more threads than blocks", lm_test_more_threads_than_blocks },
 		{ "size-limited sequential, 4 threads",
-		  test_size_limited_sequential },
+		  lm_test_size_limited_sequential },
 		{ "rwmixread share, rates, per-second series",
-		  test_mix_and_rates },
-		{ "fault every Nth IO stops the run", test_fault_every },
-		{ "random faults, 4 threads, QD64", test_fault_prob },
+		  lm_test_mix_and_rates },
+		{ "fault every Nth IO stops the run", lm_test_fault_every },
+		{ "random faults, 4 threads, QD64", lm_test_fault_prob },
 		{ NULL, NULL },
 	};
 	return lm_unit_add("runs (null engine)", t);

@@ -5,7 +5,7 @@
 #include <errno.h>
 #include <string.h>
 
-static void test_sizes(void)
+static void lm_test_sizes(void)
 {
 	static const struct {
 		const char *in;
@@ -38,7 +38,7 @@ static void test_sizes(void)
 	CU_ASSERT_EQUAL(lm_parse_size("17179869184g", &v), -ERANGE);
 }
 
-static void test_times(void)
+static void lm_test_times(void)
 {
 	uint64_t ns;
 
@@ -56,7 +56,7 @@ static void test_times(void)
 	CU_ASSERT_EQUAL(lm_parse_time("s", &ns), -EINVAL);
 }
 
-static void test_fmt_size(void)
+static void lm_test_fmt_size(void)
 {
 	char b[32];
 
@@ -75,9 +75,9 @@ static void test_fmt_size(void)
 int lm_suite_units(void)
 {
 	static const struct lm_unit_test t[] = {
-		{ "sizes and suffixes", test_sizes },
-		{ "times and suffixes", test_times },
-		{ "size names", test_fmt_size },
+		{ "sizes and suffixes", lm_test_sizes },
+		{ "times and suffixes", lm_test_times },
+		{ "size names", lm_test_fmt_size },
 		{ NULL, NULL },
 	};
 	return lm_unit_add("units", t);
