@@ -124,6 +124,43 @@ static void lm_test_mix_and_rates(void)
 	lm_target_close(&t);
 }
 
+/* With a ramp, the window measured is the runtime alone, and IOs from
+ * the ramp are not counted: a size-limited pass after a ramp still
+ * covers the region exactly once. */
+static void lm_test_ramp(void)
+{
+	struct lm_target t;
+	struct lm_job j;
+	double secs;
+
+	lm_null_job(&j, &t);
+	j.rw = LM_RW_RANDREAD;
+	j.iodepth = 8;
+	j.ramp_ns = 700000000ull;
+	j.runtime_ns = 1000000000ull;
+	j.time_based = true;
+	CU_ASSERT_EQUAL_FATAL(lm_run(&j, &t, &lm_r), 0);
+	secs = (double)lm_r.elapsed_ns / 1e9;
+	CU_ASSERT(secs >= 1.0 && secs < 1.5);
+	CU_ASSERT(lm_r.ios[LM_DIR_READ] > 0);
+	CU_ASSERT_EQUAL(lm_r.ios[LM_DIR_READ], lm_r.lat[LM_DIR_READ].count);
+	lm_run_result_free(&lm_r);
+
+	j.rw = LM_RW_READ;
+	j.threads = 3;
+	j.time_based = false;
+	j.runtime_ns = 0;
+	j.ramp_ns = 300000000ull;
+	j.size_bytes = 1 << 20;
+	CU_ASSERT_EQUAL_FATAL(lm_run(&j, &t, &lm_r), 0);
+	/* one pass after the ramp, whatever the ramp consumed; IOs in
+	 * flight as the window opened may land either side of it */
+	CU_ASSERT(lm_r.ios[LM_DIR_READ] >= 256 - 3 * 8);
+	CU_ASSERT(lm_r.ios[LM_DIR_READ] <= 256 + 3 * 8);
+	lm_run_result_free(&lm_r);
+	lm_target_close(&t);
+}
+
 /* Every 100th IO fails: the run stops, the error is reported once. */
 static void lm_test_fault_every(void)
 {
@@ -172,11 +209,13 @@ int lm_suite_runs(void)
 	static const struct lm_unit_test t[] = {
 		{ "size-limited random: exact IO count",
 		  lm_test_size_limited_random },
-		{ "more threads than blocks", lm_test_more_threads_than_blocks },
+		{ "more threads than blocks",
+		  lm_test_more_threads_than_blocks },
 		{ "size-limited sequential, 4 threads",
 		  lm_test_size_limited_sequential },
 		{ "rwmixread share, rates, per-second series",
 		  lm_test_mix_and_rates },
+		{ "ramp: not counted, window is the runtime", lm_test_ramp },
 		{ "fault every Nth IO stops the run", lm_test_fault_every },
 		{ "random faults, 4 threads, QD64", lm_test_fault_prob },
 		{ NULL, NULL },
