@@ -111,15 +111,17 @@ static int lm_cmd_run(struct lm_cli *c)
 	to.direct = j->direct;
 	to.none = !strcmp(j->engine, "null");
 	/* a test file is made large enough for the region */
-	to.create_bytes = j->offset_bytes + (j->size_bytes ? j->size_bytes :
-							     1ull << 30);
+	to.create_bytes =
+		j->offset_bytes + (j->size_bytes ? j->size_bytes : 1ull << 30);
 	/* a test file in a directory is always opened for writing */
 	to.write = lm_rw_writes(j->rw) || (j->prefill && c->allow_write);
 	ret = lm_target_open(&t, c->target, &to);
 	if (ret)
 		return ret;
 	if (lm_rw_writes(j->rw)) {
-		ret = lm_target_may_write(&t, c->allow_write);
+		ret = lm_target_may_write(
+			&t, c->allow_write,
+			"--rw=read or randread to test reads only");
 		if (ret)
 			goto out_close;
 	}
@@ -136,8 +138,11 @@ static int lm_cmd_run(struct lm_cli *c)
 		lm_warn_unprefilled(&h, &t);
 	if (prefill) {
 		ret = lm_prefill(j, &t);
-		if (ret == LM_EXIT_INTERRUPTED)
+		if (ret == LM_EXIT_INTERRUPTED) {
+			lm_err("%s: interrupted while prefilling the region; nothing was measured",
+			       t.name);
 			ret = lm_exit_of_signal();
+		}
 		if (ret)
 			goto out_close;
 	}
@@ -187,7 +192,9 @@ static int lm_cmd_mark(struct lm_cli *c)
 	if (ret)
 		return ret;
 	if (o->write) {
-		ret = lm_target_may_write(&t, c->allow_write);
+		ret = lm_target_may_write(
+			&t, c->allow_write,
+			"--read-only to run the read tests only");
 		if (ret)
 			goto out_close;
 	}

@@ -207,12 +207,13 @@ void lm_target_close(struct lm_target *t)
 	}
 }
 
-int lm_target_may_write(const struct lm_target *t, bool allow_write)
+int lm_target_may_write(const struct lm_target *t, bool allow_write,
+			const char *instead)
 {
 	if (allow_write || t->kind == LM_TARGET_TESTFILE ||
 	    t->kind == LM_TARGET_NONE)
 		return 0;
-	lm_err("%s is a %s that may hold data and a write test would overwrite it; pass --allow-write to let lunmark write to %s",
-	       t->name, lm_target_kind_name(t->kind), t->name);
+	lm_err("%s is a %s that may hold data and a write test would overwrite it; pass --allow-write to let lunmark write to %s, or %s",
+	       t->name, lm_target_kind_name(t->kind), t->name, instead);
 	return LM_EXIT_GUARD;
 }

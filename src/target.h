@@ -54,8 +54,10 @@ void lm_target_close(struct lm_target *t);
 /*
  * The write guard: 0 when a write test may run, or a message and
  * LM_EXIT_GUARD. Targets lunmark created itself need no permission.
+ * @instead names what the user could do without writing ("--read-only").
  */
-int lm_target_may_write(const struct lm_target *t, bool allow_write);
+int lm_target_may_write(const struct lm_target *t, bool allow_write,
+			const char *instead);
 
 const char *lm_target_kind_name(enum lm_target_kind k);
 

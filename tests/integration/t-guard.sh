@@ -15,6 +15,7 @@ expect_grep "pass --allow-write to let lunmark write to $LM_DEV" "$o"
 expect_exit 6 "$o" "$LUNMARK" run "$LM_DEV" --rw=randrw --runtime=1
 expect_exit 6 "$o" "$LUNMARK" mark "$LM_DEV" --size=16m --runs=1 --runtime=1
 expect_grep "--allow-write" "$o"
+expect_grep "or --read-only to run the read tests only" "$o"
 
 # reads need no flag, and do not prefill a device they may not write
 expect_exit 0 "$o" "$LUNMARK" mark "$LM_DEV" --read-only --size=16m \
