@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char *const lm_rw_names[] = {
 	[LM_RW_READ] = "read",
@@ -57,6 +58,21 @@ const char *lm_rw_name(enum lm_rw rw)
 	return lm_rw_names[rw];
 }
 
+uint64_t lm_job_buffer_bytes(const struct lm_job *j)
+{
+	return (uint64_t)j->bs_bytes * j->iodepth * j->threads *
+	       (lm_rw_mixed(j->rw) ? 2 : 1);
+}
+
+uint64_t lm_job_buffer_limit(void)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+
+	if (pages <= 0 || size <= 0)
+		return UINT64_MAX;
+	return (uint64_t)pages * (uint64_t)size / 2;
+}
+
 int lm_job_check(const struct lm_job *j, char *msg, size_t len)
 {
 	if (j->bs_bytes < LM_BS_MIN || j->bs_bytes > LM_BS_MAX ||
@@ -102,6 +118,15 @@ int lm_job_check(const struct lm_job *j, char *msg, size_t len)
 	}
 	if (j->sqpoll && strcmp(j->engine, "uring")) {
 		snprintf(msg, len, "--sqpoll needs --engine=uring");
+		return -EINVAL;
+	}
+	if (lm_job_buffer_bytes(j) > lm_job_buffer_limit()) {
+		snprintf(
+			msg, len,
+			"--bs=%u x --iodepth=%u x --numjobs=%u%s needs %llu MiB of IO buffers, more than half of this machine's memory; lower one of them",
+			j->bs_bytes, j->iodepth, j->threads,
+			lm_rw_mixed(j->rw) ? " x 2 (mixed)" : "",
+			(unsigned long long)(lm_job_buffer_bytes(j) >> 20));
 		return -EINVAL;
 	}
 	if (j->time_based && !j->runtime_ns) {

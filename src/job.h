@@ -83,8 +83,13 @@ static inline bool lm_rw_writes(enum lm_rw rw)
 	return rw != LM_RW_READ && rw != LM_RW_RANDREAD;
 }
 
+/* Memory the job's IO buffers take, all threads together. */
+uint64_t lm_job_buffer_bytes(const struct lm_job *j);
+/* The most lm_job_check() allows: half the machine's memory. */
+uint64_t lm_job_buffer_limit(void);
+
 /*
- * Check the job on its own (ranges, engine limits). On failure writes a
+ * Check the job on its own (ranges, engine limits, buffer memory). On failure writes a
  * message naming the option and what to do into @msg and returns -EINVAL.
  */
 int lm_job_check(const struct lm_job *j, char *msg, size_t len);

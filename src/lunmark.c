@@ -6,14 +6,28 @@
 
 volatile sig_atomic_t lm_stop;
 
+static void lm_say(const char *fmt, va_list ap)
+{
+	fflush(stdout);
+	fputs("lunmark: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
 void lm_err(const char *fmt, ...)
 {
 	va_list ap;
 
-	fflush(stdout);
-	fputs("lunmark: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	lm_say(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+}
+
+void lm_note(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	lm_say(fmt, ap);
+	va_end(ap);
 }

@@ -27,6 +27,8 @@ extern volatile sig_atomic_t lm_stop;
 
 /* One error report, to stderr, prefixed with "lunmark: ". */
 void lm_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* A note about what lunmark is doing, to stderr, in the same form. */
+void lm_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 #define LM_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 

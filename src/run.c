@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "run.h"
 #include "lunmark.h"
+#include "units.h"
 #include "worker.h"
 
 #include <errno.h>
@@ -285,6 +286,7 @@ int lm_prefill(const struct lm_job *j, const struct lm_target *t)
 {
 	struct lm_run_result r;
 	struct lm_job p = *j;
+	char size[32];
 	int ret;
 
 	p.rw = LM_RW_WRITE;
@@ -295,6 +297,9 @@ int lm_prefill(const struct lm_job *j, const struct lm_target *t)
 	p.ramp_ns = 0;
 	p.time_based = false;
 	p.pattern = LM_PATTERN_RANDOM;
+	lm_fmt_size(size, sizeof(size), j->size_bytes);
+	lm_note("prefilling %s of %s so that reads read written data (--no-prefill skips this)",
+		size, t->kind == LM_TARGET_TESTFILE ? t->path : t->name);
 	ret = lm_run(&p, t, &r);
 	if (ret)
 		return ret;

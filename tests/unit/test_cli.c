@@ -9,7 +9,7 @@
 static struct lm_cli lm_c;
 static char lm_msg[512];
 
-#define LM_PARSE(...)                                                        \
+#define LM_PARSE(...)                                                     \
 	({                                                                \
 		char *argv_[] = { "lunmark", __VA_ARGS__, NULL };         \
 		lm_msg[0] = 0;                                            \
@@ -20,8 +20,9 @@ static char lm_msg[512];
 static void lm_test_run_options(void)
 {
 	CU_ASSERT_EQUAL_FATAL(LM_PARSE("run", "/dev/x", "--rw=randrw",
-				    "--rwmixread=70", "--bs=8k", "--iodepth=64",
-				    "--numjobs=2", "--runtime=30"),
+				       "--rwmixread=70", "--bs=8k",
+				       "--iodepth=64", "--numjobs=2",
+				       "--runtime=30"),
 			      0);
 	CU_ASSERT_EQUAL(lm_c.cmd, LM_CMD_RUN);
 	CU_ASSERT_STRING_EQUAL(lm_c.target, "/dev/x");
@@ -37,9 +38,9 @@ static void lm_test_run_options(void)
 
 	/* options before the target, fio's names and aliases */
 	CU_ASSERT_EQUAL_FATAL(LM_PARSE("run", "--ioengine=libaio", "--direct=0",
-				    "--rwmixwrite=30", "--rw=rw",
-				    "--ramp_time=2s", "--time_based",
-				    "--runtime=1m", "--allow-write", "f"),
+				       "--rwmixwrite=30", "--rw=rw",
+				       "--ramp_time=2s", "--time_based",
+				       "--runtime=1m", "--allow-write", "f"),
 			      0);
 	CU_ASSERT_STRING_EQUAL(lm_c.job.engine, "aio");
 	CU_ASSERT_FALSE(lm_c.job.direct);
@@ -64,8 +65,9 @@ static void lm_test_mark_options(void)
 	CU_ASSERT_EQUAL(lm_c.suite.agg, LM_AGG_MEDIAN);
 
 	CU_ASSERT_EQUAL_FATAL(LM_PARSE("mark", "/dev/sdb", "--size=64m",
-				    "--runs=3", "--runtime=1", "--interval=0",
-				    "--read-only", "--aggregate=max"),
+				       "--runs=3", "--runtime=1",
+				       "--interval=0", "--read-only",
+				       "--aggregate=max"),
 			      0);
 	CU_ASSERT_EQUAL(lm_c.suite.size_bytes, 64ull << 20);
 	CU_ASSERT_EQUAL(lm_c.suite.runs, 3);
@@ -104,6 +106,8 @@ static void lm_test_errors(void)
 		{ { "mark", "--aggregate=mean" }, "median" },
 		{ { "frob" }, "unknown command" },
 		{ { "run", "f", "--fail-every=3" }, "--engine=null" },
+		{ { "run", "f", "--bs=64m", "--iodepth=1024" },
+		  "needs 65536 MiB of IO buffers" },
 	};
 	unsigned int i, n;
 
@@ -130,7 +134,8 @@ static void lm_test_psync_depth(void)
 			-EINVAL);
 	CU_ASSERT_PTR_NOT_NULL(strstr(lm_msg, "psync"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(lm_msg, "--iodepth=1"));
-	CU_ASSERT_EQUAL(LM_PARSE("run", "f", "--engine=psync", "--iodepth=1"), 0);
+	CU_ASSERT_EQUAL(LM_PARSE("run", "f", "--engine=psync", "--iodepth=1"),
+			0);
 }
 
 static void lm_test_fit(void)

@@ -138,9 +138,11 @@ static void lm_test_mean_stddev(void)
 int lm_suite_hist(void)
 {
 	static const struct lm_unit_test t[] = {
-		{ "error bound <= 1%, exact below 128 ns", lm_test_error_bound },
+		{ "error bound <= 1%, exact below 128 ns",
+		  lm_test_error_bound },
 		{ "values beyond the range clamp", lm_test_huge_values_clamp },
-		{ "percentiles vs a sorted array", lm_test_percentiles_vs_sorted },
+		{ "percentiles vs a sorted array",
+		  lm_test_percentiles_vs_sorted },
 		{ "merge is exact", lm_test_merge_exact },
 		{ "mean and stddev", lm_test_mean_stddev },
 		{ NULL, NULL },

@@ -76,7 +76,8 @@ static void *lm_seq_thread(void *p)
 	struct lm_offset_gen g;
 	uint64_t off = 0;
 
-	lm_offset_init(&g, LM_START, LM_NBLOCKS, LM_TBS, false, a->cursor, 1, a->thread);
+	lm_offset_init(&g, LM_START, LM_NBLOCKS, LM_TBS, false, a->cursor, 1,
+		       a->thread);
 	while (lm_offset_next(&g, &off))
 		atomic_fetch_add(&a->touched[(off - LM_START) / LM_TBS], 1);
 	return NULL;
