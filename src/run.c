@@ -206,7 +206,7 @@ int lm_run(const struct lm_job *j, const struct lm_target *t,
 	struct lm_shared s;
 	sigset_t all, old;
 	unsigned int i, started = 0, cap;
-	int ret = 0;
+	int ret = 0, err = 0;
 
 	memset(r, 0, sizeof(*r));
 	/* one sample a second, plus the ramp baseline and the last piece */
@@ -230,26 +230,28 @@ int lm_run(const struct lm_job *j, const struct lm_target *t,
 		ret = LM_EXIT_ENGINE;
 		goto out_free;
 	}
-	pthread_barrier_init(&s.ready, NULL, j->threads + 1);
+	lm_gate_init(&s.gate);
 
 	/* signals go to the main thread, which keeps time */
 	sigfillset(&all);
 	pthread_sigmask(SIG_BLOCK, &all, &old);
 	for (i = 0; i < j->threads; i++) {
 		lm_plan(j, &w[i], i, &s, t);
-		if (pthread_create(&w[i].tid, NULL, lm_worker_main, &w[i]))
+		err = pthread_create(&w[i].tid, NULL, lm_worker_main, &w[i]);
+		if (err)
 			break;
 		started++;
 	}
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (started < j->threads) {
-		/* the barrier cannot complete: there is no clean way back */
-		lm_err("cannot start thread %u of %u: %s", started + 1,
-		       j->threads, strerror(errno));
-		exit(LM_EXIT_ENGINE);
+		/* the started workers see STOP as soon as the gate opens */
+		atomic_store(&s.phase, LM_PHASE_STOP);
+		lm_err("cannot start thread %u of %u: %s (lower --numjobs)",
+		       started + 1, j->threads, strerror(err));
+		ret = LM_EXIT_ENGINE;
 	}
-	pthread_barrier_wait(&s.ready);
-	for (i = 0; i < j->threads; i++) {
+	lm_gate_open(&s.gate, started);
+	for (i = 0; i < started && !ret; i++) {
 		if (w[i].setup_err) {
 			atomic_store(&s.phase, LM_PHASE_STOP);
 			lm_run_report_setup_error(j, w[i].setup_what,
@@ -264,7 +266,7 @@ int lm_run(const struct lm_job *j, const struct lm_target *t,
 		pthread_join(w[i].tid, NULL);
 	if (!ret)
 		lm_merge(r, w, j->threads);
-	pthread_barrier_destroy(&s.ready);
+	lm_gate_destroy(&s.gate);
 	close(s.done_fd);
 out_free:
 	free(w);

@@ -229,6 +229,40 @@ static void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
 	}
 }
 
+void lm_gate_init(struct lm_gate *g)
+{
+	pthread_mutex_init(&g->lock, NULL);
+	pthread_cond_init(&g->cond, NULL);
+	g->arrived = 0;
+	g->open = false;
+}
+
+void lm_gate_destroy(struct lm_gate *g)
+{
+	pthread_cond_destroy(&g->cond);
+	pthread_mutex_destroy(&g->lock);
+}
+
+void lm_gate_arrive(struct lm_gate *g)
+{
+	pthread_mutex_lock(&g->lock);
+	g->arrived++;
+	pthread_cond_broadcast(&g->cond);
+	while (!g->open)
+		pthread_cond_wait(&g->cond, &g->lock);
+	pthread_mutex_unlock(&g->lock);
+}
+
+void lm_gate_open(struct lm_gate *g, unsigned int started)
+{
+	pthread_mutex_lock(&g->lock);
+	while (g->arrived < started)
+		pthread_cond_wait(&g->cond, &g->lock);
+	g->open = true;
+	pthread_cond_broadcast(&g->cond);
+	pthread_mutex_unlock(&g->lock);
+}
+
 void *lm_worker_main(void *arg)
 {
 	struct lm_worker *w = arg;
@@ -237,7 +271,7 @@ void *lm_worker_main(void *arg)
 
 	memset(&l, 0, sizeof(l));
 	w->setup_err = lm_loop_setup(w, &l);
-	pthread_barrier_wait(&w->shared->ready);
+	lm_gate_arrive(&w->shared->gate);
 	if (!w->setup_err)
 		lm_loop_run(w, &l);
 	lm_loop_teardown(&l);

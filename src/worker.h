@@ -20,11 +20,29 @@
 
 enum lm_phase { LM_PHASE_RAMP, LM_PHASE_MEASURE, LM_PHASE_STOP };
 
+/*
+ * The start gate: each worker sets itself up, arrives, and waits until the
+ * main thread opens the gate for all; the main thread opens it once as
+ * many workers as it started have arrived (fewer than planned when a
+ * thread could not be created: it then sets the phase to STOP first).
+ */
+struct lm_gate {
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	unsigned int arrived;
+	bool open;
+};
+
+void lm_gate_init(struct lm_gate *g);
+void lm_gate_destroy(struct lm_gate *g);
+void lm_gate_arrive(struct lm_gate *g);
+void lm_gate_open(struct lm_gate *g, unsigned int started);
+
 /* What the workers of one run share; set up by the main thread. */
 struct lm_shared {
 	_Atomic int phase;
 	struct lm_cursor cursor; /* sequential jobs */
-	pthread_barrier_t ready; /* workers set up, timing may start */
+	struct lm_gate gate;	 /* workers set up, timing may start */
 	int done_fd;		 /* eventfd: a worker has finished */
 };
 

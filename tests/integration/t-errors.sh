@@ -19,6 +19,14 @@ expect_exit 3 "$o" setpriv --reuid=65534 --regid=65534 --clear-groups \
 	"$LUNMARK" run "$secret" --no-prefill
 expect_grep "permission denied" "$o"
 
+# threads that cannot be created (RLIMIT_NPROC of an unprivileged user):
+# a clean error, no hang; the binary is copied where that user may run it
+cp "$LUNMARK" "$LM_WORK/lunmark" && chmod 755 "$LM_WORK/lunmark"
+expect_exit 5 "$o" setpriv --reuid=65534 --regid=65534 --clear-groups \
+	bash -c "ulimit -u 4; exec '$LM_WORK/lunmark' run --engine=null --numjobs=16 --runtime=1 --time_based"
+expect_grep "cannot start thread" "$o"
+expect_grep "lower --numjobs" "$o"
+
 lm_loop 64 4096
 expect_exit 4 "$o" "$LUNMARK" run "$LM_DEV" --bs=512 --no-prefill
 expect_grep "--bs=512 is not a multiple of the target's logical block size (4096 bytes)" "$o"
