@@ -111,7 +111,7 @@ void lm_report_run_text(FILE *f, const struct lm_report_info *info,
 	fprintf(f, "lunmark %s run: %s (%s, %u-byte logical blocks)\n",
 		info->version, info->target, info->target_kind,
 		info->lbs_bytes);
-	fprintf(f, "  job: rw=%s", lm_rw_name(j->rw));
+	fprintf(f, "  job %s: rw=%s", j->name, lm_rw_name(j->rw));
 	if (lm_rw_mixed(j->rw))
 		fprintf(f, " rwmixread=%u%%", j->rwmixread_pct);
 	fprintf(f, " bs=%s iodepth=%u numjobs=%u engine=%s direct=%d size=%s\n",

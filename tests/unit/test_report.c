@@ -97,7 +97,7 @@ static void lm_test_mark_golden(void)
 
 static const char lm_golden_run[] =
 	"lunmark 9.9 run: /dev/sdz (block device, 512-byte logical blocks)\n"
-	"  job: rw=randrw rwmixread=70% bs=8KiB iodepth=64 numjobs=2 engine=uring direct=1 size=1GiB\n"
+	"  job job: rw=randrw rwmixread=70% bs=8KiB iodepth=64 numjobs=2 engine=uring direct=1 size=1GiB\n"
 	"  read : IOPS=1000.0, BW=8.192 MB/s (7.812 MiB/s), 81.920 MB in 10.00 s\n"
 	"    lat (us): min=10.00, max=900.00, mean=120.50, stdev=30.25\n"
 	"    lat percentiles (us): p50=110.00, p90=150.00, p99=400.00, p99.9=800.00, p99.99=890.00\n"
