@@ -71,7 +71,8 @@ median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] 
 
 printf '%-22s %-8s %12s %14s\n' "job" "tool" "IOPS" "CPU-s per MIO"
 for spec in "randread 4k 32 1" "randread 4k 32 2" "read 1m 8 1"; do
-	set -- $spec
+	read -r -a words <<<"$spec"
+	set -- "${words[@]}"
 	: >"$work/lm.iops"; : >"$work/lm.cpu"; : >"$work/fio.iops"; : >"$work/fio.cpu"
 	for _ in $(seq "$rounds"); do
 		read -r ios cpu < <(run_lunmark "$@")
