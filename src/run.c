@@ -19,13 +19,14 @@ void lm_run_report_setup_error(const struct lm_job *j, const char *what,
 {
 	const char *e = j->engine;
 
-	if ((!strcmp(e, "uring") || !strcmp(e, "io_uring")) &&
+	/* j->engine is always the canonical name (cli.c stores ops->name) */
+	if (!strcmp(e, "uring") &&
 	    (err == ENOSYS || err == EPERM || err == EACCES)) {
 		lm_err("io_uring is unavailable here (%s: %s; see /proc/sys/kernel/io_uring_disabled and seccomp); use --engine=aio",
 		       what, strerror(err));
 		return;
 	}
-	if ((!strcmp(e, "aio") || !strcmp(e, "libaio")) && err == EAGAIN) {
+	if (!strcmp(e, "aio") && err == EAGAIN) {
 		lm_err("libaio: %s: %s (raise /proc/sys/fs/aio-max-nr or lower --iodepth)",
 		       what, strerror(err));
 		return;
@@ -39,20 +40,17 @@ void lm_run_report_setup_error(const struct lm_job *j, const char *what,
 }
 
 /* Wait until @deadline_ns or until a worker finishes or a signal comes. */
-static bool lm_wait(int fd, uint64_t deadline_ns, unsigned int *finished)
+static void lm_wait(int fd, uint64_t deadline_ns, unsigned int *finished)
 {
 	struct pollfd p = { .fd = fd, .events = POLLIN };
 	uint64_t now = lm_now_ns(), n;
 	int ms;
 
 	if (deadline_ns <= now)
-		return false;
+		return;
 	ms = (int)((deadline_ns - now + 999999) / 1000000);
-	if (poll(&p, 1, ms) > 0 && read(fd, &n, sizeof(n)) == sizeof(n)) {
+	if (poll(&p, 1, ms) > 0 && read(fd, &n, sizeof(n)) == sizeof(n))
 		*finished += (unsigned int)n;
-		return true;
-	}
-	return false;
 }
 
 static int lm_phase(struct lm_shared *s)

@@ -65,7 +65,7 @@ static int lm_open_fd(struct lm_target *t)
 static int lm_probe_block(struct lm_target *t)
 {
 	uint64_t bytes;
-	int lbs, pbs = 0;
+	int lbs;
 
 	if (ioctl(t->fd, BLKGETSIZE64, &bytes) ||
 	    ioctl(t->fd, BLKSSZGET, &lbs)) {
@@ -73,11 +73,8 @@ static int lm_probe_block(struct lm_target *t)
 		       strerror(errno));
 		return LM_EXIT_TARGET;
 	}
-	if (ioctl(t->fd, BLKPBSZGET, &pbs) || pbs <= 0)
-		pbs = lbs;
 	t->size_bytes = bytes;
 	t->lbs_bytes = (uint32_t)lbs;
-	t->pbs_bytes = (uint32_t)pbs;
 	return 0;
 }
 
@@ -93,10 +90,7 @@ static void lm_probe_file(struct lm_target *t)
 		if (t->direct && (stx.stx_mask & STATX_DIOALIGN) &&
 		    stx.stx_dio_offset_align > 512)
 			t->lbs_bytes = stx.stx_dio_offset_align;
-		t->pbs_bytes = stx.stx_blksize;
 	}
-	if (t->pbs_bytes < t->lbs_bytes)
-		t->pbs_bytes = t->lbs_bytes;
 }
 
 static int lm_create_testfile(struct lm_target *t, const char *dir,
@@ -164,7 +158,7 @@ int lm_target_open(struct lm_target *t, const char *name,
 	if (o->none) {
 		t->kind = LM_TARGET_NONE;
 		t->size_bytes = o->create_bytes;
-		t->lbs_bytes = t->pbs_bytes = 512;
+		t->lbs_bytes = 512;
 		return 0;
 	}
 	if (stat(t->name, &st)) {

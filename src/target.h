@@ -30,7 +30,6 @@ struct lm_target {
 	bool direct;
 	uint64_t size_bytes;
 	uint32_t lbs_bytes; /* logical block size */
-	uint32_t pbs_bytes; /* physical block size */
 };
 
 struct lm_target_opts {

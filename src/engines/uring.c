@@ -136,10 +136,9 @@ static int lm_uring_reap(struct lm_engine *e, unsigned int min,
 		ret = io_uring_submit_and_wait(&u->ring, min);
 		if (ret < 0 && ret != -EINTR && ret != -ETIME)
 			return ret;
-		if (ret > 0)
-			u->pending -= (unsigned int)ret < u->pending
-					      ? (unsigned int)ret
-					      : u->pending;
+		/* liburing has moved every queued SQE to the kernel's ring;
+		 * any the kernel did not take yet go with the next enter */
+		u->pending = 0;
 	}
 	io_uring_for_each_cqe (&u->ring, head, cqe) {
 		struct lm_io *io = io_uring_cqe_get_data(cqe);
