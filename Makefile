@@ -14,7 +14,7 @@ BUILD ?= build/san-$(subst $(comma),-,$(SANITIZE))
 endif
 comma := ,
 
-PKGS := liburing
+PKGS := liburing libiscsi json-c
 CFLAGS ?= -O2 -g
 CFLAGS += -std=gnu11 -Wall -Wextra -Wshadow -Wformat=2 -Wvla \
 	-Wno-missing-field-initializers -pthread -D_GNU_SOURCE \
@@ -26,7 +26,7 @@ ifneq ($(SANITIZE),)
 CFLAGS += -fsanitize=$(SANITIZE) -fno-sanitize-recover=all -fno-omit-frame-pointer
 LDFLAGS += -fsanitize=$(SANITIZE)
 endif
-LDLIBS += $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null || echo -luring) \
+LDLIBS += $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null || echo -luring -liscsi -ljson-c) \
 	-laio -lm -pthread
 
 LIB_SRCS := $(filter-out src/main.c,$(wildcard src/*.c)) \

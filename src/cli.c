@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "cli.h"
 #include "engine.h"
+#include "iscsi_url.h"
 #include "lunmark.h"
 #include "units.h"
 
@@ -43,16 +44,33 @@ enum lm_opt {
 	LM_O_WRITE_ONLY,
 	LM_O_AGGREGATE,
 	LM_O_NO_WARMUP,
+	/* iSCSI, and targets */
+	LM_O_TIMEOUT,
+	LM_O_RECONNECT,
+	LM_O_CHAP_FILE,
+	LM_O_INITIATOR,
+	LM_O_TARGET,
+	LM_O_JSON,
 };
 
 #define LM_RUN (1u << LM_CMD_RUN)
 #define LM_MARK (1u << LM_CMD_MARK)
+#define LM_PROBE (1u << LM_CMD_PROBE)
+#define LM_ALL (LM_RUN | LM_MARK | LM_PROBE)
 
 static const struct {
 	struct option o;
 	unsigned int cmds;
 } lm_opts[] = {
-	{ { "help", no_argument, NULL, LM_O_HELP }, LM_RUN | LM_MARK },
+	{ { "help", no_argument, NULL, LM_O_HELP }, LM_ALL },
+	{ { "timeout", required_argument, NULL, LM_O_TIMEOUT }, LM_ALL },
+	{ { "reconnect", no_argument, NULL, LM_O_RECONNECT },
+	  LM_RUN | LM_MARK },
+	{ { "chap-file", required_argument, NULL, LM_O_CHAP_FILE }, LM_ALL },
+	{ { "initiator-name", required_argument, NULL, LM_O_INITIATOR },
+	  LM_ALL },
+	{ { "target", required_argument, NULL, LM_O_TARGET }, LM_ALL },
+	{ { "json", no_argument, NULL, LM_O_JSON }, LM_PROBE },
 	{ { "engine", required_argument, NULL, LM_O_ENGINE },
 	  LM_RUN | LM_MARK },
 	{ { "ioengine", required_argument, NULL, LM_O_ENGINE },
@@ -173,6 +191,24 @@ static int lm_opt_errno(const char *v, int *out, char *msg, size_t len)
 		"an errno name (EIO, ENOSPC, ETIMEDOUT, ENXIO, EROFS, ECONNRESET) or number");
 }
 
+static int lm_add_target(struct lm_cli *c, const char *v, char *msg, size_t len)
+{
+	if (c->ntargets && c->cmd != LM_CMD_RUN) {
+		snprintf(
+			msg, len,
+			"one target only for this command ('lunmark run' takes several, run at once)");
+		return -EINVAL;
+	}
+	if (c->ntargets == LM_RUN_TARGETS_MAX) {
+		snprintf(msg, len, "at most %u targets at once",
+			 LM_RUN_TARGETS_MAX);
+		return -EINVAL;
+	}
+	c->targets[c->ntargets++] = v;
+	c->target = c->targets[0];
+	return 0;
+}
+
 /* Options every command takes; they land in @j. */
 static int lm_opt_common(int id, const char *name, const char *v,
 			 struct lm_job *j, struct lm_cli *c, char *msg,
@@ -186,9 +222,33 @@ static int lm_opt_common(int id, const char *name, const char *v,
 		if (!lm_engine_find(v))
 			return lm_bad(
 				msg, len, name, v,
-				"unknown engine (uring, aio, psync or null; fio's io_uring and libaio also work)");
+				"unknown engine (uring, aio, psync, iscsi or null; fio's io_uring, libaio and libiscsi also work)");
 		snprintf(j->engine, sizeof(j->engine), "%s",
 			 lm_engine_find(v)->name);
+		c->engine_set = true;
+		break;
+	case LM_O_TIMEOUT:
+		ret = lm_opt_time(name, v, &n, msg, len);
+		if (!ret && (n < 1000000000ull || n > 3600000000000ull))
+			return lm_bad(msg, len, name, v,
+				      "must be from 1s to 1h");
+		/* libiscsi counts whole seconds */
+		c->timeout_s =
+			(unsigned int)((n + 999999999ull) / 1000000000ull);
+		break;
+	case LM_O_RECONNECT:
+		c->reconnect = true;
+		break;
+	case LM_O_CHAP_FILE:
+		c->chap_file = v;
+		break;
+	case LM_O_INITIATOR:
+		c->initiator = v;
+		break;
+	case LM_O_TARGET:
+		return lm_add_target(c, v, msg, len);
+	case LM_O_JSON:
+		c->json = true;
 		break;
 	case LM_O_DIRECT:
 		if (!v || !strcmp(v, "1"))
@@ -357,8 +417,10 @@ static int lm_parse_cmd(int argc, char **argv, struct lm_cli *c, char *msg,
 			size_t len)
 {
 	struct option longs[LM_NOPTS + 1];
-	struct lm_job *j = c->cmd == LM_CMD_RUN ? &c->job : &c->suite.base;
-	const char *cmdname = c->cmd == LM_CMD_RUN ? "run" : "mark";
+	struct lm_job *j = c->cmd == LM_CMD_MARK ? &c->suite.base : &c->job;
+	const char *cmdname = c->cmd == LM_CMD_RUN    ? "run"
+			      : c->cmd == LM_CMD_MARK ? "mark"
+						      : "probe";
 	int id, idx, ret;
 
 	lm_build_opts(c->cmd, longs);
@@ -379,23 +441,53 @@ static int lm_parse_cmd(int argc, char **argv, struct lm_cli *c, char *msg,
 		}
 		ret = lm_opt_common(id, longs[idx].name, optarg, j, c, msg,
 				    len);
-		if (ret == 1)
-			ret = c->cmd == LM_CMD_RUN
-				      ? lm_opt_run(id, longs[idx].name, optarg,
-						   j, msg, len)
-				      : lm_opt_mark(id, longs[idx].name, optarg,
-						    c, msg, len);
+		if (ret == 1 && c->cmd == LM_CMD_RUN)
+			ret = lm_opt_run(id, longs[idx].name, optarg, j, msg,
+					 len);
+		else if (ret == 1)
+			ret = lm_opt_mark(id, longs[idx].name, optarg, c, msg,
+					  len);
 		if (ret)
 			return ret;
 	}
-	if (optind < argc)
-		c->target = argv[optind++];
-	if (optind < argc) {
-		snprintf(
-			msg, len,
-			"%s: one target only (options go before or after it, as --name=value)",
-			argv[optind]);
-		return -EINVAL;
+	for (; optind < argc; optind++) {
+		ret = lm_add_target(c, argv[optind], msg, len);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* An iscsi:// target is reached through the iscsi engine unless the user
+ * named one; lm_cli_engine_check() refuses a mismatch. */
+static void lm_cli_pick_engine(struct lm_cli *c, struct lm_job *j)
+{
+	if (!c->engine_set && c->target && lm_iscsi_is_url(c->target))
+		snprintf(j->engine, sizeof(j->engine), "iscsi");
+}
+
+static int lm_cli_engine_check(const struct lm_cli *c, const struct lm_job *j,
+			       char *msg, size_t len)
+{
+	bool iscsi = !strcmp(j->engine, "iscsi");
+	unsigned int i;
+
+	for (i = 0; i < c->ntargets; i++) {
+		bool url = lm_iscsi_is_url(c->targets[i]);
+
+		if (url && !iscsi) {
+			snprintf(
+				msg, len,
+				"--engine=%s cannot reach an iscsi:// URL; use --engine=iscsi (the default for URLs) or the LUN's /dev/sdX",
+				j->engine);
+			return -EINVAL;
+		}
+		if (!url && iscsi) {
+			snprintf(
+				msg, len,
+				"--engine=iscsi needs iscsi:// URLs as targets (iscsi://host[:port]/target-iqn/lun)");
+			return -EINVAL;
+		}
 	}
 	return 0;
 }
@@ -426,16 +518,27 @@ int lm_cli_parse(int argc, char **argv, struct lm_cli *c, char *msg, size_t len)
 		c->cmd = LM_CMD_RUN;
 	else if (!strcmp(cmd, "mark"))
 		c->cmd = LM_CMD_MARK;
+	else if (!strcmp(cmd, "probe"))
+		c->cmd = LM_CMD_PROBE;
 	else {
 		snprintf(
 			msg, len,
-			"%s: unknown command (use 'lunmark mark', 'lunmark run' or 'lunmark --help')",
+			"%s: unknown command (use 'lunmark mark', 'lunmark run', 'lunmark probe' or 'lunmark --help')",
 			cmd);
 		return -EINVAL;
 	}
 	ret = lm_parse_cmd(argc - 1, argv + 1, c, msg, len);
 	if (ret || c->cmd == LM_CMD_HELP)
 		return ret;
+	if (c->cmd == LM_CMD_PROBE) {
+		if (c->target)
+			return 0;
+		snprintf(
+			msg, len,
+			"'lunmark probe' needs a TARGET: a block device, a file or an iscsi:// URL");
+		return -EINVAL;
+	}
+	lm_cli_pick_engine(c, c->cmd == LM_CMD_MARK ? &c->suite.base : &c->job);
 	if (c->cmd == LM_CMD_MARK) {
 		if (!c->suite.read && !c->suite.write) {
 			snprintf(
@@ -450,113 +553,16 @@ int lm_cli_parse(int argc, char **argv, struct lm_cli *c, char *msg, size_t len)
 		c->suite.base.size_bytes = 0;
 		c->suite.base.runtime_ns = 0;
 		c->suite.allow_write = c->allow_write;
-		return 0;
+		return lm_cli_engine_check(c, &c->suite.base, msg, len);
 	}
 	if (!c->target && strcmp(c->job.engine, "null")) {
 		snprintf(
 			msg, len,
-			"'lunmark run' needs a TARGET: a block device, a file or a directory");
+			"'lunmark run' needs a TARGET: a block device, a file, a directory or an iscsi:// URL");
 		return -EINVAL;
 	}
+	ret = lm_cli_engine_check(c, &c->job, msg, len);
+	if (ret)
+		return ret;
 	return lm_job_check(&c->job, msg, len);
-}
-
-static const char lm_usage_main[] =
-	"Usage: lunmark COMMAND [TARGET] [OPTIONS]\n"
-	"\n"
-	"A block-IO benchmark for iSCSI LUNs, block devices and files.\n"
-	"\n"
-	"Commands:\n"
-	"  mark [TARGET]   the CrystalDiskMark matrix: SEQ1M Q8T1, SEQ1M Q1T1,\n"
-	"                  RND4K Q32T1, RND4K Q1T1, read then write\n"
-	"  run TARGET      one job, fio-style options (--rw, --bs, --iodepth, ...)\n"
-	"  help, --help    this text; 'lunmark COMMAND --help' for a command\n"
-	"  version         print the version\n"
-	"\n"
-	"TARGET is a block device, a regular file, or a directory (lunmark then\n"
-	"creates lunmark-XXXXXX.tmp there and removes it at the end). 'mark' with\n"
-	"no TARGET uses the current directory. Writing to a block device or an\n"
-	"existing file needs --allow-write.\n"
-	"\n"
-	"Exit codes: 0 ok, 1 IO error during the run, 2 bad command line,\n"
-	"3 target missing, of the wrong kind or not permitted, 4 job does not fit\n"
-	"the target, 5 engine or O_DIRECT unavailable, 6 write refused by the\n"
-	"write guard, 128+N stopped by signal N (130 for SIGINT) with partial\n"
-	"results printed.\n"
-	"\n"
-	"See lunmark(1).\n";
-
-static const char lm_usage_common[] =
-	"  --engine=NAME       uring (default), aio, psync or null (no IO; tests);\n"
-	"                      --ioengine=io_uring|libaio as in fio\n"
-	"  --direct=0|1        O_DIRECT (default 1)\n"
-	"  --allow-write       let write tests (and prefill) write to a block\n"
-	"                      device or an existing file\n"
-	"  --no-prefill        do not write the region before read tests\n"
-	"  --buffer-pattern=P  random (incompressible, unique per block; default)\n"
-	"                      or zero\n"
-	"  --randseed=N        seed for offsets and data (--seed); default fixed\n"
-	"  --sqpoll            io_uring submission polling thread (burns a core)\n"
-	"  --fail-every=N, --fail-prob=PCT, --fail-errno=EIO\n"
-	"                      null engine: fail every Nth IO, or PCT% of IOs\n";
-
-static const char lm_usage_mark[] =
-	"Usage: lunmark mark [TARGET] [OPTIONS]\n"
-	"\n"
-	"The CrystalDiskMark 8 matrix. Per test: one discarded warm-up run, then\n"
-	"--runs counted runs; the headline is their median (MB/s = 10^6 B/s,\n"
-	"IOPS, mean completion latency in us).\n"
-	"\n"
-	"  --profile=NAME      default (SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1,\n"
-	"                      RND4K Q1T1)\n"
-	"  --size=SIZE         test region / test file size (default 1g)\n"
-	"  --runs=N            counted runs per test (default 5)\n"
-	"  --runtime=TIME      length of each run (default 5s)\n"
-	"  --interval=TIME     pause between tests (default 5s)\n"
-	"  --no-warmup         count every run (no discarded warm-up run)\n"
-	"  --read-only         read tests only\n"
-	"  --write-only        write tests only\n"
-	"  --aggregate=HOW     median (default) or max (CrystalDiskMark's best-of)\n";
-
-static const char lm_usage_run[] =
-	"Usage: lunmark run TARGET [OPTIONS]\n"
-	"\n"
-	"One job; reads and writes are reported apart.\n"
-	"\n"
-	"  --rw=MODE           read, write, randread, randwrite, rw, randrw\n"
-	"  --rwmixread=PCT     share of reads in rw/randrw (default 50);\n"
-	"                      --rwmixwrite=PCT sets the other share\n"
-	"  --bs=SIZE           block size, 512 to 64m, a multiple of the\n"
-	"                      target's logical block size (default 4k)\n"
-	"  --iodepth=N         IOs in flight per thread, 1-1024 (default 1);\n"
-	"                      bs x iodepth x numjobs (x2 for rw/randrw) of\n"
-	"                      buffers may take half the machine's memory\n"
-	"  --numjobs=N         threads, 1-64 (default 1); sequential jobs share\n"
-	"                      one cursor, so no block is read twice in a pass\n"
-	"  --size=SIZE         region length (default: to the end of the target;\n"
-	"                      1g for a test file in a directory)\n"
-	"  --offset=SIZE       region start (default 0)\n"
-	"  --runtime=TIME      stop after TIME (default: after one pass of --size)\n"
-	"  --time_based        keep going over the region until --runtime\n"
-	"  --ramp_time=TIME    run this long before measuring\n"
-	"  --name=NAME         job name\n";
-
-void lm_cli_usage(FILE *f, enum lm_cmd cmd)
-{
-	switch (cmd) {
-	case LM_CMD_MARK:
-		fputs(lm_usage_mark, f);
-		break;
-	case LM_CMD_RUN:
-		fputs(lm_usage_run, f);
-		break;
-	default:
-		fputs(lm_usage_main, f);
-		return;
-	}
-	fputs("\nCommon options:\n", f);
-	fputs(lm_usage_common, f);
-	fputs("\nSizes take k, m, g, t (powers of 1024, as fio); times take us, ms,\n"
-	      "s (default), m, h.\n",
-	      f);
 }

@@ -9,22 +9,38 @@
 #define LM_CLI_H
 
 #include "job.h"
+#include "run.h"
 #include "suite.h"
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
-enum lm_cmd { LM_CMD_HELP, LM_CMD_VERSION, LM_CMD_RUN, LM_CMD_MARK };
+enum lm_cmd {
+	LM_CMD_HELP,
+	LM_CMD_VERSION,
+	LM_CMD_RUN,
+	LM_CMD_MARK,
+	LM_CMD_PROBE
+};
 
 struct lm_cli {
 	enum lm_cmd cmd;
 	enum lm_cmd help_for;	    /* with LM_CMD_HELP */
 	struct lm_job job;	    /* run */
 	struct lm_suite_opts suite; /* mark */
-	const char *target;	    /* NULL: none given */
+	const char *target; /* the first of targets[]; NULL: none given */
+	const char *targets[LM_RUN_TARGETS_MAX]; /* run: all run at once */
+	unsigned int ntargets;
 	const char *profile;
 	bool allow_write;
+	bool engine_set; /* --engine given: an iscsi:// URL picks iscsi */
+	bool json;	 /* probe --json */
+	/* iSCSI */
+	const char *chap_file;
+	const char *initiator;
+	unsigned int timeout_s;
+	bool reconnect;
 };
 
 /*

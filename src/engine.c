@@ -10,6 +10,7 @@ static const struct {
 	{ "uring", &lm_engine_uring }, { "io_uring", &lm_engine_uring },
 	{ "aio", &lm_engine_aio },     { "libaio", &lm_engine_aio },
 	{ "psync", &lm_engine_psync }, { "null", &lm_engine_null },
+	{ "iscsi", &lm_engine_iscsi }, { "libiscsi", &lm_engine_iscsi },
 };
 
 const struct lm_engine_ops *lm_engine_find(const char *name)
@@ -24,5 +25,5 @@ const struct lm_engine_ops *lm_engine_find(const char *name)
 
 const char *lm_engine_names(void)
 {
-	return "uring (io_uring), aio (libaio), psync, null";
+	return "uring (io_uring), aio (libaio), psync, iscsi (libiscsi), null";
 }

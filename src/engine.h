@@ -42,8 +42,12 @@ struct lm_engine {
 	const struct lm_engine_ops *ops;
 	struct lm_engine_conf conf;
 	void *priv;
-	/* filled by setup: a note for the report, e.g. what fell back */
+	/* filled by setup or teardown: a note for the report, e.g. what
+	 * fell back or what capped the queue */
 	char note[96];
+	/* filled by the engine: its first failure in words (setup, or an
+	 * IO's SCSI sense); "" when strerror() says it all */
+	char err[512];
 };
 
 struct lm_engine_ops {
@@ -68,10 +72,11 @@ extern const struct lm_engine_ops lm_engine_uring;
 extern const struct lm_engine_ops lm_engine_aio;
 extern const struct lm_engine_ops lm_engine_psync;
 extern const struct lm_engine_ops lm_engine_null;
+extern const struct lm_engine_ops lm_engine_iscsi;
 
 /* By lunmark's name or fio's ioengine name; NULL when unknown. */
 const struct lm_engine_ops *lm_engine_find(const char *name);
-/* "uring, aio, psync, null" */
+/* "uring (io_uring), aio (libaio), psync, iscsi (libiscsi), null" */
 const char *lm_engine_names(void);
 
 #endif

@@ -148,9 +148,19 @@ int lm_job_check(const struct lm_job *j, char *msg, size_t len)
 }
 
 int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
-	       char *msg, size_t len)
+	       uint32_t max_io_bytes, char *msg, size_t len)
 {
 	char a[32], b[32];
+
+	if (max_io_bytes && j->bs_bytes > max_io_bytes) {
+		lm_fmt_size(a, sizeof(a), j->bs_bytes);
+		lm_fmt_size(b, sizeof(b), max_io_bytes);
+		snprintf(
+			msg, len,
+			"--bs=%s is larger than the target's maximum transfer length (%s, from its block limits); use --bs=%s or less",
+			a, b, b);
+		return -EINVAL;
+	}
 
 	if (j->bs_bytes % lbs_bytes) {
 		snprintf(

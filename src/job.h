@@ -96,10 +96,11 @@ int lm_job_check(const struct lm_job *j, char *msg, size_t len);
 
 /*
  * Check the job against a target of @target_bytes with logical blocks of
- * @lbs_bytes, and fill in a zero size (the rest of the target). On failure
- * writes a message into @msg and returns -EINVAL.
+ * @lbs_bytes that takes IOs of at most @max_io_bytes (0: no limit), and
+ * fill in a zero size (the rest of the target). On failure writes a
+ * message into @msg and returns -EINVAL.
  */
 int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
-	       char *msg, size_t len);
+	       uint32_t max_io_bytes, char *msg, size_t len);
 
 #endif

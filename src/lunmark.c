@@ -3,6 +3,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 volatile sig_atomic_t lm_stop;
 
@@ -30,4 +31,9 @@ void lm_note(const char *fmt, ...)
 	va_start(ap, fmt);
 	lm_say(fmt, ap);
 	va_end(ap);
+}
+
+const char *lm_errtext(int err, const char *text)
+{
+	return text && text[0] ? text : strerror(err);
 }

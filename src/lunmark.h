@@ -30,6 +30,9 @@ void lm_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* A note about what lunmark is doing, to stderr, in the same form. */
 void lm_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* @text when the engine said something, else strerror(@err). */
+const char *lm_errtext(int err, const char *text);
+
 #define LM_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 #endif

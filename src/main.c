@@ -96,18 +96,27 @@ static bool lm_may_prefill(const struct lm_target *t, bool allow_write)
 	       (allow_write && t->kind != LM_TARGET_NONE);
 }
 
-static int lm_cmd_run(struct lm_cli *c)
+static void lm_target_opts_iscsi(struct lm_target_opts *to,
+				 const struct lm_cli *c)
+{
+	to->chap_file = c->chap_file;
+	to->initiator = c->initiator;
+	to->timeout_s = c->timeout_s;
+	to->reconnect = c->reconnect;
+}
+
+/* Open, guard and fit every target of a run; prefill where it may. */
+static int lm_run_targets(struct lm_cli *c, struct lm_target *t,
+			  struct lm_host *h)
 {
 	struct lm_target_opts to = { 0 };
 	struct lm_job *j = &c->job;
-	struct lm_report_info info = { 0 };
-	struct lm_run_result r;
-	struct lm_target t;
-	struct lm_host h;
 	char msg[256];
 	bool prefill;
+	unsigned int k;
 	int ret;
 
+	lm_target_opts_iscsi(&to, c);
 	to.direct = j->direct;
 	to.none = !strcmp(j->engine, "null");
 	/* a test file is made large enough for the region */
@@ -115,55 +124,100 @@ static int lm_cmd_run(struct lm_cli *c)
 		j->offset_bytes + (j->size_bytes ? j->size_bytes : 1ull << 30);
 	/* a test file in a directory is always opened for writing */
 	to.write = lm_rw_writes(j->rw) || (j->prefill && c->allow_write);
-	ret = lm_target_open(&t, c->target, &to);
-	if (ret)
-		return ret;
-	if (lm_rw_writes(j->rw)) {
-		ret = lm_target_may_write(
-			&t, c->allow_write,
-			"--rw=read or randread to test reads only");
+	for (k = 0; k < c->ntargets; k++) {
+		ret = lm_target_open(&t[k], c->targets[k], &to);
 		if (ret)
-			goto out_close;
+			return ret;
+		if (lm_rw_writes(j->rw)) {
+			ret = lm_target_may_write(
+				&t[k], c->allow_write,
+				"--rw=read or randread to test reads only");
+			if (ret)
+				return ret;
+		}
+		/* the first target sets a zero size; the others must hold
+		 * the same region */
+		if (lm_job_fit(j, t[k].size_bytes, t[k].lbs_bytes,
+			       t[k].max_io_bytes, msg, sizeof(msg))) {
+			lm_err("%s: %s", t[k].name, msg);
+			return LM_EXIT_FIT;
+		}
 	}
-	if (lm_job_fit(j, t.size_bytes, t.lbs_bytes, msg, sizeof(msg))) {
-		lm_err("%s: %s", t.name, msg);
-		ret = LM_EXIT_FIT;
-		goto out_close;
-	}
-	lm_host_fill(&h, j->size_bytes);
-	prefill = j->prefill && lm_may_prefill(&t, c->allow_write) &&
-		  (lm_rw_reads(j->rw) || t.kind == LM_TARGET_TESTFILE);
-	if (lm_rw_reads(j->rw) && j->prefill && !prefill &&
-	    t.kind != LM_TARGET_NONE)
-		lm_warn_unprefilled(&h, &t);
-	if (prefill) {
-		ret = lm_prefill(j, &t);
+	lm_host_fill(h, j->size_bytes);
+	for (k = 0; k < c->ntargets; k++) {
+		prefill =
+			j->prefill && lm_may_prefill(&t[k], c->allow_write) &&
+			(lm_rw_reads(j->rw) || t[k].kind == LM_TARGET_TESTFILE);
+		if (lm_rw_reads(j->rw) && j->prefill && !prefill &&
+		    t[k].kind != LM_TARGET_NONE && !h->warning[0])
+			lm_warn_unprefilled(h, &t[k]);
+		if (!prefill)
+			continue;
+		ret = lm_prefill(j, &t[k]);
 		if (ret == LM_EXIT_INTERRUPTED) {
 			lm_err("%s: interrupted while prefilling the region; nothing was measured",
-			       t.name);
+			       t[k].name);
 			ret = lm_exit_of_signal();
 		}
 		if (ret)
-			goto out_close;
+			return ret;
 	}
-	ret = lm_run(j, &t, &r);
+	return 0;
+}
+
+static int lm_cmd_run(struct lm_cli *c)
+{
+	struct lm_run_result r[LM_RUN_TARGETS_MAX + 1];
+	const struct lm_target *tp[LM_RUN_TARGETS_MAX];
+	struct lm_report_info info = { 0 };
+	unsigned int k, n = c->ntargets ? c->ntargets : 1;
+	struct lm_job *j = &c->job;
+	struct lm_target *t;
+	struct lm_host h;
+	int ret;
+
+	if (!c->ntargets)
+		c->targets[c->ntargets++] = ""; /* the null engine's none */
+	t = calloc(n, sizeof(*t));
+	if (!t) {
+		lm_err("out of memory");
+		return LM_EXIT_ENGINE;
+	}
+	for (k = 0; k < n; k++) {
+		t[k].fd = -1;
+		tp[k] = &t[k];
+	}
+	ret = lm_run_targets(c, t, &h);
 	if (ret)
 		goto out_close;
-	lm_info_fill(&info, &h, &t, j->engine, r.note);
-	lm_report_run_text(stdout, &info, j, &r);
-	fflush(stdout);
-	if (r.interrupted)
-		ret = lm_exit_of_signal();
-	else if (r.io_errno) {
-		lm_err("%s: %s at offset %llu failed: %s", t.name,
-		       r.io_err_write ? "write" : "read",
-		       (unsigned long long)r.io_err_offset,
-		       strerror(r.io_errno));
-		ret = LM_EXIT_IO;
+	ret = lm_run_many(j, tp, n, r);
+	if (ret)
+		goto out_close;
+	for (k = 0; k < n; k++) {
+		lm_info_fill(&info, &h, &t[k], j->engine, r[k].note);
+		info.cpu_shared = n > 1;
+		lm_report_run_text(stdout, &info, j, &r[k]);
 	}
-	lm_run_result_free(&r);
+	if (n > 1)
+		lm_report_sum_text(stdout, j, &r[n], n);
+	fflush(stdout);
+	if (r[0].interrupted)
+		ret = lm_exit_of_signal();
+	for (k = 0; k < n; k++) {
+		if (!ret && r[k].io_errno) {
+			lm_err("%s: %s at offset %llu failed: %s", t[k].name,
+			       r[k].io_err_write ? "write" : "read",
+			       (unsigned long long)r[k].io_err_offset,
+			       lm_errtext(r[k].io_errno, r[k].io_errtext));
+			ret = LM_EXIT_IO;
+		}
+	}
+	for (k = 0; k < (n > 1 ? n + 1 : 1); k++)
+		lm_run_result_free(&r[k]);
 out_close:
-	lm_target_close(&t);
+	for (k = 0; k < n; k++)
+		lm_target_close(&t[k]);
+	free(t);
 	return ret;
 }
 
@@ -184,6 +238,7 @@ static int lm_cmd_mark(struct lm_cli *c)
 		       c->profile);
 		return LM_EXIT_USAGE;
 	}
+	lm_target_opts_iscsi(&to, c);
 	to.direct = o->base.direct;
 	to.none = !strcmp(o->base.engine, "null");
 	to.create_bytes = o->size_bytes;
@@ -220,9 +275,37 @@ static int lm_cmd_mark(struct lm_cli *c)
 	if (m.io_errno)
 		lm_err("%s: %s failed at offset %llu: %s", t.name,
 		       m.io_err_test, (unsigned long long)m.io_err_offset,
-		       strerror(m.io_errno));
+		       lm_errtext(m.io_errno, m.io_errtext));
 	ret = rc == LM_EXIT_INTERRUPTED ? lm_exit_of_signal() : rc;
 	lm_mark_result_free(&m);
+out_close:
+	lm_target_close(&t);
+	return ret;
+}
+
+static int lm_cmd_probe(struct lm_cli *c)
+{
+	struct lm_target_opts to = { 0 };
+	struct lm_probe_info p;
+	struct lm_target t;
+	int ret;
+
+	lm_target_opts_iscsi(&to, c);
+	to.direct = false; /* nothing is read: any file will do */
+	ret = lm_target_open(&t, c->target, &to);
+	if (ret)
+		return ret;
+	if (t.kind == LM_TARGET_TESTFILE) {
+		lm_err("%s: a directory; probe a block device, a file or an iscsi:// URL",
+		       c->target);
+		ret = LM_EXIT_TARGET;
+		goto out_close;
+	}
+	lm_probe_fill(&t, &p);
+	if (c->json)
+		lm_report_probe_json(stdout, &p);
+	else
+		lm_report_probe_text(stdout, &p);
 out_close:
 	lm_target_close(&t);
 	return ret;
@@ -251,6 +334,9 @@ int main(int argc, char **argv)
 		break;
 	case LM_CMD_MARK:
 		ret = lm_cmd_mark(&c);
+		break;
+	case LM_CMD_PROBE:
+		ret = lm_cmd_probe(&c);
 		break;
 	default:
 		ret = LM_EXIT_USAGE;

@@ -28,7 +28,8 @@ struct lm_run_result {
 	int io_errno;	  /* first IO error, 0 if none */
 	uint64_t io_err_offset;
 	bool io_err_write;
-	char note[96]; /* engine fallbacks, for the report */
+	char io_errtext[512]; /* the engine's words for it; "" if none */
+	char note[96];	      /* engine fallbacks, for the report */
 };
 
 void lm_run_result_free(struct lm_run_result *r);

@@ -58,19 +58,39 @@ static int lm_phase(struct lm_shared *s)
 	return atomic_load_explicit(&s->phase, memory_order_relaxed);
 }
 
-static void lm_sample(struct lm_run_result *r, struct lm_worker *w,
-		      unsigned int n, uint64_t last[2][LM_DIRS],
-		      uint64_t dur_ns, unsigned int cap)
+/* The workers of one target (or of all, for the sum) and their result. */
+struct lm_group {
+	struct lm_worker *w;
+	unsigned int n;
+	struct lm_run_result *r;
+	uint64_t last[2][LM_DIRS]; /* counters at the previous sample */
+};
+
+/* What one run needs beyond the job: targets, workers, groups. */
+struct lm_many {
+	const struct lm_job *j;
+	unsigned int ntargets;
+	unsigned int nworkers;
+	unsigned int ngroups; /* ntargets, plus the sum when several */
+	unsigned int cap;     /* samples per result */
+	struct lm_shared s;
+	struct lm_cursor cursor[LM_RUN_TARGETS_MAX];
+	struct lm_worker *w;
+	struct lm_group g[LM_RUN_TARGETS_MAX + 1];
+};
+
+static void lm_sample(struct lm_group *g, uint64_t dur_ns, unsigned int cap)
 {
-	struct lm_sample *s;
 	uint64_t ios[LM_DIRS] = { 0 }, bytes[LM_DIRS] = { 0 };
+	struct lm_run_result *r = g->r;
+	struct lm_sample *s;
 	unsigned int i, d;
 
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < g->n; i++) {
 		for (d = 0; d < LM_DIRS; d++) {
-			ios[d] += atomic_load_explicit(&w[i].live_ios[d],
+			ios[d] += atomic_load_explicit(&g->w[i].live_ios[d],
 						       memory_order_relaxed);
-			bytes[d] += atomic_load_explicit(&w[i].live_bytes[d],
+			bytes[d] += atomic_load_explicit(&g->w[i].live_bytes[d],
 							 memory_order_relaxed);
 		}
 	}
@@ -78,22 +98,31 @@ static void lm_sample(struct lm_run_result *r, struct lm_worker *w,
 		s = &r->series[r->nseries++];
 		s->dur_ns = dur_ns;
 		for (d = 0; d < LM_DIRS; d++) {
-			s->ios[d] = ios[d] - last[0][d];
-			s->bytes[d] = bytes[d] - last[1][d];
+			s->ios[d] = ios[d] - g->last[0][d];
+			s->bytes[d] = bytes[d] - g->last[1][d];
 		}
 	}
-	memcpy(last[0], ios, sizeof(ios));
-	memcpy(last[1], bytes, sizeof(bytes));
+	memcpy(g->last[0], ios, sizeof(ios));
+	memcpy(g->last[1], bytes, sizeof(bytes));
 }
 
-static void lm_merge(struct lm_run_result *r, struct lm_worker *w,
-		     unsigned int n)
+static void lm_sample_all(struct lm_many *m, uint64_t dur_ns)
 {
+	unsigned int k;
+
+	for (k = 0; k < m->ngroups; k++)
+		lm_sample(&m->g[k], dur_ns, m->cap);
+}
+
+static void lm_merge(struct lm_group *g)
+{
+	struct lm_run_result *r = g->r;
+	struct lm_worker *w = g->w;
 	unsigned int i, d;
 
 	for (d = 0; d < LM_DIRS; d++)
 		lm_hist_init(&r->lat[d]);
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < g->n; i++) {
 		for (d = 0; d < LM_DIRS; d++) {
 			lm_hist_merge(&r->lat[d], &w[i].lat[d]);
 			r->ios[d] += atomic_load(&w[i].live_ios[d]);
@@ -104,6 +133,8 @@ static void lm_merge(struct lm_run_result *r, struct lm_worker *w,
 			r->io_errno = w[i].io_errno;
 			r->io_err_offset = w[i].io_err_offset;
 			r->io_err_write = w[i].io_err_write;
+			memcpy(r->io_errtext, w[i].errtext,
+			       sizeof(r->io_errtext));
 		}
 		if (w[i].note[0] && !r->note[0])
 			memcpy(r->note, w[i].note, sizeof(r->note));
@@ -118,16 +149,20 @@ static void lm_merge(struct lm_run_result *r, struct lm_worker *w,
 	}
 }
 
-/* Split the region among the workers: sequential jobs share one cursor,
- * random ones each get an equal share of a size-limited run's IOs. */
-static void lm_plan(const struct lm_job *j, struct lm_worker *w, unsigned int i,
-		    struct lm_shared *s, const struct lm_target *t)
+/* Split a target's region among its workers: sequential jobs share the
+ * target's cursor, random ones each get an equal share of a size-limited
+ * run's IOs. */
+static void lm_plan(struct lm_many *m, unsigned int k, unsigned int i,
+		    const struct lm_target *t)
 {
+	const struct lm_job *j = m->j;
+	struct lm_worker *w = &m->w[k * j->threads + i];
 	uint64_t nblocks = j->size_bytes / j->bs_bytes;
 
 	w->job = j;
 	w->target = t;
-	w->shared = s;
+	w->shared = &m->s;
+	w->cursor = &m->cursor[k];
 	w->id = i;
 	w->start_bytes = j->offset_bytes;
 	w->nblocks = nblocks;
@@ -138,49 +173,51 @@ static void lm_plan(const struct lm_job *j, struct lm_worker *w, unsigned int i,
 				(i < nblocks % j->threads ? 1 : 0);
 }
 
-static void lm_start_measuring(const struct lm_job *j, struct lm_shared *s)
+static void lm_start_measuring(struct lm_many *m)
 {
+	const struct lm_job *j = m->j;
 	uint64_t nblocks = j->size_bytes / j->bs_bytes;
+	unsigned int k;
 
 	/* After a ramp a size-limited pass starts where the ramp left the
 	 * cursor; without one the limit was set before the workers began. */
 	if (j->ramp_ns && !j->time_based && !lm_rw_random(j->rw))
-		atomic_store(&s->cursor.limit,
-			     atomic_load(&s->cursor.next) + nblocks);
-	atomic_store(&s->phase, LM_PHASE_MEASURE);
+		for (k = 0; k < m->ntargets; k++)
+			atomic_store(&m->cursor[k].limit,
+				     atomic_load(&m->cursor[k].next) + nblocks);
+	atomic_store(&m->s.phase, LM_PHASE_MEASURE);
 }
 
 /* The main thread's clock: ramp, then samples once a second until the
  * runtime is over, every worker is done, a worker failed, or a signal. */
-static void lm_keep_time(const struct lm_job *j, struct lm_shared *s,
-			 struct lm_worker *w, struct lm_run_result *r,
-			 unsigned int cap)
+static void lm_keep_time(struct lm_many *m)
 {
-	uint64_t last[2][LM_DIRS] = { { 0 } };
+	const struct lm_job *j = m->j;
+	struct lm_shared *s = &m->s;
 	uint64_t t0, tick, end, next, now;
-	unsigned int finished = 0;
+	unsigned int finished = 0, k;
 	struct lm_cpu c0, c1;
 
 	if (j->ramp_ns) {
 		end = lm_now_ns() + j->ramp_ns;
 		while (!lm_stop && lm_phase(s) != LM_PHASE_STOP &&
-		       finished < j->threads && lm_now_ns() < end)
+		       finished < m->nworkers && lm_now_ns() < end)
 			lm_wait(s->done_fd, end, &finished);
-		lm_sample(r, w, j->threads, last, 0, cap); /* baseline */
+		lm_sample_all(m, 0); /* baseline */
 	}
 	c0 = lm_cpu_now();
 	t0 = lm_now_ns();
 	if (!lm_stop && lm_phase(s) != LM_PHASE_STOP)
-		lm_start_measuring(j, s);
+		lm_start_measuring(m);
 	tick = t0;
 	end = j->runtime_ns ? t0 + j->runtime_ns : UINT64_MAX;
 	while (!lm_stop && lm_phase(s) != LM_PHASE_STOP &&
-	       finished < j->threads) {
+	       finished < m->nworkers) {
 		next = tick + LM_SEC_NS < end ? tick + LM_SEC_NS : end;
 		lm_wait(s->done_fd, next, &finished);
 		now = lm_now_ns();
 		if (now >= next && next != end) {
-			lm_sample(r, w, j->threads, last, now - tick, cap);
+			lm_sample_all(m, now - tick);
 			tick = now;
 		}
 		if (now >= end)
@@ -189,88 +226,153 @@ static void lm_keep_time(const struct lm_job *j, struct lm_shared *s,
 	atomic_store(&s->phase, LM_PHASE_STOP);
 	now = lm_now_ns();
 	c1 = lm_cpu_now();
-	r->elapsed_ns = now - t0;
-	r->cpu.usr_s = c1.usr_s - c0.usr_s;
-	r->cpu.sys_s = c1.sys_s - c0.sys_s;
-	r->interrupted = lm_stop != 0;
 	/* the last, possibly partial, second */
-	lm_sample(r, w, j->threads, last, now - tick, cap);
+	lm_sample_all(m, now - tick);
+	for (k = 0; k < m->ngroups; k++) {
+		struct lm_run_result *r = m->g[k].r;
+
+		r->elapsed_ns = now - t0;
+		/* the process's CPU: the targets share it */
+		r->cpu.usr_s = c1.usr_s - c0.usr_s;
+		r->cpu.sys_s = c1.sys_s - c0.sys_s;
+		r->interrupted = lm_stop != 0;
+	}
+}
+
+static int lm_many_init(struct lm_many *m, const struct lm_job *j,
+			unsigned int n, struct lm_run_result *r)
+{
+	unsigned int k;
+
+	memset(m, 0, sizeof(*m));
+	m->j = j;
+	m->ntargets = n;
+	m->nworkers = n * j->threads;
+	m->ngroups = n > 1 ? n + 1 : 1;
+	/* one sample a second, plus the ramp baseline and the last piece */
+	m->cap = (unsigned int)(j->runtime_ns ? j->runtime_ns / LM_SEC_NS + 4
+					      : 86400);
+	memset(r, 0, m->ngroups * sizeof(*r));
+	for (k = 0; k < m->ngroups; k++) {
+		r[k].series = calloc(m->cap, sizeof(*r[k].series));
+		if (!r[k].series)
+			return -ENOMEM;
+		m->g[k].r = &r[k];
+		m->g[k].n = k < n ? j->threads : m->nworkers;
+	}
+	m->w = calloc(m->nworkers, sizeof(*m->w));
+	if (!m->w)
+		return -ENOMEM;
+	for (k = 0; k < m->ngroups; k++)
+		m->g[k].w = &m->w[k < n ? k * j->threads : 0];
+	atomic_init(&m->s.phase, j->ramp_ns ? LM_PHASE_RAMP : LM_PHASE_MEASURE);
+	for (k = 0; k < n; k++) {
+		lm_cursor_init(&m->cursor[k]);
+		if (!j->ramp_ns && !j->time_based && !lm_rw_random(j->rw))
+			atomic_init(&m->cursor[k].limit,
+				    j->size_bytes / j->bs_bytes);
+	}
+	m->s.done_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+	if (m->s.done_fd < 0)
+		return -errno;
+	lm_gate_init(&m->s.gate);
+	return 0;
+}
+
+/* Start every worker with signals blocked: they go to the main thread. */
+static unsigned int lm_start(struct lm_many *m,
+			     const struct lm_target *const *t, int *err)
+{
+	const struct lm_job *j = m->j;
+	unsigned int i, k, started = 0;
+	sigset_t all, old;
+
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);
+	for (k = 0; k < m->ntargets && !*err; k++) {
+		for (i = 0; i < j->threads; i++) {
+			lm_plan(m, k, i, t[k]);
+			*err = pthread_create(&m->w[started].tid, NULL,
+					      lm_worker_main, &m->w[started]);
+			if (*err)
+				break;
+			started++;
+		}
+	}
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	return started;
+}
+
+static int lm_setup_failed(struct lm_many *m, unsigned int started)
+{
+	unsigned int i;
+
+	for (i = 0; i < started; i++) {
+		if (!m->w[i].setup_err)
+			continue;
+		atomic_store(&m->s.phase, LM_PHASE_STOP);
+		if (m->w[i].errtext[0])
+			lm_err("%s", m->w[i].errtext);
+		else
+			lm_run_report_setup_error(m->j, m->w[i].setup_what,
+						  -m->w[i].setup_err);
+		return LM_EXIT_ENGINE;
+	}
+	return 0;
+}
+
+int lm_run_many(const struct lm_job *j, const struct lm_target *const *t,
+		unsigned int n, struct lm_run_result *r)
+{
+	struct lm_many *m;
+	unsigned int i, started;
+	int ret = 0, err = 0;
+
+	m = malloc(sizeof(*m));
+	if (!m) {
+		lm_err("out of memory starting %u threads", j->threads * n);
+		return LM_EXIT_ENGINE;
+	}
+	err = lm_many_init(m, j, n, r);
+	if (err) {
+		lm_err("cannot start the run: %s", strerror(-err));
+		ret = LM_EXIT_ENGINE;
+		goto out_free;
+	}
+	started = lm_start(m, t, &err);
+	if (started < m->nworkers) {
+		/* the started workers see STOP as soon as the gate opens */
+		atomic_store(&m->s.phase, LM_PHASE_STOP);
+		lm_err("cannot start thread %u of %u: %s (lower --numjobs)",
+		       started + 1, m->nworkers, strerror(err));
+		ret = LM_EXIT_ENGINE;
+	}
+	lm_gate_open(&m->s.gate, started);
+	if (!ret)
+		ret = lm_setup_failed(m, started);
+	if (!ret)
+		lm_keep_time(m);
+	for (i = 0; i < started; i++)
+		pthread_join(m->w[i].tid, NULL);
+	if (!ret)
+		for (i = 0; i < m->ngroups; i++)
+			lm_merge(&m->g[i]);
+	lm_gate_destroy(&m->s.gate);
+out_free:
+	if (m->s.done_fd > 0)
+		close(m->s.done_fd);
+	free(m->w);
+	if (ret)
+		for (i = 0; i < m->ngroups; i++)
+			lm_run_result_free(&r[i]);
+	free(m);
+	return ret;
 }
 
 int lm_run(const struct lm_job *j, const struct lm_target *t,
 	   struct lm_run_result *r)
 {
-	struct lm_worker *w;
-	struct lm_shared s;
-	sigset_t all, old;
-	unsigned int i, started = 0, cap;
-	int ret = 0, err = 0;
-
-	memset(r, 0, sizeof(*r));
-	/* one sample a second, plus the ramp baseline and the last piece */
-	cap = (unsigned int)(j->runtime_ns ? j->runtime_ns / LM_SEC_NS + 4
-					   : 86400);
-	r->series = calloc(cap, sizeof(*r->series));
-	w = calloc(j->threads, sizeof(*w));
-	if (!r->series || !w) {
-		lm_err("out of memory starting %u threads", j->threads);
-		ret = LM_EXIT_ENGINE;
-		goto out_free;
-	}
-	memset(&s, 0, sizeof(s));
-	atomic_init(&s.phase, j->ramp_ns ? LM_PHASE_RAMP : LM_PHASE_MEASURE);
-	lm_cursor_init(&s.cursor);
-	if (!j->ramp_ns && !j->time_based && !lm_rw_random(j->rw))
-		atomic_init(&s.cursor.limit, j->size_bytes / j->bs_bytes);
-	s.done_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
-	if (s.done_fd < 0) {
-		lm_err("eventfd: %s", strerror(errno));
-		ret = LM_EXIT_ENGINE;
-		goto out_free;
-	}
-	lm_gate_init(&s.gate);
-
-	/* signals go to the main thread, which keeps time */
-	sigfillset(&all);
-	pthread_sigmask(SIG_BLOCK, &all, &old);
-	for (i = 0; i < j->threads; i++) {
-		lm_plan(j, &w[i], i, &s, t);
-		err = pthread_create(&w[i].tid, NULL, lm_worker_main, &w[i]);
-		if (err)
-			break;
-		started++;
-	}
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	if (started < j->threads) {
-		/* the started workers see STOP as soon as the gate opens */
-		atomic_store(&s.phase, LM_PHASE_STOP);
-		lm_err("cannot start thread %u of %u: %s (lower --numjobs)",
-		       started + 1, j->threads, strerror(err));
-		ret = LM_EXIT_ENGINE;
-	}
-	lm_gate_open(&s.gate, started);
-	for (i = 0; i < started && !ret; i++) {
-		if (w[i].setup_err) {
-			atomic_store(&s.phase, LM_PHASE_STOP);
-			lm_run_report_setup_error(j, w[i].setup_what,
-						  -w[i].setup_err);
-			ret = LM_EXIT_ENGINE;
-			break;
-		}
-	}
-	if (!ret)
-		lm_keep_time(j, &s, w, r, cap);
-	for (i = 0; i < started; i++)
-		pthread_join(w[i].tid, NULL);
-	if (!ret)
-		lm_merge(r, w, j->threads);
-	lm_gate_destroy(&s.gate);
-	close(s.done_fd);
-out_free:
-	free(w);
-	if (ret)
-		lm_run_result_free(r);
-	return ret;
+	return lm_run_many(j, &t, 1, r);
 }
 
 static uint32_t lm_prefill_bs(const struct lm_job *j, uint32_t lbs)
@@ -308,7 +410,7 @@ int lm_prefill(const struct lm_job *j, const struct lm_target *t)
 	else if (r.io_errno) {
 		lm_err("%s: prefill write failed at offset %llu: %s", t->name,
 		       (unsigned long long)r.io_err_offset,
-		       strerror(r.io_errno));
+		       lm_errtext(r.io_errno, r.io_errtext));
 		ret = LM_EXIT_IO;
 	}
 	lm_run_result_free(&r);

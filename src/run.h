@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * One run of one job on one target: start the worker threads, keep time
- * (ramp, measured window, per-second samples, the stop flag), join them and
- * merge what they measured into a struct lm_run_result.
+ * One run of one job on one target, or on several at once: start the
+ * worker threads, keep time (ramp, measured window, per-second samples, the
+ * stop flag), join them and merge what they measured into a struct
+ * lm_run_result per target (and one for their sum).
  */
 #ifndef LM_RUN_H
 #define LM_RUN_H
@@ -10,6 +11,8 @@
 #include "job.h"
 #include "result.h"
 #include "target.h"
+
+#define LM_RUN_TARGETS_MAX 16
 
 /*
  * Returns 0 when the run took place (r->io_errno and r->interrupted say
@@ -19,6 +22,15 @@
  */
 int lm_run(const struct lm_job *j, const struct lm_target *t,
 	   struct lm_run_result *r);
+
+/*
+ * The same job on @n targets at once, j->threads workers each, one clock:
+ * r[0..n-1] per target and, when n > 1, r[n] for all of them together
+ * (its IOs, bytes and per-second samples are the sums of the parts). @r
+ * holds n + 1 results; each is freed with lm_run_result_free().
+ */
+int lm_run_many(const struct lm_job *j, const struct lm_target *const *t,
+		unsigned int n, struct lm_run_result *r);
 
 /*
  * Write the region of @j on @t once with sequential large writes of

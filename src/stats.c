@@ -66,6 +66,8 @@ void lm_summarize(struct lm_summary *s, const struct lm_hist *lat, uint64_t ios,
 		if (first || bw > s->mb_s_max)
 			s->mb_s_max = bw;
 		first = false;
+		if (!series[i].ios[dir] && !s->idle_s++)
+			s->idle_first_s = i + 1;
 	}
 }
 

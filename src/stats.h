@@ -60,6 +60,10 @@ struct lm_summary {
 	double iops_max;
 	double mb_s_min;
 	double mb_s_max;
+	/* whole seconds in which no IO of this direction completed (a
+	 * stall, a reconnect), and the first of them, counted from 1 */
+	unsigned int idle_s;
+	unsigned int idle_first_s;
 };
 
 void lm_summarize(struct lm_summary *s, const struct lm_hist *lat, uint64_t ios,

@@ -54,8 +54,8 @@ int lm_suite_check(const struct lm_suite_opts *o, const struct lm_profile *p,
 			lm_err("%s: %s", p->tests[i].label, msg);
 			return LM_EXIT_USAGE;
 		}
-		if (lm_job_fit(&j, t->size_bytes, t->lbs_bytes, msg,
-			       sizeof(msg))) {
+		if (lm_job_fit(&j, t->size_bytes, t->lbs_bytes, t->max_io_bytes,
+			       msg, sizeof(msg))) {
 			lm_err("%s: %s", t->name, msg);
 			return LM_EXIT_FIT;
 		}
@@ -139,6 +139,8 @@ static int lm_suite_cell(const struct lm_suite_opts *o,
 		if (r.io_errno) {
 			m->io_errno = r.io_errno;
 			m->io_err_offset = r.io_err_offset;
+			memcpy(m->io_errtext, r.io_errtext,
+			       sizeof(m->io_errtext));
 			snprintf(m->io_err_test, sizeof(m->io_err_test), "%s",
 				 j->name);
 		}
@@ -175,8 +177,8 @@ int lm_suite_mark(const struct lm_suite_opts *o, const struct lm_profile *p,
 				continue;
 			lm_suite_job(o, &p->tests[i], (enum lm_dir)d, &j);
 			/* cannot fail: lm_suite_check() fitted every job */
-			(void)lm_job_fit(&j, t->size_bytes, t->lbs_bytes, NULL,
-					 0);
+			(void)lm_job_fit(&j, t->size_bytes, t->lbs_bytes,
+					 t->max_io_bytes, NULL, 0);
 			/* a test file is prefilled whatever runs first, as
 			 * CrystalDiskMark does; a device only before reads */
 			if (d == LM_DIR_READ || t->kind == LM_TARGET_TESTFILE)

@@ -50,6 +50,7 @@ struct lm_mark_result {
 	int io_errno;
 	uint64_t io_err_offset;
 	char io_err_test[64];
+	char io_errtext[512];
 	char note[96];
 };
 

@@ -22,6 +22,8 @@ const char *lm_target_kind_name(enum lm_target_kind k)
 		return "file";
 	case LM_TARGET_TESTFILE:
 		return "test file";
+	case LM_TARGET_ISCSI:
+		return "iSCSI LUN";
 	case LM_TARGET_NONE:
 		break;
 	}
@@ -143,6 +145,91 @@ out_unlink:
 	return ret;
 }
 
+static int lm_iscsi_conf_fill(struct lm_iscsi_conf *c,
+			      const struct lm_target_opts *o, char *msg,
+			      size_t len)
+{
+	int ret;
+
+	if (o->chap_file) {
+		ret = lm_iscsi_chap_file(o->chap_file, &c->url, msg, len);
+		if (ret)
+			return ret;
+	}
+	lm_iscsi_chap_env(&c->url);
+	if (c->url.secret[0] && !c->url.user[0]) {
+		snprintf(
+			msg, len,
+			"a CHAP secret was given without a user name (username in the URL, the CHAP file or LIBISCSI_CHAP_USERNAME)");
+		return -EINVAL;
+	}
+	if (o->initiator)
+		snprintf(c->initiator, sizeof(c->initiator), "%s",
+			 o->initiator);
+	else
+		lm_iscsi_default_initiator(c->initiator, sizeof(c->initiator));
+	if (!lm_iscsi_name_ok(c->initiator)) {
+		snprintf(
+			msg, len,
+			"--initiator-name: not an iSCSI name (iqn.YYYY-MM.domain:name, at most 223 bytes)");
+		return -EINVAL;
+	}
+	c->timeout_s = o->timeout_s ? o->timeout_s : 10;
+	c->reconnect = o->reconnect;
+	lm_iscsi_url_display(&c->url, c->display, sizeof(c->display));
+	lm_iscsi_portal(&c->url, c->portal, sizeof(c->portal));
+	return 0;
+}
+
+/* Log in, probe, log out: the workers open sessions of their own. */
+static int lm_open_iscsi(struct lm_target *t, const struct lm_target_opts *o)
+{
+	struct iscsi_context *ctx;
+	struct lm_iscsi_target *it;
+	char msg[600];
+	int ret;
+
+	/* the name as given may hold a secret: from here on it is the
+	 * display form */
+	t->iscsi = it = calloc(1, sizeof(*it));
+	if (!it) {
+		snprintf(t->name, sizeof(t->name), "iscsi://");
+		lm_err("out of memory");
+		return LM_EXIT_TARGET;
+	}
+	ret = lm_iscsi_url_parse(t->name, &it->conf.url, msg, sizeof(msg));
+	explicit_bzero(t->name, sizeof(t->name));
+	explicit_bzero(t->path, sizeof(t->path));
+	if (!ret)
+		ret = lm_iscsi_conf_fill(&it->conf, o, msg, sizeof(msg));
+	if (ret) {
+		lm_err("%s", msg);
+		lm_target_close(t);
+		return LM_EXIT_USAGE;
+	}
+	snprintf(t->name, sizeof(t->name), "%s", it->conf.display);
+	snprintf(t->path, sizeof(t->path), "%s", it->conf.display);
+	t->kind = LM_TARGET_ISCSI;
+	t->direct = true;
+	ret = lm_iscsi_open(&it->conf, &ctx, msg, sizeof(msg));
+	if (!ret) {
+		ret = lm_iscsi_probe(ctx, &it->conf, &it->info, msg,
+				     sizeof(msg));
+		lm_iscsi_close(ctx);
+	}
+	if (ret) {
+		lm_err("%s", msg);
+		lm_target_close(t);
+		return ret == -EINTR ? LM_EXIT_INTERRUPTED : LM_EXIT_TARGET;
+	}
+	t->lbs_bytes = it->info.lbs;
+	t->size_bytes = it->info.blocks * it->info.lbs;
+	if (it->info.max_xfer_blocks &&
+	    (uint64_t)it->info.max_xfer_blocks * it->info.lbs <= UINT32_MAX)
+		t->max_io_bytes = it->info.max_xfer_blocks * it->info.lbs;
+	return 0;
+}
+
 int lm_target_open(struct lm_target *t, const char *name,
 		   const struct lm_target_opts *o)
 {
@@ -155,6 +242,8 @@ int lm_target_open(struct lm_target *t, const char *name,
 	t->direct = o->direct;
 	snprintf(t->name, sizeof(t->name), "%s", name ? name : "");
 	snprintf(t->path, sizeof(t->path), "%s", t->name);
+	if (lm_iscsi_is_url(t->name))
+		return lm_open_iscsi(t, o);
 	if (o->none) {
 		t->kind = LM_TARGET_NONE;
 		t->size_bytes = o->create_bytes;
@@ -191,6 +280,11 @@ int lm_target_open(struct lm_target *t, const char *name,
 
 void lm_target_close(struct lm_target *t)
 {
+	if (t->iscsi) {
+		lm_iscsi_url_wipe(&t->iscsi->conf.url);
+		free(t->iscsi);
+		t->iscsi = NULL;
+	}
 	if (t->fd >= 0) {
 		close(t->fd);
 		t->fd = -1;
@@ -207,7 +301,8 @@ int lm_target_may_write(const struct lm_target *t, bool allow_write,
 	if (allow_write || t->kind == LM_TARGET_TESTFILE ||
 	    t->kind == LM_TARGET_NONE)
 		return 0;
-	lm_err("%s is a %s that may hold data and a write test would overwrite it; pass --allow-write to let lunmark write to %s, or %s",
-	       t->name, lm_target_kind_name(t->kind), t->name, instead);
+	lm_err("%s is a%s %s that may hold data and a write test would overwrite it; pass --allow-write to let lunmark write to %s, or %s",
+	       t->name, t->kind == LM_TARGET_ISCSI ? "n" : "",
+	       lm_target_kind_name(t->kind), t->name, instead);
 	return LM_EXIT_GUARD;
 }

@@ -120,6 +120,8 @@ static void lm_complete(struct lm_worker *w, struct lm_loop *l, unsigned int n,
 				w->io_errno = io->res < 0 ? -io->res : EIO;
 				w->io_err_offset = io->offset;
 				w->io_err_write = io->write;
+				memcpy(w->errtext, l->eng.err,
+				       sizeof(w->errtext));
 			}
 		} else if (measuring) {
 			lm_hist_add(&w->lat[d], now - io->issue_ns);
@@ -153,7 +155,7 @@ static int lm_loop_setup(struct lm_worker *w, struct lm_loop *l)
 	}
 	l->nfree = depth;
 	lm_offset_init(&l->gen, w->start_bytes, w->nblocks, j->bs_bytes,
-		       lm_rw_random(j->rw), &w->shared->cursor, j->seed, w->id);
+		       lm_rw_random(j->rw), w->cursor, j->seed, w->id);
 	lm_rand_seed(&l->mix, j->seed ^ (0xd1b54a32d192ed03ull * (w->id + 1)));
 	for (i = 0; i < LM_DIRS; i++)
 		lm_hist_init(&w->lat[i]);
@@ -168,9 +170,8 @@ static int lm_loop_setup(struct lm_worker *w, struct lm_loop *l)
 	l->eng.conf.seed = j->seed + w->id;
 	ret = l->eng.ops->setup(&l->eng, w->target);
 	if (ret)
-		return ret;
-	memcpy(w->note, l->eng.note, sizeof(w->note));
-	return 0;
+		memcpy(w->errtext, l->eng.err, sizeof(w->errtext));
+	return ret;
 }
 
 static void lm_loop_teardown(struct lm_loop *l)
@@ -275,6 +276,7 @@ void *lm_worker_main(void *arg)
 	if (!w->setup_err)
 		lm_loop_run(w, &l);
 	lm_loop_teardown(&l);
+	memcpy(w->note, l.eng.note, sizeof(w->note));
 	/* The main thread counts finished workers from this eventfd. A
 	 * write fails only if the counter would overflow 2^64 - 2, which
 	 * at most 64 writes cannot do, so the result is not checked. */

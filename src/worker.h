@@ -41,9 +41,8 @@ void lm_gate_open(struct lm_gate *g, unsigned int started);
 /* What the workers of one run share; set up by the main thread. */
 struct lm_shared {
 	_Atomic int phase;
-	struct lm_cursor cursor; /* sequential jobs */
-	struct lm_gate gate;	 /* workers set up, timing may start */
-	int done_fd;		 /* eventfd: a worker has finished */
+	struct lm_gate gate; /* workers set up, timing may start */
+	int done_fd;	     /* eventfd: a worker has finished */
 };
 
 struct lm_worker {
@@ -51,6 +50,7 @@ struct lm_worker {
 	const struct lm_job *job;
 	const struct lm_target *target;
 	struct lm_shared *shared;
+	struct lm_cursor *cursor; /* sequential jobs: one per target */
 	unsigned int id;
 	uint64_t start_bytes; /* region */
 	uint64_t nblocks;
@@ -70,6 +70,7 @@ struct lm_worker {
 	int io_errno;		/* first IO error */
 	uint64_t io_err_offset;
 	bool io_err_write;
+	char errtext[512]; /* the engine's words for the setup or IO error */
 	char note[96];
 
 	pthread_t tid;

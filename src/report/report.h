@@ -7,6 +7,7 @@
 #define LM_REPORT_H
 
 #include "../job.h"
+#include "../probe.h"
 #include "../result.h"
 #include "../suite.h"
 
@@ -24,6 +25,7 @@ struct lm_report_info {
 	const char *date;	 /* "2026/11/30 07:55:00" */
 	const char *kernel;	 /* "Linux 6.18.44 x86_64" */
 	const char *warning;	 /* "" when none */
+	bool cpu_shared;	 /* one of several targets: CPU is in the sum */
 };
 
 struct lm_mark_info {
@@ -43,5 +45,13 @@ void lm_report_mark_text(FILE *f, const struct lm_mark_info *info,
 /* One job's result block, reads and writes apart. */
 void lm_report_run_text(FILE *f, const struct lm_report_info *info,
 			const struct lm_job *j, const struct lm_run_result *r);
+
+/* `lunmark probe`: lines for people, or one JSON object. */
+void lm_report_probe_text(FILE *f, const struct lm_probe_info *p);
+void lm_report_probe_json(FILE *f, const struct lm_probe_info *p);
+
+/* The sum over @ntargets targets run at once, after their own blocks. */
+void lm_report_sum_text(FILE *f, const struct lm_job *j,
+			const struct lm_run_result *sum, unsigned int ntargets);
 
 #endif

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "report.h"
+#include "../lunmark.h"
 #include "../units.h"
 
 #include <string.h>
@@ -77,7 +78,7 @@ void lm_report_mark_text(FILE *f, const struct lm_mark_info *info,
 		fprintf(f,
 			"  Error: %s stopped at an IO error at offset %llu: %s\n",
 			m->io_err_test, (unsigned long long)m->io_err_offset,
-			strerror(m->io_errno));
+			lm_errtext(m->io_errno, m->io_errtext));
 }
 
 static void lm_run_dir(FILE *f, const char *name, const struct lm_summary *s)
@@ -97,8 +98,32 @@ static void lm_run_dir(FILE *f, const char *name, const struct lm_summary *s)
 		fprintf(f,
 			"    per second: IOPS min=%.1f, max=%.1f; MB/s min=%.3f, max=%.3f\n",
 			s->iops_min, s->iops_max, s->mb_s_min, s->mb_s_max);
+	if (s->idle_s)
+		fprintf(f,
+			"    stalled: %u s with no IO completed, the first at second %u\n",
+			s->idle_s, s->idle_first_s);
 	if (s->errors)
 		fprintf(f, "    errors: %llu\n", (unsigned long long)s->errors);
+}
+
+static void lm_run_cpu(FILE *f, const struct lm_run_result *r)
+{
+	fprintf(f,
+		"  cpu: usr=%.2f s (%.1f%%), sys=%.2f s (%.1f%%) of one core\n",
+		r->cpu.usr_s, r->usr_pct, r->cpu.sys_s, r->sys_pct);
+}
+
+void lm_report_sum_text(FILE *f, const struct lm_job *j,
+			const struct lm_run_result *sum, unsigned int ntargets)
+{
+	fprintf(f, "sum of %u targets, run at once:\n", ntargets);
+	if (lm_rw_reads(j->rw))
+		lm_run_dir(f, "read", &sum->sum[LM_DIR_READ]);
+	if (lm_rw_writes(j->rw))
+		lm_run_dir(f, "write", &sum->sum[LM_DIR_WRITE]);
+	lm_run_cpu(f, sum);
+	if (sum->interrupted)
+		fputs("Interrupted: the results above are partial.\n", f);
 }
 
 void lm_report_run_text(FILE *f, const struct lm_report_info *info,
@@ -125,9 +150,8 @@ void lm_report_run_text(FILE *f, const struct lm_report_info *info,
 		lm_run_dir(f, "read", &r->sum[LM_DIR_READ]);
 	if (lm_rw_writes(j->rw))
 		lm_run_dir(f, "write", &r->sum[LM_DIR_WRITE]);
-	fprintf(f,
-		"  cpu: usr=%.2f s (%.1f%%), sys=%.2f s (%.1f%%) of one core\n",
-		r->cpu.usr_s, r->usr_pct, r->cpu.sys_s, r->sys_pct);
+	if (!info->cpu_shared)
+		lm_run_cpu(f, r);
 	fprintf(f, "  date: %s, %s\n", info->date, info->kernel);
 	if (r->interrupted)
 		fputs("Interrupted: the results above are partial.\n", f);
@@ -135,5 +159,5 @@ void lm_report_run_text(FILE *f, const struct lm_report_info *info,
 		fprintf(f, "  error: %s at offset %llu failed: %s\n",
 			r->io_err_write ? "write" : "read",
 			(unsigned long long)r->io_err_offset,
-			strerror(r->io_errno));
+			lm_errtext(r->io_errno, r->io_errtext));
 }

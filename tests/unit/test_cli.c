@@ -99,7 +99,17 @@ static void lm_test_errors(void)
 		{ { "run", "f", "--runtime=5d" }, "not a time" },
 		{ { "run", "f", "--time_based" }, "--runtime" },
 		{ { "run", "--rw=read" }, "needs a TARGET" },
-		{ { "run", "f", "g" }, "one target only" },
+		{ { "mark", "f", "g" }, "one target only" },
+		{ { "probe", "f", "g" }, "one target only" },
+		{ { "probe" }, "needs a TARGET" },
+		{ { "run", "iscsi://h/iqn.2000-01.x:y/1", "--engine=uring" },
+		  "cannot reach an iscsi:// URL" },
+		{ { "run", "/dev/sdb", "--engine=iscsi" },
+		  "needs iscsi:// URLs" },
+		{ { "run", "f", "iscsi://h/iqn.2000-01.x:y/1" },
+		  "--engine=uring cannot reach" },
+		{ { "run", "f", "--timeout=0" }, "from 1s to 1h" },
+		{ { "mark", "--timeout=2h" }, "from 1s to 1h" },
 		{ { "mark", "--rw=read" }, "'lunmark mark'" },
 		{ { "mark", "--runs=0" }, "at least 1" },
 		{ { "mark", "--read-only", "--write-only" }, "exclude" },
@@ -145,13 +155,13 @@ static void lm_test_fit(void)
 
 	lm_job_defaults(&j);
 	j.bs_bytes = 512;
-	CU_ASSERT_EQUAL(lm_job_fit(&j, 1 << 30, 4096, msg, sizeof(msg)),
+	CU_ASSERT_EQUAL(lm_job_fit(&j, 1 << 30, 4096, 0, msg, sizeof(msg)),
 			-EINVAL);
 	CU_ASSERT_PTR_NOT_NULL(strstr(msg, "logical block size (4096"));
 
 	lm_job_defaults(&j);
 	j.size_bytes = 2ull << 30;
-	CU_ASSERT_EQUAL(lm_job_fit(&j, 1 << 30, 512, msg, sizeof(msg)),
+	CU_ASSERT_EQUAL(lm_job_fit(&j, 1 << 30, 512, 0, msg, sizeof(msg)),
 			-EINVAL);
 	CU_ASSERT_PTR_NOT_NULL(strstr(msg, "larger than the target (1GiB)"));
 
@@ -159,9 +169,9 @@ static void lm_test_fit(void)
 	lm_job_defaults(&j);
 	j.bs_bytes = 1 << 20;
 	j.offset_bytes = 4096;
-	CU_ASSERT_EQUAL(
-		lm_job_fit(&j, (10 << 20) + 4096 + 512, 512, msg, sizeof(msg)),
-		0);
+	CU_ASSERT_EQUAL(lm_job_fit(&j, (10 << 20) + 4096 + 512, 512, 0, msg,
+				   sizeof(msg)),
+			0);
 	CU_ASSERT_EQUAL(j.size_bytes, 10 << 20);
 }
 

@@ -1,0 +1,539 @@
+// SPDX-License-Identifier: MIT
+#include "iscsi.h"
+#include "lunmark.h"
+#include "stats.h"
+
+#include <errno.h>
+#include <iscsi/iscsi.h>
+#include <iscsi/scsi-lowlevel.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define LM_MS_NS 1000000ull
+
+static const struct {
+	int key;
+	int ascq; /* -1: any */
+	int err;
+	bool retry;
+	const char *text;
+} lm_senses[] = {
+	{ SCSI_SENSE_ILLEGAL_REQUEST, SCSI_SENSE_ASCQ_LBA_OUT_OF_RANGE, EINVAL,
+	  false, "LBA out of range" },
+	{ SCSI_SENSE_ILLEGAL_REQUEST,
+	  SCSI_SENSE_ASCQ_LOGICAL_UNIT_NOT_SUPPORTED, ENXIO, false,
+	  "LUN not found" },
+	{ SCSI_SENSE_ILLEGAL_REQUEST, SCSI_SENSE_ASCQ_INVALID_OPERATION_CODE,
+	  EOPNOTSUPP, false, "command not supported by the target" },
+	{ SCSI_SENSE_ILLEGAL_REQUEST, SCSI_SENSE_ASCQ_INVALID_FIELD_IN_CDB,
+	  EINVAL, false,
+	  "invalid field in the command (a transfer longer than the target takes?)" },
+	{ SCSI_SENSE_ILLEGAL_REQUEST, -1, EINVAL, false, "illegal request" },
+	{ SCSI_SENSE_DATA_PROTECTION, -1, EROFS, false, "write protected" },
+	{ SCSI_SENSE_UNIT_ATTENTION, SCSI_SENSE_ASCQ_CAPACITY_DATA_HAS_CHANGED,
+	  ESTALE, false, "unit attention: capacity changed" },
+	{ SCSI_SENSE_UNIT_ATTENTION, SCSI_SENSE_ASCQ_MODE_PARAMETERS_CHANGED,
+	  EAGAIN, true, "unit attention: mode parameters changed" },
+	{ SCSI_SENSE_UNIT_ATTENTION, SCSI_SENSE_ASCQ_INQUIRY_DATA_HAS_CHANGED,
+	  EAGAIN, true, "unit attention: inquiry data changed" },
+	{ SCSI_SENSE_UNIT_ATTENTION, -1, EAGAIN, true,
+	  "unit attention: power on, reset or nexus loss" },
+	{ SCSI_SENSE_NOT_READY, SCSI_SENSE_ASCQ_MEDIUM_NOT_PRESENT, ENOMEDIUM,
+	  false, "medium not present" },
+	{ SCSI_SENSE_NOT_READY, -1, EBUSY, false, "LUN not ready" },
+	{ SCSI_SENSE_MEDIUM_ERROR, -1, EIO, false, "medium error" },
+	{ SCSI_SENSE_HARDWARE_ERROR, -1, EIO, false, "hardware error" },
+	{ SCSI_SENSE_COMMAND_ABORTED, -1, EIO, false,
+	  "command aborted by the target" },
+	{ SCSI_SENSE_MISCOMPARE, -1, EILSEQ, false, "miscompare" },
+};
+
+int lm_iscsi_sense_errno(int key, int ascq, bool *retry, const char **text)
+{
+	unsigned int i;
+
+	for (i = 0; i < LM_ARRAY_SIZE(lm_senses); i++) {
+		if (lm_senses[i].key != key)
+			continue;
+		/* a whole ASC (ascq low byte ignored) for unit attentions of
+		 * the reset family and for write protection */
+		if (lm_senses[i].ascq >= 0 && lm_senses[i].ascq != ascq)
+			continue;
+		*retry = lm_senses[i].retry;
+		*text = lm_senses[i].text;
+		return -lm_senses[i].err;
+	}
+	*retry = false;
+	*text = "check condition";
+	return -EIO;
+}
+
+int lm_iscsi_task_error(int status, const struct scsi_task *task, bool *retry,
+			char *msg, size_t len)
+{
+	const char *text;
+	int err;
+
+	*retry = false;
+	switch (status) {
+	case SCSI_STATUS_GOOD:
+	case SCSI_STATUS_CONDITION_MET:
+		return 0;
+	case SCSI_STATUS_CHECK_CONDITION:
+		err = lm_iscsi_sense_errno(task->sense.key, task->sense.ascq,
+					   retry, &text);
+		snprintf(msg, len, "%s (sense key %s, ASC/ASCQ 0x%04x)", text,
+			 scsi_sense_key_str(task->sense.key),
+			 (unsigned int)task->sense.ascq);
+		return err;
+	case SCSI_STATUS_BUSY:
+	case SCSI_STATUS_TASK_SET_FULL:
+		*retry = true;
+		snprintf(msg, len, "target busy (%s)",
+			 status == SCSI_STATUS_BUSY ? "BUSY" : "TASK SET FULL");
+		return -EAGAIN;
+	case SCSI_STATUS_RESERVATION_CONFLICT:
+		snprintf(
+			msg, len,
+			"reservation conflict: another initiator holds a reservation on the LUN");
+		return -EBUSY;
+	case SCSI_STATUS_TASK_ABORTED:
+		snprintf(msg, len, "command aborted by the target");
+		return -ECANCELED;
+	case SCSI_STATUS_CANCELLED:
+		/* lunmark aborts nothing: libiscsi cancels on a lost session */
+		snprintf(msg, len, "connection lost (command cancelled)");
+		return -ECONNRESET;
+	case SCSI_STATUS_TIMEOUT:
+		snprintf(msg, len, "no answer within the timeout (--timeout)");
+		return -ETIMEDOUT;
+	case SCSI_STATUS_ERROR:
+		snprintf(msg, len, "connection lost");
+		return -ECONNRESET;
+	}
+	snprintf(msg, len, "SCSI status 0x%x", (unsigned int)status);
+	return -EIO;
+}
+
+int lm_iscsi_poll(struct iscsi_context *ctx, int ms, char *msg, size_t len)
+{
+	struct pollfd p;
+	int n, ret;
+
+	p.events = (short)iscsi_which_events(ctx);
+	p.fd = iscsi_get_fd(ctx);
+	p.revents = 0;
+	/* no events: libiscsi is between reconnect attempts */
+	n = poll(&p, p.events && p.fd >= 0 ? 1 : 0,
+		 p.events ? ms : (ms < 100 ? ms : 100));
+	if (n < 0) {
+		if (errno != EINTR)
+			return -errno;
+		if (lm_stop)
+			return -EINTR;
+		n = 0;
+	}
+	ret = iscsi_service(ctx, n > 0 ? p.revents : 0);
+	if (ret < 0) {
+		snprintf(msg, len, "connection lost: %s", iscsi_get_error(ctx));
+		return -ECONNRESET;
+	}
+	return n > 0;
+}
+
+int lm_iscsi_flush(struct iscsi_context *ctx, char *msg, size_t len)
+{
+	if (!(iscsi_which_events(ctx) & POLLOUT))
+		return 0;
+	if (iscsi_service(ctx, POLLOUT) < 0) {
+		snprintf(msg, len, "connection lost: %s", iscsi_get_error(ctx));
+		return -ECONNRESET;
+	}
+	return 0;
+}
+
+unsigned int lm_iscsi_on_wire(struct iscsi_context *ctx)
+{
+	int n = iscsi_queue_length(ctx) - iscsi_out_queue_length(ctx);
+
+	return n > 0 ? (unsigned int)n : 0;
+}
+
+/* One synchronous step: a callback sets done; we service until then. */
+struct lm_sync {
+	bool done;
+	int status;
+	struct scsi_task *task;
+};
+
+static void lm_sync_cb(struct iscsi_context *ctx, int status, void *data,
+		       void *priv)
+{
+	struct lm_sync *s = priv;
+
+	(void)ctx;
+	s->done = true;
+	s->status = status;
+	s->task = data;
+}
+
+static int lm_sync_wait(struct iscsi_context *ctx, struct lm_sync *s,
+			uint64_t deadline, char *msg, size_t len)
+{
+	uint64_t now;
+	int ret;
+
+	while (!s->done) {
+		now = lm_now_ns();
+		if (now >= deadline)
+			return -ETIMEDOUT;
+		ret = lm_iscsi_poll(ctx, (int)((deadline - now) / LM_MS_NS + 1),
+				    msg, len);
+		if (s->done)
+			break;
+		if (ret < 0)
+			return ret;
+	}
+	return 0;
+}
+
+static int lm_socket_errno(const char *e)
+{
+	static const int errs[] = { ECONNREFUSED, EHOSTUNREACH, ENETUNREACH,
+				    ETIMEDOUT, ECONNRESET };
+	unsigned int i;
+
+	for (i = 0; i < LM_ARRAY_SIZE(errs); i++)
+		if (strstr(e, strerror(errs[i])))
+			return -errs[i];
+	return -ECONNREFUSED;
+}
+
+/* libiscsi says "... Status: Target not found(515)" */
+static int lm_login_errno(const struct lm_iscsi_conf *c, const char *e,
+			  char *msg, size_t len)
+{
+	const char *p = strrchr(e, '(');
+	unsigned int code = 0;
+
+	if (p)
+		sscanf(p, "(%u)", &code);
+	if (code == 0x0201 || code == 0x0202) {
+		snprintf(
+			msg, len,
+			"%s: authentication failed: %s (check the CHAP user and secret: URL, --chap-file or LIBISCSI_CHAP_*)",
+			c->display,
+			!c->url.user[0]
+				? "the target wants CHAP and none was given"
+			: !c->url.secret[0] ? "a CHAP user without a secret"
+			: code == 0x0201
+				? "the target refused the CHAP user or secret"
+				: "this initiator is not authorised");
+		return -EACCES;
+	}
+	if (code == 0x0203 || code == 0x0204) {
+		snprintf(
+			msg, len,
+			"%s: target not found: %s has no target %s (iscsi-ls iscsi://%s lists them)",
+			c->display, c->portal, c->url.iqn, c->portal);
+		return -ENOENT;
+	}
+	snprintf(msg, len, "%s: login failed: %s", c->display, e);
+	return -EPROTO;
+}
+
+static int lm_create(const struct lm_iscsi_conf *c, struct iscsi_context **out,
+		     char *msg, size_t len)
+{
+	const struct lm_iscsi_url *u = &c->url;
+	struct iscsi_context *ctx;
+	static const enum iscsi_header_digest digests[] = {
+		[LM_DIGEST_NONE] = ISCSI_HEADER_DIGEST_NONE,
+		[LM_DIGEST_CRC32C] = ISCSI_HEADER_DIGEST_CRC32C,
+		[LM_DIGEST_CRC32C_NONE] = ISCSI_HEADER_DIGEST_CRC32C_NONE,
+		[LM_DIGEST_NONE_CRC32C] = ISCSI_HEADER_DIGEST_NONE_CRC32C,
+	};
+
+	ctx = iscsi_create_context(c->initiator);
+	if (!ctx) {
+		snprintf(msg, len, "%s: cannot create an iSCSI context",
+			 c->display);
+		return -ENOMEM;
+	}
+	iscsi_set_targetname(ctx, u->iqn);
+	iscsi_set_session_type(ctx, ISCSI_SESSION_NORMAL);
+	iscsi_set_header_digest(ctx, digests[u->header_digest]);
+	if (u->user[0])
+		iscsi_set_initiator_username_pwd(ctx, u->user, u->secret);
+	if (u->target_user[0])
+		iscsi_set_target_username_pwd(ctx, u->target_user,
+					      u->target_secret);
+	if (c->reconnect) {
+		/* the replayed commands meet the new session's unit
+		 * attentions; the engine retries them */
+		iscsi_set_reconnect_max_retries(ctx, -1);
+	} else {
+		iscsi_set_noautoreconnect(ctx, 1);
+		iscsi_set_timeout(ctx, (int)c->timeout_s);
+	}
+	*out = ctx;
+	return 0;
+}
+
+/* TEST UNIT READY until the unit attentions of a new session are gone. */
+static int lm_lun_ready(struct iscsi_context *ctx,
+			const struct lm_iscsi_conf *c, uint64_t deadline,
+			char *msg, size_t len)
+{
+	char why[160];
+	bool retry = true;
+	unsigned int tries;
+	int ret = 0;
+
+	for (tries = 0; retry && tries < 8; tries++) {
+		struct lm_sync s = { 0 };
+
+		if (!iscsi_testunitready_task(ctx, (int)c->url.lun, lm_sync_cb,
+					      &s))
+			return -ENOMEM;
+		ret = lm_sync_wait(ctx, &s, deadline, msg, len);
+		if (ret)
+			return ret;
+		ret = lm_iscsi_task_error(s.status, s.task, &retry, why,
+					  sizeof(why));
+		scsi_free_scsi_task(s.task);
+	}
+	if (ret == -ENXIO)
+		snprintf(
+			msg, len,
+			"%s: LUN %u not found on target %s (iscsi-ls -s iscsi://%s lists the LUNs)",
+			c->display, c->url.lun, c->url.iqn, c->portal);
+	else if (ret)
+		snprintf(msg, len, "%s: LUN %u: %s", c->display, c->url.lun,
+			 why);
+	return ret;
+}
+
+int lm_iscsi_open(const struct lm_iscsi_conf *c, struct iscsi_context **out,
+		  char *msg, size_t len)
+{
+	uint64_t deadline = lm_now_ns() + c->timeout_s * 1000 * LM_MS_NS;
+	struct iscsi_context *ctx;
+	struct lm_sync s = { 0 };
+	char why[256] = "";
+	int ret;
+
+	ret = lm_create(c, &ctx, msg, len);
+	if (ret)
+		return ret;
+	/*
+	 * The full connect keeps the portal for libiscsi's reconnect; LUN -1
+	 * skips its TEST UNIT READY, which lm_lun_ready() does with errors
+	 * of its own. The error text is all libiscsi gives to tell a socket
+	 * error from a login refused.
+	 */
+	if (iscsi_full_connect_async(ctx, c->portal, -1, lm_sync_cb, &s)) {
+		snprintf(msg, len, "%s: cannot connect: %s", c->portal,
+			 iscsi_get_error(ctx));
+		ret = -EHOSTUNREACH;
+		goto out_destroy;
+	}
+	ret = lm_sync_wait(ctx, &s, deadline, why, sizeof(why));
+	if (ret)
+		goto out_connect;
+	if (s.status != SCSI_STATUS_GOOD) {
+		snprintf(why, sizeof(why), "%s", iscsi_get_error(ctx));
+		if (strstr(why, "timed out")) {
+			ret = -ETIMEDOUT;
+			goto out_connect;
+		}
+		if (strstr(why, "Failed to log in")) {
+			ret = lm_login_errno(c, why, msg, len);
+			goto out_destroy;
+		}
+		ret = lm_socket_errno(why);
+		goto out_connect;
+	}
+	ret = lm_lun_ready(ctx, c, deadline, msg, len);
+	if (ret == -ETIMEDOUT || ret == -ECONNRESET || ret == -EINTR)
+		goto out_connect;
+	if (ret)
+		goto out_destroy;
+	*out = ctx;
+	return 0;
+out_connect:
+	if (ret == -ETIMEDOUT)
+		snprintf(
+			msg, len,
+			"%s: no answer within %u s (is the portal right and reachable? --timeout sets the wait)",
+			c->portal, c->timeout_s);
+	else if (ret == -EINTR)
+		snprintf(msg, len, "%s: interrupted while connecting",
+			 c->portal);
+	else
+		snprintf(
+			msg, len,
+			"%s: cannot connect: %s (is the target running and the portal right?)",
+			c->portal, strerror(-ret));
+out_destroy:
+	iscsi_destroy_context(ctx);
+	return ret;
+}
+
+void lm_iscsi_close(struct iscsi_context *ctx)
+{
+	struct lm_sync s = { 0 };
+	char msg[64];
+
+	/* a polite logout, bounded: a dead target gets none */
+	if (iscsi_is_logged_in(ctx) && !iscsi_logout_async(ctx, lm_sync_cb, &s))
+		lm_sync_wait(ctx, &s, lm_now_ns() + 500 * LM_MS_NS, msg,
+			     sizeof(msg));
+	iscsi_destroy_context(ctx);
+}
+
+/* One probe command; on a CHECK CONDITION the page is simply absent. */
+static int lm_probe_cmd(struct iscsi_context *ctx, struct scsi_task *t,
+			struct lm_sync *s, const struct lm_iscsi_conf *c,
+			void **data, char *msg, size_t len)
+{
+	uint64_t deadline = lm_now_ns() + c->timeout_s * 1000 * LM_MS_NS;
+	char why[160];
+	bool retry;
+	int ret;
+
+	*data = NULL;
+	if (!t) {
+		snprintf(msg, len, "%s: %s", c->display, iscsi_get_error(ctx));
+		return -ENOMEM;
+	}
+	ret = lm_sync_wait(ctx, s, deadline, msg, len);
+	if (ret) {
+		if (ret == -ETIMEDOUT)
+			snprintf(msg, len, "%s: no answer within %u s",
+				 c->portal, c->timeout_s);
+		return ret;
+	}
+	ret = lm_iscsi_task_error(s->status, s->task, &retry, why, sizeof(why));
+	if (!ret) {
+		*data = scsi_datain_unmarshall(s->task);
+		if (!*data)
+			ret = -EPROTO;
+	}
+	if (ret)
+		snprintf(msg, len, "%s: %s", c->display, why);
+	return ret;
+}
+
+/* INQUIRY strings are padded with spaces, serial numbers at the front */
+static void lm_copy_str(char *dst, size_t size, const char *src)
+{
+	size_t n;
+
+	while (src && *src == ' ')
+		src++;
+	snprintf(dst, size, "%s", src ? src : "");
+	n = strlen(dst);
+	while (n && dst[n - 1] == ' ')
+		dst[--n] = '\0';
+}
+
+static void lm_probe_vpd(struct iscsi_context *ctx,
+			 const struct lm_iscsi_conf *c, struct lm_lun_info *i)
+{
+	int lun = (int)c->url.lun;
+	struct lm_sync s = { 0 };
+	char msg[64];
+	void *d;
+
+	if (!lm_probe_cmd(
+		    ctx,
+		    iscsi_inquiry_task(ctx, lun, 1, 0x80, 255, lm_sync_cb, &s),
+		    &s, c, &d, msg, sizeof(msg)))
+		lm_copy_str(i->serial, sizeof(i->serial),
+			    ((struct scsi_inquiry_unit_serial_number *)d)->usn);
+	if (s.task)
+		scsi_free_scsi_task(s.task);
+	memset(&s, 0, sizeof(s));
+	if (!lm_probe_cmd(
+		    ctx,
+		    iscsi_inquiry_task(ctx, lun, 1, 0xb0, 64, lm_sync_cb, &s),
+		    &s, c, &d, msg, sizeof(msg))) {
+		struct scsi_inquiry_block_limits *b = d;
+
+		i->has_limits = true;
+		i->max_xfer_blocks = b->max_xfer_len;
+		i->opt_xfer_blocks = b->opt_xfer_len;
+		i->opt_gran_blocks = b->opt_gran;
+	}
+	if (s.task)
+		scsi_free_scsi_task(s.task);
+	memset(&s, 0, sizeof(s));
+	if (!lm_probe_cmd(
+		    ctx,
+		    iscsi_inquiry_task(ctx, lun, 1, 0xb2, 64, lm_sync_cb, &s),
+		    &s, c, &d, msg, sizeof(msg))) {
+		struct scsi_inquiry_logical_block_provisioning *p = d;
+
+		i->has_prov = true;
+		i->prov_type = (int)p->provisioning_type;
+		i->lbpu = p->lbpu;
+		i->lbpws = p->lbpws;
+	}
+	if (s.task)
+		scsi_free_scsi_task(s.task);
+}
+
+int lm_iscsi_probe(struct iscsi_context *ctx, const struct lm_iscsi_conf *c,
+		   struct lm_lun_info *i, char *msg, size_t len)
+{
+	int lun = (int)c->url.lun;
+	struct lm_sync s = { 0 };
+	void *d;
+	int ret;
+
+	memset(i, 0, sizeof(*i));
+	ret = lm_probe_cmd(ctx,
+			   iscsi_readcapacity16_task(ctx, lun, lm_sync_cb, &s),
+			   &s, c, &d, msg, len);
+	if (!ret) {
+		struct scsi_readcapacity16 *r = d;
+
+		i->blocks = r->returned_lba + 1;
+		i->lbs = r->block_length;
+		i->lbppbe = r->lbppbe;
+		i->lbpme = r->lbpme;
+		i->lbprz = r->lbprz;
+	}
+	if (s.task)
+		scsi_free_scsi_task(s.task);
+	if (ret)
+		return ret;
+	if (!i->lbs || i->lbs % 512 || i->lbs > 65536) {
+		snprintf(msg, len, "%s: the LUN reports a block size of %u",
+			 c->display, i->lbs);
+		return -EPROTO;
+	}
+	memset(&s, 0, sizeof(s));
+	ret = lm_probe_cmd(
+		ctx, iscsi_inquiry_task(ctx, lun, 0, 0, 255, lm_sync_cb, &s),
+		&s, c, &d, msg, len);
+	if (!ret) {
+		struct scsi_inquiry_standard *q = d;
+
+		lm_copy_str(i->vendor, sizeof(i->vendor),
+			    q->vendor_identification);
+		lm_copy_str(i->product, sizeof(i->product),
+			    q->product_identification);
+		lm_copy_str(i->revision, sizeof(i->revision),
+			    q->product_revision_level);
+	}
+	if (s.task)
+		scsi_free_scsi_task(s.task);
+	if (ret)
+		return ret;
+	lm_probe_vpd(ctx, c, i);
+	return 0;
+}

@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: MIT
+/* The help texts of lunmark and its commands; the man page says the same. */
+#include "cli.h"
+
+#include <string.h>
+
+static const char lm_usage_main[] =
+	"Usage: lunmark COMMAND [TARGET] [OPTIONS]\n"
+	"\n"
+	"A block-IO benchmark for iSCSI LUNs, block devices and files.\n"
+	"\n"
+	"Commands:\n"
+	"  mark [TARGET]   the CrystalDiskMark matrix: SEQ1M Q8T1, SEQ1M Q1T1,\n"
+	"                  RND4K Q32T1, RND4K Q1T1, read then write\n"
+	"  run TARGET...   one job, fio-style options (--rw, --bs, --iodepth, ...);\n"
+	"                  several targets run the job at once, reported each\n"
+	"                  and summed\n"
+	"  probe TARGET    what the target is: size, block sizes, identity, limits\n"
+	"  help, --help    this text; 'lunmark COMMAND --help' for a command\n"
+	"  version         print the version\n"
+	"\n"
+	"TARGET is a block device, a regular file, a directory (lunmark then\n"
+	"creates lunmark-XXXXXX.tmp there and removes it at the end), or an\n"
+	"iSCSI LUN reached in user space through libiscsi, no kernel initiator:\n"
+	"  iscsi://[user[%secret]@]host[:port]/target-iqn/lun[?header_digest=crc32c]\n"
+	"'mark' with no TARGET uses the current directory. Writing to a block\n"
+	"device, an iSCSI LUN or an existing file needs --allow-write.\n"
+	"\n"
+	"Exit codes: 0 ok, 1 IO error during the run, 2 bad command line,\n"
+	"3 target missing, of the wrong kind or not permitted, 4 job does not fit\n"
+	"the target, 5 engine or O_DIRECT unavailable, 6 write refused by the\n"
+	"write guard, 128+N stopped by signal N (130 for SIGINT) with partial\n"
+	"results printed.\n"
+	"\n"
+	"See lunmark(1).\n";
+
+static const char lm_usage_common[] =
+	"  --engine=NAME       uring (default), aio, psync or null (no IO; tests);\n"
+	"                      iscsi (the default for iscsi:// URLs);\n"
+	"                      --ioengine=io_uring|libaio|libiscsi as in fio\n"
+	"  --direct=0|1        O_DIRECT (default 1)\n"
+	"  --allow-write       let write tests (and prefill) write to a block\n"
+	"                      device or an existing file\n"
+	"  --no-prefill        do not write the region before read tests\n"
+	"  --buffer-pattern=P  random (incompressible, unique per block; default)\n"
+	"                      or zero\n"
+	"  --randseed=N        seed for offsets and data (--seed); default fixed\n"
+	"  --sqpoll            io_uring submission polling thread (burns a core)\n"
+	"  --fail-every=N, --fail-prob=PCT, --fail-errno=EIO\n"
+	"                      null engine: fail every Nth IO, or PCT% of IOs\n"
+	"\n"
+	"iSCSI options:\n"
+	"  --timeout=TIME      connect, log in, and wait for an answer at most\n"
+	"                      this long (default 10s); a stalled target fails\n"
+	"                      the IOs in flight\n"
+	"  --reconnect         after a lost connection log in again and replay\n"
+	"                      the IOs in flight (the gap shows per second)\n"
+	"  --chap-file=FILE    CHAP from FILE: 'username = U', 'password = S',\n"
+	"                      target_username, target_password (mutual CHAP);\n"
+	"                      else from the URL or LIBISCSI_CHAP_USERNAME,\n"
+	"                      LIBISCSI_CHAP_PASSWORD, ..._TARGET_USERNAME/PASSWORD\n"
+	"  --initiator-name=IQN  default iqn.2026-11.io.lunmark:<host name>\n"
+	"  --target=TARGET     a target (repeatable for run)\n";
+
+static const char lm_usage_mark[] =
+	"Usage: lunmark mark [TARGET] [OPTIONS]\n"
+	"\n"
+	"The CrystalDiskMark 8 matrix. Per test: one discarded warm-up run, then\n"
+	"--runs counted runs; the headline is their median (MB/s = 10^6 B/s,\n"
+	"IOPS, mean completion latency in us).\n"
+	"\n"
+	"  --profile=NAME      default (SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1,\n"
+	"                      RND4K Q1T1)\n"
+	"  --size=SIZE         test region / test file size (default 1g)\n"
+	"  --runs=N            counted runs per test (default 5)\n"
+	"  --runtime=TIME      length of each run (default 5s)\n"
+	"  --interval=TIME     pause between tests (default 5s)\n"
+	"  --no-warmup         count every run (no discarded warm-up run)\n"
+	"  --read-only         read tests only\n"
+	"  --write-only        write tests only\n"
+	"  --aggregate=HOW     median (default) or max (CrystalDiskMark's best-of)\n";
+
+static const char lm_usage_probe[] =
+	"Usage: lunmark probe TARGET [--json] [iSCSI options]\n"
+	"\n"
+	"What the target is. An iscsi:// URL: READ CAPACITY(16) (capacity, logical\n"
+	"and physical block size, thin provisioning), INQUIRY (vendor, product,\n"
+	"revision), VPD 0x80 (serial), 0xB0 (block limits), 0xB2 (provisioning).\n"
+	"A block device or file: size, logical and physical sector size, and the\n"
+	"model and serial sysfs knows. Nothing is written.\n"
+	"\n"
+	"  --json              one JSON object instead of text\n";
+
+static const char lm_usage_run[] =
+	"Usage: lunmark run TARGET... [OPTIONS]\n"
+	"\n"
+	"One job; reads and writes are reported apart. With several targets\n"
+	"(TARGET TARGET ..., or --target repeated) the same job runs on each at\n"
+	"once, with --numjobs threads each, and the report gives each target and\n"
+	"the sum.\n"
+	"\n"
+	"  --rw=MODE           read, write, randread, randwrite, rw, randrw\n"
+	"  --rwmixread=PCT     share of reads in rw/randrw (default 50);\n"
+	"                      --rwmixwrite=PCT sets the other share\n"
+	"  --bs=SIZE           block size, 512 to 64m, a multiple of the\n"
+	"                      target's logical block size (default 4k)\n"
+	"  --iodepth=N         IOs in flight per thread, 1-1024 (default 1);\n"
+	"                      bs x iodepth x numjobs (x2 for rw/randrw) of\n"
+	"                      buffers may take half the machine's memory\n"
+	"  --numjobs=N         threads, 1-64 (default 1); sequential jobs share\n"
+	"                      one cursor, so no block is read twice in a pass\n"
+	"  --size=SIZE         region length (default: to the end of the target;\n"
+	"                      1g for a test file in a directory)\n"
+	"  --offset=SIZE       region start (default 0)\n"
+	"  --runtime=TIME      stop after TIME (default: after one pass of --size)\n"
+	"  --time_based        keep going over the region until --runtime\n"
+	"  --ramp_time=TIME    run this long before measuring\n"
+	"  --name=NAME         job name\n";
+
+void lm_cli_usage(FILE *f, enum lm_cmd cmd)
+{
+	switch (cmd) {
+	case LM_CMD_MARK:
+		fputs(lm_usage_mark, f);
+		break;
+	case LM_CMD_RUN:
+		fputs(lm_usage_run, f);
+		break;
+	case LM_CMD_PROBE:
+		fputs(lm_usage_probe, f);
+		fputs("\niSCSI options:\n", f);
+		fputs(strstr(lm_usage_common, "  --timeout"), f);
+		return;
+	default:
+		fputs(lm_usage_main, f);
+		return;
+	}
+	fputs("\nCommon options:\n", f);
+	fputs(lm_usage_common, f);
+	fputs("\nSizes take k, m, g, t (powers of 1024, as fio); times take us, ms,\n"
+	      "s (default), m, h.\n",
+	      f);
+}
