@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/utsname.h>
 #include <time.h>
 
@@ -290,25 +291,26 @@ static int lm_cmd_probe(struct lm_cli *c)
 	struct lm_target t;
 	int ret;
 
+	struct stat st;
+
+	/* a directory would get a test file: there is nothing to probe */
+	if (!stat(c->target, &st) && S_ISDIR(st.st_mode)) {
+		lm_err("%s: a directory; probe a block device, a file or an iscsi:// URL",
+		       c->target);
+		return LM_EXIT_TARGET;
+	}
 	lm_target_opts_iscsi(&to, c);
 	to.direct = false; /* nothing is read: any file will do */
 	ret = lm_target_open(&t, c->target, &to);
 	if (ret)
 		return ret;
-	if (t.kind == LM_TARGET_TESTFILE) {
-		lm_err("%s: a directory; probe a block device, a file or an iscsi:// URL",
-		       c->target);
-		ret = LM_EXIT_TARGET;
-		goto out_close;
-	}
 	lm_probe_fill(&t, &p);
 	if (c->json)
 		lm_report_probe_json(stdout, &p);
 	else
 		lm_report_probe_text(stdout, &p);
-out_close:
 	lm_target_close(&t);
-	return ret;
+	return 0;
 }
 
 int main(int argc, char **argv)

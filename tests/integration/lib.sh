@@ -6,13 +6,18 @@
 set -u
 LUNMARK=${LUNMARK:?set LUNMARK to the lunmark binary}
 LM_HELPERS=${LM_HELPERS:?set LM_HELPERS to the test helpers directory}
+LM_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 LM_WORK=$(mktemp -d /dev/shm/lunmark-test.XXXXXX)
 lm_loops=()
 lm_mounts=()
+lm_tgts=()
 
 lm_cleanup() {
 	local l m
 	trap - ERR
+	for l in "${lm_tgts[@]}"; do
+		"$LM_ROOT/scripts/tgt-target.sh" stop -d "$l" >/dev/null 2>&1 || true
+	done
 	for l in "${lm_loops[@]}"; do losetup -d "$l" 2>/dev/null || true; done
 	for m in "${lm_mounts[@]}"; do umount "$m" 2>/dev/null || true; done
 	rm -rf "$LM_WORK"
@@ -59,3 +64,36 @@ expect_grep() {
 }
 
 lm_sum() { dd if="$1" bs=1M count="$2" status=none | sha256sum | cut -d' ' -f1; }
+
+# lm_free_port: a TCP port nothing listens on, in $LM_PORT.
+lm_free_port() {
+	local p
+	for p in $(shuf -i 3300-3999 -n 50); do
+		if [ -z "$(ss -Hltn "sport = :$p")" ]; then
+			LM_PORT=$p
+			return 0
+		fi
+	done
+	skip "no free TCP port in 3300-3999"
+}
+
+# lm_tgt [tgt-target.sh start options]: a tgtd of this test's own on
+# 127.0.0.1, stopped at exit. Sets LM_TGT (its work directory), LM_PORT,
+# LM_BACKING (lun1.img, lun2.img) and URL_RDWR, URL_4KN, URL_NULL, URL_CHAP.
+lm_tgt() {
+	[ "$(id -u)" -eq 0 ] || skip "needs root (tgtd)"
+	command -v tgtd >/dev/null || skip "tgtd is not installed (bash scripts/deps.sh)"
+	lm_free_port
+	LM_TGT=$LM_WORK/tgt-$LM_PORT
+	LM_BACKING=$LM_WORK/backing-$LM_PORT
+	lm_tgts+=("$LM_TGT")
+	"$LM_ROOT/scripts/tgt-target.sh" start -d "$LM_TGT" -p "$LM_PORT" \
+		-b "$LM_BACKING" "$@" >"$LM_WORK/urls" ||
+		fail "tgt-target.sh could not start tgtd: $(tail -5 "$LM_TGT/tgtd.log" 2>/dev/null)"
+	URL_RDWR=$(awk '$1 == "rdwr" { print $2 }' "$LM_WORK/urls")
+	URL_4KN=$(awk '$1 == "4kn" { print $2 }' "$LM_WORK/urls")
+	URL_NULL=$(awk '$1 == "null" { print $2 }' "$LM_WORK/urls")
+	URL_CHAP=$(awk '$1 == "chap" { print $2 }' "$LM_WORK/urls")
+}
+
+lm_tgt_do() { "$LM_ROOT/scripts/tgt-target.sh" "$1" -d "$LM_TGT"; }

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Connection faults against a real tgtd: each ends in a clear message and
+# a documented exit code within the timeout; no hang, no assert, no crash.
+# A run whose target dies prints what it measured; --reconnect carries a
+# run through a target restart and the gap shows.
+. "$(dirname "$0")/lib.sh"
+lm_tgt -s 64
+base=${URL_RDWR%/*}
+
+secs() { echo $(($(date +%s%N) / 1000000)); }
+
+# refused connection: a port nothing listens on
+lm_free_port
+t0=$(secs)
+expect_exit 3 "$LM_WORK/o" "$LUNMARK" run "iscsi://127.0.0.1:$LM_PORT/${base##*/}/1"
+expect_grep "127.0.0.1:$LM_PORT: cannot connect: Connection refused" "$LM_WORK/o"
+[ $(($(secs) - t0)) -lt 5000 ] || fail "a refused connection took $(($(secs) - t0)) ms"
+
+# wrong IQN, wrong LUN
+expect_exit 3 "$LM_WORK/o" "$LUNMARK" probe "${base%/*}/iqn.2026-11.io.lunmark:nothere/1"
+expect_grep "target not found" "$LM_WORK/o"
+expect_exit 3 "$LM_WORK/o" "$LUNMARK" run "$base/9"
+expect_grep "LUN 9 not found" "$LM_WORK/o"
+
+# a target that accepts the connection and never answers: --timeout
+lm_tgt_do pause
+t0=$(secs)
+expect_exit 3 "$LM_WORK/o" "$LUNMARK" run "$URL_NULL" --timeout=2
+expect_grep "no answer within 2 s" "$LM_WORK/o"
+el=$(($(secs) - t0))
+[ "$el" -ge 1900 ] && [ "$el" -lt 6000 ] || fail "--timeout=2 took $el ms"
+lm_tgt_do resume
+
+# a target that stalls mid-run: the IOs in flight fail after --timeout
+( sleep 2; "$LM_ROOT/scripts/tgt-target.sh" pause -d "$LM_TGT" ) &
+t0=$(secs)
+expect_exit 1 "$LM_WORK/o" "$LUNMARK" run "$URL_NULL" --rw=randread \
+	--iodepth=16 --runtime=60 --time_based --no-prefill --timeout=2
+wait
+el=$(($(secs) - t0))
+[ "$el" -lt 12000 ] || fail "a stalled target held the run for $el ms"
+grep -q "read : IOPS=[1-9]" "$LM_WORK/o" || fail "what was measured before the stall is lost: $(cat "$LM_WORK/o")"
+grep -qE "no answer (within|for)" "$LM_WORK/o" || fail "no timeout message: $(cat "$LM_WORK/o")"
+lm_tgt_do resume
+
+# the target dies mid-run: in-flight IOs fail, the run stops, results print
+( sleep 2; "$LM_ROOT/scripts/tgt-target.sh" kill -d "$LM_TGT" ) &
+t0=$(secs)
+expect_exit 1 "$LM_WORK/o" "$LUNMARK" run "$URL_NULL" --rw=randread \
+	--iodepth=16 --numjobs=2 --runtime=60 --time_based --no-prefill
+wait
+el=$(($(secs) - t0))
+[ "$el" -lt 12000 ] || fail "a dead target held the run for $el ms"
+grep -q "read : IOPS=[1-9]" "$LM_WORK/o" || fail "results lost: $(cat "$LM_WORK/o")"
+expect_grep "connection lost" "$LM_WORK/o"
+expect_grep "errors: " "$LM_WORK/o"
+
+# --reconnect: tgtd killed and started again; the run goes on, the gap shows
+lm_tgt_do restart
+( sleep 2; "$LM_ROOT/scripts/tgt-target.sh" kill -d "$LM_TGT"; sleep 2
+  "$LM_ROOT/scripts/tgt-target.sh" restart -d "$LM_TGT" ) &
+expect_exit 0 "$LM_WORK/o" "$LUNMARK" run "$URL_RDWR" --rw=randwrite \
+	--iodepth=8 --size=32m --runtime=10 --time_based --allow-write --reconnect
+wait
+grep -q "write: IOPS=[1-9]" "$LM_WORK/o" || fail "no writes measured: $(cat "$LM_WORK/o")"
+grep -qE "stalled: [1-9][0-9]* s with no IO completed" "$LM_WORK/o" ||
+	fail "the reconnect gap does not show: $(cat "$LM_WORK/o")"
+# and the blocks it wrote are where they belong
+"$LM_HELPERS/lm-datacheck" iscsi "$URL_RDWR" 32m >"$LM_WORK/c" ||
+	fail "after the reconnect a block carries a wrong offset: $(cat "$LM_WORK/c")"
+exit 0
