@@ -103,6 +103,7 @@ DEMO_ARGS ?= --size=256m --runs=3 --runtime=2 --interval=1
 demo: $(BIN)
 	@mkdir -p $(DEMO_DIR)
 	$(BIN) mark $(DEMO_DIR) $(DEMO_ARGS)
+	bash scripts/demo-iscsi.sh $(BIN) $(DEMO_ARGS)
 
 bench: $(BIN)
 	bash scripts/bench-uring.sh
