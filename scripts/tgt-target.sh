@@ -51,9 +51,12 @@ while getopts "d:p:C:s:b:o:c:" o; do
 done
 
 state=$dir/state
-[[ $port =~ ^[0-9]+$ ]] && [ "$port" -gt 0 ] && [ "$port" -lt 65536 ] ||
+if ! [[ $port =~ ^[0-9]+$ ]] || [ "$port" -lt 1 ] || [ "$port" -gt 65535 ]; then
 	die "-p $port: not a TCP port"
-[[ $size =~ ^[0-9]+$ ]] && [ "$size" -gt 0 ] || die "-s $size: not a size in MiB"
+fi
+if ! [[ $size =~ ^[0-9]+$ ]] || [ "$size" -lt 1 ]; then
+	die "-s $size: not a size in MiB"
+fi
 # a control number of its own, so several targets (and a system tgtd) coexist
 ctl=${ctl:-$((port % 1000 + 100))}
 

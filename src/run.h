@@ -12,7 +12,7 @@
 #include "result.h"
 #include "target.h"
 
-#define LM_RUN_TARGETS_MAX 16
+#define LM_RUN_TARGETS_MAX 16u
 
 /*
  * Returns 0 when the run took place (r->io_errno and r->interrupted say

@@ -18,9 +18,10 @@ for url in "$URL_RDWR" "$URL_4KN"; do
 			fail "$rw measured no reads: $(cat "$LM_WORK/o")" ;;
 		*write) grep -q "write: IOPS=[1-9]" "$LM_WORK/o" ||
 			fail "$rw measured no writes: $(cat "$LM_WORK/o")" ;;
-		*) grep -q "read : IOPS=[1-9]" "$LM_WORK/o" &&
-			grep -q "write: IOPS=[1-9]" "$LM_WORK/o" ||
-			fail "$rw did not mix: $(cat "$LM_WORK/o")" ;;
+		*) if ! grep -q "read : IOPS=[1-9]" "$LM_WORK/o" ||
+			! grep -q "write: IOPS=[1-9]" "$LM_WORK/o"; then
+			fail "$rw did not mix: $(cat "$LM_WORK/o")"
+		fi ;;
 		esac
 	done
 done

@@ -1,0 +1,145 @@
+#!/usr/bin/env bash
+# lunmark's iscsi engine vs fio's libiscsi engine vs libiscsi's iscsi-perf:
+# the same jobs against a local tgtd (a null LUN and a tmpfs LUN),
+# interleaved A B C A B C. Prints the median IOPS, MB/s and initiator CPU
+# microseconds per IO (whole process, user + system) of each tool, and the
+# ratios lunmark / fio.
+#
+#   scripts/bench-iscsi.sh [-r ROUNDS] [-t SECONDS]     (as root)
+#
+# Debian's fio has no libiscsi engine, so one is built from Debian's own
+# source package at the first run (about a minute) into build/bench/, with
+# a private deb-src list: the system's apt configuration is not touched.
+# tgtd runs on the same two cores and bounds the IOPS; the CPU per IO is
+# the initiator's own figure. Timings drift: only ratios from one run mean
+# much.
+set -euo pipefail
+
+rounds=3
+secs=10
+while getopts "r:t:" o; do
+	case $o in
+	r) rounds=$OPTARG ;;
+	t) secs=$OPTARG ;;
+	*) echo "usage: $0 [-r ROUNDS] [-t SECONDS]" >&2; exit 2 ;;
+	esac
+done
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+lunmark=${LUNMARK:-$top/build/lunmark}
+[ "$(id -u)" -eq 0 ] || { echo "bench: run as root (tgtd)" >&2; exit 2; }
+for c in tgtd iscsi-perf jq bc apt-get dpkg-source; do
+	command -v $c >/dev/null || { echo "bench: $c missing (run scripts/deps.sh)" >&2; exit 2; }
+done
+[ -x "$lunmark" ] || make -C "$top" -s all
+
+# fio with --enable-libiscsi, from the distribution's source package
+fio_build() {
+	local d=$top/build/bench/fio-libiscsi a
+	fio=$d/fio
+	[ -x "$fio" ] && "$fio" --enghelp 2>/dev/null | grep -q libiscsi && return 0
+	echo "bench: building fio with libiscsi from the distribution's source package (once)" >&2
+	rm -rf "$d" && mkdir -p "$d/apt/lists/partial" "$d/apt/parts" "$d/src"
+	a=$d/apt/parts
+	if [ -f /etc/apt/sources.list.d/debian.sources ]; then
+		sed 's/^Types: deb$/Types: deb-src/' /etc/apt/sources.list.d/debian.sources >"$a/src.sources"
+	elif [ -f /etc/apt/sources.list.d/ubuntu.sources ]; then
+		sed 's/^Types: deb$/Types: deb-src/' /etc/apt/sources.list.d/ubuntu.sources >"$a/src.sources"
+	else
+		sed -n 's/^deb /deb-src /p' /etc/apt/sources.list >"$a/src.list"
+	fi
+	local opts=(-o Dir::Etc::SourceList=/dev/null -o "Dir::Etc::SourceParts=$a"
+		-o "Dir::State::Lists=$d/apt/lists")
+	apt-get "${opts[@]}" update >"$d/build.log" 2>&1
+	(cd "$d/src" && apt-get "${opts[@]}" source --download-only fio) >>"$d/build.log" 2>&1
+	(cd "$d/src" && dpkg-source -x ./fio_*.dsc fio) >>"$d/build.log" 2>&1
+	(cd "$d/src/fio" && ./configure --enable-libiscsi && make -j"$(nproc)") >>"$d/build.log" 2>&1 ||
+		{ echo "bench: building fio failed; see $d/build.log" >&2; exit 1; }
+	cp "$d/src/fio/fio" "$fio"
+	"$fio" --enghelp | grep -q libiscsi ||
+		{ echo "bench: the fio built has no libiscsi engine; see $d/build.log" >&2; exit 1; }
+}
+fio_build
+
+work=$(mktemp -d /tmp/lunmark-bench-iscsi.XXXXXX)
+port=
+for p in $(shuf -i 3300-3999 -n 50); do
+	[ -z "$(ss -Hltn "sport = :$p")" ] && { port=$p; break; }
+done
+cleanup() {
+	"$top/scripts/tgt-target.sh" stop -d "$work/tgt" >/dev/null 2>&1 || true
+	rm -rf "$work"
+}
+trap cleanup EXIT
+"$top/scripts/tgt-target.sh" start -d "$work/tgt" -p "$port" -s 1024 >"$work/urls"
+url_of() { awk -v k="$1" '$1 == k { print $2 }' "$work/urls"; }
+"$lunmark" run "$(url_of rdwr)" --rw=write --bs=1m --iodepth=8 --allow-write >/dev/null
+
+# cpu_of CMD...: run CMD; print its user+system CPU seconds. Called in a
+# fresh $(...) subshell, whose only child is CMD, so `times`' second line
+# (children's user and system time) is CMD's.
+cpu_of() {
+	"$@" >/dev/null 2>&1
+	times >"$work/times"
+	awk 'function s(t,  m, x) { split(t, m, "m"); x = m[2]; sub("s", "", x); return m[1] * 60 + x }
+		NR == 2 { printf "%.3f", s($1) + s($2) }' "$work/times"
+}
+
+# Each prints "IOS BYTES CPU_S". Args: URL RW BS QD
+run_lunmark() {
+	local out=$work/lm.out cpu
+	cpu=$(cpu_of sh -c "\"$lunmark\" run $1 --rw=$2 --bs=$3 --iodepth=$4 --size=1g --runtime=$secs --time_based --no-prefill >$out")
+	awk -v c="$cpu" '/^  read : IOPS=/ { i = $3; sub("IOPS=", "", i); sub(",", "", i)
+		printf "%.0f %.0f %s\n", i * $(NF-1), $(NF-4) * 1e6, c }' "$out"
+}
+
+run_fio() {
+	local out=$work/fio.json cpu u
+	# fio's libiscsi filename escapes its colons
+	u=${1//:/\\:}
+	cpu=$(cpu_of "$fio" --name=b --ioengine=libiscsi --filename="$u" \
+		--rw="$2" --bs="$3" --iodepth="$4" --size=1g --time_based \
+		--runtime="$secs" --output-format=json --output="$out")
+	echo "$(jq '.jobs[0].read.total_ios' "$out") $(jq '.jobs[0].read.io_bytes' "$out") $cpu"
+}
+
+run_perf() {
+	local out=$work/perf.out cpu blocks rnd=
+	blocks=$(($(numfmt --from=iec "${3^^}") / 512))
+	[ "$2" = randread ] && rnd=-r
+	cpu=$(cpu_of sh -c "timeout $((secs + 10)) iscsi-perf -m $4 -b $blocks -t $secs $rnd $1 >$out 2>&1")
+	tr '\r' '\n' <"$out" | sed -n 's/^ *iops average \([0-9]*\) .*/\1/p' | tail -1 |
+		awk -v s="$secs" -v b="$((blocks * 512))" -v c="$cpu" '{ printf "%.0f %.0f %s\n", $1 * s, $1 * s * b, c }'
+}
+
+median() { sort -g | awk '{ v[NR] = $1 } END { if (!NR) print 0; else print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+printf '%-26s %-10s %10s %10s %12s\n' "job" "tool" "IOPS" "MB/s" "CPU us/IO"
+for lun in null rdwr; do
+	for spec in "randread 4k 32" "read 1m 8"; do
+		read -r rw bs qd <<<"$spec"
+		for t in lunmark fio perf; do : >"$work/$t.iops"; : >"$work/$t.mbs"; : >"$work/$t.cpu"; done
+		for _ in $(seq "$rounds"); do
+			for t in lunmark fio perf; do
+				read -r ios bytes cpu < <(run_$t "$(url_of $lun)" "$rw" "$bs" "$qd") ||
+					{ echo "bench: $t failed on $lun $spec" >&2; continue; }
+				[ "${ios:-0}" -gt 0 ] || continue
+				echo "$ios / $secs" | bc -l >>"$work/$t.iops"
+				echo "$bytes / $secs / 1000000" | bc -l >>"$work/$t.mbs"
+				echo "$cpu * 1000000 / $ios" | bc -l >>"$work/$t.cpu"
+			done
+		done
+		name="$lun LUN: $bs $rw Q${qd}T1"
+		for t in lunmark fio perf; do
+			printf '%-26s %-10s %10.0f %10.1f %12.2f\n' "$name" \
+				"$([ $t = perf ] && echo iscsi-perf || echo $t)" \
+				"$(median <"$work/$t.iops")" "$(median <"$work/$t.mbs")" "$(median <"$work/$t.cpu")"
+			name=
+		done
+		li=$(median <"$work/lunmark.iops"); fi=$(median <"$work/fio.iops")
+		lc=$(median <"$work/lunmark.cpu"); fc=$(median <"$work/fio.cpu")
+		printf '%-26s %-10s %9.2fx %10s %11.2fx\n' "" "lm/fio" \
+			"$(echo "$li / $fi" | bc -l)" "" "$(echo "$lc / $fc" | bc -l)"
+	done
+done
+echo "($rounds rounds of ${secs}s each, interleaved; medians; targets: IOPS ratio >= 1, CPU ratio <= 0.7)"
