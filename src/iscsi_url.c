@@ -396,6 +396,29 @@ bool lm_iscsi_name_ok(const char *s)
 	return true;
 }
 
+void lm_iscsi_url_scrub(char *s)
+{
+	char *end, *at = NULL, *p, *v;
+
+	if (strncasecmp(s, "iscsi://", 8))
+		return;
+	end = strchr(s, '?');
+	if (!end)
+		end = s + strlen(s);
+	for (p = s + 8; p < end; p++)
+		if (*p == '@')
+			at = p;
+	p = at ? memchr(s + 8, '%', (size_t)(at - s - 8)) : NULL;
+	if (p)
+		memset(p + 1, 'x', (size_t)(at - p - 1));
+	for (v = strstr(end, "target_password="); v;
+	     v = strstr(v, "target_password=")) {
+		v += strlen("target_password=");
+		while (*v && *v != '&')
+			*v++ = 'x';
+	}
+}
+
 void lm_iscsi_url_wipe(struct lm_iscsi_url *u)
 {
 	explicit_bzero(u->secret, sizeof(u->secret));

@@ -82,6 +82,13 @@ void lm_iscsi_default_initiator(char *buf, size_t len);
 /* Is @s acceptable as an iSCSI name (iqn., eui. or naa.; no spaces)? */
 bool lm_iscsi_name_ok(const char *s);
 
+/*
+ * Overwrite, in place, the secrets a URL string holds (after user% and
+ * after target_password=) with 'x': for argv, so that ps and
+ * /proc/PID/cmdline stop showing them once lunmark has its own copy.
+ */
+void lm_iscsi_url_scrub(char *s);
+
 /* Overwrite the secrets in @u. */
 void lm_iscsi_url_wipe(struct lm_iscsi_url *u);
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* lunmark: subcommand dispatch. */
 #include "cli.h"
+#include "iscsi_url.h"
 #include "lunmark.h"
 #include "report/report.h"
 #include "run.h"
@@ -313,24 +314,55 @@ static int lm_cmd_probe(struct lm_cli *c)
 	return 0;
 }
 
+/*
+ * lunmark keeps its own copy of each iSCSI URL and scrubs the secret from
+ * argv, so ps no longer shows it. Returns false when out of memory.
+ */
+static bool lm_own_urls(struct lm_cli *c, char **copies)
+{
+	unsigned int k;
+
+	for (k = 0; k < c->ntargets; k++) {
+		if (!lm_iscsi_is_url(c->targets[k]))
+			continue;
+		copies[k] = strdup(c->targets[k]);
+		if (!copies[k])
+			return false;
+		/* the string lives in argv, which is ours to write */
+		lm_iscsi_url_scrub((char *)c->targets[k]);
+		c->targets[k] = copies[k];
+	}
+	c->target = c->targets[0];
+	return true;
+}
+
 int main(int argc, char **argv)
 {
+	char *copies[LM_RUN_TARGETS_MAX] = { NULL };
 	struct lm_cli c;
 	char msg[512];
+	unsigned int k;
 	int ret;
 
 	if (lm_cli_parse(argc, argv, &c, msg, sizeof(msg))) {
 		lm_err("%s", msg);
 		return LM_EXIT_USAGE;
 	}
+	if (!lm_own_urls(&c, copies)) {
+		lm_err("out of memory");
+		ret = LM_EXIT_ENGINE;
+		goto out_free;
+	}
 	lm_signals();
 	switch (c.cmd) {
 	case LM_CMD_VERSION:
 		printf("lunmark %s\n", LM_VERSION);
-		return 0;
+		ret = 0;
+		break;
 	case LM_CMD_HELP:
 		lm_cli_usage(stdout, c.help_for);
-		return 0;
+		ret = 0;
+		break;
 	case LM_CMD_RUN:
 		ret = lm_cmd_run(&c);
 		break;
@@ -345,5 +377,8 @@ int main(int argc, char **argv)
 	}
 	if (lm_stop && !ret)
 		ret = lm_exit_of_signal();
+out_free:
+	for (k = 0; k < LM_RUN_TARGETS_MAX; k++)
+		free(copies[k]);
 	return ret;
 }

@@ -33,6 +33,16 @@ expect_exit 0 "$LM_WORK/o8" "$LUNMARK" probe "${URL_CHAP/alice@/}" \
 	--chap-file="$LM_WORK/chap"
 expect_grep "others may read this CHAP file" "$LM_WORK/o8"
 
+# once lunmark has its own copy, ps no longer shows the secret
+"$LUNMARK" run "$url_secret" --rw=randread --runtime=3 --time_based \
+	--size=16m --no-prefill >"$LM_WORK/o9" 2>&1 &
+pid=$!
+sleep 1.5
+tr '\0' ' ' </proc/$pid/cmdline >"$LM_WORK/cmdline"
+wait $pid || fail "the background CHAP run failed: $(cat "$LM_WORK/o9")"
+expect_grep "iscsi://alice%xxx" "$LM_WORK/cmdline"
+! grep -q -- "$secret" "$LM_WORK/cmdline" || fail "/proc/PID/cmdline shows the secret"
+
 for f in "$LM_WORK"/o*; do
 	! grep -q -- "$secret" "$f" || fail "$(basename "$f") shows the CHAP secret"
 done

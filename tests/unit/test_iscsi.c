@@ -123,6 +123,19 @@ static void lm_test_url_bad(void)
 	}
 }
 
+static void lm_test_scrub(void)
+{
+	char a[] = "iscsi://alice%" LM_SECRET "@h:1/iqn.2000-01.x:y/1?target_user=t&target_password=" LM_SECRET "&header_digest=none";
+	char b[] = "iscsi://h/iqn.2000-01.x:y/1";
+
+	lm_iscsi_url_scrub(a);
+	CU_ASSERT_PTR_NULL(strstr(a, "s3cr3t"));
+	CU_ASSERT_EQUAL(strncmp(a, "iscsi://alice%xxxxxxxxxxxxxx@h:1/", 33), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(a, "&header_digest=none"));
+	lm_iscsi_url_scrub(b);
+	CU_ASSERT_STRING_EQUAL(b, "iscsi://h/iqn.2000-01.x:y/1");
+}
+
 static void lm_test_chap_sources(void)
 {
 	char path[] = "/tmp/lunmark-chap-XXXXXX", msg[512];
@@ -224,6 +237,7 @@ int lm_suite_iscsi(void)
 		{ "URLs in libiscsi's form", lm_test_url_ok },
 		{ "malformed URLs, no secret in messages", lm_test_url_bad },
 		{ "CHAP from file, URL and environment", lm_test_chap_sources },
+		{ "secrets scrubbed from argv", lm_test_scrub },
 		{ "initiator and target names", lm_test_names },
 		{ "sense to errno and text", lm_test_sense },
 		{ NULL, NULL },
