@@ -15,17 +15,10 @@
 # much.
 set -euo pipefail
 
-rounds=3
-secs=10
-while getopts "r:t:" o; do
-	case $o in
-	r) rounds=$OPTARG ;;
-	t) secs=$OPTARG ;;
-	*) echo "usage: $0 [-r ROUNDS] [-t SECONDS]" >&2; exit 2 ;;
-	esac
-done
-
 top=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=scripts/bench-lib.sh
+. "$top/scripts/bench-lib.sh"
+lm_bench_opts "$@"
 lunmark=${LUNMARK:-$top/build/lunmark}
 [ "$(id -u)" -eq 0 ] || { echo "bench: run as root (tgtd)" >&2; exit 2; }
 for c in tgtd iscsi-perf jq bc apt-get dpkg-source; do
@@ -75,16 +68,6 @@ trap cleanup EXIT
 url_of() { awk -v k="$1" '$1 == k { print $2 }' "$work/urls"; }
 "$lunmark" run "$(url_of rdwr)" --rw=write --bs=1m --iodepth=8 --allow-write >/dev/null
 
-# cpu_of CMD...: run CMD; print its user+system CPU seconds. Called in a
-# fresh $(...) subshell, whose only child is CMD, so `times`' second line
-# (children's user and system time) is CMD's.
-cpu_of() {
-	"$@" >/dev/null 2>&1
-	times >"$work/times"
-	awk 'function s(t,  m, x) { split(t, m, "m"); x = m[2]; sub("s", "", x); return m[1] * 60 + x }
-		NR == 2 { printf "%.3f", s($1) + s($2) }' "$work/times"
-}
-
 # Each prints "IOS BYTES CPU_S". Args: URL RW BS QD
 run_lunmark() {
 	local out=$work/lm.out cpu
@@ -111,8 +94,6 @@ run_perf() {
 	tr '\r' '\n' <"$out" | sed -n 's/^ *iops average \([0-9]*\) .*/\1/p' | tail -1 |
 		awk -v s="$secs" -v b="$((blocks * 512))" -v c="$cpu" '{ printf "%.0f %.0f %s\n", $1 * s, $1 * s * b, c }'
 }
-
-median() { sort -g | awk '{ v[NR] = $1 } END { if (!NR) print 0; else print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 printf '%-26s %-10s %10s %10s %12s\n' "job" "tool" "IOPS" "MB/s" "CPU us/IO"
 for lun in null rdwr; do

@@ -9,17 +9,10 @@
 # Timings on shared machines drift; only the ratios from one run mean much.
 set -euo pipefail
 
-rounds=3
-secs=10
-while getopts "r:t:" o; do
-	case $o in
-	r) rounds=$OPTARG ;;
-	t) secs=$OPTARG ;;
-	*) echo "usage: $0 [-r ROUNDS] [-t SECONDS]" >&2; exit 2 ;;
-	esac
-done
-
 top=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=scripts/bench-lib.sh
+. "$top/scripts/bench-lib.sh"
+lm_bench_opts "$@"
 lunmark=${LUNMARK:-$top/build/lunmark}
 [ "$(id -u)" -eq 0 ] || { echo "bench: run as root (loop devices)" >&2; exit 2; }
 for c in fio jq losetup; do
@@ -37,16 +30,6 @@ trap cleanup EXIT
 truncate -s 2G "$work/img"
 dev=$(losetup -f --show --direct-io=on "$work/img")
 "$lunmark" run "$dev" --rw=write --bs=1m --iodepth=8 --allow-write >/dev/null
-
-# cpu_of CMD...: run CMD; print its user+system CPU seconds. Called in a
-# fresh $(...) subshell, whose only child is CMD, so `times`' second line
-# (children's user and system time) is CMD's.
-cpu_of() {
-	"$@" >/dev/null 2>&1
-	times >"$work/times"
-	awk 'function s(t,  m, x) { split(t, m, "m"); x = m[2]; sub("s", "", x); return m[1] * 60 + x }
-		NR == 2 { printf "%.3f", s($1) + s($2) }' "$work/times"
-}
 
 # run_lunmark RW BS QD T: prints "IOS CPU_S"
 run_lunmark() {
@@ -66,8 +49,6 @@ run_fio() {
 		--runtime="$secs" --output-format=json --output="$out")
 	echo "$(jq '.jobs[0].read.total_ios' "$out") $cpu"
 }
-
-median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 printf '%-22s %-8s %12s %14s\n' "job" "tool" "IOPS" "CPU-s per MIO"
 for spec in "randread 4k 32 1" "randread 4k 32 2" "read 1m 8 1"; do

@@ -440,50 +440,54 @@ static void lm_copy_str(char *dst, size_t size, const char *src)
 		dst[--n] = '\0';
 }
 
+/* INQUIRY, of VPD page @page when it is not negative; free with
+ * lm_sync_free() whatever it returns. */
+static int lm_inquiry(struct iscsi_context *ctx, const struct lm_iscsi_conf *c,
+		      int page, struct lm_sync *s, void **d, char *msg,
+		      size_t len)
+{
+	memset(s, 0, sizeof(*s));
+	return lm_probe_cmd(ctx,
+			    iscsi_inquiry_task(ctx, (int)c->url.lun, page >= 0,
+					       page >= 0 ? page : 0, 255,
+					       lm_sync_cb, s),
+			    s, c, d, msg, len);
+}
+
+static void lm_sync_free(struct lm_sync *s)
+{
+	if (s->task)
+		scsi_free_scsi_task(s->task);
+	s->task = NULL;
+}
+
+/* Pages a LUN may lack: their absence is no error. */
 static void lm_probe_vpd(struct iscsi_context *ctx,
 			 const struct lm_iscsi_conf *c, struct lm_lun_info *i)
 {
-	int lun = (int)c->url.lun;
-	struct lm_sync s = { 0 };
+	struct scsi_inquiry_logical_block_provisioning *p;
+	struct scsi_inquiry_unit_serial_number *u;
+	struct scsi_inquiry_block_limits *b;
+	struct lm_sync s;
 	char msg[64];
-	void *d;
 
-	if (!lm_probe_cmd(
-		    ctx,
-		    iscsi_inquiry_task(ctx, lun, 1, 0x80, 255, lm_sync_cb, &s),
-		    &s, c, &d, msg, sizeof(msg)))
-		lm_copy_str(i->serial, sizeof(i->serial),
-			    ((struct scsi_inquiry_unit_serial_number *)d)->usn);
-	if (s.task)
-		scsi_free_scsi_task(s.task);
-	memset(&s, 0, sizeof(s));
-	if (!lm_probe_cmd(
-		    ctx,
-		    iscsi_inquiry_task(ctx, lun, 1, 0xb0, 64, lm_sync_cb, &s),
-		    &s, c, &d, msg, sizeof(msg))) {
-		struct scsi_inquiry_block_limits *b = d;
-
+	if (!lm_inquiry(ctx, c, 0x80, &s, (void **)&u, msg, sizeof(msg)))
+		lm_copy_str(i->serial, sizeof(i->serial), u->usn);
+	lm_sync_free(&s);
+	if (!lm_inquiry(ctx, c, 0xb0, &s, (void **)&b, msg, sizeof(msg))) {
 		i->has_limits = true;
 		i->max_xfer_blocks = b->max_xfer_len;
 		i->opt_xfer_blocks = b->opt_xfer_len;
 		i->opt_gran_blocks = b->opt_gran;
 	}
-	if (s.task)
-		scsi_free_scsi_task(s.task);
-	memset(&s, 0, sizeof(s));
-	if (!lm_probe_cmd(
-		    ctx,
-		    iscsi_inquiry_task(ctx, lun, 1, 0xb2, 64, lm_sync_cb, &s),
-		    &s, c, &d, msg, sizeof(msg))) {
-		struct scsi_inquiry_logical_block_provisioning *p = d;
-
+	lm_sync_free(&s);
+	if (!lm_inquiry(ctx, c, 0xb2, &s, (void **)&p, msg, sizeof(msg))) {
 		i->has_prov = true;
 		i->prov_type = (int)p->provisioning_type;
 		i->lbpu = p->lbpu;
 		i->lbpws = p->lbpws;
 	}
-	if (s.task)
-		scsi_free_scsi_task(s.task);
+	lm_sync_free(&s);
 }
 
 int lm_iscsi_probe(struct iscsi_context *ctx, const struct lm_iscsi_conf *c,
@@ -507,8 +511,7 @@ int lm_iscsi_probe(struct iscsi_context *ctx, const struct lm_iscsi_conf *c,
 		i->lbpme = r->lbpme;
 		i->lbprz = r->lbprz;
 	}
-	if (s.task)
-		scsi_free_scsi_task(s.task);
+	lm_sync_free(&s);
 	if (ret)
 		return ret;
 	if (!i->lbs || i->lbs % 512 || i->lbs > 65536) {
@@ -516,10 +519,7 @@ int lm_iscsi_probe(struct iscsi_context *ctx, const struct lm_iscsi_conf *c,
 			 c->display, i->lbs);
 		return -EPROTO;
 	}
-	memset(&s, 0, sizeof(s));
-	ret = lm_probe_cmd(
-		ctx, iscsi_inquiry_task(ctx, lun, 0, 0, 255, lm_sync_cb, &s),
-		&s, c, &d, msg, len);
+	ret = lm_inquiry(ctx, c, -1, &s, &d, msg, len);
 	if (!ret) {
 		struct scsi_inquiry_standard *q = d;
 
@@ -530,8 +530,7 @@ int lm_iscsi_probe(struct iscsi_context *ctx, const struct lm_iscsi_conf *c,
 		lm_copy_str(i->revision, sizeof(i->revision),
 			    q->product_revision_level);
 	}
-	if (s.task)
-		scsi_free_scsi_task(s.task);
+	lm_sync_free(&s);
 	if (ret)
 		return ret;
 	lm_probe_vpd(ctx, c, i);
