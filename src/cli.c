@@ -9,6 +9,7 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 enum lm_opt {
 	LM_O_HELP = 'h',
@@ -51,6 +52,11 @@ enum lm_opt {
 	LM_O_INITIATOR,
 	LM_O_TARGET,
 	LM_O_JSON,
+	/* suites */
+	LM_O_MIX,
+	LM_O_LINK,
+	LM_O_QUIET,
+	LM_O_PCT_RANDOM,
 };
 
 #define LM_RUN (1u << LM_CMD_RUN)
@@ -71,6 +77,11 @@ static const struct {
 	  LM_ALL },
 	{ { "target", required_argument, NULL, LM_O_TARGET }, LM_ALL },
 	{ { "json", no_argument, NULL, LM_O_JSON }, LM_PROBE },
+	{ { "mix", required_argument, NULL, LM_O_MIX }, LM_MARK },
+	{ { "link", required_argument, NULL, LM_O_LINK }, LM_MARK },
+	{ { "quiet", no_argument, NULL, LM_O_QUIET }, LM_MARK },
+	{ { "percentage_random", required_argument, NULL, LM_O_PCT_RANDOM },
+	  LM_RUN },
 	{ { "engine", required_argument, NULL, LM_O_ENGINE },
 	  LM_RUN | LM_MARK },
 	{ { "ioengine", required_argument, NULL, LM_O_ENGINE },
@@ -355,8 +366,32 @@ static int lm_opt_run(int id, const char *name, const char *v, struct lm_job *j,
 	case LM_O_NAME:
 		snprintf(j->name, sizeof(j->name), "%s", v);
 		break;
+	case LM_O_PCT_RANDOM:
+		ret = lm_opt_uint(name, v, 100, &n, msg, len);
+		j->random_pct = (unsigned int)n;
+		break;
 	}
 	return ret;
+}
+
+static int lm_opt_link(const char *v, double *gbit, char *msg, size_t len)
+{
+	static const struct {
+		const char *name;
+		double gbit;
+	} links[] = { { "1g", 1 },    { "2.5g", 2.5 }, { "5g", 5 },
+		      { "10g", 10 },  { "25g", 25 },   { "40g", 40 },
+		      { "100g", 100 } };
+	unsigned int i;
+
+	for (i = 0; i < LM_ARRAY_SIZE(links); i++) {
+		if (!strcasecmp(v, links[i].name)) {
+			*gbit = links[i].gbit;
+			return 0;
+		}
+	}
+	return lm_bad(msg, len, "link", v,
+		      "a line rate: 1g, 2.5g, 5g, 10g, 25g, 40g or 100g");
 }
 
 static int lm_opt_mark(int id, const char *name, const char *v,
@@ -398,6 +433,15 @@ static int lm_opt_mark(int id, const char *name, const char *v,
 	case LM_O_NO_WARMUP:
 		o->warmup = false;
 		break;
+	case LM_O_MIX:
+		ret = lm_opt_uint(name, v, 100, &n, msg, len);
+		o->mix_pct = (unsigned int)n;
+		break;
+	case LM_O_QUIET:
+		o->quiet = true;
+		break;
+	case LM_O_LINK:
+		return lm_opt_link(v, &o->link_gbit, msg, len);
 	}
 	return ret;
 }
@@ -520,10 +564,19 @@ int lm_cli_parse(int argc, char **argv, struct lm_cli *c, char *msg, size_t len)
 		c->cmd = LM_CMD_MARK;
 	else if (!strcmp(cmd, "probe"))
 		c->cmd = LM_CMD_PROBE;
-	else {
+	else if (!strcmp(cmd, "profiles")) {
+		c->cmd = LM_CMD_PROFILES;
+		if (argc > 2) {
+			snprintf(msg, len,
+				 "%s: 'lunmark profiles' takes no arguments",
+				 argv[2]);
+			return -EINVAL;
+		}
+		return 0;
+	} else {
 		snprintf(
 			msg, len,
-			"%s: unknown command (use 'lunmark mark', 'lunmark run', 'lunmark probe' or 'lunmark --help')",
+			"%s: unknown command (use 'lunmark mark', 'lunmark run', 'lunmark probe', 'lunmark profiles' or 'lunmark --help')",
 			cmd);
 		return -EINVAL;
 	}
@@ -546,9 +599,11 @@ int lm_cli_parse(int argc, char **argv, struct lm_cli *c, char *msg, size_t len)
 				"--read-only and --write-only exclude each other");
 			return -EINVAL;
 		}
-		if (c->suite.base.size_bytes)
+		c->suite.size_set = c->suite.base.size_bytes != 0;
+		c->suite.runtime_set = c->suite.base.runtime_ns != 0;
+		if (c->suite.size_set)
 			c->suite.size_bytes = c->suite.base.size_bytes;
-		if (c->suite.base.runtime_ns)
+		if (c->suite.runtime_set)
 			c->suite.runtime_ns = c->suite.base.runtime_ns;
 		c->suite.base.size_bytes = 0;
 		c->suite.base.runtime_ns = 0;

@@ -21,7 +21,8 @@ enum lm_cmd {
 	LM_CMD_VERSION,
 	LM_CMD_RUN,
 	LM_CMD_MARK,
-	LM_CMD_PROBE
+	LM_CMD_PROBE,
+	LM_CMD_PROFILES
 };
 
 struct lm_cli {

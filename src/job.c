@@ -24,6 +24,7 @@ void lm_job_defaults(struct lm_job *j)
 	snprintf(j->name, sizeof(j->name), "job");
 	j->rw = LM_RW_READ;
 	j->rwmixread_pct = 50;
+	j->random_pct = 100;
 	j->bs_bytes = 4096;
 	j->iodepth = 1;
 	j->threads = 1;

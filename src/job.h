@@ -45,7 +45,9 @@ struct lm_job {
 	uint64_t offset_bytes; /* region start */
 	uint64_t runtime_ns;   /* 0: until size_bytes are done */
 	uint64_t ramp_ns;
-	bool time_based; /* loop over the region until runtime */
+	bool time_based;	 /* loop over the region until runtime */
+	unsigned int random_pct; /* random jobs: share of random offsets,
+				  * the rest sequential (percentage_random) */
 	bool direct;
 	uint64_t seed;
 	enum lm_pattern pattern;

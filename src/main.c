@@ -236,14 +236,14 @@ static int lm_cmd_mark(struct lm_cli *c)
 
 	p = lm_profile_find(c->profile);
 	if (!p) {
-		lm_err("--profile=%s: no such profile (built in: default)",
+		lm_err("--profile=%s: no such profile ('lunmark profiles' lists them)",
 		       c->profile);
 		return LM_EXIT_USAGE;
 	}
 	lm_target_opts_iscsi(&to, c);
 	to.direct = o->base.direct;
 	to.none = !strcmp(o->base.engine, "null");
-	to.create_bytes = o->size_bytes;
+	to.create_bytes = lm_suite_size(o, p);
 	to.write = o->write || (o->base.prefill && c->allow_write);
 	ret = lm_target_open(&t, c->target ? c->target : ".", &to);
 	if (ret)
@@ -258,7 +258,7 @@ static int lm_cmd_mark(struct lm_cli *c)
 	ret = lm_suite_check(o, p, &t);
 	if (ret)
 		goto out_close;
-	lm_host_fill(&h, o->size_bytes);
+	lm_host_fill(&h, lm_suite_size(o, p));
 	if (o->read && o->base.prefill && !lm_may_prefill(&t, c->allow_write) &&
 	    t.kind != LM_TARGET_NONE)
 		lm_warn_unprefilled(&h, &t);
@@ -271,6 +271,8 @@ static int lm_cmd_mark(struct lm_cli *c)
 		info.warmup = o->warmup;
 		info.runtime_s = (double)o->runtime_ns / 1e9;
 		info.interval_s = (double)o->interval_ns / 1e9;
+		info.mix_pct = o->mix_pct;
+		info.link_gbit = o->link_gbit;
 		lm_report_mark_text(stdout, &info, &m);
 		fflush(stdout);
 	}
@@ -336,6 +338,16 @@ static bool lm_own_urls(struct lm_cli *c, char **copies)
 	return true;
 }
 
+static int lm_cmd_profiles(void)
+{
+	const struct lm_profile *p;
+	unsigned int i;
+
+	for (i = 0; (p = lm_profile_at(i)); i++)
+		lm_report_profile_text(stdout, p);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	char *copies[LM_RUN_TARGETS_MAX] = { NULL };
@@ -371,6 +383,9 @@ int main(int argc, char **argv)
 		break;
 	case LM_CMD_PROBE:
 		ret = lm_cmd_probe(&c);
+		break;
+	case LM_CMD_PROFILES:
+		ret = lm_cmd_profiles();
 		break;
 	default:
 		ret = LM_EXIT_USAGE;

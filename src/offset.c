@@ -25,14 +25,16 @@ void lm_cursor_init(struct lm_cursor *c)
 }
 
 void lm_offset_init(struct lm_offset_gen *g, uint64_t start_bytes,
-		    uint64_t nblocks, uint32_t bs_bytes, bool random,
-		    struct lm_cursor *cursor, uint64_t seed,
-		    unsigned int thread)
+		    uint64_t nblocks, uint32_t bs_bytes,
+		    unsigned int random_pct, struct lm_cursor *cursor,
+		    uint64_t seed, unsigned int thread)
 {
 	g->start_bytes = start_bytes;
 	g->nblocks = nblocks;
 	g->bs_bytes = bs_bytes;
-	g->random = random;
+	g->random_pct = random_pct;
 	g->cursor = cursor;
 	lm_rand_seed(&g->rand, seed ^ (0x5851f42d4c957f2dull * (thread + 1)));
+	/* a mixed stream starts at a random block */
+	g->last = random_pct ? lm_rand_below(&g->rand, nblocks) : 0;
 }

@@ -68,21 +68,27 @@ struct lm_offset_gen {
 	uint64_t start_bytes;
 	uint64_t nblocks;
 	uint32_t bs_bytes;
-	bool random;
+	unsigned int random_pct;  /* 0 sequential, 100 random, else mixed */
 	struct lm_cursor *cursor; /* sequential only, shared */
 	struct lm_rand rand;
+	uint64_t last; /* mixed: the block before, which a sequential
+			* offset continues from */
 };
 
 void lm_cursor_init(struct lm_cursor *c);
 
 /*
+ * @random_pct of the offsets are random (fio's percentage_random): 100
+ * for a random job, 0 for a sequential one, which shares @cursor with the
+ * other threads. In between, one stream per thread: each offset is random
+ * with that probability and otherwise the block after the one before.
  * @seed and @thread give each thread its own random stream; the same pair
  * always gives the same offsets.
  */
 void lm_offset_init(struct lm_offset_gen *g, uint64_t start_bytes,
-		    uint64_t nblocks, uint32_t bs_bytes, bool random,
-		    struct lm_cursor *cursor, uint64_t seed,
-		    unsigned int thread);
+		    uint64_t nblocks, uint32_t bs_bytes,
+		    unsigned int random_pct, struct lm_cursor *cursor,
+		    uint64_t seed, unsigned int thread);
 
 /*
  * The next offset in bytes. Returns false when the shared cursor has
@@ -92,8 +98,14 @@ static inline bool lm_offset_next(struct lm_offset_gen *g, uint64_t *off)
 {
 	uint64_t b;
 
-	if (g->random) {
+	if (g->random_pct >= 100) {
 		b = lm_rand_below(&g->rand, g->nblocks);
+	} else if (g->random_pct) {
+		if (lm_rand_below(&g->rand, 100) < g->random_pct)
+			b = lm_rand_below(&g->rand, g->nblocks);
+		else
+			b = g->last + 1 < g->nblocks ? g->last + 1 : 0;
+		g->last = b;
 	} else {
 		b = atomic_fetch_add_explicit(&g->cursor->next, 1,
 					      memory_order_relaxed);

@@ -1,8 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Built-in profiles, as data. A test is one block size, queue depth and
- * thread count, sequential or random; the suite runs it as a read test and
- * as a write test.
+ * Built-in profiles, as data, in one table (profile.c): the reviewers'
+ * methods. A profile is a kind and a list of tests; the suite runner
+ * (suite.h) turns each test into jobs.
+ *
+ * - LM_PK_MATRIX: CrystalDiskMark-style; each test runs as a read job, a
+ *   write job and, for +mix profiles, a mixed job ([Read], [Write], [Mix]).
+ * - LM_PK_MIXED: IOmeter-style; each test is one job with its own read
+ *   share and random share, and its reads and writes are reported apart.
+ * - LM_PK_SWEEP: ATTO-style; sequential, one test per block size, each a
+ *   size-limited write pass then a read pass.
  */
 #ifndef LM_PROFILE_H
 #define LM_PROFILE_H
@@ -10,22 +17,36 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+enum lm_profile_kind { LM_PK_MATRIX, LM_PK_MIXED, LM_PK_SWEEP };
+
 struct lm_test {
 	const char *label; /* "SEQ1M Q8T1" */
 	bool random;
 	uint32_t bs_bytes;
 	unsigned int qd;
 	unsigned int threads;
+	/* LM_PK_MIXED only */
+	unsigned int read_pct;	 /* share of reads */
+	unsigned int random_pct; /* share of random offsets */
 };
 
 struct lm_profile {
 	const char *name;
 	const char *what;
+	enum lm_profile_kind kind;
+	bool mix;	     /* matrix: a [Mix] job per test too */
+	uint64_t size_bytes; /* region (sweep: per pass); 0: --size's default */
+	uint64_t runtime_ns; /* 0: --runtime's default; sweeps are not timed */
+	bool link_share;     /* report the share of --link's ceiling */
 	unsigned int ntests;
 	const struct lm_test *tests;
 };
 
 /* NULL when there is no such profile. */
 const struct lm_profile *lm_profile_find(const char *name);
+
+/* All profiles, in the order `lunmark profiles` lists them. */
+const struct lm_profile *lm_profile_at(unsigned int i);
+unsigned int lm_profile_count(void);
 
 #endif

@@ -18,9 +18,9 @@ struct lm_run_result {
 	uint64_t ios[LM_DIRS];
 	uint64_t bytes[LM_DIRS];
 	uint64_t errors[LM_DIRS];
-	struct lm_summary sum[LM_DIRS];
-	struct lm_cpu cpu; /* over the measured window */
-	double usr_pct;	   /* of one core */
+	struct lm_summary sum[LM_SUMS]; /* read, write, both */
+	struct lm_cpu cpu;		/* over the measured window */
+	double usr_pct;			/* of one core */
 	double sys_pct;
 	struct lm_sample *series; /* per second; owned */
 	unsigned int nseries;

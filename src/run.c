@@ -73,6 +73,10 @@ struct lm_many {
 	unsigned int nworkers;
 	unsigned int ngroups; /* ntargets, plus the sum when several */
 	unsigned int cap;     /* samples per result */
+	uint64_t tick;	      /* when the last whole second was sampled */
+	lm_tick_fn tick_fn;   /* progress, or NULL */
+	void *tick_arg;
+	uint64_t stop_ns; /* when the measured window closed */
 	struct lm_shared s;
 	struct lm_cursor cursor[LM_RUN_TARGETS_MAX];
 	struct lm_worker *w;
@@ -116,6 +120,7 @@ static void lm_sample_all(struct lm_many *m, uint64_t dur_ns)
 
 static void lm_merge(struct lm_group *g)
 {
+	struct lm_hist both; /* about 19 KiB: the main thread has room */
 	struct lm_run_result *r = g->r;
 	struct lm_worker *w = g->w;
 	unsigned int i, d;
@@ -142,7 +147,13 @@ static void lm_merge(struct lm_group *g)
 	for (d = 0; d < LM_DIRS; d++)
 		lm_summarize(&r->sum[d], &r->lat[d], r->ios[d], r->bytes[d],
 			     r->errors[d], r->elapsed_ns, r->series, r->nseries,
-			     (enum lm_dir)d);
+			     d);
+	lm_hist_init(&both);
+	lm_hist_merge(&both, &r->lat[LM_DIR_READ]);
+	lm_hist_merge(&both, &r->lat[LM_DIR_WRITE]);
+	lm_summarize(&r->sum[LM_SUM_ALL], &both, r->ios[0] + r->ios[1],
+		     r->bytes[0] + r->bytes[1], r->errors[0] + r->errors[1],
+		     r->elapsed_ns, r->series, r->nseries, LM_SUM_ALL);
 	if (r->elapsed_ns) {
 		r->usr_pct = r->cpu.usr_s * 1e11 / (double)r->elapsed_ns;
 		r->sys_pct = r->cpu.sys_s * 1e11 / (double)r->elapsed_ns;
@@ -188,6 +199,21 @@ static void lm_start_measuring(struct lm_many *m)
 	atomic_store(&m->s.phase, LM_PHASE_MEASURE);
 }
 
+/* Hand the last second's figures, all targets together, to the watcher. */
+static void lm_tell(const struct lm_many *m)
+{
+	const struct lm_run_result *r = m->g[m->ngroups - 1].r;
+	const struct lm_sample *s;
+	double dur;
+
+	if (!m->tick_fn || !r->nseries)
+		return;
+	s = &r->series[r->nseries - 1];
+	dur = (double)s->dur_ns;
+	m->tick_fn(m->tick_arg, (double)(s->bytes[0] + s->bytes[1]) * 1e3 / dur,
+		   (double)(s->ios[0] + s->ios[1]) * 1e9 / dur);
+}
+
 /* The main thread's clock: ramp, then samples once a second until the
  * runtime is over, every worker is done, a worker failed, or a signal. */
 static void lm_keep_time(struct lm_many *m)
@@ -219,6 +245,7 @@ static void lm_keep_time(struct lm_many *m)
 		if (now >= next && next != end) {
 			lm_sample_all(m, now - tick);
 			tick = now;
+			lm_tell(m);
 		}
 		if (now >= end)
 			break;
@@ -226,8 +253,10 @@ static void lm_keep_time(struct lm_many *m)
 	atomic_store(&s->phase, LM_PHASE_STOP);
 	now = lm_now_ns();
 	c1 = lm_cpu_now();
-	/* the last, possibly partial, second */
-	lm_sample_all(m, now - tick);
+	/* the last, possibly partial, second is sampled once the workers
+	 * are joined: IOs they reaped before they saw the stop count in it */
+	m->tick = tick;
+	m->stop_ns = now;
 	for (k = 0; k < m->ngroups; k++) {
 		struct lm_run_result *r = m->g[k].r;
 
@@ -321,8 +350,9 @@ static int lm_setup_failed(struct lm_many *m, unsigned int started)
 	return 0;
 }
 
-int lm_run_many(const struct lm_job *j, const struct lm_target *const *t,
-		unsigned int n, struct lm_run_result *r)
+static int lm_run_core(const struct lm_job *j, const struct lm_target *const *t,
+		       unsigned int n, struct lm_run_result *r, lm_tick_fn tick,
+		       void *arg)
 {
 	struct lm_many *m;
 	unsigned int i, started;
@@ -334,6 +364,8 @@ int lm_run_many(const struct lm_job *j, const struct lm_target *const *t,
 		return LM_EXIT_ENGINE;
 	}
 	err = lm_many_init(m, j, n, r);
+	m->tick_fn = tick;
+	m->tick_arg = arg;
 	if (err) {
 		lm_err("cannot start the run: %s", strerror(-err));
 		ret = LM_EXIT_ENGINE;
@@ -354,9 +386,11 @@ int lm_run_many(const struct lm_job *j, const struct lm_target *const *t,
 		lm_keep_time(m);
 	for (i = 0; i < started; i++)
 		pthread_join(m->w[i].tid, NULL);
-	if (!ret)
+	if (!ret) {
+		lm_sample_all(m, m->stop_ns - m->tick);
 		for (i = 0; i < m->ngroups; i++)
 			lm_merge(&m->g[i]);
+	}
 	lm_gate_destroy(&m->s.gate);
 out_free:
 	if (m->s.done_fd > 0)
@@ -369,10 +403,22 @@ out_free:
 	return ret;
 }
 
+int lm_run_many(const struct lm_job *j, const struct lm_target *const *t,
+		unsigned int n, struct lm_run_result *r)
+{
+	return lm_run_core(j, t, n, r, NULL, NULL);
+}
+
 int lm_run(const struct lm_job *j, const struct lm_target *t,
 	   struct lm_run_result *r)
 {
-	return lm_run_many(j, &t, 1, r);
+	return lm_run_core(j, &t, 1, r, NULL, NULL);
+}
+
+int lm_run_watched(const struct lm_job *j, const struct lm_target *t,
+		   struct lm_run_result *r, lm_tick_fn tick, void *arg)
+{
+	return lm_run_core(j, &t, 1, r, tick, arg);
 }
 
 static uint32_t lm_prefill_bs(const struct lm_job *j, uint32_t lbs)

@@ -24,6 +24,14 @@ int lm_run(const struct lm_job *j, const struct lm_target *t,
 	   struct lm_run_result *r);
 
 /*
+ * lm_run(), and after each per-second sample the main thread calls
+ * @tick(@arg, MB/s, IOPS) of that second, reads and writes together.
+ */
+typedef void (*lm_tick_fn)(void *arg, double mb_s, double iops);
+int lm_run_watched(const struct lm_job *j, const struct lm_target *t,
+		   struct lm_run_result *r, lm_tick_fn tick, void *arg);
+
+/*
  * The same job on @n targets at once, j->threads workers each, one clock:
  * r[0..n-1] per target and, when n > 1, r[n] for all of them together
  * (its IOs, bytes and per-second samples are the sums of the parts). @r

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "stats.h"
 
+#include <math.h>
+
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -24,8 +26,9 @@ struct lm_cpu lm_cpu_now(void)
 void lm_summarize(struct lm_summary *s, const struct lm_hist *lat, uint64_t ios,
 		  uint64_t bytes, uint64_t errors, uint64_t elapsed_ns,
 		  const struct lm_sample *series, unsigned int nseries,
-		  enum lm_dir dir)
+		  unsigned int dir)
 {
+	uint64_t sios, sbytes;
 	unsigned int i;
 	double v, bw;
 	bool first = true;
@@ -54,9 +57,13 @@ void lm_summarize(struct lm_summary *s, const struct lm_hist *lat, uint64_t ios,
 	for (i = 0; i < nseries; i++) {
 		if (series[i].dur_ns < 1000000000ull)
 			continue;
-		v = (double)series[i].ios[dir] * 1e9 / (double)series[i].dur_ns;
-		bw = (double)series[i].bytes[dir] * 1e3 /
-		     (double)series[i].dur_ns;
+		sios = dir < LM_DIRS ? series[i].ios[dir]
+				     : series[i].ios[0] + series[i].ios[1];
+		sbytes = dir < LM_DIRS
+				 ? series[i].bytes[dir]
+				 : series[i].bytes[0] + series[i].bytes[1];
+		v = (double)sios * 1e9 / (double)series[i].dur_ns;
+		bw = (double)sbytes * 1e3 / (double)series[i].dur_ns;
 		if (first || v < s->iops_min)
 			s->iops_min = v;
 		if (first || v > s->iops_max)
@@ -66,7 +73,7 @@ void lm_summarize(struct lm_summary *s, const struct lm_hist *lat, uint64_t ios,
 		if (first || bw > s->mb_s_max)
 			s->mb_s_max = bw;
 		first = false;
-		if (!series[i].ios[dir] && !s->idle_s++)
+		if (!sios && !s->idle_s++)
 			s->idle_first_s = i + 1;
 	}
 }
@@ -84,4 +91,28 @@ double lm_median(double *v, unsigned int n)
 		return 0.0;
 	qsort(v, n, sizeof(*v), lm_cmp_double);
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
+}
+
+void lm_spread(const double *v, unsigned int n, struct lm_spread *out)
+{
+	double sum = 0, ss = 0;
+	unsigned int i;
+
+	memset(out, 0, sizeof(*out));
+	if (!n)
+		return;
+	out->min = out->max = v[0];
+	for (i = 0; i < n; i++) {
+		sum += v[i];
+		if (v[i] < out->min)
+			out->min = v[i];
+		if (v[i] > out->max)
+			out->max = v[i];
+	}
+	out->mean = sum / n;
+	if (n < 2 || out->mean <= 0)
+		return;
+	for (i = 0; i < n; i++)
+		ss += (v[i] - out->mean) * (v[i] - out->mean);
+	out->cv_pct = 100.0 * sqrt(ss / (n - 1)) / out->mean;
 }

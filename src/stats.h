@@ -13,6 +13,10 @@
 
 enum lm_dir { LM_DIR_READ, LM_DIR_WRITE, LM_DIRS };
 
+/* Summaries kept per run: read, write, and both together. */
+#define LM_SUM_ALL LM_DIRS
+#define LM_SUMS (LM_DIRS + 1)
+
 /* Percentiles every summary carries, in this order. */
 #define LM_NPCT 5
 extern const double lm_pcts[LM_NPCT]; /* 50, 90, 99, 99.9, 99.99 */
@@ -66,10 +70,20 @@ struct lm_summary {
 	unsigned int idle_first_s;
 };
 
+/* @dir is LM_DIR_READ, LM_DIR_WRITE, or LM_SUM_ALL for both together. */
 void lm_summarize(struct lm_summary *s, const struct lm_hist *lat, uint64_t ios,
 		  uint64_t bytes, uint64_t errors, uint64_t elapsed_ns,
 		  const struct lm_sample *series, unsigned int nseries,
-		  enum lm_dir dir);
+		  unsigned int dir);
+
+/* The spread of @n values: mean, min, max, coefficient of variation. */
+struct lm_spread {
+	double mean;
+	double min;
+	double max;
+	double cv_pct; /* sample standard deviation / mean, in % */
+};
+void lm_spread(const double *v, unsigned int n, struct lm_spread *out);
 
 /* Median of @n values (sorted in place); 0 for n == 0. */
 double lm_median(double *v, unsigned int n);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "suite.h"
 #include "lunmark.h"
+#include "progress.h"
 #include "run.h"
 
 #include <errno.h>
@@ -17,28 +18,87 @@ void lm_suite_defaults(struct lm_suite_opts *o)
 	o->runtime_ns = 5000000000ull;
 	o->interval_ns = 5000000000ull;
 	o->runs = 5;
+	o->mix_pct = 70;
 	o->warmup = true;
 	o->read = true;
 	o->write = true;
 	o->agg = LM_AGG_MEDIAN;
 }
 
-void lm_suite_job(const struct lm_suite_opts *o, const struct lm_test *t,
-		  enum lm_dir d, struct lm_job *j)
+unsigned int lm_way_sum(const struct lm_profile *p, enum lm_way w)
 {
+	if (p->kind == LM_PK_MIXED || w == LM_WAY_MIX)
+		return LM_SUM_ALL;
+	return w == LM_WAY_READ ? LM_DIR_READ : LM_DIR_WRITE;
+}
+
+bool lm_way_used(const struct lm_profile *p, enum lm_way w)
+{
+	if (p->kind == LM_PK_MIXED)
+		return w == LM_WAY_MIX;
+	return w != LM_WAY_MIX || p->mix;
+}
+
+uint64_t lm_suite_size(const struct lm_suite_opts *o,
+		       const struct lm_profile *p)
+{
+	return !o->size_set && p->size_bytes ? p->size_bytes : o->size_bytes;
+}
+
+static uint64_t lm_suite_runtime(const struct lm_suite_opts *o,
+				 const struct lm_profile *p)
+{
+	if (p->kind == LM_PK_SWEEP)
+		return 0; /* one pass over the region per run */
+	return !o->runtime_set && p->runtime_ns ? p->runtime_ns : o->runtime_ns;
+}
+
+void lm_suite_job(const struct lm_suite_opts *o, const struct lm_profile *p,
+		  const struct lm_test *t, enum lm_way w, struct lm_job *j)
+{
+	static const char *const names[] = { "read", "write", "mix" };
+
 	*j = o->base;
-	snprintf(j->name, sizeof(j->name), "%s %s", t->label,
-		 d == LM_DIR_READ ? "read" : "write");
-	if (t->random)
-		j->rw = d == LM_DIR_READ ? LM_RW_RANDREAD : LM_RW_RANDWRITE;
-	else
-		j->rw = d == LM_DIR_READ ? LM_RW_READ : LM_RW_WRITE;
+	snprintf(j->name, sizeof(j->name), "%s %s", t->label, names[w]);
+	j->random_pct = 100;
+	if (p->kind == LM_PK_MIXED) {
+		j->rw = t->random_pct ? LM_RW_RANDRW : LM_RW_RW;
+		j->rwmixread_pct = t->read_pct;
+		j->random_pct = t->random_pct;
+	} else if (w == LM_WAY_MIX) {
+		j->rw = t->random ? LM_RW_RANDRW : LM_RW_RW;
+		j->rwmixread_pct = o->mix_pct;
+	} else if (t->random) {
+		j->rw = w == LM_WAY_READ ? LM_RW_RANDREAD : LM_RW_RANDWRITE;
+	} else {
+		j->rw = w == LM_WAY_READ ? LM_RW_READ : LM_RW_WRITE;
+	}
 	j->bs_bytes = t->bs_bytes;
 	j->iodepth = t->qd;
 	j->threads = t->threads;
-	j->size_bytes = o->size_bytes;
-	j->runtime_ns = o->runtime_ns;
-	j->time_based = true;
+	j->size_bytes = lm_suite_size(o, p);
+	j->runtime_ns = lm_suite_runtime(o, p);
+	j->time_based = j->runtime_ns != 0;
+}
+
+/* Is way @w of test @t wanted, given --read-only and --write-only? */
+static bool lm_wanted(const struct lm_suite_opts *o, const struct lm_profile *p,
+		      const struct lm_test *t, enum lm_way w)
+{
+	if (!lm_way_used(p, w))
+		return false;
+	if (p->kind == LM_PK_MIXED)
+		return (t->read_pct == 100 || o->write) &&
+		       (t->read_pct == 0 || o->read);
+	if (w == LM_WAY_MIX)
+		return o->read && o->write;
+	return w == LM_WAY_READ ? o->read : o->write;
+}
+
+/* A sweep below the target's block size is skipped, not refused. */
+static bool lm_fits_lbs(const struct lm_test *t, const struct lm_target *tg)
+{
+	return t->bs_bytes >= tg->lbs_bytes && !(t->bs_bytes % tg->lbs_bytes);
 }
 
 int lm_suite_check(const struct lm_suite_opts *o, const struct lm_profile *p,
@@ -46,46 +106,71 @@ int lm_suite_check(const struct lm_suite_opts *o, const struct lm_profile *p,
 {
 	char msg[256];
 	struct lm_job j;
-	unsigned int i;
+	unsigned int i, w;
 
 	for (i = 0; i < p->ntests; i++) {
-		lm_suite_job(o, &p->tests[i], LM_DIR_READ, &j);
-		if (lm_job_check(&j, msg, sizeof(msg))) {
-			lm_err("%s: %s", p->tests[i].label, msg);
-			return LM_EXIT_USAGE;
-		}
-		if (lm_job_fit(&j, t->size_bytes, t->lbs_bytes, t->max_io_bytes,
-			       msg, sizeof(msg))) {
-			lm_err("%s: %s", t->name, msg);
-			return LM_EXIT_FIT;
+		if (p->kind == LM_PK_SWEEP && !lm_fits_lbs(&p->tests[i], t))
+			continue;
+		for (w = 0; w < LM_WAYS; w++) {
+			if (!lm_way_used(p, (enum lm_way)w))
+				continue;
+			lm_suite_job(o, p, &p->tests[i], (enum lm_way)w, &j);
+			if (lm_job_check(&j, msg, sizeof(msg))) {
+				lm_err("%s: %s", p->tests[i].label, msg);
+				return LM_EXIT_USAGE;
+			}
+			if (lm_job_fit(&j, t->size_bytes, t->lbs_bytes,
+				       t->max_io_bytes, msg, sizeof(msg))) {
+				lm_err("%s: %s", t->name, msg);
+				return LM_EXIT_FIT;
+			}
 		}
 	}
 	return 0;
 }
 
-void lm_cell_aggregate(struct lm_cell *c, enum lm_aggregate agg)
+void lm_cell_aggregate(struct lm_cell *c, unsigned int sum,
+		       enum lm_aggregate agg)
 {
 	double mb[LM_RUNS_MAX], iops[LM_RUNS_MAX], lat[LM_RUNS_MAX];
-	unsigned int i, best = 0;
+	unsigned int i, k, best = 0;
 
-	memset(&c->headline, 0, sizeof(c->headline));
+	memset(c->headline, 0, sizeof(c->headline));
+	for (i = 0; i < c->nruns; i++)
+		mb[i] = c->runs[i].s[sum].mb_s;
+	lm_spread(mb, c->nruns, &c->spread);
+	c->unstable = c->spread.cv_pct > LM_UNSTABLE_CV_PCT;
 	if (!c->nruns)
 		return;
 	if (agg == LM_AGG_MAX) {
 		for (i = 1; i < c->nruns; i++)
-			if (c->runs[i].mb_s > c->runs[best].mb_s)
+			if (c->runs[i].s[sum].mb_s > c->runs[best].s[sum].mb_s)
 				best = i;
-		c->headline = c->runs[best];
+		memcpy(c->headline, c->runs[best].s, sizeof(c->headline));
 		return;
 	}
-	for (i = 0; i < c->nruns; i++) {
-		mb[i] = c->runs[i].mb_s;
-		iops[i] = c->runs[i].iops;
-		lat[i] = c->runs[i].lat_mean_us;
+	for (k = 0; k < LM_SUMS; k++) {
+		for (i = 0; i < c->nruns; i++) {
+			mb[i] = c->runs[i].s[k].mb_s;
+			iops[i] = c->runs[i].s[k].iops;
+			lat[i] = c->runs[i].s[k].lat_mean_us;
+		}
+		c->headline[k].mb_s = lm_median(mb, c->nruns);
+		c->headline[k].iops = lm_median(iops, c->nruns);
+		c->headline[k].lat_mean_us = lm_median(lat, c->nruns);
 	}
-	c->headline.mb_s = lm_median(mb, c->nruns);
-	c->headline.iops = lm_median(iops, c->nruns);
-	c->headline.lat_mean_us = lm_median(lat, c->nruns);
+}
+
+/*
+ * TCP payload per second on Ethernet at MTU 1500: each 1500-byte IP packet
+ * carries 1448 bytes of TCP payload (20 IP + 20 TCP + 12 timestamp option
+ * bytes of headers) and takes 1538 bytes of line time (14 header + 4 FCS +
+ * 8 preamble + 12 inter-frame gap). 1 GbE: 10^9 / 8 * 1448 / 1538 =
+ * 117.7 MB/s. iSCSI's own 48-byte headers per PDU come out of that.
+ */
+double lm_link_ceiling_mb_s(double gbit)
+{
+	return gbit * 1e9 / 8.0 * 1448.0 / 1538.0 / 1e6;
 }
 
 /* Sleep @ns, or less when a signal stops the run. */
@@ -118,24 +203,26 @@ static int lm_suite_prefill(const struct lm_suite_opts *o,
 /* The warm-up and counted runs of one cell. Returns an exit code or 0. */
 static int lm_suite_cell(const struct lm_suite_opts *o,
 			 const struct lm_target *t, const struct lm_job *j,
-			 enum lm_dir d, struct lm_cell *c,
-			 struct lm_mark_result *m)
+			 unsigned int sum, struct lm_cell *c,
+			 struct lm_mark_result *m, struct lm_progress *pg)
 {
 	unsigned int k, total = o->runs + (o->warmup ? 1 : 0);
 	struct lm_run_result r;
 	int ret;
 
 	for (k = 0; k < total && !lm_stop; k++) {
-		ret = lm_run(j, t, &r);
+		lm_progress_run(pg, j->name, k, total, o->warmup);
+		ret = lm_run_watched(j, t, &r, lm_progress_tick, pg);
+		lm_progress_run_done(pg);
 		if (ret)
 			return ret;
 		if (!m->note[0] && r.note[0])
 			memcpy(m->note, r.note, sizeof(m->note));
 		/* a warm-up run, or one a signal cut short before it had
 		 * measured anything, is not counted */
-		if ((k > 0 || !o->warmup) && r.elapsed_ns && r.ios[d] &&
+		if ((k > 0 || !o->warmup) && r.elapsed_ns && r.sum[sum].ios &&
 		    !r.io_errno)
-			c->runs[c->nruns++] = r.sum[d];
+			memcpy(c->runs[c->nruns++].s, r.sum, sizeof(r.sum));
 		if (r.io_errno) {
 			m->io_errno = r.io_errno;
 			m->io_err_offset = r.io_err_offset;
@@ -151,10 +238,72 @@ static int lm_suite_cell(const struct lm_suite_opts *o,
 	return 0;
 }
 
+/* The order a test's ways run in: ATTO writes first, then reads what it
+ * wrote; the others read first, as CrystalDiskMark does. */
+static enum lm_way lm_way_at(const struct lm_profile *p, unsigned int i)
+{
+	static const enum lm_way rwm[] = { LM_WAY_READ, LM_WAY_WRITE,
+					   LM_WAY_MIX };
+	static const enum lm_way wrm[] = { LM_WAY_WRITE, LM_WAY_READ,
+					   LM_WAY_MIX };
+
+	return p->kind == LM_PK_SWEEP ? wrm[i] : rwm[i];
+}
+
+static void lm_suite_plan(const struct lm_suite_opts *o,
+			  const struct lm_profile *p, const struct lm_target *t,
+			  struct lm_mark_result *m, struct lm_progress *pg)
+{
+	unsigned int i, w, cells = 0;
+
+	for (i = 0; i < p->ntests; i++) {
+		for (w = 0; w < LM_WAYS; w++) {
+			m->cells[i][w].wanted =
+				lm_wanted(o, p, &p->tests[i], (enum lm_way)w) &&
+				(p->kind != LM_PK_SWEEP ||
+				 lm_fits_lbs(&p->tests[i], t));
+			cells += m->cells[i][w].wanted;
+		}
+	}
+	lm_progress_plan(pg, p->name, cells, o->runs + (o->warmup ? 1 : 0),
+			 lm_suite_runtime(o, p), o->interval_ns);
+}
+
+/* After the runs: bars for a sweep, the link's share for throughput. */
+static void lm_suite_finish(const struct lm_suite_opts *o,
+			    const struct lm_profile *p,
+			    struct lm_mark_result *m)
+{
+	double best = 0;
+	unsigned int i, w, s;
+
+	if (p->link_share && o->link_gbit > 0)
+		m->link_ceiling_mb_s = lm_link_ceiling_mb_s(o->link_gbit);
+	for (i = 0; i < p->ntests; i++)
+		for (w = 0; w < LM_WAYS; w++) {
+			s = lm_way_sum(p, (enum lm_way)w);
+			if (m->cells[i][w].headline[s].mb_s > best)
+				best = m->cells[i][w].headline[s].mb_s;
+		}
+	for (i = 0; i < p->ntests; i++) {
+		for (w = 0; w < LM_WAYS; w++) {
+			struct lm_cell *c = &m->cells[i][w];
+
+			s = lm_way_sum(p, (enum lm_way)w);
+			c->bar = best > 0 ? c->headline[s].mb_s / best : 0;
+			if (m->link_ceiling_mb_s > 0)
+				c->link_pct = 100.0 * c->headline[s].mb_s /
+					      m->link_ceiling_mb_s;
+		}
+	}
+}
+
 int lm_suite_mark(const struct lm_suite_opts *o, const struct lm_profile *p,
 		  const struct lm_target *t, struct lm_mark_result *m)
 {
-	unsigned int i, d, done = 0;
+	struct lm_progress pg;
+	unsigned int i, k, done = 0;
+	enum lm_way w;
 	struct lm_job j;
 	int ret = 0;
 
@@ -165,23 +314,26 @@ int lm_suite_mark(const struct lm_suite_opts *o, const struct lm_profile *p,
 		lm_err("out of memory");
 		return LM_EXIT_ENGINE;
 	}
-	for (i = 0; i < p->ntests; i++) {
-		m->cells[i][LM_DIR_READ].wanted = o->read;
-		m->cells[i][LM_DIR_WRITE].wanted = o->write;
-	}
+	lm_progress_init(&pg, !o->quiet);
+	lm_suite_plan(o, p, t, m, &pg);
 	for (i = 0; i < p->ntests && !ret && !lm_stop; i++) {
-		for (d = 0; d < LM_DIRS && !ret && !lm_stop; d++) {
-			struct lm_cell *c = &m->cells[i][d];
+		for (k = 0; k < LM_WAYS && !ret && !lm_stop; k++) {
+			struct lm_cell *c;
 
+			w = lm_way_at(p, k);
+			c = &m->cells[i][w];
 			if (!c->wanted)
 				continue;
-			lm_suite_job(o, &p->tests[i], (enum lm_dir)d, &j);
+			lm_suite_job(o, p, &p->tests[i], w, &j);
 			/* cannot fail: lm_suite_check() fitted every job */
 			(void)lm_job_fit(&j, t->size_bytes, t->lbs_bytes,
 					 t->max_io_bytes, NULL, 0);
 			/* a test file is prefilled whatever runs first, as
-			 * CrystalDiskMark does; a device only before reads */
-			if (d == LM_DIR_READ || t->kind == LM_TARGET_TESTFILE)
+			 * CrystalDiskMark does; a device only before reads;
+			 * a sweep reads what it has just written */
+			if ((lm_rw_reads(j.rw) && p->kind != LM_PK_SWEEP) ||
+			    t->kind == LM_TARGET_TESTFILE ||
+			    (p->kind == LM_PK_SWEEP && !o->write))
 				ret = lm_suite_prefill(o, t, &j, m);
 			if (ret)
 				break;
@@ -189,10 +341,13 @@ int lm_suite_mark(const struct lm_suite_opts *o, const struct lm_profile *p,
 				lm_interval(o->interval_ns);
 			if (lm_stop)
 				break;
-			ret = lm_suite_cell(o, t, &j, (enum lm_dir)d, c, m);
-			lm_cell_aggregate(c, o->agg);
+			ret = lm_suite_cell(o, t, &j, lm_way_sum(p, w), c, m,
+					    &pg);
+			lm_cell_aggregate(c, lm_way_sum(p, w), o->agg);
 		}
 	}
+	lm_progress_end(&pg);
+	lm_suite_finish(o, p, m);
 	m->interrupted = lm_stop != 0;
 	if (m->interrupted && (!ret || ret == LM_EXIT_INTERRUPTED))
 		ret = LM_EXIT_INTERRUPTED;
@@ -207,15 +362,15 @@ void lm_mark_result_free(struct lm_mark_result *m)
 
 bool lm_mark_has_news(const struct lm_mark_result *m)
 {
-	unsigned int i;
+	unsigned int i, w;
 
 	if (!m->cells)
 		return false;
 	if (m->interrupted || m->io_errno)
 		return true;
 	for (i = 0; i < m->profile->ntests; i++)
-		if (m->cells[i][LM_DIR_READ].nruns ||
-		    m->cells[i][LM_DIR_WRITE].nruns)
-			return true;
+		for (w = 0; w < LM_WAYS; w++)
+			if (m->cells[i][w].nruns)
+				return true;
 	return false;
 }

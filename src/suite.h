@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The suite runner: for each test of a profile, read then write: one
- * discarded warm-up run, N counted runs, an interval between tests; the
- * headline of a cell is the median of its counted runs (or, with
- * LM_AGG_MAX, the best run, as CrystalDiskMark reports).
+ * The suite runner: for each test of a profile, each of its ways (read,
+ * write, mix): one discarded warm-up run, N counted runs, an interval
+ * between tests. The headline of a cell is the median of its counted runs
+ * (or, with LM_AGG_MAX, the best run, as CrystalDiskMark reports); the
+ * mean, min, max and coefficient of variation are kept, and a cell whose
+ * CV is above 5% is flagged unstable.
  */
 #ifndef LM_SUITE_H
 #define LM_SUITE_H
@@ -16,35 +18,55 @@
 #include <stdbool.h>
 
 #define LM_RUNS_MAX 100u
+#define LM_UNSTABLE_CV_PCT 5.0
 
 enum lm_aggregate { LM_AGG_MEDIAN, LM_AGG_MAX };
+
+/* How a test runs: its read job, write job, or mixed job. */
+enum lm_way { LM_WAY_READ, LM_WAY_WRITE, LM_WAY_MIX, LM_WAYS };
 
 struct lm_suite_opts {
 	struct lm_job base; /* engine, direct, seed, pattern, prefill */
 	uint64_t size_bytes;
 	uint64_t runtime_ns;
+	bool size_set;	  /* --size given: it beats the profile's */
+	bool runtime_set; /* --runtime given: likewise */
 	uint64_t interval_ns;
 	unsigned int runs;
+	unsigned int mix_pct; /* reads in a [Mix] job (--mix, default 70) */
+	double link_gbit;     /* --link: the line rate, 0 when not given */
 	bool warmup;
 	bool read;
 	bool write;
 	bool allow_write; /* prefill may write the target */
+	bool quiet;	  /* no progress line */
 	enum lm_aggregate agg;
 };
 
 /* CrystalDiskMark 8's defaults: 1 GiB, 5 runs of 5 s, 5 s apart. */
 void lm_suite_defaults(struct lm_suite_opts *o);
 
+/* One counted run of a cell: read, write and both together. */
+struct lm_cell_run {
+	struct lm_summary s[LM_SUMS];
+};
+
 struct lm_cell {
 	bool wanted;
 	unsigned int nruns; /* counted runs measured */
-	struct lm_summary runs[LM_RUNS_MAX];
-	struct lm_summary headline; /* mb_s, iops, lat_mean_us */
+	struct lm_cell_run runs[LM_RUNS_MAX];
+	/* mb_s, iops, lat_mean_us per summary: medians or the best run */
+	struct lm_summary headline[LM_SUMS];
+	struct lm_spread spread; /* of the cell's MB/s over its runs */
+	bool unstable;		 /* spread.cv_pct > LM_UNSTABLE_CV_PCT */
+	double bar;		 /* sweeps: MB/s over the sweep's best */
+	double link_pct;	 /* MB/s over the link's ceiling, in % */
 };
 
 struct lm_mark_result {
 	const struct lm_profile *profile;
-	struct lm_cell (*cells)[LM_DIRS]; /* one row per test */
+	struct lm_cell (*cells)[LM_WAYS]; /* one row per test */
+	double link_ceiling_mb_s;	  /* 0 without --link */
 	bool interrupted;
 	bool prefilled;
 	int io_errno;
@@ -54,9 +76,19 @@ struct lm_mark_result {
 	char note[96];
 };
 
-/* Build the job for test @t in direction @d. */
-void lm_suite_job(const struct lm_suite_opts *o, const struct lm_test *t,
-		  enum lm_dir d, struct lm_job *j);
+/* The summary a cell's figure comes from: read, write or both. */
+unsigned int lm_way_sum(const struct lm_profile *p, enum lm_way w);
+
+/* Does profile @p run way @w of its tests at all? */
+bool lm_way_used(const struct lm_profile *p, enum lm_way w);
+
+/* The size and runtime a profile runs with, after the options. */
+uint64_t lm_suite_size(const struct lm_suite_opts *o,
+		       const struct lm_profile *p);
+
+/* Build the job for test @t of @p, way @w. */
+void lm_suite_job(const struct lm_suite_opts *o, const struct lm_profile *p,
+		  const struct lm_test *t, enum lm_way w, struct lm_job *j);
 
 /*
  * Check every job of the profile against the target before any IO.
@@ -74,7 +106,11 @@ void lm_mark_result_free(struct lm_mark_result *m);
 /* Was any cell measured, or is there an interruption or error to show? */
 bool lm_mark_has_news(const struct lm_mark_result *m);
 
-/* Fill a cell's headline from its runs. */
-void lm_cell_aggregate(struct lm_cell *c, enum lm_aggregate agg);
+/* Fill a cell's headline and spread from its runs; @sum is its figure. */
+void lm_cell_aggregate(struct lm_cell *c, unsigned int sum,
+		       enum lm_aggregate agg);
+
+/* TCP payload a link of @gbit carries at MTU 1500, in MB/s (see .c). */
+double lm_link_ceiling_mb_s(double gbit);
 
 #endif

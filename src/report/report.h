@@ -36,15 +36,21 @@ struct lm_mark_info {
 	bool warmup;
 	double runtime_s;
 	double interval_s;
+	unsigned int mix_pct; /* [Mix] rows: share of reads */
+	double link_gbit;     /* --link, 0 when not given */
 };
 
-/* The CrystalDiskMark-shaped matrix. */
+/* The suite's report: CrystalDiskMark's matrix, IOmeter's table or the
+ * ATTO sweep, by the profile's kind. */
 void lm_report_mark_text(FILE *f, const struct lm_mark_info *info,
 			 const struct lm_mark_result *m);
 
 /* One job's result block, reads and writes apart. */
 void lm_report_run_text(FILE *f, const struct lm_report_info *info,
 			const struct lm_job *j, const struct lm_run_result *r);
+
+/* `lunmark profiles`: a profile and its exact tests. */
+void lm_report_profile_text(FILE *f, const struct lm_profile *p);
 
 /* `lunmark probe`: lines for people, or one JSON object. */
 void lm_report_probe_text(FILE *f, const struct lm_probe_info *p);

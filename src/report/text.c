@@ -1,85 +1,10 @@
 // SPDX-License-Identifier: MIT
+/* The text report of `lunmark run`: one block per target. */
 #include "report.h"
 #include "../lunmark.h"
 #include "../units.h"
 
 #include <string.h>
-
-static const char lm_rule[] =
-	"------------------------------------------------------------------------------\n";
-
-static void lm_mark_line(FILE *f, const struct lm_test *t,
-			 const struct lm_cell *c)
-{
-	char bs[16];
-
-	lm_fmt_size(bs, sizeof(bs), t->bs_bytes);
-	fprintf(f, "  %-3s %7s (Q=%3u, T=%2u):", t->random ? "RND" : "SEQ", bs,
-		t->qd, t->threads);
-	if (!c->nruns) {
-		fprintf(f, "   (not measured)\n");
-		return;
-	}
-	fprintf(f, " %9.3f MB/s [%9.1f IOPS] <%9.2f us>\n", c->headline.mb_s,
-		c->headline.iops, c->headline.lat_mean_us);
-}
-
-static void lm_mark_section(FILE *f, const char *title,
-			    const struct lm_mark_result *m, enum lm_dir d)
-{
-	unsigned int i;
-
-	fprintf(f, "[%s]\n", title);
-	for (i = 0; i < m->profile->ntests; i++)
-		lm_mark_line(f, &m->profile->tests[i], &m->cells[i][d]);
-	fputc('\n', f);
-}
-
-static bool lm_any_wanted(const struct lm_mark_result *m, enum lm_dir d)
-{
-	return m->profile->ntests && m->cells[0][d].wanted;
-}
-
-void lm_report_mark_text(FILE *f, const struct lm_mark_info *info,
-			 const struct lm_mark_result *m)
-{
-	const struct lm_report_info *r = &info->r;
-
-	fputs(lm_rule, f);
-	fprintf(f, "lunmark %s: CrystalDiskMark-style matrix\n", r->version);
-	fputs(lm_rule, f);
-	fputs("* MB/s = 1,000,000 bytes/s; latency = mean completion latency\n",
-	      f);
-	fputs("* KB = 1000 bytes, KiB = 1024 bytes\n\n", f);
-	fprintf(f, " Target: %s (%s, %u-byte logical blocks)\n", r->target,
-		r->target_kind, r->lbs_bytes);
-	fprintf(f, "   Test: %s (x%u)%s%s\n", r->size, info->runs,
-		info->warmup ? " after 1 warm-up run" : "",
-		m->prefilled ? ", prefilled" : ", not prefilled");
-	fprintf(f, "Profile: %s (%s of %u run%s)\n", info->profile,
-		info->aggregate, info->runs, info->runs == 1 ? "" : "s");
-	fprintf(f, " Engine: %s%s%s\n", r->engine,
-		r->engine_note[0] ? ", " : "", r->engine_note);
-	fprintf(f, "   Time: Measure %g sec / Interval %g sec\n",
-		info->runtime_s, info->interval_s);
-	if (r->warning[0])
-		fprintf(f, "   Note: %s\n", r->warning);
-	fputc('\n', f);
-	if (lm_any_wanted(m, LM_DIR_READ))
-		lm_mark_section(f, "Read", m, LM_DIR_READ);
-	if (lm_any_wanted(m, LM_DIR_WRITE))
-		lm_mark_section(f, "Write", m, LM_DIR_WRITE);
-	fprintf(f, "   Date: %s\n", r->date);
-	fprintf(f, "     OS: %s\n", r->kernel);
-	fprintf(f, "lunmark: %s\n", r->version);
-	if (m->interrupted)
-		fputs("Interrupted: the results above are partial.\n", f);
-	if (m->io_errno)
-		fprintf(f,
-			"  Error: %s stopped at an IO error at offset %llu: %s\n",
-			m->io_err_test, (unsigned long long)m->io_err_offset,
-			lm_errtext(m->io_errno, m->io_errtext));
-}
 
 static void lm_run_dir(FILE *f, const char *name, const struct lm_summary *s)
 {

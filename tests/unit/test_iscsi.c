@@ -125,7 +125,10 @@ static void lm_test_url_bad(void)
 
 static void lm_test_scrub(void)
 {
-	char a[] = "iscsi://alice%" LM_SECRET "@h:1/iqn.2000-01.x:y/1?target_user=t&target_password=" LM_SECRET "&header_digest=none";
+	char a[] =
+		"iscsi://alice%" LM_SECRET
+		"@h:1/iqn.2000-01.x:y/1?target_user=t&target_password=" LM_SECRET
+		"&header_digest=none";
 	char b[] = "iscsi://h/iqn.2000-01.x:y/1";
 
 	lm_iscsi_url_scrub(a);

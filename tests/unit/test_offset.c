@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
+#include "lunmark.h"
 #include "offset.h"
 #include "unit.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 
@@ -17,7 +19,7 @@ static void lm_test_random_aligned_in_bounds(void)
 	uint64_t off = 0;
 
 	CU_ASSERT_FATAL(seen != NULL);
-	lm_offset_init(&g, LM_START, LM_NBLOCKS, LM_TBS, true, NULL, 1, 0);
+	lm_offset_init(&g, LM_START, LM_NBLOCKS, LM_TBS, 100, NULL, 1, 0);
 	for (i = 0; i < 10 * LM_NBLOCKS; i++) {
 		CU_ASSERT_FATAL(lm_offset_next(&g, &off));
 		CU_ASSERT((off - LM_START) % LM_TBS == 0);
@@ -38,9 +40,9 @@ static void lm_test_random_deterministic(void)
 	uint64_t x = 0, y = 0, z = 0;
 	unsigned int i, same = 0;
 
-	lm_offset_init(&a, 0, LM_NBLOCKS, LM_TBS, true, NULL, 99, 3);
-	lm_offset_init(&b, 0, LM_NBLOCKS, LM_TBS, true, NULL, 99, 3);
-	lm_offset_init(&c, 0, LM_NBLOCKS, LM_TBS, true, NULL, 99, 4);
+	lm_offset_init(&a, 0, LM_NBLOCKS, LM_TBS, 100, NULL, 99, 3);
+	lm_offset_init(&b, 0, LM_NBLOCKS, LM_TBS, 100, NULL, 99, 3);
+	lm_offset_init(&c, 0, LM_NBLOCKS, LM_TBS, 100, NULL, 99, 4);
 	for (i = 0; i < 1000; i++) {
 		lm_offset_next(&a, &x);
 		lm_offset_next(&b, &y);
@@ -76,7 +78,7 @@ static void *lm_seq_thread(void *p)
 	struct lm_offset_gen g;
 	uint64_t off = 0;
 
-	lm_offset_init(&g, LM_START, LM_NBLOCKS, LM_TBS, false, a->cursor, 1,
+	lm_offset_init(&g, LM_START, LM_NBLOCKS, LM_TBS, 0, a->cursor, 1,
 		       a->thread);
 	while (lm_offset_next(&g, &off))
 		atomic_fetch_add(&a->touched[(off - LM_START) / LM_TBS], 1);
@@ -118,12 +120,37 @@ static void lm_test_sequential_order(void)
 
 	lm_cursor_init(&cursor);
 	atomic_store(&cursor.limit, 5);
-	lm_offset_init(&g, LM_START, 3, LM_TBS, false, &cursor, 1, 0);
+	lm_offset_init(&g, LM_START, 3, LM_TBS, 0, &cursor, 1, 0);
 	for (i = 0; i < 5; i++) {
 		CU_ASSERT_FATAL(lm_offset_next(&g, &off));
 		CU_ASSERT_EQUAL(off, LM_START + (uint64_t)(i % 3) * LM_TBS);
 	}
 	CU_ASSERT_FALSE(lm_offset_next(&g, &off));
+}
+
+/* percentage_random: the share of offsets that do not continue from the
+ * one before is the share asked for, within 2 points (IOmeter's
+ * RealLife: 60% random). */
+static void lm_test_percentage_random(void)
+{
+	static const unsigned int pcts[] = { 10, 60, 90 };
+	struct lm_offset_gen g;
+	uint64_t off = 0, prev = 0, jumps;
+	unsigned int i, k, n = 200000;
+
+	for (k = 0; k < LM_ARRAY_SIZE(pcts); k++) {
+		lm_offset_init(&g, LM_START, 1u << 20, LM_TBS, pcts[k], NULL, 7,
+			       0);
+		CU_ASSERT_FATAL(lm_offset_next(&g, &prev));
+		for (i = 0, jumps = 0; i < n; i++) {
+			CU_ASSERT_FATAL(lm_offset_next(&g, &off));
+			CU_ASSERT((off - LM_START) % LM_TBS == 0);
+			if (off != prev + LM_TBS)
+				jumps++;
+			prev = off;
+		}
+		CU_ASSERT(fabs(100.0 * (double)jumps / n - pcts[k]) < 2.0);
+	}
 }
 
 int lm_suite_offset(void)
@@ -138,6 +165,8 @@ int lm_suite_offset(void)
 		{ "shared cursor: T threads, no overlap",
 		  lm_test_shared_cursor_no_overlap },
 		{ "sequential: order, wrap, limit", lm_test_sequential_order },
+		{ "percentage_random: the share asked for",
+		  lm_test_percentage_random },
 		{ NULL, NULL },
 	};
 	return lm_unit_add("offset", t);
