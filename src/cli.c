@@ -57,6 +57,7 @@ enum lm_opt {
 	LM_O_LINK,
 	LM_O_QUIET,
 	LM_O_PCT_RANDOM,
+	LM_O_JSON_FILE,
 };
 
 #define LM_RUN (1u << LM_CMD_RUN)
@@ -80,6 +81,7 @@ static const struct {
 	{ { "mix", required_argument, NULL, LM_O_MIX }, LM_MARK },
 	{ { "link", required_argument, NULL, LM_O_LINK }, LM_MARK },
 	{ { "quiet", no_argument, NULL, LM_O_QUIET }, LM_MARK },
+	{ { "json", required_argument, NULL, LM_O_JSON_FILE }, LM_MARK },
 	{ { "percentage_random", required_argument, NULL, LM_O_PCT_RANDOM },
 	  LM_RUN },
 	{ { "engine", required_argument, NULL, LM_O_ENGINE },
@@ -440,6 +442,9 @@ static int lm_opt_mark(int id, const char *name, const char *v,
 	case LM_O_QUIET:
 		o->quiet = true;
 		break;
+	case LM_O_JSON_FILE:
+		c->json_path = v;
+		break;
 	case LM_O_LINK:
 		return lm_opt_link(v, &o->link_gbit, msg, len);
 	}
@@ -564,7 +569,17 @@ int lm_cli_parse(int argc, char **argv, struct lm_cli *c, char *msg, size_t len)
 		c->cmd = LM_CMD_MARK;
 	else if (!strcmp(cmd, "probe"))
 		c->cmd = LM_CMD_PROBE;
-	else if (!strcmp(cmd, "profiles")) {
+	else if (!strcmp(cmd, "report")) {
+		c->cmd = LM_CMD_REPORT;
+		if (argc != 3 || argv[2][0] == '-') {
+			snprintf(
+				msg, len,
+				"'lunmark report' takes one saved result: lunmark report RESULT.json");
+			return -EINVAL;
+		}
+		c->json_path = argv[2];
+		return 0;
+	} else if (!strcmp(cmd, "profiles")) {
 		c->cmd = LM_CMD_PROFILES;
 		if (argc > 2) {
 			snprintf(msg, len,

@@ -22,7 +22,8 @@ enum lm_cmd {
 	LM_CMD_RUN,
 	LM_CMD_MARK,
 	LM_CMD_PROBE,
-	LM_CMD_PROFILES
+	LM_CMD_PROFILES,
+	LM_CMD_REPORT
 };
 
 struct lm_cli {
@@ -35,8 +36,9 @@ struct lm_cli {
 	unsigned int ntargets;
 	const char *profile;
 	bool allow_write;
-	bool engine_set; /* --engine given: an iscsi:// URL picks iscsi */
-	bool json;	 /* probe --json */
+	bool engine_set;       /* --engine given: an iscsi:// URL picks iscsi */
+	bool json;	       /* probe --json */
+	const char *json_path; /* mark --json=FILE; report FILE */
 	/* iSCSI */
 	const char *chap_file;
 	const char *initiator;

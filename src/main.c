@@ -5,6 +5,7 @@
 #include "lunmark.h"
 #include "report/report.h"
 #include "run.h"
+#include "save.h"
 #include "suite.h"
 #include "target.h"
 #include "units.h"
@@ -223,6 +224,21 @@ out_close:
 	return ret;
 }
 
+static int lm_mark_save(const char *path, const struct lm_mark_info *info,
+			const struct lm_mark_result *m,
+			const struct lm_target *t)
+{
+	struct lm_probe_info id;
+	char msg[600];
+
+	lm_probe_fill(t, &id);
+	if (lm_save_mark(path, info, m, &id, msg, sizeof(msg))) {
+		lm_err("%s", msg);
+		return -1;
+	}
+	return 0;
+}
+
 static int lm_cmd_mark(struct lm_cli *c)
 {
 	struct lm_suite_opts *o = &c->suite;
@@ -269,12 +285,15 @@ static int lm_cmd_mark(struct lm_cli *c)
 		info.aggregate = o->agg == LM_AGG_MAX ? "max" : "median";
 		info.runs = o->runs;
 		info.warmup = o->warmup;
-		info.runtime_s = (double)o->runtime_ns / 1e9;
+		info.runtime_s = (double)lm_suite_runtime(o, p) / 1e9;
 		info.interval_s = (double)o->interval_ns / 1e9;
 		info.mix_pct = o->mix_pct;
 		info.link_gbit = o->link_gbit;
 		lm_report_mark_text(stdout, &info, &m);
 		fflush(stdout);
+		/* partial results are saved too */
+		if (c->json_path && lm_mark_save(c->json_path, &info, &m, &t))
+			rc = rc ? rc : LM_EXIT_USAGE;
 	}
 	if (m.io_errno)
 		lm_err("%s: %s failed at offset %llu: %s", t.name,
@@ -338,6 +357,20 @@ static bool lm_own_urls(struct lm_cli *c, char **copies)
 	return true;
 }
 
+static int lm_cmd_report(const struct lm_cli *c)
+{
+	struct lm_saved s;
+	char msg[512];
+
+	if (lm_load_mark(c->json_path, &s, msg, sizeof(msg))) {
+		lm_err("%s", msg);
+		return LM_EXIT_USAGE;
+	}
+	lm_report_mark_text(stdout, &s.info, &s.m);
+	lm_saved_free(&s);
+	return 0;
+}
+
 static int lm_cmd_profiles(void)
 {
 	const struct lm_profile *p;
@@ -386,6 +419,9 @@ int main(int argc, char **argv)
 		break;
 	case LM_CMD_PROFILES:
 		ret = lm_cmd_profiles();
+		break;
+	case LM_CMD_REPORT:
+		ret = lm_cmd_report(&c);
 		break;
 	default:
 		ret = LM_EXIT_USAGE;

@@ -45,8 +45,8 @@ uint64_t lm_suite_size(const struct lm_suite_opts *o,
 	return !o->size_set && p->size_bytes ? p->size_bytes : o->size_bytes;
 }
 
-static uint64_t lm_suite_runtime(const struct lm_suite_opts *o,
-				 const struct lm_profile *p)
+uint64_t lm_suite_runtime(const struct lm_suite_opts *o,
+			  const struct lm_profile *p)
 {
 	if (p->kind == LM_PK_SWEEP)
 		return 0; /* one pass over the region per run */
@@ -95,10 +95,19 @@ static bool lm_wanted(const struct lm_suite_opts *o, const struct lm_profile *p,
 	return w == LM_WAY_READ ? o->read : o->write;
 }
 
-/* A sweep below the target's block size is skipped, not refused. */
-static bool lm_fits_lbs(const struct lm_test *t, const struct lm_target *tg)
+/* A sweep's block size below the target's block size, above its largest
+ * transfer, or larger than the region is skipped, not refused. */
+static bool lm_sweep_fits(const struct lm_suite_opts *o,
+			  const struct lm_profile *p, const struct lm_test *t,
+			  const struct lm_target *tg)
 {
-	return t->bs_bytes >= tg->lbs_bytes && !(t->bs_bytes % tg->lbs_bytes);
+	uint64_t size = lm_suite_size(o, p);
+
+	if (size > tg->size_bytes)
+		size = tg->size_bytes;
+	return t->bs_bytes >= tg->lbs_bytes && !(t->bs_bytes % tg->lbs_bytes) &&
+	       t->bs_bytes <= size &&
+	       (!tg->max_io_bytes || t->bs_bytes <= tg->max_io_bytes);
 }
 
 int lm_suite_check(const struct lm_suite_opts *o, const struct lm_profile *p,
@@ -109,7 +118,8 @@ int lm_suite_check(const struct lm_suite_opts *o, const struct lm_profile *p,
 	unsigned int i, w;
 
 	for (i = 0; i < p->ntests; i++) {
-		if (p->kind == LM_PK_SWEEP && !lm_fits_lbs(&p->tests[i], t))
+		if (p->kind == LM_PK_SWEEP &&
+		    !lm_sweep_fits(o, p, &p->tests[i], t))
 			continue;
 		for (w = 0; w < LM_WAYS; w++) {
 			if (!lm_way_used(p, (enum lm_way)w))
@@ -221,8 +231,15 @@ static int lm_suite_cell(const struct lm_suite_opts *o,
 		/* a warm-up run, or one a signal cut short before it had
 		 * measured anything, is not counted */
 		if ((k > 0 || !o->warmup) && r.elapsed_ns && r.sum[sum].ios &&
-		    !r.io_errno)
-			memcpy(c->runs[c->nruns++].s, r.sum, sizeof(r.sum));
+		    !r.io_errno) {
+			struct lm_cell_run *cr = &c->runs[c->nruns++];
+
+			memcpy(cr->s, r.sum, sizeof(r.sum));
+			/* the cell keeps the run's samples */
+			cr->series = r.series;
+			cr->nseries = r.nseries;
+			r.series = NULL;
+		}
 		if (r.io_errno) {
 			m->io_errno = r.io_errno;
 			m->io_err_offset = r.io_err_offset;
@@ -261,7 +278,7 @@ static void lm_suite_plan(const struct lm_suite_opts *o,
 			m->cells[i][w].wanted =
 				lm_wanted(o, p, &p->tests[i], (enum lm_way)w) &&
 				(p->kind != LM_PK_SWEEP ||
-				 lm_fits_lbs(&p->tests[i], t));
+				 lm_sweep_fits(o, p, &p->tests[i], t));
 			cells += m->cells[i][w].wanted;
 		}
 	}
@@ -356,6 +373,12 @@ int lm_suite_mark(const struct lm_suite_opts *o, const struct lm_profile *p,
 
 void lm_mark_result_free(struct lm_mark_result *m)
 {
+	unsigned int i, w, k;
+
+	for (i = 0; m->cells && i < m->profile->ntests; i++)
+		for (w = 0; w < LM_WAYS; w++)
+			for (k = 0; k < m->cells[i][w].nruns; k++)
+				free(m->cells[i][w].runs[k].series);
 	free(m->cells);
 	m->cells = NULL;
 }

@@ -46,9 +46,12 @@ struct lm_suite_opts {
 /* CrystalDiskMark 8's defaults: 1 GiB, 5 runs of 5 s, 5 s apart. */
 void lm_suite_defaults(struct lm_suite_opts *o);
 
-/* One counted run of a cell: read, write and both together. */
+/* One counted run of a cell: read, write and both together, and its
+ * per-second samples (owned; freed by lm_mark_result_free()). */
 struct lm_cell_run {
 	struct lm_summary s[LM_SUMS];
+	struct lm_sample *series;
+	unsigned int nseries;
 };
 
 struct lm_cell {
@@ -85,6 +88,9 @@ bool lm_way_used(const struct lm_profile *p, enum lm_way w);
 /* The size and runtime a profile runs with, after the options. */
 uint64_t lm_suite_size(const struct lm_suite_opts *o,
 		       const struct lm_profile *p);
+/* 0 for a sweep: each run is one pass over the region */
+uint64_t lm_suite_runtime(const struct lm_suite_opts *o,
+			  const struct lm_profile *p);
 
 /* Build the job for test @t of @p, way @w. */
 void lm_suite_job(const struct lm_suite_opts *o, const struct lm_profile *p,

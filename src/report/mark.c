@@ -110,7 +110,8 @@ static void lm_bar(FILE *f, char tag, double share)
 	fputc('|', f);
 }
 
-static void lm_sweep(FILE *f, const struct lm_mark_result *m)
+static void lm_sweep(FILE *f, const struct lm_mark_info *info,
+		     const struct lm_mark_result *m)
 {
 	const struct lm_profile *p = m->profile;
 	const struct lm_cell *w, *r;
@@ -123,8 +124,10 @@ static void lm_sweep(FILE *f, const struct lm_mark_result *m)
 		r = &m->cells[i][LM_WAY_READ];
 		fprintf(f, "%7s", p->tests[i].label);
 		if (!w->wanted && !r->wanted) {
-			fputs("   (not run: below the target's block size)\n",
-			      f);
+			fprintf(f, "   (not run: %s)\n",
+				p->tests[i].bs_bytes < info->r.lbs_bytes
+					? "below the target's block size"
+					: "larger than the region or the target's largest transfer");
 			continue;
 		}
 		fprintf(f, " %11.3f %11.3f %11.1f %11.1f",
@@ -193,7 +196,7 @@ void lm_report_mark_text(FILE *f, const struct lm_mark_info *info,
 	if (m->profile->kind == LM_PK_MIXED)
 		lm_mixed(f, m);
 	else if (m->profile->kind == LM_PK_SWEEP)
-		lm_sweep(f, m);
+		lm_sweep(f, info, m);
 	else
 		lm_matrix(f, info, m);
 	if (lm_any_unstable(m))

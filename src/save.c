@@ -1,0 +1,576 @@
+// SPDX-License-Identifier: MIT
+#include "save.h"
+#include "lunmark.h"
+
+#include <errno.h>
+#include <json-c/json.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char *const lm_way_keys[LM_WAYS] = { "read", "write", "mix" };
+static const char *const lm_sum_keys[LM_SUMS] = { "read", "write", "all" };
+static const char *const lm_pct_keys[LM_NPCT] = { "p50", "p90", "p99", "p99.9",
+						  "p99.99" };
+
+/* --- writing --- */
+
+static void lm_put(struct json_object *o, const char *k, struct json_object *v)
+{
+	json_object_object_add(o, k, v);
+}
+
+static void lm_put_str(struct json_object *o, const char *k, const char *v)
+{
+	lm_put(o, k, json_object_new_string(v ? v : ""));
+}
+
+static void lm_put_u64(struct json_object *o, const char *k, uint64_t v)
+{
+	lm_put(o, k, json_object_new_uint64(v));
+}
+
+static void lm_put_dbl(struct json_object *o, const char *k, double v)
+{
+	lm_put(o, k, json_object_new_double(v));
+}
+
+static void lm_put_bool(struct json_object *o, const char *k, bool v)
+{
+	lm_put(o, k, json_object_new_boolean(v));
+}
+
+static struct json_object *lm_summary_json(const struct lm_summary *s)
+{
+	struct json_object *o = json_object_new_object();
+	struct json_object *lat = json_object_new_object();
+	unsigned int i;
+
+	lm_put_u64(o, "ios", s->ios);
+	lm_put_u64(o, "bytes", s->bytes);
+	lm_put_u64(o, "errors", s->errors);
+	lm_put_dbl(o, "seconds", s->seconds);
+	lm_put_dbl(o, "iops", s->iops);
+	lm_put_dbl(o, "mb_s", s->mb_s);
+	lm_put_dbl(o, "mib_s", s->mib_s);
+	lm_put_dbl(o, "iops_min", s->iops_min);
+	lm_put_dbl(o, "iops_max", s->iops_max);
+	lm_put_dbl(o, "mb_s_min", s->mb_s_min);
+	lm_put_dbl(o, "mb_s_max", s->mb_s_max);
+	lm_put_u64(o, "idle_s", s->idle_s);
+	lm_put_dbl(lat, "min", s->lat_min_us);
+	lm_put_dbl(lat, "max", s->lat_max_us);
+	lm_put_dbl(lat, "mean", s->lat_mean_us);
+	lm_put_dbl(lat, "stddev", s->lat_stddev_us);
+	for (i = 0; i < LM_NPCT; i++)
+		lm_put_dbl(lat, lm_pct_keys[i], s->lat_pct_us[i]);
+	lm_put(o, "lat_us", lat);
+	return o;
+}
+
+static struct json_object *lm_sums_json(const struct lm_summary *s)
+{
+	struct json_object *o = json_object_new_object();
+	unsigned int k;
+
+	for (k = 0; k < LM_SUMS; k++)
+		lm_put(o, lm_sum_keys[k], lm_summary_json(&s[k]));
+	return o;
+}
+
+static struct json_object *lm_series_json(const struct lm_cell_run *r)
+{
+	struct json_object *a = json_object_new_array();
+	unsigned int i;
+
+	for (i = 0; i < r->nseries; i++) {
+		const struct lm_sample *s = &r->series[i];
+		struct json_object *e = json_object_new_array();
+
+		json_object_array_add(e, json_object_new_uint64(s->dur_ns));
+		json_object_array_add(e, json_object_new_uint64(s->ios[0]));
+		json_object_array_add(e, json_object_new_uint64(s->ios[1]));
+		json_object_array_add(e, json_object_new_uint64(s->bytes[0]));
+		json_object_array_add(e, json_object_new_uint64(s->bytes[1]));
+		json_object_array_add(a, e);
+	}
+	return a;
+}
+
+static struct json_object *lm_cell_json(const struct lm_cell *c)
+{
+	struct json_object *o = json_object_new_object();
+	struct json_object *runs = json_object_new_array();
+	struct json_object *sp = json_object_new_object();
+	unsigned int k;
+
+	lm_put_bool(o, "wanted", c->wanted);
+	lm_put(o, "headline", lm_sums_json(c->headline));
+	lm_put_dbl(sp, "mean", c->spread.mean);
+	lm_put_dbl(sp, "min", c->spread.min);
+	lm_put_dbl(sp, "max", c->spread.max);
+	lm_put_dbl(sp, "cv_pct", c->spread.cv_pct);
+	lm_put(o, "mb_s_spread", sp);
+	lm_put_bool(o, "unstable", c->unstable);
+	lm_put_dbl(o, "bar", c->bar);
+	lm_put_dbl(o, "link_pct", c->link_pct);
+	for (k = 0; k < c->nruns; k++) {
+		struct json_object *r = lm_sums_json(c->runs[k].s);
+
+		lm_put(r, "per_second", lm_series_json(&c->runs[k]));
+		json_object_array_add(runs, r);
+	}
+	lm_put(o, "runs", runs);
+	return o;
+}
+
+static struct json_object *lm_test_json(const struct lm_test *t,
+					const struct lm_cell *cells)
+{
+	struct json_object *o = json_object_new_object();
+	struct json_object *c = json_object_new_object();
+	unsigned int w;
+
+	lm_put_str(o, "label", t->label);
+	lm_put_bool(o, "random", t->random);
+	lm_put_u64(o, "bs_bytes", t->bs_bytes);
+	lm_put_u64(o, "iodepth", t->qd);
+	lm_put_u64(o, "threads", t->threads);
+	lm_put_u64(o, "read_pct", t->read_pct);
+	lm_put_u64(o, "random_pct", t->random_pct);
+	for (w = 0; w < LM_WAYS; w++)
+		lm_put(c, lm_way_keys[w], lm_cell_json(&cells[w]));
+	lm_put(o, "cells", c);
+	return o;
+}
+
+static struct json_object *lm_target_json(const struct lm_report_info *r,
+					  const struct lm_probe_info *id)
+{
+	struct json_object *o = json_object_new_object();
+
+	lm_put_str(o, "name", r->target);
+	lm_put_str(o, "kind", r->target_kind);
+	lm_put_u64(o, "logical_block_bytes", r->lbs_bytes);
+	if (id) {
+		lm_put_u64(o, "size_bytes", id->size_bytes);
+		lm_put_u64(o, "physical_block_bytes", id->pbs_bytes);
+		lm_put_str(o, "vendor", id->vendor);
+		lm_put_str(o, "model", id->model);
+		lm_put_str(o, "revision", id->revision);
+		lm_put_str(o, "serial", id->serial);
+	}
+	return o;
+}
+
+static struct json_object *lm_settings_json(const struct lm_mark_info *i)
+{
+	struct json_object *o = json_object_new_object();
+
+	lm_put_str(o, "profile", i->profile);
+	lm_put_str(o, "engine", i->r.engine);
+	lm_put_str(o, "engine_note", i->r.engine_note);
+	lm_put_str(o, "size", i->r.size);
+	lm_put_str(o, "aggregate", i->aggregate);
+	lm_put_u64(o, "runs", i->runs);
+	lm_put_bool(o, "warmup", i->warmup);
+	lm_put_dbl(o, "runtime_s", i->runtime_s);
+	lm_put_dbl(o, "interval_s", i->interval_s);
+	lm_put_u64(o, "mix_pct", i->mix_pct);
+	lm_put_dbl(o, "link_gbit", i->link_gbit);
+	return o;
+}
+
+static struct json_object *lm_outcome_json(const struct lm_mark_result *m)
+{
+	struct json_object *o = json_object_new_object();
+
+	lm_put_bool(o, "prefilled", m->prefilled);
+	lm_put_bool(o, "interrupted", m->interrupted);
+	lm_put_dbl(o, "link_ceiling_mb_s", m->link_ceiling_mb_s);
+	lm_put(o, "io_errno", json_object_new_int(m->io_errno));
+	lm_put_u64(o, "io_error_offset", m->io_err_offset);
+	lm_put_str(o, "io_error_test", m->io_err_test);
+	lm_put_str(o, "io_error_text", m->io_errtext);
+	lm_put_str(o, "note", m->note);
+	return o;
+}
+
+int lm_save_mark(const char *path, const struct lm_mark_info *info,
+		 const struct lm_mark_result *m, const struct lm_probe_info *id,
+		 char *msg, size_t len)
+{
+	struct json_object *root = json_object_new_object();
+	struct json_object *host = json_object_new_object();
+	struct json_object *tests = json_object_new_array();
+	char tmp[4096];
+	unsigned int i;
+	int ret = 0;
+
+	lm_put_str(root, "schema", LM_SCHEMA_NAME);
+	lm_put(root, "schema_version", json_object_new_int(LM_SCHEMA_VERSION));
+	lm_put_str(root, "lunmark_version", info->r.version);
+	lm_put_str(root, "command", "mark");
+	lm_put_str(host, "date", info->r.date);
+	lm_put_str(host, "kernel", info->r.kernel);
+	lm_put(root, "host", host);
+	lm_put(root, "target", lm_target_json(&info->r, id));
+	lm_put(root, "settings", lm_settings_json(info));
+	lm_put_str(root, "warning", info->r.warning);
+	lm_put(root, "outcome", lm_outcome_json(m));
+	for (i = 0; i < m->profile->ntests; i++)
+		json_object_array_add(tests, lm_test_json(&m->profile->tests[i],
+							  m->cells[i]));
+	lm_put(root, "tests", tests);
+	snprintf(tmp, sizeof(tmp), "%s.tmp%d", path, (int)getpid());
+	if (json_object_to_file_ext(tmp, root,
+				    JSON_C_TO_STRING_PRETTY |
+					    JSON_C_TO_STRING_NOSLASHESCAPE)) {
+		ret = errno ? -errno : -EIO;
+		snprintf(msg, len, "--json=%s: cannot write it: %s", path,
+			 strerror(-ret));
+		unlink(tmp);
+	} else if (rename(tmp, path)) {
+		ret = -errno;
+		snprintf(msg, len, "--json=%s: cannot write it: %s", path,
+			 strerror(-ret));
+		unlink(tmp);
+	}
+	json_object_put(root);
+	return ret;
+}
+
+/* --- reading --- */
+
+struct lm_reader {
+	const char *path;
+	char *msg;
+	size_t len;
+	int err;
+};
+
+/* The member @k of @o, of @type; records the first missing one. */
+static struct json_object *lm_get(struct lm_reader *rd, struct json_object *o,
+				  const char *k, enum json_type type)
+{
+	struct json_object *v = NULL;
+
+	if (o && json_object_object_get_ex(o, k, &v) &&
+	    json_object_is_type(v, type))
+		return v;
+	/* an integer where a double is expected is fine */
+	if (v && type == json_type_double &&
+	    json_object_is_type(v, json_type_int))
+		return v;
+	if (!rd->err) {
+		snprintf(
+			rd->msg, rd->len,
+			"%s: not a lunmark result: '%s' is missing or of the wrong type",
+			rd->path, k);
+		rd->err = -EINVAL;
+	}
+	return NULL;
+}
+
+static const char *lm_get_str(struct lm_reader *rd, struct json_object *o,
+			      const char *k)
+{
+	struct json_object *v = lm_get(rd, o, k, json_type_string);
+
+	return v ? json_object_get_string(v) : "";
+}
+
+static uint64_t lm_get_u64(struct lm_reader *rd, struct json_object *o,
+			   const char *k)
+{
+	struct json_object *v = lm_get(rd, o, k, json_type_int);
+
+	return v ? json_object_get_uint64(v) : 0;
+}
+
+static double lm_get_dbl(struct lm_reader *rd, struct json_object *o,
+			 const char *k)
+{
+	struct json_object *v = lm_get(rd, o, k, json_type_double);
+
+	return v ? json_object_get_double(v) : 0;
+}
+
+static bool lm_get_bool(struct lm_reader *rd, struct json_object *o,
+			const char *k)
+{
+	struct json_object *v = lm_get(rd, o, k, json_type_boolean);
+
+	return v && json_object_get_boolean(v);
+}
+
+static void lm_read_summary(struct lm_reader *rd, struct json_object *o,
+			    struct lm_summary *s)
+{
+	struct json_object *lat = lm_get(rd, o, "lat_us", json_type_object);
+	unsigned int i;
+
+	s->ios = lm_get_u64(rd, o, "ios");
+	s->bytes = lm_get_u64(rd, o, "bytes");
+	s->errors = lm_get_u64(rd, o, "errors");
+	s->seconds = lm_get_dbl(rd, o, "seconds");
+	s->iops = lm_get_dbl(rd, o, "iops");
+	s->mb_s = lm_get_dbl(rd, o, "mb_s");
+	s->mib_s = lm_get_dbl(rd, o, "mib_s");
+	s->io_mb = (double)s->bytes / 1e6;
+	s->iops_min = lm_get_dbl(rd, o, "iops_min");
+	s->iops_max = lm_get_dbl(rd, o, "iops_max");
+	s->mb_s_min = lm_get_dbl(rd, o, "mb_s_min");
+	s->mb_s_max = lm_get_dbl(rd, o, "mb_s_max");
+	s->idle_s = (unsigned int)lm_get_u64(rd, o, "idle_s");
+	s->lat_min_us = lm_get_dbl(rd, lat, "min");
+	s->lat_max_us = lm_get_dbl(rd, lat, "max");
+	s->lat_mean_us = lm_get_dbl(rd, lat, "mean");
+	s->lat_stddev_us = lm_get_dbl(rd, lat, "stddev");
+	for (i = 0; i < LM_NPCT; i++)
+		s->lat_pct_us[i] = lm_get_dbl(rd, lat, lm_pct_keys[i]);
+}
+
+static void lm_read_sums(struct lm_reader *rd, struct json_object *o,
+			 struct lm_summary *s)
+{
+	unsigned int k;
+
+	for (k = 0; k < LM_SUMS; k++)
+		lm_read_summary(rd,
+				lm_get(rd, o, lm_sum_keys[k], json_type_object),
+				&s[k]);
+}
+
+static void lm_read_series(struct lm_reader *rd, struct json_object *a,
+			   struct lm_cell_run *r)
+{
+	size_t i, n = a ? json_object_array_length(a) : 0;
+
+	r->series = n ? calloc(n, sizeof(*r->series)) : NULL;
+	if (n && !r->series) {
+		rd->err = -ENOMEM;
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		struct json_object *e = json_object_array_get_idx(a, i);
+
+		if (!json_object_is_type(e, json_type_array) ||
+		    json_object_array_length(e) != 5) {
+			lm_get(rd, NULL, "per_second", json_type_array);
+			return;
+		}
+		r->series[i].dur_ns =
+			json_object_get_uint64(json_object_array_get_idx(e, 0));
+		r->series[i].ios[0] =
+			json_object_get_uint64(json_object_array_get_idx(e, 1));
+		r->series[i].ios[1] =
+			json_object_get_uint64(json_object_array_get_idx(e, 2));
+		r->series[i].bytes[0] =
+			json_object_get_uint64(json_object_array_get_idx(e, 3));
+		r->series[i].bytes[1] =
+			json_object_get_uint64(json_object_array_get_idx(e, 4));
+	}
+	r->nseries = (unsigned int)n;
+}
+
+static void lm_read_cell(struct lm_reader *rd, struct json_object *o,
+			 struct lm_cell *c)
+{
+	struct json_object *runs = lm_get(rd, o, "runs", json_type_array);
+	struct json_object *sp = lm_get(rd, o, "mb_s_spread", json_type_object);
+	size_t k, n = runs ? json_object_array_length(runs) : 0;
+
+	c->wanted = lm_get_bool(rd, o, "wanted");
+	lm_read_sums(rd, lm_get(rd, o, "headline", json_type_object),
+		     c->headline);
+	c->spread.mean = lm_get_dbl(rd, sp, "mean");
+	c->spread.min = lm_get_dbl(rd, sp, "min");
+	c->spread.max = lm_get_dbl(rd, sp, "max");
+	c->spread.cv_pct = lm_get_dbl(rd, sp, "cv_pct");
+	c->unstable = lm_get_bool(rd, o, "unstable");
+	c->bar = lm_get_dbl(rd, o, "bar");
+	c->link_pct = lm_get_dbl(rd, o, "link_pct");
+	if (n > LM_RUNS_MAX) {
+		lm_get(rd, NULL, "runs", json_type_array);
+		return;
+	}
+	for (k = 0; k < n && !rd->err; k++) {
+		struct json_object *r = json_object_array_get_idx(runs, k);
+
+		c->nruns++;
+		lm_read_sums(rd, r, c->runs[k].s);
+		lm_read_series(rd, lm_get(rd, r, "per_second", json_type_array),
+			       &c->runs[k]);
+	}
+}
+
+static void lm_read_tests(struct lm_reader *rd, struct json_object *tests,
+			  struct lm_mark_result *m)
+{
+	const struct lm_profile *p = m->profile;
+	unsigned int i, w;
+
+	if (json_object_array_length(tests) != p->ntests) {
+		snprintf(
+			rd->msg, rd->len,
+			"%s: profile %s has %u tests here, the file %zu: made by another lunmark?",
+			rd->path, p->name, p->ntests,
+			json_object_array_length(tests));
+		rd->err = -EINVAL;
+		return;
+	}
+	for (i = 0; i < p->ntests && !rd->err; i++) {
+		struct json_object *t = json_object_array_get_idx(tests, i);
+		struct json_object *c =
+			lm_get(rd, t, "cells", json_type_object);
+
+		if (strcmp(lm_get_str(rd, t, "label"), p->tests[i].label) &&
+		    !rd->err) {
+			snprintf(
+				rd->msg, rd->len,
+				"%s: test %u is not %s of profile %s: made by another lunmark?",
+				rd->path, i + 1, p->tests[i].label, p->name);
+			rd->err = -EINVAL;
+		}
+		for (w = 0; w < LM_WAYS && !rd->err; w++)
+			lm_read_cell(
+				rd,
+				lm_get(rd, c, lm_way_keys[w], json_type_object),
+				&m->cells[i][w]);
+	}
+}
+
+static void lm_read_info(struct lm_reader *rd, struct json_object *root,
+			 struct lm_mark_info *i)
+{
+	struct json_object *host = lm_get(rd, root, "host", json_type_object);
+	struct json_object *tg = lm_get(rd, root, "target", json_type_object);
+	struct json_object *st = lm_get(rd, root, "settings", json_type_object);
+
+	i->r.version = lm_get_str(rd, root, "lunmark_version");
+	i->r.date = lm_get_str(rd, host, "date");
+	i->r.kernel = lm_get_str(rd, host, "kernel");
+	i->r.target = lm_get_str(rd, tg, "name");
+	i->r.target_kind = lm_get_str(rd, tg, "kind");
+	i->r.lbs_bytes =
+		(unsigned int)lm_get_u64(rd, tg, "logical_block_bytes");
+	i->r.engine = lm_get_str(rd, st, "engine");
+	i->r.engine_note = lm_get_str(rd, st, "engine_note");
+	i->r.size = lm_get_str(rd, st, "size");
+	i->r.warning = lm_get_str(rd, root, "warning");
+	i->profile = lm_get_str(rd, st, "profile");
+	i->aggregate = lm_get_str(rd, st, "aggregate");
+	i->runs = (unsigned int)lm_get_u64(rd, st, "runs");
+	i->warmup = lm_get_bool(rd, st, "warmup");
+	i->runtime_s = lm_get_dbl(rd, st, "runtime_s");
+	i->interval_s = lm_get_dbl(rd, st, "interval_s");
+	i->mix_pct = (unsigned int)lm_get_u64(rd, st, "mix_pct");
+	i->link_gbit = lm_get_dbl(rd, st, "link_gbit");
+}
+
+static void lm_read_outcome(struct lm_reader *rd, struct json_object *o,
+			    struct lm_mark_result *m)
+{
+	struct json_object *v = lm_get(rd, o, "io_errno", json_type_int);
+
+	m->prefilled = lm_get_bool(rd, o, "prefilled");
+	m->interrupted = lm_get_bool(rd, o, "interrupted");
+	m->link_ceiling_mb_s = lm_get_dbl(rd, o, "link_ceiling_mb_s");
+	m->io_errno = v ? json_object_get_int(v) : 0;
+	m->io_err_offset = lm_get_u64(rd, o, "io_error_offset");
+	snprintf(m->io_err_test, sizeof(m->io_err_test), "%s",
+		 lm_get_str(rd, o, "io_error_test"));
+	snprintf(m->io_errtext, sizeof(m->io_errtext), "%s",
+		 lm_get_str(rd, o, "io_error_text"));
+	snprintf(m->note, sizeof(m->note), "%s", lm_get_str(rd, o, "note"));
+}
+
+/* The file is ours, of a schema we read, for a profile we know. */
+static int lm_read_head(struct lm_reader *rd, struct json_object *root,
+			struct lm_saved *s)
+{
+	int64_t v;
+
+	if (!json_object_is_type(root, json_type_object) ||
+	    strcmp(lm_get_str(rd, root, "schema"), LM_SCHEMA_NAME)) {
+		snprintf(
+			rd->msg, rd->len,
+			"%s: not a lunmark result (no \"schema\": \"" LM_SCHEMA_NAME
+			"\")",
+			rd->path);
+		return -EINVAL;
+	}
+	v = (int64_t)lm_get_u64(rd, root, "schema_version");
+	if (rd->err)
+		return rd->err;
+	if (v > LM_SCHEMA_VERSION || v < 1) {
+		snprintf(
+			rd->msg, rd->len,
+			"%s: schema version %lld; this lunmark reads version %d (a newer lunmark wrote it?)",
+			rd->path, (long long)v, LM_SCHEMA_VERSION);
+		return -EINVAL;
+	}
+	lm_read_info(rd, root, &s->info);
+	if (rd->err)
+		return rd->err;
+	s->m.profile = lm_profile_find(s->info.profile);
+	if (!s->m.profile) {
+		snprintf(rd->msg, rd->len,
+			 "%s: profile '%s' is not one this lunmark knows",
+			 rd->path, s->info.profile);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+int lm_load_mark(const char *path, struct lm_saved *s, char *msg, size_t len)
+{
+	struct lm_reader rd = { .path = path, .msg = msg, .len = len };
+	struct json_object *tests;
+
+	memset(s, 0, sizeof(*s));
+	if (access(path, R_OK)) {
+		int err = errno;
+
+		snprintf(msg, len, "%s: cannot read it: %s", path,
+			 strerror(err));
+		return -err;
+	}
+	s->root = json_object_from_file(path);
+	if (!s->root) {
+		snprintf(msg, len, "%s: not JSON: %s", path,
+			 json_util_get_last_err());
+		msg[strcspn(msg, "\n")] = '\0';
+		return -EINVAL;
+	}
+	rd.err = lm_read_head(&rd, s->root, s);
+	if (rd.err)
+		goto out_free;
+	s->m.cells = calloc(s->m.profile->ntests, sizeof(*s->m.cells));
+	if (!s->m.cells) {
+		rd.err = -ENOMEM;
+		snprintf(msg, len, "%s: out of memory", path);
+		goto out_free;
+	}
+	lm_read_outcome(&rd, lm_get(&rd, s->root, "outcome", json_type_object),
+			&s->m);
+	tests = lm_get(&rd, s->root, "tests", json_type_array);
+	if (!rd.err)
+		lm_read_tests(&rd, tests, &s->m);
+	if (!rd.err)
+		return 0;
+out_free:
+	lm_saved_free(s);
+	return rd.err;
+}
+
+void lm_saved_free(struct lm_saved *s)
+{
+	if (s->m.cells)
+		lm_mark_result_free(&s->m);
+	if (s->root)
+		json_object_put(s->root);
+	memset(s, 0, sizeof(*s));
+}

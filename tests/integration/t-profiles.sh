@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Every built-in profile end to end on a loop device, with short settings:
+# every row of its report is filled, IOPS x block size = MB/s within 1%,
+# the saved result re-renders the same report, the progress line shows on
+# a terminal and not in a pipe, and an ATTO sweep on a 4Kn device skips
+# the sizes below its block size.
+. "$(dirname "$0")/lib.sh"
+lm_need_root
+command -v jq >/dev/null || skip "jq is not installed (bash scripts/deps.sh)"
+lm_loop 64 512
+dev=$LM_DEV
+short=(--size=16m --runs=1 --no-warmup --runtime=500ms --interval=0 --quiet)
+
+mapfile -t profiles < <("$LUNMARK" profiles | sed -n 's/^\([a-z+]*\): .*/\1/p')
+[ "${#profiles[@]}" -eq 14 ] || fail "expected 14 profiles, got: ${profiles[*]}"
+
+for p in "${profiles[@]}"; do
+	note "$p"
+	expect_exit 0 "$LM_WORK/out" "$LUNMARK" mark "$dev" --profile="$p" \
+		"${short[@]}" --allow-write --link=10g --json="$LM_WORK/r.json"
+	! grep -q "not measured" "$LM_WORK/out" || fail "$p left a cell empty: $(cat "$LM_WORK/out")"
+	# the saved result re-renders the same report
+	"$LUNMARK" report "$LM_WORK/r.json" >"$LM_WORK/again" ||
+		fail "$p: lunmark report failed"
+	grep -v '^lunmark: prefilling' "$LM_WORK/out" | cmp -s - "$LM_WORK/again" ||
+		fail "$p: the re-rendered report differs: $(diff <(grep -v '^lunmark: prefilling' "$LM_WORK/out") "$LM_WORK/again")"
+	# every wanted cell measured, and IOPS x bs = MB/s within 1%
+	jq -e '[.tests[] | .bs_bytes as $bs | .cells[] | select(.wanted)
+		| .headline | (.read, .write) | select(.ios > 0 or .iops > 0)
+		| ((.iops * $bs / 1e6) / .mb_s - 1) | fabs < 0.01] | all' \
+		"$LM_WORK/r.json" >/dev/null || fail "$p: IOPS x bs differs from MB/s by 1% or more"
+	jq -e '[.tests[].cells[] | select(.wanted) | .runs | length == 1] | all and length > 0' \
+		"$LM_WORK/r.json" >/dev/null || fail "$p: a wanted cell has no run"
+	case $p in
+	*+mix) grep -q '^\[Mix\] 70% read' "$LM_WORK/out" || fail "$p: no [Mix] section" ;;
+	iometer) [ "$(grep -cE '%Read( +[0-9.]+){6}$' "$LM_WORK/out")" -eq 4 ] ||
+		fail "iometer rows: $(cat "$LM_WORK/out")"
+		cp "$LM_WORK/r.json" "$LM_WORK/iometer.json" ;;
+	atto) [ "$(grep -cE 'W\|#* *\| R\|' "$LM_WORK/out")" -eq 16 ] || fail "atto rows: $(cat "$LM_WORK/out")"
+		# 32 and 64 MiB do not fit a 16 MiB region
+		[ "$(grep -c "larger than the region" "$LM_WORK/out")" -eq 2 ] || fail "atto: $(cat "$LM_WORK/out")" ;;
+	throughput) grep -q "% of the link" "$LM_WORK/out" || fail "no link share: $(cat "$LM_WORK/out")"
+		expect_grep "10 Gb/s carries 1176.9 MB/s of TCP payload" "$LM_WORK/out" ;;
+	esac
+done
+
+# iometer's mixes are the ones asked for: 100, 65, 50 and 70% reads
+for t in "0 1.00" "1 0.65" "2 0.50" "3 0.70"; do
+	read -r i want <<<"$t"
+	jq -e --argjson i "$i" --argjson w "$want" '.tests[$i].cells.mix.headline
+		| (.read.iops / (.read.iops + .write.iops) - $w) | fabs < 0.03' \
+		"$LM_WORK/iometer.json" >/dev/null || fail "iometer test $i: not $want reads"
+done
+
+# the progress line: on a terminal, redrawn with an ETA; never in a pipe
+script -qec "$LUNMARK mark $dev --profile=demo --size=16m --runs=2 --runtime=2 --interval=0 --read-only --no-prefill" \
+	"$LM_WORK/tty" >/dev/null
+grep -q "demo: test 1/1 SEQ1M Q8T1 read, run 1/2: .* MB/s, .* IOPS, ETA 0m0" "$LM_WORK/tty" ||
+	fail "no progress line on a terminal: $(tr '\r' '\n' <"$LM_WORK/tty" | head -5)"
+"$LUNMARK" mark "$dev" --profile=demo --size=16m --runs=1 --runtime=1 --interval=0 \
+	--read-only --no-prefill 2>"$LM_WORK/pipe" >/dev/null
+! grep -q "ETA" "$LM_WORK/pipe" || fail "a progress line went into a pipe"
+script -qec "$LUNMARK mark $dev --profile=demo --size=16m --runs=1 --runtime=1 --interval=0 --read-only --no-prefill --quiet" \
+	"$LM_WORK/tty2" >/dev/null
+! grep -q "ETA" "$LM_WORK/tty2" || fail "--quiet still drew the progress line"
+
+# ATTO on 4Kn: the sizes below 4 KiB are skipped, said so
+lm_loop 64 4096
+expect_exit 0 "$LM_WORK/a4" "$LUNMARK" mark "$LM_DEV" --profile=atto "${short[@]}" --allow-write
+[ "$(grep -c "below the target's block size" "$LM_WORK/a4")" -eq 3 ] || fail "4Kn atto: $(cat "$LM_WORK/a4")"
+
+# broken and foreign result files get a clear error
+echo '{"schema": "lunmark-result", "schema_version": 99}' >"$LM_WORK/new.json"
+expect_exit 2 "$LM_WORK/e" "$LUNMARK" report "$LM_WORK/new.json"
+expect_grep "schema version 99; this lunmark reads version 1" "$LM_WORK/e"
+echo '{"tests": [' >"$LM_WORK/bad.json"
+expect_exit 2 "$LM_WORK/e" "$LUNMARK" report "$LM_WORK/bad.json"
+expect_grep "not JSON" "$LM_WORK/e"
+exit 0
