@@ -66,6 +66,12 @@ struct lm_engine_ops {
 	int (*reap)(struct lm_engine *e, unsigned int min, struct lm_io **done,
 		    unsigned int max);
 	void (*teardown)(struct lm_engine *e);
+	/*
+	 * optional: make what was written durable (SYNCHRONIZE CACHE) with
+	 * nothing in flight; NULL where fdatasync() on the target's file
+	 * descriptor does it
+	 */
+	int (*flush)(struct lm_engine *e);
 };
 
 extern const struct lm_engine_ops lm_engine_uring;

@@ -382,6 +382,36 @@ out_destroy:
 	return ret;
 }
 
+int lm_iscsi_sync_cache(struct iscsi_context *ctx,
+			const struct lm_iscsi_conf *c, char *msg, size_t len)
+{
+	struct lm_sync s = { 0 };
+	char why[200];
+	bool retry;
+	int ret;
+
+	if (!iscsi_synchronizecache10_task(ctx, (int)c->url.lun, 0, 0, 0, 0,
+					   lm_sync_cb, &s)) {
+		snprintf(msg, len, "%s: %s", c->display, iscsi_get_error(ctx));
+		return -ENOMEM;
+	}
+	ret = lm_sync_wait(ctx, &s,
+			   lm_now_ns() + c->timeout_s * 1000 * LM_MS_NS, msg,
+			   len);
+	if (ret == -ETIMEDOUT)
+		snprintf(msg, len,
+			 "%s: SYNCHRONIZE CACHE: no answer within %u s",
+			 c->portal, c->timeout_s);
+	if (ret)
+		return ret;
+	ret = lm_iscsi_task_error(s.status, s.task, &retry, why, sizeof(why));
+	if (ret)
+		snprintf(msg, len, "%s: SYNCHRONIZE CACHE: %s", c->display,
+			 why);
+	scsi_free_scsi_task(s.task);
+	return ret;
+}
+
 void lm_iscsi_close(struct iscsi_context *ctx)
 {
 	struct lm_sync s = { 0 };

@@ -77,6 +77,10 @@ int lm_iscsi_poll(struct iscsi_context *ctx, int ms, char *msg, size_t len);
 /* Hand queued PDUs to the socket now. -ECONNRESET as above. */
 int lm_iscsi_flush(struct iscsi_context *ctx, char *msg, size_t len);
 
+/* SYNCHRONIZE CACHE(10) of the whole LUN, within the timeout. */
+int lm_iscsi_sync_cache(struct iscsi_context *ctx,
+			const struct lm_iscsi_conf *c, char *msg, size_t len);
+
 /* Commands handed to the target and not yet answered. */
 unsigned int lm_iscsi_on_wire(struct iscsi_context *ctx);
 

@@ -256,7 +256,12 @@ static int lm_cmd_mark(struct lm_cli *c)
 		       c->profile);
 		return LM_EXIT_USAGE;
 	}
+	if (p->kind == LM_PK_COPY && (!o->read || !o->write)) {
+		lm_err("--profile=copy needs both halves: its download reads the files its upload wrote (drop --read-only / --write-only)");
+		return LM_EXIT_USAGE;
+	}
 	lm_target_opts_iscsi(&to, c);
+	to.keep_dir = p->kind == LM_PK_COPY;
 	to.direct = o->base.direct;
 	to.none = !strcmp(o->base.engine, "null");
 	to.create_bytes = lm_suite_size(o, p);
@@ -276,7 +281,7 @@ static int lm_cmd_mark(struct lm_cli *c)
 		goto out_close;
 	lm_host_fill(&h, lm_suite_size(o, p));
 	if (o->read && o->base.prefill && !lm_may_prefill(&t, c->allow_write) &&
-	    t.kind != LM_TARGET_NONE)
+	    t.kind != LM_TARGET_NONE && p->kind != LM_PK_COPY)
 		lm_warn_unprefilled(&h, &t);
 	rc = lm_suite_mark(o, p, &t, &m);
 	if (lm_mark_has_news(&m)) {

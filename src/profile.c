@@ -78,6 +78,13 @@ static const struct lm_test lm_atto[] = {
 	{ "64MiB", false, 64 * MiB, 4, 1, 0, 0 },
 };
 
+/* The copies NAS reviews time; bs is the chunk a copy moves at once. */
+static const struct lm_test lm_copy[] = {
+	{ "1 x 2GiB", false, MiB, 1, 1, 0, 0, 1, 2 * GiB },
+	{ "1000 x 2MiB", false, MiB, 1, 1, 0, 0, 1000, 2 * MiB },
+	{ "10000 x 2KiB", false, 2 * KiB, 1, 1, 0, 0, 10000, 2 * KiB },
+};
+
 #define LM_TESTS(t) LM_ARRAY_SIZE(t), t
 #define LM_CDM(name, what, tests)                                        \
 	{ name,                                                          \
@@ -107,6 +114,8 @@ static const struct lm_profile lm_profiles[] = {
 	  LM_PK_SWEEP, false, 256 * MiB, 0, false, LM_TESTS(lm_atto) },
 	{ "throughput", "maximum network throughput, 1 MiB x QD 8 x 4 threads",
 	  LM_PK_MATRIX, false, 0, 0, true, LM_TESTS(lm_throughput) },
+	{ "copy", "file copies: 1 x 2 GiB, 1000 x 2 MiB, 10000 x 2 KiB",
+	  LM_PK_COPY, false, 2 * GiB, 0, false, LM_TESTS(lm_copy) },
 };
 
 const struct lm_profile *lm_profile_find(const char *name)

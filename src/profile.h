@@ -10,6 +10,8 @@
  *   share and random share, and its reads and writes are reported apart.
  * - LM_PK_SWEEP: ATTO-style; sequential, one test per block size, each a
  *   size-limited write pass then a read pass.
+ * - LM_PK_COPY: file copies (copy.h); each test a set of files written
+ *   ("upload") then read back ("download").
  */
 #ifndef LM_PROFILE_H
 #define LM_PROFILE_H
@@ -17,7 +19,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-enum lm_profile_kind { LM_PK_MATRIX, LM_PK_MIXED, LM_PK_SWEEP };
+enum lm_profile_kind { LM_PK_MATRIX, LM_PK_MIXED, LM_PK_SWEEP, LM_PK_COPY };
 
 struct lm_test {
 	const char *label; /* "SEQ1M Q8T1" */
@@ -28,6 +30,9 @@ struct lm_test {
 	/* LM_PK_MIXED only */
 	unsigned int read_pct;	 /* share of reads */
 	unsigned int random_pct; /* share of random offsets */
+	/* LM_PK_COPY only: the set */
+	unsigned int files;
+	uint64_t file_bytes;
 };
 
 struct lm_profile {

@@ -115,6 +115,8 @@ static struct json_object *lm_cell_json(const struct lm_cell *c)
 	lm_put_bool(o, "unstable", c->unstable);
 	lm_put_dbl(o, "bar", c->bar);
 	lm_put_dbl(o, "link_pct", c->link_pct);
+	lm_put_u64(o, "files", c->files);
+	lm_put_u64(o, "file_bytes", c->file_bytes);
 	for (k = 0; k < c->nruns; k++) {
 		struct json_object *r = lm_sums_json(c->runs[k].s);
 
@@ -392,6 +394,8 @@ static void lm_read_cell(struct lm_reader *rd, struct json_object *o,
 	c->unstable = lm_get_bool(rd, o, "unstable");
 	c->bar = lm_get_dbl(rd, o, "bar");
 	c->link_pct = lm_get_dbl(rd, o, "link_pct");
+	c->files = lm_get_u64(rd, o, "files");
+	c->file_bytes = lm_get_u64(rd, o, "file_bytes");
 	if (n > LM_RUNS_MAX) {
 		lm_get(rd, NULL, "runs", json_type_array);
 		return;

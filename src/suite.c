@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "suite.h"
+#include "copy.h"
 #include "lunmark.h"
 #include "progress.h"
 #include "run.h"
@@ -48,8 +49,8 @@ uint64_t lm_suite_size(const struct lm_suite_opts *o,
 uint64_t lm_suite_runtime(const struct lm_suite_opts *o,
 			  const struct lm_profile *p)
 {
-	if (p->kind == LM_PK_SWEEP)
-		return 0; /* one pass over the region per run */
+	if (p->kind == LM_PK_SWEEP || p->kind == LM_PK_COPY)
+		return 0; /* one pass over the region (a set) per run */
 	return !o->runtime_set && p->runtime_ns ? p->runtime_ns : o->runtime_ns;
 }
 
@@ -87,6 +88,8 @@ static bool lm_wanted(const struct lm_suite_opts *o, const struct lm_profile *p,
 {
 	if (!lm_way_used(p, w))
 		return false;
+	if (p->kind == LM_PK_COPY) /* a download reads the upload's files */
+		return o->read && o->write;
 	if (p->kind == LM_PK_MIXED)
 		return (t->read_pct == 100 || o->write) &&
 		       (t->read_pct == 0 || o->read);
@@ -95,19 +98,45 @@ static bool lm_wanted(const struct lm_suite_opts *o, const struct lm_profile *p,
 	return w == LM_WAY_READ ? o->read : o->write;
 }
 
-/* A sweep's block size below the target's block size, above its largest
- * transfer, or larger than the region is skipped, not refused. */
-static bool lm_sweep_fits(const struct lm_suite_opts *o,
-			  const struct lm_profile *p, const struct lm_test *t,
-			  const struct lm_target *tg)
+/* The copy set test @t runs on @tg: N files of F bytes, within --size and
+ * the target. */
+static void lm_copy_set(const struct lm_suite_opts *o,
+			const struct lm_profile *p, const struct lm_test *t,
+			const struct lm_target *tg, uint64_t *n, uint64_t *f)
 {
-	uint64_t size = lm_suite_size(o, p);
+	uint64_t cap = lm_suite_size(o, p);
+
+	if (cap > tg->size_bytes)
+		cap = tg->size_bytes;
+	lm_copy_fit(t->files, t->file_bytes, cap, n, f);
+}
+
+/* A sweep's or a copy's block size below the target's block size, above
+ * its largest transfer, or larger than the region is skipped, not
+ * refused. */
+static bool lm_test_fits(const struct lm_suite_opts *o,
+			 const struct lm_profile *p, const struct lm_test *t,
+			 const struct lm_target *tg)
+{
+	uint64_t size = lm_suite_size(o, p), n, f;
+	uint32_t bs = t->bs_bytes;
 
 	if (size > tg->size_bytes)
 		size = tg->size_bytes;
-	return t->bs_bytes >= tg->lbs_bytes && !(t->bs_bytes % tg->lbs_bytes) &&
-	       t->bs_bytes <= size &&
-	       (!tg->max_io_bytes || t->bs_bytes <= tg->max_io_bytes);
+	if (p->kind == LM_PK_COPY) {
+		lm_copy_set(o, p, t, tg, &n, &f);
+		if (!n || f % tg->lbs_bytes)
+			return false;
+		bs = f < LM_COPY_CHUNK ? (uint32_t)f : LM_COPY_CHUNK;
+		size = f;
+	}
+	return bs >= tg->lbs_bytes && !(bs % tg->lbs_bytes) && bs <= size &&
+	       (!tg->max_io_bytes || bs <= tg->max_io_bytes);
+}
+
+static bool lm_sized(const struct lm_profile *p)
+{
+	return p->kind == LM_PK_SWEEP || p->kind == LM_PK_COPY;
 }
 
 int lm_suite_check(const struct lm_suite_opts *o, const struct lm_profile *p,
@@ -118,9 +147,10 @@ int lm_suite_check(const struct lm_suite_opts *o, const struct lm_profile *p,
 	unsigned int i, w;
 
 	for (i = 0; i < p->ntests; i++) {
-		if (p->kind == LM_PK_SWEEP &&
-		    !lm_sweep_fits(o, p, &p->tests[i], t))
+		if (lm_sized(p) && !lm_test_fits(o, p, &p->tests[i], t))
 			continue;
+		if (p->kind == LM_PK_COPY)
+			continue; /* a copy's IO is not a job's */
 		for (w = 0; w < LM_WAYS; w++) {
 			if (!lm_way_used(p, (enum lm_way)w))
 				continue;
@@ -222,7 +252,11 @@ static int lm_suite_cell(const struct lm_suite_opts *o,
 
 	for (k = 0; k < total && !lm_stop; k++) {
 		lm_progress_run(pg, j->name, k, total, o->warmup);
-		ret = lm_run_watched(j, t, &r, lm_progress_tick, pg);
+		if (c->files)
+			ret = lm_copy_run(j, t, c->files, c->file_bytes,
+					  lm_rw_writes(j->rw), &r);
+		else
+			ret = lm_run_watched(j, t, &r, lm_progress_tick, pg);
 		lm_progress_run_done(pg);
 		if (ret)
 			return ret;
@@ -264,7 +298,7 @@ static enum lm_way lm_way_at(const struct lm_profile *p, unsigned int i)
 	static const enum lm_way wrm[] = { LM_WAY_WRITE, LM_WAY_READ,
 					   LM_WAY_MIX };
 
-	return p->kind == LM_PK_SWEEP ? wrm[i] : rwm[i];
+	return lm_sized(p) ? wrm[i] : rwm[i];
 }
 
 static void lm_suite_plan(const struct lm_suite_opts *o,
@@ -277,8 +311,8 @@ static void lm_suite_plan(const struct lm_suite_opts *o,
 		for (w = 0; w < LM_WAYS; w++) {
 			m->cells[i][w].wanted =
 				lm_wanted(o, p, &p->tests[i], (enum lm_way)w) &&
-				(p->kind != LM_PK_SWEEP ||
-				 lm_sweep_fits(o, p, &p->tests[i], t));
+				(!lm_sized(p) ||
+				 lm_test_fits(o, p, &p->tests[i], t));
 			cells += m->cells[i][w].wanted;
 		}
 	}
@@ -348,9 +382,10 @@ int lm_suite_mark(const struct lm_suite_opts *o, const struct lm_profile *p,
 			/* a test file is prefilled whatever runs first, as
 			 * CrystalDiskMark does; a device only before reads;
 			 * a sweep reads what it has just written */
-			if ((lm_rw_reads(j.rw) && p->kind != LM_PK_SWEEP) ||
-			    t->kind == LM_TARGET_TESTFILE ||
-			    (p->kind == LM_PK_SWEEP && !o->write))
+			if (p->kind != LM_PK_COPY &&
+			    ((lm_rw_reads(j.rw) && p->kind != LM_PK_SWEEP) ||
+			     t->kind == LM_TARGET_TESTFILE ||
+			     (p->kind == LM_PK_SWEEP && !o->write)))
 				ret = lm_suite_prefill(o, t, &j, m);
 			if (ret)
 				break;
@@ -358,12 +393,17 @@ int lm_suite_mark(const struct lm_suite_opts *o, const struct lm_profile *p,
 				lm_interval(o->interval_ns);
 			if (lm_stop)
 				break;
+			if (p->kind == LM_PK_COPY)
+				lm_copy_set(o, p, &p->tests[i], t, &c->files,
+					    &c->file_bytes);
 			ret = lm_suite_cell(o, t, &j, lm_way_sum(p, w), c, m,
 					    &pg);
 			lm_cell_aggregate(c, lm_way_sum(p, w), o->agg);
 		}
 	}
 	lm_progress_end(&pg);
+	for (i = 0; i < p->ntests && p->kind == LM_PK_COPY; i++)
+		lm_copy_cleanup(t, m->cells[i][LM_WAY_WRITE].files);
 	lm_suite_finish(o, p, m);
 	m->interrupted = lm_stop != 0;
 	if (m->interrupted && (!ret || ret == LM_EXIT_INTERRUPTED))

@@ -64,6 +64,8 @@ struct lm_cell {
 	bool unstable;		 /* spread.cv_pct > LM_UNSTABLE_CV_PCT */
 	double bar;		 /* sweeps: MB/s over the sweep's best */
 	double link_pct;	 /* MB/s over the link's ceiling, in % */
+	uint64_t files;		 /* copies: the set run, after --size */
+	uint64_t file_bytes;
 };
 
 struct lm_mark_result {

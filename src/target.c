@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 const char *lm_target_kind_name(enum lm_target_kind k)
@@ -24,6 +25,8 @@ const char *lm_target_kind_name(enum lm_target_kind k)
 		return "test file";
 	case LM_TARGET_ISCSI:
 		return "iSCSI LUN";
+	case LM_TARGET_DIR:
+		return "directory";
 	case LM_TARGET_NONE:
 		break;
 	}
@@ -230,6 +233,24 @@ static int lm_open_iscsi(struct lm_target *t, const struct lm_target_opts *o)
 	return 0;
 }
 
+/* A directory for file copies: its free space is the room there is. */
+static int lm_open_dir(struct lm_target *t)
+{
+	struct statvfs vfs;
+
+	t->kind = LM_TARGET_DIR;
+	t->writable = true;
+	t->lbs_bytes = 512;
+	if (access(t->path, W_OK)) {
+		lm_err("%s: cannot write files there: %s (give a directory you may write)",
+		       t->path, strerror(errno));
+		return LM_EXIT_TARGET;
+	}
+	if (!statvfs(t->path, &vfs))
+		t->size_bytes = (uint64_t)vfs.f_bavail * vfs.f_frsize;
+	return 0;
+}
+
 int lm_target_open(struct lm_target *t, const char *name,
 		   const struct lm_target_opts *o)
 {
@@ -258,6 +279,8 @@ int lm_target_open(struct lm_target *t, const char *name,
 		}
 		return lm_open_error(t, errno);
 	}
+	if (S_ISDIR(st.st_mode) && o->keep_dir)
+		return lm_open_dir(t);
 	if (S_ISDIR(st.st_mode))
 		return lm_create_testfile(t, t->name, o->create_bytes);
 	if (S_ISBLK(st.st_mode))
@@ -299,7 +322,7 @@ int lm_target_may_write(const struct lm_target *t, bool allow_write,
 			const char *instead)
 {
 	if (allow_write || t->kind == LM_TARGET_TESTFILE ||
-	    t->kind == LM_TARGET_NONE)
+	    t->kind == LM_TARGET_NONE || t->kind == LM_TARGET_DIR)
 		return 0;
 	lm_err("%s is a%s %s that may hold data and a write test would overwrite it; pass --allow-write to let lunmark write to %s, or %s",
 	       t->name, t->kind == LM_TARGET_ISCSI ? "n" : "",

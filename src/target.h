@@ -24,6 +24,7 @@ enum lm_target_kind {
 	LM_TARGET_TESTFILE, /* created by lunmark in a directory */
 	LM_TARGET_NONE,	    /* null engine: no IO, no file */
 	LM_TARGET_ISCSI,    /* iscsi:// URL */
+	LM_TARGET_DIR,	    /* a directory kept as such: file copies */
 };
 
 struct lm_iscsi_target {
@@ -49,6 +50,7 @@ struct lm_target_opts {
 	bool direct;	       /* O_DIRECT */
 	bool none;	       /* the null engine: open nothing */
 	uint64_t create_bytes; /* size of a test file in a directory */
+	bool keep_dir;	       /* a directory stays one (LM_TARGET_DIR) */
 	/* iSCSI */
 	const char *chap_file;
 	const char *initiator; /* NULL: lm_iscsi_default_initiator() */

@@ -275,6 +275,15 @@ static void lm_isc_teardown(struct lm_engine *e)
 	e->priv = NULL;
 }
 
+static int lm_isc_flush(struct lm_engine *e)
+{
+	struct lm_iscsi_eng *p = e->priv;
+
+	if (p->dead)
+		return -p->dead_err;
+	return lm_iscsi_sync_cache(p->ctx, p->conf, e->err, sizeof(e->err));
+}
+
 const struct lm_engine_ops lm_engine_iscsi = {
 	.name = "iscsi",
 	.setup = lm_isc_setup,
@@ -282,4 +291,5 @@ const struct lm_engine_ops lm_engine_iscsi = {
 	.submit = lm_isc_submit,
 	.reap = lm_isc_reap,
 	.teardown = lm_isc_teardown,
+	.flush = lm_isc_flush,
 };

@@ -144,6 +144,49 @@ static void lm_sweep(FILE *f, const struct lm_mark_info *info,
 	fputc('\n', f);
 }
 
+static void lm_copy(FILE *f, const struct lm_mark_info *info,
+		    const struct lm_mark_result *m)
+{
+	const struct lm_profile *p = m->profile;
+	const struct lm_cell *up, *down;
+	char fb[16];
+	unsigned int i;
+
+	fprintf(f, "%-14s %-16s %12s %12s %10s %10s\n", "Set", "Run as",
+		"Upload MB/s", "Download MB/s", "Files/s up", "Files/s dn");
+	for (i = 0; i < p->ntests; i++) {
+		up = &m->cells[i][LM_WAY_WRITE];
+		down = &m->cells[i][LM_WAY_READ];
+		fprintf(f, "%-14s", p->tests[i].label);
+		if (!up->wanted) {
+			fputs(" (not run: the files do not fit the target's block size)\n",
+			      f);
+			continue;
+		}
+		lm_fmt_size(fb, sizeof(fb), up->file_bytes);
+		fprintf(f, " %6llu x %-7s %12.3f %12.3f %10.1f %10.1f",
+			(unsigned long long)up->files, fb,
+			up->headline[LM_DIR_WRITE].mb_s,
+			down->headline[LM_DIR_READ].mb_s,
+			up->headline[LM_DIR_WRITE].iops,
+			down->headline[LM_DIR_READ].iops);
+		if (up->unstable || down->unstable)
+			fputs(" unstable", f);
+		fputc('\n', f);
+	}
+	fputc('\n', f);
+	if (!strcmp(info->r.target_kind, "directory"))
+		fputs("* real files in the directory, O_DIRECT where the filesystem takes it\n"
+		      "  (else buffered, the cache dropped before reading back), fsync per\n"
+		      "  file, removed afterwards\n",
+		      f);
+	else
+		fputs("* block level: consecutive extents of the file size, each write\n"
+		      "  followed by a cache flush (fdatasync / SYNCHRONIZE CACHE): the\n"
+		      "  equivalent of copying files, without a filesystem\n",
+		      f);
+}
+
 static bool lm_any_unstable(const struct lm_mark_result *m)
 {
 	unsigned int i, w;
@@ -175,7 +218,11 @@ static void lm_mark_header(FILE *f, const struct lm_mark_info *info,
 		info->aggregate, info->runs, info->runs == 1 ? "" : "s");
 	fprintf(f, " Engine: %s%s%s\n", r->engine,
 		r->engine_note[0] ? ", " : "", r->engine_note);
-	if (m->profile->kind == LM_PK_SWEEP)
+	if (m->profile->kind == LM_PK_COPY)
+		fprintf(f,
+			"   Time: one set per run, at most %s / Interval %g sec\n",
+			r->size, info->interval_s);
+	else if (m->profile->kind == LM_PK_SWEEP)
 		fprintf(f,
 			"   Time: one pass of %s per run / Interval %g sec\n",
 			r->size, info->interval_s);
@@ -197,6 +244,8 @@ void lm_report_mark_text(FILE *f, const struct lm_mark_info *info,
 		lm_mixed(f, m);
 	else if (m->profile->kind == LM_PK_SWEEP)
 		lm_sweep(f, info, m);
+	else if (m->profile->kind == LM_PK_COPY)
+		lm_copy(f, info, m);
 	else
 		lm_matrix(f, info, m);
 	if (lm_any_unstable(m))
@@ -224,19 +273,24 @@ void lm_report_mark_text(FILE *f, const struct lm_mark_info *info,
 
 void lm_report_profile_text(FILE *f, const struct lm_profile *p)
 {
-	static const char *const kinds[] = { "read, write", "mixed",
-					     "write, read" };
+	static const char *const kinds[] = {
+		"read, write", "mixed", "write, read",
+		"upload (write), download (read)"
+	};
 	const struct lm_test *t;
 	char bs[16], sz[16];
 	unsigned int i;
 
 	fprintf(f, "%s: %s\n", p->name, p->what);
 	lm_fmt_size(sz, sizeof(sz), p->size_bytes);
-	fprintf(f, "  %s%s", p->kind == LM_PK_SWEEP ? "per pass: " : "region: ",
+	fprintf(f, "  %s%s",
+		p->kind == LM_PK_SWEEP	? "per pass: "
+		: p->kind == LM_PK_COPY ? "a set is at most (--size): "
+					: "region: ",
 		p->size_bytes ? sz : "--size (default 1GiB)");
-	if (p->kind != LM_PK_SWEEP && p->runtime_ns)
+	if (p->kind != LM_PK_SWEEP && p->kind != LM_PK_COPY && p->runtime_ns)
 		fprintf(f, ", %g s per run", (double)p->runtime_ns / 1e9);
-	else if (p->kind != LM_PK_SWEEP)
+	else if (p->kind != LM_PK_SWEEP && p->kind != LM_PK_COPY)
 		fputs(", --runtime per run (default 5 s)", f);
 	fprintf(f, "; each test: %s%s\n", kinds[p->kind],
 		p->mix ? ", mix (--mix, default 70% read)" : "");
@@ -249,6 +303,8 @@ void lm_report_profile_text(FILE *f, const struct lm_profile *p)
 		if (p->kind == LM_PK_MIXED)
 			fprintf(f, ", %u%% read, %u%% random", t->read_pct,
 				t->random_pct);
+		if (p->kind == LM_PK_COPY)
+			fprintf(f, ", %u files", t->files);
 		fputc('\n', f);
 	}
 }
