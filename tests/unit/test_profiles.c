@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 /* Each built-in profile is exactly the method it names. */
+#include "copy.h"
 #include "lunmark.h"
 #include "profile.h"
 #include "suite.h"
@@ -143,6 +144,29 @@ static void lm_test_atto(void)
 	}
 }
 
+static void lm_test_copy(void)
+{
+	const struct lm_profile *p = lm_profile_find("copy");
+	uint64_t n, f;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+	CU_ASSERT_EQUAL(p->kind, LM_PK_COPY);
+	CU_ASSERT_EQUAL_FATAL(p->ntests, 3);
+	CU_ASSERT_EQUAL(p->tests[0].files, 1);
+	CU_ASSERT_EQUAL(p->tests[0].file_bytes, 2ull << 30);
+	CU_ASSERT_EQUAL(p->tests[1].files, 1000);
+	CU_ASSERT_EQUAL(p->tests[1].file_bytes, 2u << 20);
+	CU_ASSERT_EQUAL(p->tests[2].files, 10000);
+	CU_ASSERT_EQUAL(p->tests[2].file_bytes, 2048);
+	/* --size caps a set: fewer files, or one smaller file */
+	lm_copy_fit(1000, 2u << 20, 16u << 20, &n, &f);
+	CU_ASSERT(n == 8 && f == 2u << 20);
+	lm_copy_fit(1, 2ull << 30, (16u << 20) + 4096, &n, &f);
+	CU_ASSERT(n == 1 && f == 16u << 20);
+	lm_copy_fit(10000, 2048, 2ull << 30, &n, &f);
+	CU_ASSERT(n == 10000 && f == 2048);
+}
+
 /* The jobs a suite builds from a profile's rows. */
 static void lm_test_jobs(void)
 {
@@ -180,6 +204,7 @@ int lm_suite_profiles(void)
 		{ "iometer access specs", lm_test_iometer },
 		{ "iops and throughput", lm_test_iops_throughput },
 		{ "atto sweep", lm_test_atto },
+		{ "copy sets", lm_test_copy },
 		{ "jobs from profile rows", lm_test_jobs },
 		{ NULL, NULL },
 	};
