@@ -8,7 +8,8 @@ lm_need_root
 # check_matrix FILE: 8 filled cells; MB/s = IOPS x bs within 1%.
 check_matrix() {
 	local n
-	n=$(grep -cE '^  (SEQ|RND) .*MB/s \[.*IOPS\] <.*us>$' "$1")
+	# a cell may be flagged: "... us> unstable (CV 7.1%)"
+	n=$(grep -cE '^  (SEQ|RND) .*MB/s \[.*IOPS\] <.*us>( unstable \(CV [0-9.]+%\))?$' "$1")
 	[ "$n" -eq 8 ] || fail "expected 8 filled cells, got $n: $(cat "$1")"
 	awk '/^  (SEQ|RND) /{
 		bs = ($2 == "1MiB") ? 1048576 : 4096
