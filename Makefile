@@ -30,7 +30,8 @@ LDLIBS += $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null || echo -luring -lisc
 	-laio -lm -pthread
 
 LIB_SRCS := $(filter-out src/main.c,$(wildcard src/*.c)) \
-	$(wildcard src/engines/*.c) $(wildcard src/report/*.c)
+	$(wildcard src/engines/*.c) $(wildcard src/report/*.c) \
+	$(wildcard fio-compat/*.c)
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
 BIN := $(BUILD)/lunmark
 
@@ -60,7 +61,7 @@ $(BUILD)/%.o: %.c
 
 $(BUILD)/tests/unit/%.o: tests/unit/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(CUNIT_CFLAGS) -Isrc -MMD -MP -c -o $@ $<
+	$(CC) $(CFLAGS) $(CUNIT_CFLAGS) -Isrc -I. -MMD -MP -c -o $@ $<
 
 $(UNIT_BIN): $(UNIT_OBJS) $(BUILD)/liblunmark.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(CUNIT_LIBS) $(LDLIBS)
@@ -110,9 +111,11 @@ bench: $(BIN)
 
 lint:
 	clang-format --dry-run --Werror src/*.c src/*.h src/engines/*.c \
-		src/report/*.[ch] tests/unit/*.[ch] tests/helpers/*.c
+		src/report/*.[ch] fio-compat/*.[ch] tests/unit/*.[ch] \
+		tests/helpers/*.c
 	cppcheck --quiet --error-exitcode=1 --enable=warning,performance \
-		--inline-suppr --std=c11 -D__GNUC__ -Isrc src tests/unit tests/helpers
+		--inline-suppr --std=c11 -D__GNUC__ -Isrc src fio-compat \
+		tests/unit tests/helpers
 	shellcheck -x -P SCRIPTDIR scripts/*.sh tests/integration/*.sh .ci/run
 
 install: $(BIN)

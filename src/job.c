@@ -153,6 +153,16 @@ int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
 {
 	char a[32], b[32];
 
+	/* fio's percentages, in whole blocks of the target */
+	if (j->offset_pct > 0)
+		j->offset_bytes = (uint64_t)((double)target_bytes *
+					     j->offset_pct / 100.0) /
+				  lbs_bytes * lbs_bytes;
+	if (j->size_pct > 0)
+		j->size_bytes =
+			(uint64_t)((double)target_bytes * j->size_pct / 100.0);
+	if (j->size_pct > 0 && j->offset_bytes + j->size_bytes > target_bytes)
+		j->size_bytes = target_bytes - j->offset_bytes;
 	if (max_io_bytes && j->bs_bytes > max_io_bytes) {
 		lm_fmt_size(a, sizeof(a), j->bs_bytes);
 		lm_fmt_size(b, sizeof(b), max_io_bytes);

@@ -43,6 +43,8 @@ struct lm_job {
 	unsigned int threads;
 	uint64_t size_bytes;   /* region length; 0: to the end */
 	uint64_t offset_bytes; /* region start */
+	double size_pct;       /* fio's size=N%: of the target, when > 0 */
+	double offset_pct;     /* fio's offset=N% */
 	uint64_t runtime_ns;   /* 0: until size_bytes are done */
 	uint64_t ramp_ns;
 	bool time_based;	 /* loop over the region until runtime */

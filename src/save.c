@@ -221,8 +221,9 @@ int lm_save_mark(const char *path, const struct lm_mark_info *info,
 		lm_put_str(host, "hostname", tmp);
 	}
 	lm_put_u64(host, "cpus", (uint64_t)sysconf(_SC_NPROCESSORS_ONLN));
-	lm_put_u64(host, "memory_bytes", (uint64_t)sysconf(_SC_PHYS_PAGES) *
-						 (uint64_t)sysconf(_SC_PAGESIZE));
+	lm_put_u64(host, "memory_bytes",
+		   (uint64_t)sysconf(_SC_PHYS_PAGES) *
+			   (uint64_t)sysconf(_SC_PAGESIZE));
 	lm_put(root, "host", host);
 	lm_put(root, "target", lm_target_json(&info->r, id));
 	lm_put(root, "settings", lm_settings_json(info));

@@ -1,0 +1,331 @@
+// SPDX-License-Identifier: MIT
+#include "jobfile.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define LM_FIO_LINE_MAX 4096
+#define LM_FIO_FILE_MAX (16u << 20)
+
+/* What one read is in the middle of: the include stack. */
+struct lm_fio_reader {
+	struct lm_fio_file *f;
+	const char *stack[LM_FIO_INCLUDE_DEPTH];
+	unsigned int depth;
+	char *msg;
+	size_t len;
+};
+
+static int lm_fio_bad(struct lm_fio_reader *r, const char *file,
+		      unsigned int line, const char *what)
+{
+	snprintf(r->msg, r->len, "%s:%u: %s", file, line, what);
+	return -EINVAL;
+}
+
+static char *lm_fio_trim(char *s)
+{
+	char *e;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	e = s + strlen(s);
+	while (e > s && isspace((unsigned char)e[-1]))
+		*--e = '\0';
+	return s;
+}
+
+/* ${VAR} from the environment, into @out of @size. */
+static int lm_fio_expand(struct lm_fio_reader *r, const char *file,
+			 unsigned int line, const char *in, char *out,
+			 size_t size)
+{
+	size_t o = 0, n;
+	const char *end, *v;
+	char name[128], what[200];
+
+	while (*in) {
+		if (in[0] == '$' && in[1] == '{') {
+			end = strchr(in + 2, '}');
+			if (!end || end == in + 2 ||
+			    (size_t)(end - in - 2) >= sizeof(name))
+				return lm_fio_bad(
+					r, file, line,
+					"'${' without a variable name and '}'");
+			memcpy(name, in + 2, (size_t)(end - in - 2));
+			name[end - in - 2] = '\0';
+			v = getenv(name);
+			if (!v) {
+				snprintf(what, sizeof(what),
+					 "${%s} is not set in the environment",
+					 name);
+				return lm_fio_bad(r, file, line, what);
+			}
+			n = strlen(v);
+			in = end + 1;
+		} else {
+			v = in++;
+			n = 1;
+		}
+		if (o + n >= size)
+			return lm_fio_bad(r, file, line,
+					  "the line is too long");
+		memcpy(out + o, v, n);
+		o += n;
+	}
+	out[o] = '\0';
+	return 0;
+}
+
+static int lm_fio_section(struct lm_fio_reader *r, const char *file,
+			  unsigned int line, char *p)
+{
+	struct lm_fio_file *f = r->f;
+	struct lm_fio_section *s;
+	char *end = strrchr(p, ']');
+
+	if (!end || end[1] || end == p + 1)
+		return lm_fio_bad(r, file, line,
+				  "bad section header: it must be [name]");
+	*end = '\0';
+	p = lm_fio_trim(p + 1);
+	if (!*p || strpbrk(p, "[] \t"))
+		return lm_fio_bad(r, file, line,
+				  "bad section name: no spaces or brackets");
+	s = realloc(f->secs, (f->nsecs + 1) * sizeof(*s));
+	if (!s)
+		return -ENOMEM;
+	f->secs = s;
+	s = &f->secs[f->nsecs++];
+	memset(s, 0, sizeof(*s));
+	s->name = strdup(p);
+	s->global = !strcmp(p, "global");
+	s->file = file;
+	s->line = line;
+	return s->name ? 0 : -ENOMEM;
+}
+
+static int lm_fio_option(struct lm_fio_reader *r, const char *file,
+			 unsigned int line, char *p)
+{
+	struct lm_fio_section *s;
+	struct lm_fio_opt *o;
+	char *eq = strchr(p, '='), *key = p, *val = NULL;
+
+	if (!r->f->nsecs)
+		return lm_fio_bad(r, file, line,
+				  "an option before any [section]");
+	if (eq) {
+		*eq = '\0';
+		val = lm_fio_trim(eq + 1);
+		key = lm_fio_trim(key);
+	}
+	if (!*key)
+		return lm_fio_bad(r, file, line, "'=' without an option name");
+	s = &r->f->secs[r->f->nsecs - 1];
+	o = realloc(s->opts, (s->nopts + 1) * sizeof(*o));
+	if (!o)
+		return -ENOMEM;
+	s->opts = o;
+	o = &s->opts[s->nopts++];
+	o->key = strdup(key);
+	o->val = val ? strdup(val) : NULL;
+	o->file = file;
+	o->line = line;
+	return o->key && (!val || o->val) ? 0 : -ENOMEM;
+}
+
+static int lm_fio_include(struct lm_fio_reader *r, const char *file,
+			  unsigned int line, const char *name);
+
+static int lm_fio_line(struct lm_fio_reader *r, const char *file,
+		       unsigned int line, char *raw)
+{
+	char buf[LM_FIO_LINE_MAX], *p;
+	int ret;
+
+	p = lm_fio_trim(raw);
+	if (!*p || *p == ';' || *p == '#')
+		return 0;
+	ret = lm_fio_expand(r, file, line, p, buf, sizeof(buf));
+	if (ret)
+		return ret;
+	p = buf;
+	if (*p == '[')
+		return lm_fio_section(r, file, line, p);
+	if (!strncmp(p, "include", 7) && isspace((unsigned char)p[7]))
+		return lm_fio_include(r, file, line, lm_fio_trim(p + 7));
+	return lm_fio_option(r, file, line, p);
+}
+
+static int lm_fio_parse(struct lm_fio_reader *r, const char *file, char *text)
+{
+	unsigned int line = 0;
+	char *p = text, *nl;
+	int ret = 0;
+
+	while (*p && !ret) {
+		nl = strchr(p, '\n');
+		if (nl)
+			*nl = '\0';
+		line++;
+		if (strlen(p) >= LM_FIO_LINE_MAX)
+			return lm_fio_bad(r, file, line,
+					  "the line is too long");
+		ret = lm_fio_line(r, file, line, p);
+		if (!nl)
+			break;
+		p = nl + 1;
+	}
+	if (ret == -ENOMEM)
+		snprintf(r->msg, r->len, "%s: out of memory", file);
+	return ret;
+}
+
+/* Keep @path for the options that name it. */
+static const char *lm_fio_keep(struct lm_fio_file *f, const char *path)
+{
+	char **p = realloc(f->paths, (f->npaths + 1) * sizeof(*p));
+
+	if (!p)
+		return NULL;
+	f->paths = p;
+	p[f->npaths] = strdup(path);
+	return p[f->npaths] ? p[f->npaths++] : NULL;
+}
+
+static int lm_fio_slurp(const char *path, char **text, size_t *n)
+{
+	FILE *fp = fopen(path, "re");
+	long size;
+
+	if (!fp)
+		return -errno;
+	if (fseek(fp, 0, SEEK_END) || (size = ftell(fp)) < 0 ||
+	    fseek(fp, 0, SEEK_SET)) {
+		fclose(fp);
+		return -EIO;
+	}
+	if ((unsigned long)size > LM_FIO_FILE_MAX) {
+		fclose(fp);
+		return -EFBIG;
+	}
+	*text = malloc((size_t)size + 1);
+	if (!*text) {
+		fclose(fp);
+		return -ENOMEM;
+	}
+	*n = fread(*text, 1, (size_t)size, fp);
+	(*text)[*n] = '\0';
+	fclose(fp);
+	return 0;
+}
+
+static int lm_fio_read_path(struct lm_fio_reader *r, const char *path,
+			    const char *from, unsigned int line)
+{
+	const char *kept;
+	char *text = NULL;
+	unsigned int i;
+	size_t n;
+	int ret;
+
+	for (i = 0; i < r->depth; i++)
+		if (!strcmp(r->stack[i], path))
+			return lm_fio_bad(
+				r, from, line,
+				"include loop: the file includes itself");
+	if (r->depth == LM_FIO_INCLUDE_DEPTH)
+		return lm_fio_bad(r, from, line, "includes nested too deep");
+	ret = lm_fio_slurp(path, &text, &n);
+	if (ret) {
+		if (from)
+			snprintf(r->msg, r->len, "%s:%u: include %s: %s", from,
+				 line, path, strerror(-ret));
+		else
+			snprintf(r->msg, r->len, "%s: cannot read it: %s", path,
+				 strerror(-ret));
+		return ret;
+	}
+	kept = lm_fio_keep(r->f, path);
+	if (!kept) {
+		free(text);
+		return -ENOMEM;
+	}
+	r->stack[r->depth++] = kept;
+	ret = lm_fio_parse(r, kept, text);
+	r->depth--;
+	free(text);
+	return ret;
+}
+
+static int lm_fio_include(struct lm_fio_reader *r, const char *file,
+			  unsigned int line, const char *name)
+{
+	char path[PATH_MAX];
+	const char *slash = strrchr(file, '/');
+
+	if (!*name)
+		return lm_fio_bad(r, file, line, "include without a file name");
+	if (*name == '/' || !slash)
+		snprintf(path, sizeof(path), "%s", name);
+	else
+		snprintf(path, sizeof(path), "%.*s/%s", (int)(slash - file),
+			 file, name);
+	return lm_fio_read_path(r, path, file, line);
+}
+
+int lm_fio_read(const char *path, struct lm_fio_file *f, char *msg, size_t len)
+{
+	struct lm_fio_reader r = { .f = f, .msg = msg, .len = len };
+
+	memset(f, 0, sizeof(*f));
+	return lm_fio_read_path(&r, path, NULL, 0);
+}
+
+int lm_fio_read_text(const char *name, const char *text, size_t n,
+		     struct lm_fio_file *f, char *msg, size_t len)
+{
+	struct lm_fio_reader r = { .f = f, .msg = msg, .len = len };
+	const char *kept;
+	char *copy;
+	int ret;
+
+	memset(f, 0, sizeof(*f));
+	kept = lm_fio_keep(f, name);
+	copy = malloc(n + 1);
+	if (!kept || !copy) {
+		free(copy);
+		snprintf(msg, len, "%s: out of memory", name);
+		return -ENOMEM;
+	}
+	memcpy(copy, text, n);
+	copy[n] = '\0';
+	r.stack[r.depth++] = kept;
+	ret = lm_fio_parse(&r, kept, copy);
+	free(copy);
+	return ret;
+}
+
+void lm_fio_file_free(struct lm_fio_file *f)
+{
+	unsigned int i, k;
+
+	for (i = 0; i < f->nsecs; i++) {
+		for (k = 0; k < f->secs[i].nopts; k++) {
+			free(f->secs[i].opts[k].key);
+			free(f->secs[i].opts[k].val);
+		}
+		free(f->secs[i].opts);
+		free(f->secs[i].name);
+	}
+	for (i = 0; i < f->npaths; i++)
+		free(f->paths[i]);
+	free(f->secs);
+	free(f->paths);
+	memset(f, 0, sizeof(*f));
+}

@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fio job files, read with fio's rules: `[section]` headers, `[global]`
+ * among them; `key=value` and bare `key` options; lines whose first
+ * non-blank character is ';' or '#' are comments; `include FILE` (relative
+ * to the including file's directory; loops and missing files are errors);
+ * `${VAR}` replaced by the environment's VAR. This layer keeps every option
+ * with its file and line; what an option means is options.h's business.
+ */
+#ifndef LM_FIO_JOBFILE_H
+#define LM_FIO_JOBFILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define LM_FIO_INCLUDE_DEPTH 16
+
+struct lm_fio_opt {
+	char *key;
+	char *val; /* NULL for a bare option */
+	const char *file;
+	unsigned int line;
+};
+
+struct lm_fio_section {
+	char *name;
+	bool global;
+	const char *file;
+	unsigned int line;
+	struct lm_fio_opt *opts;
+	unsigned int nopts;
+};
+
+struct lm_fio_file {
+	struct lm_fio_section *secs;
+	unsigned int nsecs;
+	char **paths; /* every file read, owned: options point at them */
+	unsigned int npaths;
+};
+
+/*
+ * Read @path (and what it includes) into @f. Returns 0, or -EINVAL /
+ * -errno with "file:line: what is wrong" in @msg. Free @f either way with
+ * lm_fio_file_free().
+ */
+int lm_fio_read(const char *path, struct lm_fio_file *f, char *msg, size_t len);
+
+/* The same for text in memory, named @name in messages (tests, fuzzing).
+ * An include is read from disk, relative to the current directory. */
+int lm_fio_read_text(const char *name, const char *text, size_t n,
+		     struct lm_fio_file *f, char *msg, size_t len);
+
+void lm_fio_file_free(struct lm_fio_file *f);
+
+#endif

@@ -1,0 +1,493 @@
+// SPDX-License-Identifier: MIT
+#include "options.h"
+#include "values.h"
+#include "../src/engine.h"
+#include "../src/lunmark.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum lm_fio_id {
+	LM_F_NAME,
+	LM_F_FILENAME,
+	LM_F_RW,
+	LM_F_RWMIXREAD,
+	LM_F_RWMIXWRITE,
+	LM_F_BS,
+	LM_F_IODEPTH,
+	LM_F_NUMJOBS,
+	LM_F_SIZE,
+	LM_F_OFFSET,
+	LM_F_RUNTIME,
+	LM_F_TIME_BASED,
+	LM_F_RAMP,
+	LM_F_DIRECT,
+	LM_F_IOENGINE,
+	LM_F_RANDSEED,
+	LM_F_PCT_RANDOM,
+	LM_F_KB_BASE,
+	LM_F_STONEWALL,
+	LM_F_NEW_GROUP,
+	LM_F_GROUP_REPORTING,
+	LM_F_ZERO_BUFFERS,
+	LM_F_COMPRESS,
+	LM_F_ACCEPT, /* taken, changes nothing in lunmark */
+	LM_F_REFUSE, /* known, not supported yet */
+};
+
+static const struct lm_fio_def {
+	const char *name;
+	enum lm_fio_id id;
+	const char *note;
+} lm_fio_defs[] = {
+	{ "name", LM_F_NAME, "job name; each [section] is a job" },
+	{ "filename", LM_F_FILENAME,
+	  "the target: block device, file, directory or iscsi:// URL (write its ':' as '\\:'); one per job" },
+	{ "rw", LM_F_RW,
+	  "read, write, randread, randwrite, rw (readwrite), randrw" },
+	{ "readwrite", LM_F_RW, "as rw" },
+	{ "rwmixread", LM_F_RWMIXREAD, "share of reads in rw and randrw" },
+	{ "rwmixwrite", LM_F_RWMIXWRITE, "share of writes in rw and randrw" },
+	{ "bs", LM_F_BS,
+	  "block size; bs=r,w only with the same size for both" },
+	{ "blocksize", LM_F_BS, "as bs" },
+	{ "iodepth", LM_F_IODEPTH, "IOs in flight per thread" },
+	{ "numjobs", LM_F_NUMJOBS,
+	  "threads of the job; sequential jobs share one cursor" },
+	{ "size", LM_F_SIZE, "region length, bytes or N% of the target" },
+	{ "offset", LM_F_OFFSET, "region start, bytes or N% of the target" },
+	{ "runtime", LM_F_RUNTIME, "seconds by default; d, h, m, s, ms, us" },
+	{ "time_based", LM_F_TIME_BASED, "loop over the region until runtime" },
+	{ "ramp_time", LM_F_RAMP, "run this long before measuring" },
+	{ "direct", LM_F_DIRECT, "O_DIRECT (lunmark's default is 1)" },
+	{ "ioengine", LM_F_IOENGINE,
+	  "io_uring, libaio, psync, libiscsi, null: lunmark's uring, aio, psync, iscsi, null" },
+	{ "randseed", LM_F_RANDSEED, "seed of offsets and data" },
+	{ "percentage_random", LM_F_PCT_RANDOM,
+	  "random jobs: share of random offsets, the rest sequential" },
+	{ "kb_base", LM_F_KB_BASE,
+	  "1024 (default: 4k = 4096, 1mi = 10^6) or 1000 (the other way)" },
+	{ "stonewall", LM_F_STONEWALL,
+	  "wait for the jobs before; a new group" },
+	{ "wait_for_previous", LM_F_STONEWALL, "as stonewall" },
+	{ "new_group", LM_F_NEW_GROUP, "start a new reporting group" },
+	{ "group_reporting", LM_F_GROUP_REPORTING,
+	  "taken: lunmark reports a job's threads together anyway" },
+	{ "zero_buffers", LM_F_ZERO_BUFFERS, "write zeros (no stamps)" },
+	{ "buffer_compress_percentage", LM_F_COMPRESS,
+	  "0 only: lunmark's data is incompressible" },
+	{ "refill_buffers", LM_F_ACCEPT,
+	  "taken: every block lunmark writes is already unique" },
+	{ "thread", LM_F_ACCEPT, "taken: lunmark's jobs are threads" },
+	{ "randrepeat", LM_F_ACCEPT,
+	  "taken: the same randseed repeats the same offsets" },
+	{ "norandommap", LM_F_ACCEPT,
+	  "taken: lunmark keeps no random map (offsets may repeat, as with norandommap)" },
+	{ "iodepth_batch", LM_F_ACCEPT,
+	  "taken: lunmark submits what it can at once" },
+	{ "iodepth_batch_submit", LM_F_ACCEPT, "as iodepth_batch" },
+	{ "iodepth_batch_complete", LM_F_ACCEPT,
+	  "taken: lunmark reaps what has completed" },
+	{ "iodepth_batch_complete_min", LM_F_ACCEPT,
+	  "as iodepth_batch_complete" },
+	{ "iodepth_batch_complete_max", LM_F_ACCEPT,
+	  "as iodepth_batch_complete" },
+	{ "bsrange", LM_F_REFUSE, "not yet: one block size per job" },
+	{ "bssplit", LM_F_REFUSE, "not yet: one block size per job" },
+	{ "offset_increment", LM_F_REFUSE, "not yet" },
+	{ "write_bw_log", LM_F_REFUSE,
+	  "not yet: lunmark's JSON has per-second samples" },
+	{ "write_iops_log", LM_F_REFUSE, "not yet: as write_bw_log" },
+	{ "write_lat_log", LM_F_REFUSE, "not yet" },
+	{ "log_avg_msec", LM_F_REFUSE, "not yet" },
+	{ "io_size", LM_F_REFUSE, "not yet" },
+};
+
+static const struct lm_fio_def *lm_fio_def_find(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < LM_ARRAY_SIZE(lm_fio_defs); i++)
+		if (!strcmp(name, lm_fio_defs[i].name))
+			return &lm_fio_defs[i];
+	return NULL;
+}
+
+struct lm_fio_ctx {
+	const struct lm_fio_opt *o;
+	char *msg;
+	size_t len;
+	/* unsupported options warned about already */
+	const char *warned[64];
+	unsigned int nwarned;
+	bool ignore;
+};
+
+static int lm_fio_err(struct lm_fio_ctx *c, const char *what)
+{
+	snprintf(c->msg, c->len, "%s:%u: %s=%s: %s", c->o->file, c->o->line,
+		 c->o->key, c->o->val ? c->o->val : "", what);
+	return -EINVAL;
+}
+
+static int lm_fio_need(struct lm_fio_ctx *c)
+{
+	return c->o->val ? 0 : lm_fio_err(c, "needs a value");
+}
+
+static int lm_fio_uint(struct lm_fio_ctx *c, unsigned int kb, uint64_t max,
+		       uint64_t *out)
+{
+	int ret = lm_fio_need(c);
+
+	if (ret)
+		return ret;
+	if (lm_fio_size(c->o->val, kb, out) || *out > max) {
+		char what[80];
+
+		snprintf(what, sizeof(what), "not a number from 0 to %llu",
+			 (unsigned long long)max);
+		return lm_fio_err(c, what);
+	}
+	return 0;
+}
+
+static int lm_fio_sizeval(struct lm_fio_ctx *c, struct lm_fio_job *fj,
+			  uint64_t *bytes, double *pct)
+{
+	int ret = lm_fio_need(c);
+
+	if (ret)
+		return ret;
+	*pct = 0;
+	if (strchr(c->o->val, '%')) {
+		if (lm_fio_pct(c->o->val, pct) || *pct <= 0)
+			return lm_fio_err(
+				c, "not a percentage above 0 and at most 100");
+		*bytes = 0;
+		return 0;
+	}
+	if (lm_fio_size(c->o->val, fj->kb_base, bytes))
+		return lm_fio_err(
+			c,
+			"not a size (a number with k, m, g, t, p, an optional i and b)");
+	return 0;
+}
+
+static int lm_fio_setbool(struct lm_fio_ctx *c, bool *out)
+{
+	return lm_fio_bool(c->o->val, out) ? lm_fio_err(c, "must be 0 or 1")
+					   : 0;
+}
+
+/* filename: '\:' is a colon in the name; a bare ':' separates files */
+static int lm_fio_filename(struct lm_fio_ctx *c, struct lm_fio_job *fj)
+{
+	const char *p = c->o->val;
+	size_t n = 0;
+
+	for (; p && *p; p++) {
+		if (p[0] == '\\' && p[1] == ':')
+			p++;
+		else if (*p == ':')
+			return lm_fio_err(
+				c,
+				"several files in one job are not supported yet; give one (a ':' in a name is written '\\:')");
+		if (n + 1 >= sizeof(fj->filename))
+			return lm_fio_err(c, "too long");
+		fj->filename[n++] = *p;
+	}
+	fj->filename[n] = '\0';
+	return n ? 0 : lm_fio_err(c, "needs a file name");
+}
+
+static int lm_fio_bs(struct lm_fio_ctx *c, struct lm_fio_job *fj)
+{
+	char r[64], *comma;
+	uint64_t a, b;
+
+	if (lm_fio_need(c))
+		return -EINVAL;
+	snprintf(r, sizeof(r), "%s", c->o->val);
+	comma = strchr(r, ',');
+	if (comma)
+		*comma++ = '\0';
+	if (lm_fio_size(r, fj->kb_base, &a) ||
+	    (comma && *comma && lm_fio_size(comma, fj->kb_base, &b)))
+		return lm_fio_err(c, "not a block size");
+	if (comma && *comma && b != a)
+		return lm_fio_err(
+			c,
+			"a different block size for reads and writes is not supported yet");
+	if (a < LM_BS_MIN || a > LM_BS_MAX)
+		return lm_fio_err(c, "the block size must be from 512 to 64m");
+	fj->job.bs_bytes = (uint32_t)a;
+	return 0;
+}
+
+static int lm_fio_engine(struct lm_fio_ctx *c, struct lm_fio_job *fj)
+{
+	const struct lm_engine_ops *e;
+
+	if (lm_fio_need(c))
+		return -EINVAL;
+	e = lm_engine_find(c->o->val);
+	if (!e)
+		return lm_fio_err(
+			c,
+			"not an engine lunmark has (io_uring, libaio, psync, libiscsi, null)");
+	snprintf(fj->job.engine, sizeof(fj->job.engine), "%s", e->name);
+	fj->engine_set = true;
+	return 0;
+}
+
+static int lm_fio_set_more(struct lm_fio_ctx *c, const struct lm_fio_def *d,
+			   struct lm_fio_job *fj)
+{
+	struct lm_job *j = &fj->job;
+	uint64_t n = 0;
+	bool b;
+	int ret = 0;
+
+	switch (d->id) {
+	case LM_F_RANDSEED:
+		ret = lm_fio_uint(c, fj->kb_base, UINT64_MAX, &j->seed);
+		break;
+	case LM_F_PCT_RANDOM:
+		ret = lm_fio_uint(c, 1000, 100, &n);
+		j->random_pct = (unsigned int)n;
+		break;
+	case LM_F_KB_BASE:
+		ret = lm_fio_uint(c, 1000, 1024, &n);
+		if (!ret && n != 1000 && n != 1024)
+			ret = lm_fio_err(c, "must be 1024 or 1000");
+		fj->kb_base = (unsigned int)n;
+		break;
+	case LM_F_STONEWALL:
+		fj->stonewall = true;
+		break;
+	case LM_F_NEW_GROUP:
+		fj->new_group = true;
+		break;
+	case LM_F_GROUP_REPORTING:
+		fj->group_reporting = true;
+		break;
+	case LM_F_ZERO_BUFFERS:
+		j->pattern = LM_PATTERN_ZERO;
+		break;
+	case LM_F_COMPRESS:
+		ret = lm_fio_uint(c, 1000, 100, &n);
+		if (!ret && n)
+			ret = lm_fio_err(
+				c,
+				"lunmark writes incompressible data only (0)");
+		break;
+	case LM_F_TIME_BASED:
+		ret = c->o->val ? lm_fio_setbool(c, &b) : 0;
+		j->time_based = c->o->val ? b : true;
+		break;
+	default:
+		break;
+	}
+	return ret;
+}
+
+static int lm_fio_set(struct lm_fio_ctx *c, const struct lm_fio_def *d,
+		      struct lm_fio_job *fj)
+{
+	struct lm_job *j = &fj->job;
+	uint64_t n = 0;
+	bool b;
+	int ret = 0;
+
+	switch (d->id) {
+	case LM_F_NAME:
+		if (!lm_fio_need(c))
+			snprintf(j->name, sizeof(j->name), "%s", c->o->val);
+		return c->o->val ? 0 : -EINVAL;
+	case LM_F_FILENAME:
+		return lm_fio_filename(c, fj);
+	case LM_F_RW:
+		if (lm_fio_need(c))
+			return -EINVAL;
+		if (!strcmp(c->o->val, "readwrite"))
+			j->rw = LM_RW_RW;
+		else if (lm_rw_parse(c->o->val, &j->rw))
+			return lm_fio_err(
+				c,
+				"read, write, randread, randwrite, rw, readwrite or randrw");
+		return 0;
+	case LM_F_RWMIXREAD:
+	case LM_F_RWMIXWRITE:
+		ret = lm_fio_uint(c, 1000, 100, &n);
+		j->rwmixread_pct =
+			(unsigned int)(d->id == LM_F_RWMIXREAD ? n : 100 - n);
+		return ret;
+	case LM_F_BS:
+		return lm_fio_bs(c, fj);
+	case LM_F_IODEPTH:
+		ret = lm_fio_uint(c, 1000, LM_DEPTH_MAX, &n);
+		if (!ret && !n)
+			ret = lm_fio_err(c, "must be at least 1");
+		j->iodepth = (unsigned int)n;
+		return ret;
+	case LM_F_NUMJOBS:
+		ret = lm_fio_uint(c, 1000, LM_THREADS_MAX, &n);
+		if (!ret && !n)
+			ret = lm_fio_err(c, "must be at least 1");
+		j->threads = (unsigned int)n;
+		return ret;
+	case LM_F_SIZE:
+		return lm_fio_sizeval(c, fj, &j->size_bytes, &j->size_pct);
+	case LM_F_OFFSET:
+		return lm_fio_sizeval(c, fj, &j->offset_bytes, &j->offset_pct);
+	case LM_F_RUNTIME:
+	case LM_F_RAMP:
+		if (lm_fio_need(c))
+			return -EINVAL;
+		if (lm_fio_time(c->o->val, 1000000000ull,
+				d->id == LM_F_RUNTIME ? &j->runtime_ns
+						      : &j->ramp_ns))
+			return lm_fio_err(
+				c,
+				"not a time (seconds, or with d, h, m, s, ms, us)");
+		return 0;
+	case LM_F_DIRECT:
+		ret = c->o->val ? lm_fio_setbool(c, &b) : 0;
+		j->direct = c->o->val ? b : true;
+		return ret;
+	case LM_F_IOENGINE:
+		return lm_fio_engine(c, fj);
+	default:
+		return lm_fio_set_more(c, d, fj);
+	}
+}
+
+static int lm_fio_apply(struct lm_fio_ctx *c, const struct lm_fio_section *s,
+			struct lm_fio_job *fj)
+{
+	const struct lm_fio_def *d;
+	unsigned int i, k;
+	int ret;
+
+	for (i = 0; i < s->nopts; i++) {
+		c->o = &s->opts[i];
+		d = lm_fio_def_find(c->o->key);
+		if (d && d->id == LM_F_ACCEPT)
+			continue;
+		if (!d || d->id == LM_F_REFUSE) {
+			if (!c->ignore) {
+				snprintf(
+					c->msg, c->len,
+					"%s:%u: option '%s' is %s (--ignore-unsupported skips it with a warning)",
+					c->o->file, c->o->line, c->o->key,
+					d ? "not supported by lunmark yet"
+					  : "not one lunmark knows");
+				return -EINVAL;
+			}
+			for (k = 0; k < c->nwarned; k++)
+				if (!strcmp(c->warned[k], c->o->key))
+					break;
+			if (k == c->nwarned) {
+				lm_note("%s:%u: ignoring the unsupported option '%s'",
+					c->o->file, c->o->line, c->o->key);
+				if (c->nwarned < LM_ARRAY_SIZE(c->warned))
+					c->warned[c->nwarned++] = c->o->key;
+			}
+			continue;
+		}
+		ret = lm_fio_set(c, d, fj);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static void lm_fio_defaults(struct lm_fio_job *fj)
+{
+	memset(fj, 0, sizeof(*fj));
+	lm_job_defaults(&fj->job);
+	fj->kb_base = 1024;
+}
+
+int lm_fio_jobs_build(const struct lm_fio_file *f, bool ignore_unsupported,
+		      struct lm_fio_jobs *out, char *msg, size_t len)
+{
+	struct lm_fio_ctx c = { .msg = msg,
+				.len = len,
+				.ignore = ignore_unsupported };
+	struct lm_fio_job global;
+	unsigned int i, group = 0;
+	int ret;
+
+	memset(out, 0, sizeof(*out));
+	lm_fio_defaults(&global);
+	out->jobs = calloc(f->nsecs ? f->nsecs : 1, sizeof(*out->jobs));
+	if (!out->jobs) {
+		snprintf(msg, len, "out of memory");
+		return -ENOMEM;
+	}
+	for (i = 0; i < f->nsecs; i++) {
+		const struct lm_fio_section *s = &f->secs[i];
+		struct lm_fio_job *fj;
+
+		if (s->global) {
+			/* a [global] sets the defaults of the jobs after it */
+			ret = lm_fio_apply(&c, s, &global);
+			if (ret)
+				return ret;
+			global.stonewall = global.new_group = false;
+			continue;
+		}
+		if (out->n == LM_FIO_JOBS_MAX) {
+			snprintf(msg, len, "%s:%u: more than %u jobs", s->file,
+				 s->line, LM_FIO_JOBS_MAX);
+			return -EINVAL;
+		}
+		fj = &out->jobs[out->n];
+		*fj = global;
+		snprintf(fj->job.name, sizeof(fj->job.name), "%s", s->name);
+		fj->file = s->file;
+		fj->line = s->line;
+		ret = lm_fio_apply(&c, s, fj);
+		if (ret)
+			return ret;
+		if (out->n && (fj->stonewall || fj->new_group))
+			group++;
+		fj->group = group;
+		out->n++;
+	}
+	if (!out->n) {
+		snprintf(msg, len,
+			 "%s: no job in it (only [global] or nothing)",
+			 f->npaths ? f->paths[0] : "job file");
+		return -EINVAL;
+	}
+	out->ngroups = group + 1;
+	return 0;
+}
+
+void lm_fio_jobs_free(struct lm_fio_jobs *j)
+{
+	free(j->jobs);
+	memset(j, 0, sizeof(*j));
+}
+
+int lm_fio_cmdhelp(FILE *f, const char *name)
+{
+	const struct lm_fio_def *d;
+	unsigned int i;
+
+	if (strcmp(name, "all")) {
+		d = lm_fio_def_find(name);
+		if (!d)
+			return -ENOENT;
+		fprintf(f, "%-28s %s\n", d->name, d->note);
+		return 0;
+	}
+	for (i = 0; i < LM_ARRAY_SIZE(lm_fio_defs); i++)
+		fprintf(f, "%-28s %s\n", lm_fio_defs[i].name,
+			lm_fio_defs[i].note);
+	return 0;
+}

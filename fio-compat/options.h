@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fio's options, as lunmark takes them: one table of every option lunmark
+ * knows (set, accepted with no effect, or refused with a reason), and the
+ * jobs a job file (or a fio-style command line) describes, with fio's
+ * [global] inheritance. An option lunmark does not support is an error
+ * naming file:line and the option, unless ignore_unsupported (then one
+ * warning per option); never silently ignored.
+ */
+#ifndef LM_FIO_OPTIONS_H
+#define LM_FIO_OPTIONS_H
+
+#include "../src/job.h"
+#include "jobfile.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#define LM_FIO_JOBS_MAX 256
+
+struct lm_fio_job {
+	struct lm_job job; /* name, rw, bs, iodepth, numjobs as threads, ... */
+	char filename[4096]; /* unescaped: one target */
+	unsigned int kb_base;
+	bool engine_set;
+	bool stonewall; /* waits for the jobs before it */
+	bool new_group;
+	bool group_reporting;
+	unsigned int group; /* reporting group, from 0 */
+	const char *file;   /* where its section starts, for messages */
+	unsigned int line;
+};
+
+struct lm_fio_jobs {
+	struct lm_fio_job *jobs;
+	unsigned int n;
+	unsigned int ngroups;
+};
+
+/*
+ * Turn @f into jobs. Returns 0, or -EINVAL with "file:line: ..." in @msg.
+ * With @ignore_unsupported an unsupported option is warned about on
+ * stderr once per option name and skipped.
+ */
+int lm_fio_jobs_build(const struct lm_fio_file *f, bool ignore_unsupported,
+		      struct lm_fio_jobs *out, char *msg, size_t len);
+void lm_fio_jobs_free(struct lm_fio_jobs *j);
+
+/* `--cmdhelp=NAME` or `--cmdhelp=all`: the options with lunmark's notes.
+ * Returns -ENOENT for an option lunmark does not know. */
+int lm_fio_cmdhelp(FILE *f, const char *name);
+
+#endif

@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fio's value syntax (fio's HOWTO, "Parameter types"): sizes with fio's
+ * unit prefixes under kb_base (with kb_base=1024, the default, 4k = 4096
+ * and 1mi = 10^6; with kb_base=1000 the other way round), an optional
+ * 0x prefix and 'b' unit; times with d, h, m, s, ms, us (and sec, msec,
+ * usec) and a default unit; booleans; percentages. Each returns 0,
+ * -EINVAL or -ERANGE.
+ */
+#ifndef LM_FIO_VALUES_H
+#define LM_FIO_VALUES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+int lm_fio_size(const char *s, unsigned int kb_base, uint64_t *out);
+/* @unit_ns: what a bare number counts (10^9 for seconds) */
+int lm_fio_time(const char *s, uint64_t unit_ns, uint64_t *out_ns);
+int lm_fio_bool(const char *s, bool *out);
+/* "50%": 50; -EINVAL when @s is not a percentage from 0 to 100 */
+int lm_fio_pct(const char *s, double *pct);
+
+#endif

@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The commands, one function each, and what they share: the host's
+ * strings for report headers, the target options every command passes,
+ * the exit code of a signal.
+ */
+#ifndef LM_CMD_H
+#define LM_CMD_H
+
+#include "cli.h"
+#include "report/report.h"
+#include "result.h"
+#include "target.h"
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Strings for report headers and footers, filled once. */
+struct lm_host {
+	char date[32];
+	char kernel[200];
+	char size[32];
+	char warning[PATH_MAX + 256];
+};
+
+void lm_host_fill(struct lm_host *h, uint64_t size_bytes);
+void lm_info_fill(struct lm_report_info *i, const struct lm_host *h,
+		  const struct lm_target *t, const char *engine,
+		  const char *note);
+int lm_exit_of_signal(void);
+/* Reads that lunmark may not prefill are said to be so. */
+void lm_warn_unprefilled(struct lm_host *h, const struct lm_target *t);
+bool lm_may_prefill(const struct lm_target *t, bool allow_write);
+void lm_target_opts_iscsi(struct lm_target_opts *to, const struct lm_cli *c);
+
+/*
+ * `lunmark run`: c->job on c->targets. With @keep, the first target's
+ * result is moved there (the caller frees it) instead of freed; @text
+ * prints lunmark's report.
+ */
+int lm_cmd_run(struct lm_cli *c, struct lm_run_result *keep, bool text);
+/* `lunmark JOBFILE...`: fio job files (fio-compat/). */
+int lm_cmd_jobs(struct lm_cli *c);
+int lm_cmd_mark(struct lm_cli *c);
+int lm_cmd_probe(struct lm_cli *c);
+int lm_cmd_report(const struct lm_cli *c);
+int lm_cmd_profiles(void);
+
+#endif

@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: MIT
+/* `lunmark mark`, `probe`, `report` and `profiles`. */
+#include "cmd.h"
+#include "lunmark.h"
+#include "probe.h"
+#include "save.h"
+#include "suite.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static int lm_mark_save(const char *path, const struct lm_mark_info *info,
+			const struct lm_mark_result *m,
+			const struct lm_target *t)
+{
+	struct lm_probe_info id;
+	char msg[600];
+
+	lm_probe_fill(t, &id);
+	if (lm_save_mark(path, info, m, &id, msg, sizeof(msg))) {
+		lm_err("%s", msg);
+		return -1;
+	}
+	return 0;
+}
+
+int lm_cmd_mark(struct lm_cli *c)
+{
+	struct lm_suite_opts *o = &c->suite;
+	struct lm_target_opts to = { 0 };
+	const struct lm_profile *p;
+	struct lm_mark_info info = { 0 };
+	struct lm_mark_result m;
+	struct lm_target t;
+	struct lm_host h;
+	int ret, rc;
+
+	p = lm_profile_find(c->profile);
+	if (!p) {
+		lm_err("--profile=%s: no such profile ('lunmark profiles' lists them)",
+		       c->profile);
+		return LM_EXIT_USAGE;
+	}
+	if (p->kind == LM_PK_COPY && (!o->read || !o->write)) {
+		lm_err("--profile=copy needs both halves: its download reads the files its upload wrote (drop --read-only / --write-only)");
+		return LM_EXIT_USAGE;
+	}
+	lm_target_opts_iscsi(&to, c);
+	to.keep_dir = p->kind == LM_PK_COPY;
+	to.direct = o->base.direct;
+	to.none = !strcmp(o->base.engine, "null");
+	to.create_bytes = lm_suite_size(o, p);
+	to.write = o->write || (o->base.prefill && c->allow_write);
+	ret = lm_target_open(&t, c->target ? c->target : ".", &to);
+	if (ret)
+		return ret;
+	if (o->write) {
+		ret = lm_target_may_write(
+			&t, c->allow_write,
+			"--read-only to run the read tests only");
+		if (ret)
+			goto out_close;
+	}
+	ret = lm_suite_check(o, p, &t);
+	if (ret)
+		goto out_close;
+	lm_host_fill(&h, lm_suite_size(o, p));
+	if (o->read && o->base.prefill && !lm_may_prefill(&t, c->allow_write) &&
+	    t.kind != LM_TARGET_NONE && p->kind != LM_PK_COPY)
+		lm_warn_unprefilled(&h, &t);
+	rc = lm_suite_mark(o, p, &t, &m);
+	if (lm_mark_has_news(&m)) {
+		lm_info_fill(&info.r, &h, &t, o->base.engine, m.note);
+		info.profile = p->name;
+		info.aggregate = o->agg == LM_AGG_MAX ? "max" : "median";
+		info.runs = o->runs;
+		info.warmup = o->warmup;
+		info.runtime_s = (double)lm_suite_runtime(o, p) / 1e9;
+		info.interval_s = (double)o->interval_ns / 1e9;
+		info.mix_pct = o->mix_pct;
+		info.link_gbit = o->link_gbit;
+		lm_report_mark_text(stdout, &info, &m);
+		fflush(stdout);
+		/* partial results are saved too */
+		if (c->json_path && lm_mark_save(c->json_path, &info, &m, &t))
+			rc = rc ? rc : LM_EXIT_USAGE;
+	}
+	if (m.io_errno)
+		lm_err("%s: %s failed at offset %llu: %s", t.name,
+		       m.io_err_test, (unsigned long long)m.io_err_offset,
+		       lm_errtext(m.io_errno, m.io_errtext));
+	ret = rc == LM_EXIT_INTERRUPTED ? lm_exit_of_signal() : rc;
+	lm_mark_result_free(&m);
+out_close:
+	lm_target_close(&t);
+	return ret;
+}
+
+int lm_cmd_probe(struct lm_cli *c)
+{
+	struct lm_target_opts to = { 0 };
+	struct lm_probe_info p;
+	struct lm_target t;
+	int ret;
+
+	struct stat st;
+
+	/* a directory would get a test file: there is nothing to probe */
+	if (!stat(c->target, &st) && S_ISDIR(st.st_mode)) {
+		lm_err("%s: a directory; probe a block device, a file or an iscsi:// URL",
+		       c->target);
+		return LM_EXIT_TARGET;
+	}
+	lm_target_opts_iscsi(&to, c);
+	to.direct = false; /* nothing is read: any file will do */
+	ret = lm_target_open(&t, c->target, &to);
+	if (ret)
+		return ret;
+	lm_probe_fill(&t, &p);
+	if (c->json)
+		lm_report_probe_json(stdout, &p);
+	else
+		lm_report_probe_text(stdout, &p);
+	lm_target_close(&t);
+	return 0;
+}
+
+int lm_cmd_report(const struct lm_cli *c)
+{
+	struct lm_saved s;
+	char msg[512];
+
+	if (lm_load_mark(c->json_path, &s, msg, sizeof(msg))) {
+		lm_err("%s", msg);
+		return LM_EXIT_USAGE;
+	}
+	lm_report_mark_text(stdout, &s.info, &s.m);
+	lm_saved_free(&s);
+	return 0;
+}
+
+int lm_cmd_profiles(void)
+{
+	const struct lm_profile *p;
+	unsigned int i;
+
+	for (i = 0; (p = lm_profile_at(i)); i++)
+		lm_report_profile_text(stdout, p);
+	return 0;
+}

@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: MIT
+/* `lunmark run` on one or several targets, and fio job files. */
+#include "cmd.h"
+#include "lunmark.h"
+#include "run.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Open, guard and fit every target of a run; prefill where it may. */
+static int lm_run_targets(struct lm_cli *c, struct lm_target *t,
+			  struct lm_host *h)
+{
+	struct lm_target_opts to = { 0 };
+	struct lm_job *j = &c->job;
+	char msg[256];
+	bool prefill;
+	unsigned int k;
+	int ret;
+
+	lm_target_opts_iscsi(&to, c);
+	to.direct = j->direct;
+	to.none = !strcmp(j->engine, "null");
+	/* a test file is made large enough for the region */
+	to.create_bytes =
+		j->offset_bytes + (j->size_bytes ? j->size_bytes : 1ull << 30);
+	/* a test file in a directory is always opened for writing */
+	to.write = lm_rw_writes(j->rw) || (j->prefill && c->allow_write);
+	for (k = 0; k < c->ntargets; k++) {
+		ret = lm_target_open(&t[k], c->targets[k], &to);
+		if (ret)
+			return ret;
+		if (lm_rw_writes(j->rw)) {
+			ret = lm_target_may_write(
+				&t[k], c->allow_write,
+				"--rw=read or randread to test reads only");
+			if (ret)
+				return ret;
+		}
+		/* the first target sets a zero size; the others must hold
+		 * the same region */
+		if (lm_job_fit(j, t[k].size_bytes, t[k].lbs_bytes,
+			       t[k].max_io_bytes, msg, sizeof(msg))) {
+			lm_err("%s: %s", t[k].name, msg);
+			return LM_EXIT_FIT;
+		}
+	}
+	lm_host_fill(h, j->size_bytes);
+	for (k = 0; k < c->ntargets; k++) {
+		prefill =
+			j->prefill && lm_may_prefill(&t[k], c->allow_write) &&
+			(lm_rw_reads(j->rw) || t[k].kind == LM_TARGET_TESTFILE);
+		if (lm_rw_reads(j->rw) && j->prefill && !prefill &&
+		    t[k].kind != LM_TARGET_NONE && !h->warning[0])
+			lm_warn_unprefilled(h, &t[k]);
+		if (!prefill)
+			continue;
+		ret = lm_prefill(j, &t[k]);
+		if (ret == LM_EXIT_INTERRUPTED) {
+			lm_err("%s: interrupted while prefilling the region; nothing was measured",
+			       t[k].name);
+			ret = lm_exit_of_signal();
+		}
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+int lm_cmd_run(struct lm_cli *c, struct lm_run_result *keep, bool text)
+{
+	struct lm_run_result r[LM_RUN_TARGETS_MAX + 1];
+	const struct lm_target *tp[LM_RUN_TARGETS_MAX];
+	struct lm_report_info info = { 0 };
+	unsigned int k, n = c->ntargets ? c->ntargets : 1;
+	struct lm_job *j = &c->job;
+	struct lm_target *t;
+	struct lm_host h;
+	int ret;
+
+	if (!c->ntargets)
+		c->targets[c->ntargets++] = ""; /* the null engine's none */
+	t = calloc(n, sizeof(*t));
+	if (!t) {
+		lm_err("out of memory");
+		return LM_EXIT_ENGINE;
+	}
+	for (k = 0; k < n; k++) {
+		t[k].fd = -1;
+		tp[k] = &t[k];
+	}
+	ret = lm_run_targets(c, t, &h);
+	if (ret)
+		goto out_close;
+	ret = lm_run_many(j, tp, n, r);
+	if (ret)
+		goto out_close;
+	for (k = 0; k < n && text; k++) {
+		lm_info_fill(&info, &h, &t[k], j->engine, r[k].note);
+		info.cpu_shared = n > 1;
+		lm_report_run_text(stdout, &info, j, &r[k]);
+	}
+	if (n > 1 && text)
+		lm_report_sum_text(stdout, j, &r[n], n);
+	fflush(stdout);
+	if (keep) {
+		/* the caller owns the first target's result now */
+		*keep = r[0];
+		r[0].series = NULL;
+	}
+	if (r[0].interrupted)
+		ret = lm_exit_of_signal();
+	for (k = 0; k < n; k++) {
+		if (!ret && r[k].io_errno) {
+			lm_err("%s: %s at offset %llu failed: %s", t[k].name,
+			       r[k].io_err_write ? "write" : "read",
+			       (unsigned long long)r[k].io_err_offset,
+			       lm_errtext(r[k].io_errno, r[k].io_errtext));
+			ret = LM_EXIT_IO;
+		}
+	}
+	for (k = 0; k < (n > 1 ? n + 1 : 1); k++)
+		lm_run_result_free(&r[k]);
+out_close:
+	for (k = 0; k < n; k++)
+		lm_target_close(&t[k]);
+	free(t);
+	return ret;
+}
