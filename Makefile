@@ -15,6 +15,7 @@ endif
 comma := ,
 
 PKGS := liburing libiscsi json-c
+CPPFLAGS += -I.
 CFLAGS ?= -O2 -g
 CFLAGS += -std=gnu11 -Wall -Wextra -Wshadow -Wformat=2 -Wvla \
 	-Wno-missing-field-initializers -pthread -D_GNU_SOURCE \

@@ -259,7 +259,7 @@ static int lm_fio_set_more(struct lm_fio_ctx *c, const struct lm_fio_def *d,
 		j->random_pct = (unsigned int)n;
 		break;
 	case LM_F_KB_BASE:
-		ret = lm_fio_uint(c, 1000, 1024, &n);
+		ret = lm_fio_uint(c, 1000, UINT32_MAX, &n);
 		if (!ret && n != 1000 && n != 1024)
 			ret = lm_fio_err(c, "must be 1024 or 1000");
 		fj->kb_base = (unsigned int)n;
@@ -450,6 +450,7 @@ int lm_fio_jobs_build(const struct lm_fio_file *f, bool ignore_unsupported,
 		snprintf(fj->job.name, sizeof(fj->job.name), "%s", s->name);
 		fj->file = s->file;
 		fj->line = s->line;
+		fj->sec = s;
 		ret = lm_fio_apply(&c, s, fj);
 		if (ret)
 			return ret;

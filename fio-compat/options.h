@@ -29,6 +29,7 @@ struct lm_fio_job {
 	unsigned int group; /* reporting group, from 0 */
 	const char *file;   /* where its section starts, for messages */
 	unsigned int line;
+	const struct lm_fio_section *sec; /* its options, for fio's JSON */
 };
 
 struct lm_fio_jobs {

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 enum lm_opt {
 	LM_O_HELP = 'h',
@@ -59,12 +60,16 @@ enum lm_opt {
 	LM_O_QUIET,
 	LM_O_PCT_RANDOM,
 	LM_O_JSON_FILE,
+	LM_O_IGNORE_UNSUPPORTED,
+	LM_O_OUTPUT_FORMAT,
+	LM_O_OUTPUT,
 };
 
 #define LM_RUN (1u << LM_CMD_RUN)
 #define LM_MARK (1u << LM_CMD_MARK)
 #define LM_PROBE (1u << LM_CMD_PROBE)
-#define LM_ALL (LM_RUN | LM_MARK | LM_PROBE)
+#define LM_JOBS (1u << LM_CMD_JOBS)
+#define LM_ALL (LM_RUN | LM_MARK | LM_PROBE | LM_JOBS)
 
 static const struct {
 	struct option o;
@@ -73,11 +78,17 @@ static const struct {
 	{ { "help", no_argument, NULL, LM_O_HELP }, LM_ALL },
 	{ { "timeout", required_argument, NULL, LM_O_TIMEOUT }, LM_ALL },
 	{ { "reconnect", no_argument, NULL, LM_O_RECONNECT },
-	  LM_RUN | LM_MARK },
+	  LM_RUN | LM_MARK | LM_JOBS },
+	{ { "ignore-unsupported", no_argument, NULL, LM_O_IGNORE_UNSUPPORTED },
+	  LM_JOBS },
+	{ { "output-format", required_argument, NULL, LM_O_OUTPUT_FORMAT },
+	  LM_JOBS },
+	{ { "output", required_argument, NULL, LM_O_OUTPUT }, LM_JOBS },
 	{ { "chap-file", required_argument, NULL, LM_O_CHAP_FILE }, LM_ALL },
 	{ { "initiator-name", required_argument, NULL, LM_O_INITIATOR },
 	  LM_ALL },
-	{ { "target", required_argument, NULL, LM_O_TARGET }, LM_ALL },
+	{ { "target", required_argument, NULL, LM_O_TARGET },
+	  LM_RUN | LM_MARK | LM_PROBE },
 	{ { "json", no_argument, NULL, LM_O_JSON }, LM_PROBE },
 	{ { "mix", required_argument, NULL, LM_O_MIX }, LM_MARK },
 	{ { "link", required_argument, NULL, LM_O_LINK }, LM_MARK },
@@ -92,7 +103,7 @@ static const struct {
 	{ { "direct", optional_argument, NULL, LM_O_DIRECT },
 	  LM_RUN | LM_MARK },
 	{ { "allow-write", no_argument, NULL, LM_O_ALLOW_WRITE },
-	  LM_RUN | LM_MARK },
+	  LM_RUN | LM_MARK | LM_JOBS },
 	{ { "no-prefill", no_argument, NULL, LM_O_NO_PREFILL },
 	  LM_RUN | LM_MARK },
 	{ { "buffer-pattern", required_argument, NULL, LM_O_PATTERN },
@@ -138,7 +149,7 @@ static const struct {
 
 static int lm_add_target(struct lm_cli *c, const char *v, char *msg, size_t len)
 {
-	if (c->ntargets && c->cmd != LM_CMD_RUN) {
+	if (c->ntargets && c->cmd != LM_CMD_RUN && c->cmd != LM_CMD_JOBS) {
 		snprintf(
 			msg, len,
 			"one target only for this command ('lunmark run' takes several, run at once)");
@@ -308,6 +319,42 @@ static int lm_opt_run(int id, const char *name, const char *v, struct lm_job *j,
 	return ret;
 }
 
+/* fio's --output-format: a comma list of normal and json */
+static int lm_opt_format(struct lm_cli *c, const char *v, char *msg, size_t len)
+{
+	char buf[128], *p, *save = NULL;
+
+	snprintf(buf, sizeof(buf), "%s", v);
+	c->out_normal = c->out_json = false;
+	for (p = strtok_r(buf, ",", &save); p; p = strtok_r(NULL, ",", &save)) {
+		if (!strcmp(p, "normal"))
+			c->out_normal = true;
+		else if (!strcmp(p, "json"))
+			c->out_json = true;
+		else
+			return lm_bad(
+				msg, len, "output-format", v,
+				"normal or json, or both as normal,json (terse and json+ are not supported yet)");
+	}
+	return 0;
+}
+
+static int lm_opt_jobs(int id, const char *v, struct lm_cli *c, char *msg,
+		       size_t len)
+{
+	switch (id) {
+	case LM_O_IGNORE_UNSUPPORTED:
+		c->ignore_unsupported = true;
+		return 0;
+	case LM_O_OUTPUT_FORMAT:
+		return lm_opt_format(c, v, msg, len);
+	case LM_O_OUTPUT:
+		c->output = v;
+		return 0;
+	}
+	return 0;
+}
+
 static int lm_opt_mark(int id, const char *name, const char *v,
 		       struct lm_cli *c, char *msg, size_t len)
 {
@@ -381,6 +428,7 @@ static int lm_parse_cmd(int argc, char **argv, struct lm_cli *c, char *msg,
 	struct lm_job *j = c->cmd == LM_CMD_MARK ? &c->suite.base : &c->job;
 	const char *cmdname = c->cmd == LM_CMD_RUN    ? "run"
 			      : c->cmd == LM_CMD_MARK ? "mark"
+			      : c->cmd == LM_CMD_JOBS ? "JOBFILE"
 						      : "probe";
 	int id, idx, ret;
 
@@ -405,6 +453,8 @@ static int lm_parse_cmd(int argc, char **argv, struct lm_cli *c, char *msg,
 		if (ret == 1 && c->cmd == LM_CMD_RUN)
 			ret = lm_opt_run(id, longs[idx].name, optarg, j, msg,
 					 len);
+		else if (ret == 1 && c->cmd == LM_CMD_JOBS)
+			ret = lm_opt_jobs(id, optarg, c, msg, len);
 		else if (ret == 1)
 			ret = lm_opt_mark(id, longs[idx].name, optarg, c, msg,
 					  len);
@@ -451,6 +501,13 @@ static int lm_cli_engine_check(const struct lm_cli *c, const struct lm_job *j,
 		}
 	}
 	return 0;
+}
+
+static bool lm_is_file(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && S_ISREG(st.st_mode);
 }
 
 int lm_cli_parse(int argc, char **argv, struct lm_cli *c, char *msg, size_t len)
@@ -500,10 +557,20 @@ int lm_cli_parse(int argc, char **argv, struct lm_cli *c, char *msg, size_t len)
 			return -EINVAL;
 		}
 		return 0;
+	} else if (!strncmp(cmd, "--cmdhelp", 9) &&
+		   (!cmd[9] || cmd[9] == '=')) {
+		c->cmd = LM_CMD_CMDHELP;
+		c->cmdhelp = cmd[9] ? cmd + 10 : "all";
+		return 0;
+	} else if (cmd[0] != '-' && lm_is_file(cmd)) {
+		/* fio's way: lunmark job.fio [more.fio ...] */
+		c->cmd = LM_CMD_JOBS;
+		c->out_normal = true;
+		return lm_parse_cmd(argc, argv, c, msg, len);
 	} else {
 		snprintf(
 			msg, len,
-			"%s: unknown command (use 'lunmark mark', 'lunmark run', 'lunmark probe', 'lunmark profiles' or 'lunmark --help')",
+			"%s: unknown command (use 'lunmark mark', 'lunmark run', 'lunmark probe', 'lunmark profiles', a fio job file, or 'lunmark --help')",
 			cmd);
 		return -EINVAL;
 	}

@@ -23,7 +23,9 @@ enum lm_cmd {
 	LM_CMD_MARK,
 	LM_CMD_PROBE,
 	LM_CMD_PROFILES,
-	LM_CMD_REPORT
+	LM_CMD_REPORT,
+	LM_CMD_JOBS,   /* lunmark JOBFILE...: fio job files */
+	LM_CMD_CMDHELP /* --cmdhelp=OPTION|all */
 };
 
 struct lm_cli {
@@ -39,6 +41,12 @@ struct lm_cli {
 	bool engine_set;       /* --engine given: an iscsi:// URL picks iscsi */
 	bool json;	       /* probe --json */
 	const char *json_path; /* mark --json=FILE; report FILE */
+	/* job files (in targets[]): fio's output options */
+	bool ignore_unsupported;
+	bool out_json;	    /* --output-format=json */
+	bool out_normal;    /* --output-format=normal (the default) */
+	const char *output; /* --output=FILE */
+	const char *cmdhelp;
 	/* iSCSI */
 	const char *chap_file;
 	const char *initiator;

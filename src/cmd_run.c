@@ -1,10 +1,16 @@
 // SPDX-License-Identifier: MIT
 /* `lunmark run` on one or several targets, and fio job files. */
 #include "cmd.h"
+#include "iscsi_url.h"
 #include "lunmark.h"
 #include "run.h"
+#include "fio-compat/fiojson.h"
+#include "fio-compat/jobfile.h"
+#include "fio-compat/options.h"
 
+#include <errno.h>
 #include <stdio.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -127,4 +133,121 @@ out_close:
 		lm_target_close(&t[k]);
 	free(t);
 	return ret;
+}
+
+/* fio runs the jobs of a group at once; lunmark one job at a time, so far. */
+static int lm_jobs_serial(const struct lm_fio_jobs *js)
+{
+	unsigned int i;
+
+	for (i = 1; i < js->n; i++) {
+		const struct lm_fio_job *a = &js->jobs[i - 1],
+					*b = &js->jobs[i];
+
+		if (a->group == b->group) {
+			lm_err("%s:%u: job '%s' would run at the same time as '%s' in fio; lunmark runs one job at a time so far: add stonewall to '%s'",
+			       b->file, b->line, b->job.name, a->job.name,
+			       b->job.name);
+			return LM_EXIT_USAGE;
+		}
+	}
+	return 0;
+}
+
+/* One job of a file: its target and checks, then lm_cmd_run(). */
+static int lm_jobs_one(struct lm_cli *c, const struct lm_fio_job *fj,
+		       struct lm_run_result *r)
+{
+	char msg[512];
+
+	if (!fj->filename[0]) {
+		lm_err("%s:%u: job '%s' has no filename (give the target: a device, a file, a directory or an iscsi:// URL)",
+		       fj->file, fj->line, fj->job.name);
+		return LM_EXIT_USAGE;
+	}
+	c->job = fj->job;
+	c->targets[0] = fj->filename;
+	c->target = fj->filename;
+	c->ntargets = 1;
+	if (!fj->engine_set && lm_iscsi_is_url(fj->filename))
+		snprintf(c->job.engine, sizeof(c->job.engine), "iscsi");
+	if (lm_job_check(&c->job, msg, sizeof(msg))) {
+		lm_err("%s:%u: job '%s': %s", fj->file, fj->line, fj->job.name,
+		       msg);
+		return LM_EXIT_USAGE;
+	}
+	return lm_cmd_run(c, r, c->out_normal);
+}
+
+static int lm_jobs_read(struct lm_cli *c, struct lm_fio_file *f,
+			struct lm_fio_jobs *js)
+{
+	char msg[600];
+
+	if (c->ntargets > 1) {
+		lm_err("one job file at a time so far (give '%s' alone)",
+		       c->targets[1]);
+		return LM_EXIT_USAGE;
+	}
+	if (lm_fio_read(c->targets[0], f, msg, sizeof(msg)) ||
+	    lm_fio_jobs_build(f, c->ignore_unsupported, js, msg, sizeof(msg))) {
+		lm_err("%s", msg);
+		return LM_EXIT_USAGE;
+	}
+	return lm_jobs_serial(js);
+}
+
+int lm_cmd_jobs(struct lm_cli *c)
+{
+	const struct lm_fio_section *global = NULL;
+	struct lm_run_result *res;
+	struct lm_fio_file f;
+	struct lm_fio_jobs js = { 0 };
+	time_t start = time(NULL);
+	unsigned int i, done = 0;
+	FILE *out = stdout;
+	int ret;
+
+	ret = lm_jobs_read(c, &f, &js);
+	if (ret)
+		goto out_free;
+	res = calloc(js.n, sizeof(*res));
+	if (!res) {
+		lm_err("out of memory");
+		ret = LM_EXIT_ENGINE;
+		goto out_free;
+	}
+	for (i = 0; i < js.n && !ret && !lm_stop; i++, done++)
+		ret = lm_jobs_one(c, &js.jobs[i], &res[i]);
+	if (ret && ret != LM_EXIT_IO && done && !res[done - 1].elapsed_ns)
+		done--; /* the last job never ran: nothing of it to show */
+	for (i = 0; i < f.nsecs && !global; i++)
+		if (f.secs[i].global)
+			global = &f.secs[i];
+	if (c->out_json && c->output && !(out = fopen(c->output, "we"))) {
+		lm_err("--output=%s: %s", c->output, strerror(errno));
+		ret = ret ? ret : LM_EXIT_USAGE;
+	} else if (c->out_json) {
+		/* what was measured is written, also after a failed job */
+		lm_fio_json_write(out, &js, res, done, global, start);
+		if (out != stdout)
+			fclose(out);
+	}
+	for (i = 0; i < js.n; i++)
+		lm_run_result_free(&res[i]);
+	free(res);
+out_free:
+	lm_fio_jobs_free(&js);
+	lm_fio_file_free(&f);
+	return ret;
+}
+
+int lm_cmd_cmdhelp(const char *name)
+{
+	if (lm_fio_cmdhelp(stdout, name)) {
+		lm_err("--cmdhelp=%s: not a fio option lunmark knows (--cmdhelp=all lists them)",
+		       name);
+		return LM_EXIT_USAGE;
+	}
+	return 0;
 }

@@ -90,3 +90,13 @@ double lm_hist_stddev(const struct lm_hist *h)
 	var = ((double)h->sum_sq_ns - n * mean * mean) / (n - 1.0);
 	return var > 0.0 ? sqrt(var) : 0.0;
 }
+
+uint64_t lm_hist_count_le(const struct lm_hist *h, uint64_t v_ns)
+{
+	unsigned int i, last = lm_hist_index(v_ns);
+	uint64_t n = 0;
+
+	for (i = 0; i <= last && i < LM_HIST_BUCKETS; i++)
+		n += h->bucket[i];
+	return n;
+}

@@ -76,6 +76,9 @@ void lm_hist_merge(struct lm_hist *into, const struct lm_hist *from);
  */
 uint64_t lm_hist_percentile(const struct lm_hist *h, double pct);
 
+/* How many values are at most @v_ns, to the bucket (0.79%). */
+uint64_t lm_hist_count_le(const struct lm_hist *h, uint64_t v_ns);
+
 double lm_hist_mean(const struct lm_hist *h);
 double lm_hist_stddev(const struct lm_hist *h);
 

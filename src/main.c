@@ -93,6 +93,12 @@ int main(int argc, char **argv)
 	case LM_CMD_PROFILES:
 		ret = lm_cmd_profiles();
 		break;
+	case LM_CMD_JOBS:
+		ret = lm_cmd_jobs(&c);
+		break;
+	case LM_CMD_CMDHELP:
+		ret = lm_cmd_cmdhelp(c.cmdhelp);
+		break;
 	case LM_CMD_REPORT:
 		ret = lm_cmd_report(&c);
 		break;

@@ -264,6 +264,9 @@ static void lm_keep_time(struct lm_many *m)
 		/* the process's CPU: the targets share it */
 		r->cpu.usr_s = c1.usr_s - c0.usr_s;
 		r->cpu.sys_s = c1.sys_s - c0.sys_s;
+		r->cpu.ctx = c1.ctx - c0.ctx;
+		r->cpu.majf = c1.majf - c0.majf;
+		r->cpu.minf = c1.minf - c0.minf;
 		r->interrupted = lm_stop != 0;
 	}
 }

@@ -19,6 +19,9 @@ struct lm_cpu lm_cpu_now(void)
 			  (double)ru.ru_utime.tv_usec / 1e6;
 		c.sys_s = (double)ru.ru_stime.tv_sec +
 			  (double)ru.ru_stime.tv_usec / 1e6;
+		c.ctx = (uint64_t)(ru.ru_nvcsw + ru.ru_nivcsw);
+		c.majf = (uint64_t)ru.ru_majflt;
+		c.minf = (uint64_t)ru.ru_minflt;
 	}
 	return c;
 }

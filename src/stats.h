@@ -39,6 +39,9 @@ struct lm_sample {
 struct lm_cpu {
 	double usr_s;
 	double sys_s;
+	uint64_t ctx;  /* context switches, voluntary and not */
+	uint64_t majf; /* page faults with and without IO */
+	uint64_t minf;
 };
 
 /* Process CPU time so far (all threads). */

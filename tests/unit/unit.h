@@ -14,6 +14,7 @@ int lm_suite_runs(void);
 int lm_suite_engines(void);
 int lm_suite_iscsi(void);
 int lm_suite_profiles(void);
+int lm_suite_fio(void);
 
 /* Add @tests (NULL-terminated) to a new suite named @name. */
 struct lm_unit_test {

@@ -1,0 +1,295 @@
+// SPDX-License-Identifier: MIT
+/* fio job files: fio's value syntax, sections, include, ${VAR}, and every
+ * error with its file:line. */
+#include "fio-compat/jobfile.h"
+#include "fio-compat/options.h"
+#include "fio-compat/values.h"
+#include "lunmark.h"
+#include "unit.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* fio's HOWTO, "Parameter types", both kb_base examples */
+static void lm_test_fio_sizes(void)
+{
+	static const struct {
+		const char *in;
+		unsigned int kb;
+		uint64_t out;
+	} ok[] = {
+		{ "4096", 1024, 4096 },
+		{ "4096b", 1024, 4096 },
+		{ "4096B", 1024, 4096 },
+		{ "4k", 1024, 4096 },
+		{ "4kb", 1024, 4096 },
+		{ "4kB", 1024, 4096 },
+		{ "4K", 1024, 4096 },
+		{ "4KB", 1024, 4096 },
+		{ "1m", 1024, 1048576 },
+		{ "1024k", 1024, 1048576 },
+		{ "1mi", 1024, 1000000 },
+		{ "1000ki", 1024, 1000000 },
+		{ "1t", 1024, 1099511627776ull },
+		{ "1024g", 1024, 1099511627776ull },
+		{ "1048576m", 1024, 1099511627776ull },
+		{ "1ti", 1024, 1000000000000ull },
+		{ "1000mi", 1024, 1000000000 },
+		{ "4ki", 1000, 4096 },
+		{ "4kib", 1000, 4096 },
+		{ "4KiB", 1000, 4096 },
+		{ "1mi", 1000, 1048576 },
+		{ "1024ki", 1000, 1048576 },
+		{ "1m", 1000, 1000000 },
+		{ "1000k", 1000, 1000000 },
+		{ "1ti", 1000, 1099511627776ull },
+		{ "0x1000", 1024, 4096 },
+		{ "1p", 1024, 1ull << 50 },
+	};
+	static const char *const bad[] = { "",	  "k",	 "-1",	  "4q",
+					   "4 k", "4kk", "4kib2", "1.5m" };
+	unsigned int i;
+	uint64_t v;
+
+	for (i = 0; i < LM_ARRAY_SIZE(ok); i++) {
+		v = 0;
+		CU_ASSERT_EQUAL(lm_fio_size(ok[i].in, ok[i].kb, &v), 0);
+		if (v != ok[i].out)
+			fprintf(stderr, "\n%s (kb_base=%u): %llu\n", ok[i].in,
+				ok[i].kb, (unsigned long long)v);
+		CU_ASSERT_EQUAL(v, ok[i].out);
+	}
+	for (i = 0; i < LM_ARRAY_SIZE(bad); i++)
+		CU_ASSERT_EQUAL(lm_fio_size(bad[i], 1024, &v), -EINVAL);
+	CU_ASSERT_EQUAL(lm_fio_size("99999999999999999999", 1024, &v), -ERANGE);
+	CU_ASSERT_EQUAL(lm_fio_size("16777216t", 1024, &v), -ERANGE);
+}
+
+static void lm_test_fio_times(void)
+{
+	static const struct {
+		const char *in;
+		uint64_t ns;
+	} ok[] = {
+		{ "10", 10000000000ull },    { "10s", 10000000000ull },
+		{ "10sec", 10000000000ull }, { "10m", 600000000000ull },
+		{ "2h", 7200000000000ull },  { "1d", 86400000000000ull },
+		{ "250ms", 250000000ull },   { "250msec", 250000000ull },
+		{ "100us", 100000ull },	     { "100usec", 100000ull },
+		{ "10M", 600000000000ull },
+	};
+	unsigned int i;
+	uint64_t v;
+	double p;
+	bool b;
+
+	for (i = 0; i < LM_ARRAY_SIZE(ok); i++) {
+		CU_ASSERT_EQUAL(lm_fio_time(ok[i].in, 1000000000ull, &v), 0);
+		CU_ASSERT_EQUAL(v, ok[i].ns);
+	}
+	CU_ASSERT_EQUAL(lm_fio_time("5x", 1000000000ull, &v), -EINVAL);
+	CU_ASSERT_EQUAL(lm_fio_time("m", 1000000000ull, &v), -EINVAL);
+	CU_ASSERT_EQUAL(lm_fio_pct("50%", &p), 0);
+	CU_ASSERT_DOUBLE_EQUAL(p, 50.0, 1e-9);
+	CU_ASSERT_EQUAL(lm_fio_pct("101%", &p), -EINVAL);
+	CU_ASSERT_EQUAL(lm_fio_pct("50", &p), -EINVAL);
+	CU_ASSERT_EQUAL(lm_fio_bool("0", &b), 0);
+	CU_ASSERT_FALSE(b);
+	CU_ASSERT_EQUAL(lm_fio_bool(NULL, &b), 0);
+	CU_ASSERT_TRUE(b);
+	CU_ASSERT_EQUAL(lm_fio_bool("2", &b), -EINVAL);
+}
+
+static int lm_build(const char *text, bool ignore, struct lm_fio_file *f,
+		    struct lm_fio_jobs *js, char *msg, size_t len)
+{
+	int ret = lm_fio_read_text("t.fio", text, strlen(text), f, msg, len);
+
+	if (!ret)
+		ret = lm_fio_jobs_build(f, ignore, js, msg, len);
+	return ret;
+}
+
+static void lm_test_fio_sections(void)
+{
+	static const char text[] =
+		"; comment\n"
+		"# another\n"
+		"[global]\n"
+		"  rw = randread\n"
+		"bs=8k\n"
+		"size=${LM_T_SIZE}\n"
+		"ioengine=libaio\n"
+		"\n"
+		"[one]\n"
+		"filename=/dev/sdz\n"
+		"iodepth=32\n"
+		"time_based\n"
+		"runtime=1m\n"
+		"[two]\n"
+		"stonewall\n"
+		"filename=iscsi\\://h\\:3261/iqn.2000-01.x\\:y/1\n"
+		"rw=randrw\n"
+		"rwmixwrite=30\n"
+		"size=50%\n"
+		"numjobs=4\n"
+		"direct=0\n"
+		"[global]\n"
+		"bs=4k\n"
+		"[three]\n"
+		"filename=/dev/sdy\n"
+		"kb_base=1000\n"
+		"offset=1mi\n";
+	struct lm_fio_file f;
+	struct lm_fio_jobs js;
+	char msg[512] = "";
+
+	setenv("LM_T_SIZE", "1g", 1);
+	CU_ASSERT_EQUAL_FATAL(lm_build(text, false, &f, &js, msg, sizeof(msg)),
+			      0);
+	unsetenv("LM_T_SIZE");
+	CU_ASSERT_EQUAL_FATAL(js.n, 3);
+	CU_ASSERT_EQUAL(js.ngroups, 2);
+	CU_ASSERT_STRING_EQUAL(js.jobs[0].job.name, "one");
+	CU_ASSERT_EQUAL(js.jobs[0].job.rw, LM_RW_RANDREAD);
+	CU_ASSERT_EQUAL(js.jobs[0].job.bs_bytes, 8192);
+	CU_ASSERT_EQUAL(js.jobs[0].job.size_bytes, 1ull << 30);
+	CU_ASSERT_STRING_EQUAL(js.jobs[0].job.engine, "aio");
+	CU_ASSERT_EQUAL(js.jobs[0].job.iodepth, 32);
+	CU_ASSERT_TRUE(js.jobs[0].job.time_based);
+	CU_ASSERT_EQUAL(js.jobs[0].job.runtime_ns, 60000000000ull);
+	CU_ASSERT_EQUAL(js.jobs[0].group, 0);
+	CU_ASSERT_STRING_EQUAL(js.jobs[1].filename,
+			       "iscsi://h:3261/iqn.2000-01.x:y/1");
+	CU_ASSERT_EQUAL(js.jobs[1].job.rw, LM_RW_RANDRW);
+	CU_ASSERT_EQUAL(js.jobs[1].job.rwmixread_pct, 70);
+	CU_ASSERT_DOUBLE_EQUAL(js.jobs[1].job.size_pct, 50.0, 1e-9);
+	CU_ASSERT_EQUAL(js.jobs[1].job.threads, 4);
+	CU_ASSERT_FALSE(js.jobs[1].job.direct);
+	CU_ASSERT_EQUAL(js.jobs[1].group, 1);
+	/* a second [global] changes the jobs after it only */
+	CU_ASSERT_EQUAL(js.jobs[1].job.bs_bytes, 8192);
+	CU_ASSERT_EQUAL(js.jobs[2].job.bs_bytes, 4096);
+	CU_ASSERT_EQUAL(js.jobs[2].job.offset_bytes, 1048576);
+	CU_ASSERT_EQUAL(js.jobs[2].group, 1);
+	CU_ASSERT_EQUAL(js.jobs[2].line, 24);
+	lm_fio_jobs_free(&js);
+	lm_fio_file_free(&f);
+}
+
+/* Every error names file:line and what is wrong. */
+static void lm_test_fio_errors(void)
+{
+	static const struct {
+		const char *text;
+		const char *needle;
+	} cases[] = {
+		{ "[a\nrw=read\n", "t.fio:1: bad section header" },
+		{ "[]\n", "t.fio:1: bad section header" },
+		{ "[a b]\n", "t.fio:1: bad section name" },
+		{ "rw=read\n[a]\n", "t.fio:1: an option before any [section]" },
+		{ "[a]\n=4k\n", "t.fio:2: '=' without an option name" },
+		{ "[a]\nbs=4q\n", "t.fio:2: bs=4q: not a block size" },
+		{ "[a]\niodepth=x\n", "t.fio:2: iodepth=x: not a number" },
+		{ "[a]\nruntime=5x\n", "t.fio:2: runtime=5x: not a time" },
+		{ "[a]\nrw=trim\n", "t.fio:2: rw=trim: read, write" },
+		{ "[a]\nsize=${LM_T_NOPE}\n",
+		  "t.fio:2: ${LM_T_NOPE} is not set in the environment" },
+		{ "[a]\nfrobnicate=1\n",
+		  "t.fio:2: option 'frobnicate' is not one lunmark knows" },
+		{ "[a]\nbssplit=4k/50:8k/50\n",
+		  "t.fio:2: option 'bssplit' is not supported by lunmark yet" },
+		{ "[a]\nfilename=/dev/sda:/dev/sdb\n",
+		  "several files in one job are not supported yet" },
+		{ "[a]\nbs=4k,8k\n",
+		  "a different block size for reads and writes" },
+		{ "[a]\nioengine=windowsaio\n", "not an engine lunmark has" },
+		{ "[a]\nkb_base=2000\n", "must be 1024 or 1000" },
+		{ "[a]\ninclude /nonexistent/x.fio\n",
+		  "t.fio:2: include /nonexistent/x.fio: No such file" },
+		{ "[global]\nbs=4k\n", "no job in it" },
+		{ "[a]\nsize=0%\n", "not a percentage above 0" },
+	};
+	struct lm_fio_file f;
+	struct lm_fio_jobs js;
+	char msg[512];
+	unsigned int i;
+
+	for (i = 0; i < LM_ARRAY_SIZE(cases); i++) {
+		msg[0] = '\0';
+		memset(&js, 0, sizeof(js));
+		CU_ASSERT_NOT_EQUAL(lm_build(cases[i].text, false, &f, &js, msg,
+					     sizeof(msg)),
+				    0);
+		if (!strstr(msg, cases[i].needle))
+			fprintf(stderr, "\ncase %u: unexpected message '%s'\n",
+				i, msg);
+		CU_ASSERT_PTR_NOT_NULL(strstr(msg, cases[i].needle));
+		lm_fio_jobs_free(&js);
+		lm_fio_file_free(&f);
+	}
+	/* --ignore-unsupported: skipped, the job stands */
+	CU_ASSERT_EQUAL(lm_build("[a]\nbssplit=4k/50:8k/50\nbs=8k\n", true, &f,
+				 &js, msg, sizeof(msg)),
+			0);
+	CU_ASSERT_EQUAL(js.n, 1);
+	CU_ASSERT_EQUAL(js.jobs[0].job.bs_bytes, 8192);
+	lm_fio_jobs_free(&js);
+	lm_fio_file_free(&f);
+}
+
+static void lm_write(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+static void lm_test_fio_include(void)
+{
+	char dir[] = "/tmp/lunmark-fio-XXXXXX", a[128], b[128], loop[128];
+	struct lm_fio_file f;
+	struct lm_fio_jobs js;
+	char msg[512];
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+	snprintf(a, sizeof(a), "%s/a.fio", dir);
+	snprintf(b, sizeof(b), "%s/common.inc", dir);
+	snprintf(loop, sizeof(loop), "%s/loop.fio", dir);
+	lm_write(b, "bs=16k\niodepth=4\n");
+	/* relative to the including file's directory */
+	lm_write(a, "[global]\ninclude common.inc\n[j]\nfilename=/dev/x\n");
+	lm_write(loop, "[j]\ninclude loop.fio\n");
+	CU_ASSERT_EQUAL_FATAL(lm_fio_read(a, &f, msg, sizeof(msg)), 0);
+	CU_ASSERT_EQUAL_FATAL(
+		lm_fio_jobs_build(&f, false, &js, msg, sizeof(msg)), 0);
+	CU_ASSERT_EQUAL(js.jobs[0].job.bs_bytes, 16384);
+	CU_ASSERT_EQUAL(js.jobs[0].job.iodepth, 4);
+	lm_fio_jobs_free(&js);
+	lm_fio_file_free(&f);
+	CU_ASSERT_NOT_EQUAL(lm_fio_read(loop, &f, msg, sizeof(msg)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(msg, "loop.fio:2: include loop"));
+	lm_fio_file_free(&f);
+	unlink(a);
+	unlink(b);
+	unlink(loop);
+	rmdir(dir);
+}
+
+int lm_suite_fio(void)
+{
+	static const struct lm_unit_test t[] = {
+		{ "sizes under kb_base (fio's table)", lm_test_fio_sizes },
+		{ "times, percentages, booleans", lm_test_fio_times },
+		{ "sections, [global], ${VAR}, groups", lm_test_fio_sections },
+		{ "errors name file:line", lm_test_fio_errors },
+		{ "include: relative, loops", lm_test_fio_include },
+		{ NULL, NULL },
+	};
+	return lm_unit_add("fio job files", t);
+}
