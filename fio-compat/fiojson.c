@@ -33,16 +33,35 @@ static void lm_put_d(struct json_object *o, const char *k, double v)
 	lm_put(o, k, json_object_new_double(v));
 }
 
-static struct json_object *lm_options_json(const struct lm_fio_section *s)
+/* as fio: options with a value; bare ones (time_based) it leaves out */
+static void lm_options_add(struct json_object *o,
+			   const struct lm_fio_section *s)
 {
-	struct json_object *o = json_object_new_object();
 	unsigned int i;
 
-	/* as fio: options with a value; bare ones (time_based) it leaves out */
 	for (i = 0; s && i < s->nopts; i++)
 		if (s->opts[i].val)
 			lm_put(o, s->opts[i].key,
 			       json_object_new_string(s->opts[i].val));
+}
+
+static struct json_object *lm_options_json(const struct lm_fio_section *s)
+{
+	struct json_object *o = json_object_new_object();
+
+	lm_options_add(o, s);
+	return o;
+}
+
+/* every [global] of the file, a later value replacing an earlier one */
+static struct json_object *lm_globals_json(const struct lm_fio_file *f)
+{
+	struct json_object *o = json_object_new_object();
+	unsigned int i;
+
+	for (i = 0; f && i < f->nsecs; i++)
+		if (f->secs[i].global)
+			lm_options_add(o, &f->secs[i]);
 	return o;
 }
 
@@ -232,7 +251,7 @@ static struct json_object *lm_job_json(const struct lm_fio_job *fj,
 
 int lm_fio_json_write(FILE *f, const struct lm_fio_jobs *jobs,
 		      const struct lm_run_result *res, unsigned int n,
-		      const struct lm_fio_section *global, time_t start)
+		      const struct lm_fio_file *file, time_t start)
 {
 	struct json_object *root = json_object_new_object();
 	struct json_object *arr = json_object_new_array();
@@ -247,7 +266,7 @@ int lm_fio_json_write(FILE *f, const struct lm_fio_jobs *jobs,
 	ctime_r(&start, t);
 	t[strcspn(t, "\n")] = '\0';
 	lm_put(root, "time", json_object_new_string(t));
-	lm_put(root, "global options", lm_options_json(global));
+	lm_put(root, "global options", lm_globals_json(file));
 	for (i = 0; i < n; i++)
 		json_object_array_add(arr,
 				      lm_job_json(&jobs->jobs[i], &res[i]));

@@ -19,11 +19,11 @@
 #include <time.h>
 
 /*
- * Write the first @n jobs of @jobs with their results @res. @global: the
- * [global] options of the (first) job file, or NULL.
+ * Write the first @n jobs of @jobs, read from @file, with their results
+ * @res.
  */
 int lm_fio_json_write(FILE *f, const struct lm_fio_jobs *jobs,
 		      const struct lm_run_result *res, unsigned int n,
-		      const struct lm_fio_section *global, time_t start);
+		      const struct lm_fio_file *file, time_t start);
 
 #endif

@@ -105,7 +105,7 @@ static const struct {
 	{ { "allow-write", no_argument, NULL, LM_O_ALLOW_WRITE },
 	  LM_RUN | LM_MARK | LM_JOBS },
 	{ { "no-prefill", no_argument, NULL, LM_O_NO_PREFILL },
-	  LM_RUN | LM_MARK },
+	  LM_RUN | LM_MARK | LM_JOBS },
 	{ { "buffer-pattern", required_argument, NULL, LM_O_PATTERN },
 	  LM_RUN | LM_MARK },
 	{ { "seed", required_argument, NULL, LM_O_SEED }, LM_RUN | LM_MARK },

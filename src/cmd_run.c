@@ -156,7 +156,7 @@ static int lm_jobs_serial(const struct lm_fio_jobs *js)
 
 /* One job of a file: its target and checks, then lm_cmd_run(). */
 static int lm_jobs_one(struct lm_cli *c, const struct lm_fio_job *fj,
-		       struct lm_run_result *r)
+		       bool prefill, struct lm_run_result *r)
 {
 	char msg[512];
 
@@ -166,6 +166,7 @@ static int lm_jobs_one(struct lm_cli *c, const struct lm_fio_job *fj,
 		return LM_EXIT_USAGE;
 	}
 	c->job = fj->job;
+	c->job.prefill = prefill; /* --no-prefill on the command line */
 	c->targets[0] = fj->filename;
 	c->target = fj->filename;
 	c->ntargets = 1;
@@ -199,11 +200,11 @@ static int lm_jobs_read(struct lm_cli *c, struct lm_fio_file *f,
 
 int lm_cmd_jobs(struct lm_cli *c)
 {
-	const struct lm_fio_section *global = NULL;
 	struct lm_run_result *res;
 	struct lm_fio_file f;
 	struct lm_fio_jobs js = { 0 };
 	time_t start = time(NULL);
+	bool prefill = c->job.prefill;
 	unsigned int i, done = 0;
 	FILE *out = stdout;
 	int ret;
@@ -218,18 +219,15 @@ int lm_cmd_jobs(struct lm_cli *c)
 		goto out_free;
 	}
 	for (i = 0; i < js.n && !ret && !lm_stop; i++, done++)
-		ret = lm_jobs_one(c, &js.jobs[i], &res[i]);
+		ret = lm_jobs_one(c, &js.jobs[i], prefill, &res[i]);
 	if (ret && ret != LM_EXIT_IO && done && !res[done - 1].elapsed_ns)
 		done--; /* the last job never ran: nothing of it to show */
-	for (i = 0; i < f.nsecs && !global; i++)
-		if (f.secs[i].global)
-			global = &f.secs[i];
 	if (c->out_json && c->output && !(out = fopen(c->output, "we"))) {
 		lm_err("--output=%s: %s", c->output, strerror(errno));
 		ret = ret ? ret : LM_EXIT_USAGE;
 	} else if (c->out_json) {
 		/* what was measured is written, also after a failed job */
-		lm_fio_json_write(out, &js, res, done, global, start);
+		lm_fio_json_write(out, &js, res, done, &f, start);
 		if (out != stdout)
 			fclose(out);
 	}

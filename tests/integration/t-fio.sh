@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# fio job files against Debian's fio on the same loop device: the same
+# jobs and groups with the same options; lunmark's JSON has fio's key tree
+# and types; a simple psync job's IOPS agree within a factor of 2 (the
+# tools differ in their loops; this machine's timings drift +-40%).
+. "$(dirname "$0")/lib.sh"
+lm_need_root
+command -v fio >/dev/null || skip "fio is not installed (bash scripts/deps.sh)"
+command -v jq >/dev/null || skip "jq is not installed (bash scripts/deps.sh)"
+lm_loop 64 512
+export LM_DEV
+
+cat >"$LM_WORK/jobs.fio" <<'JOB'
+; two groups, [global] inheritance and ${VAR}
+[global]
+filename=${LM_DEV}
+direct=1
+size=32m
+runtime=2
+time_based
+ioengine=psync
+
+[randread-4k]
+rw=randread
+bs=4k
+
+[seqwrite-64k]
+stonewall
+rw=write
+bs=64k
+
+[global]
+ioengine=libaio
+
+[randrw-8k]
+stonewall
+rw=randrw
+rwmixread=70
+bs=8k
+iodepth=8
+JOB
+
+# both tools read written blocks (a hole reads at another speed)
+dd if=/dev/urandom of="$LM_DEV" bs=1M count=64 oflag=direct status=none
+fio "$LM_WORK/jobs.fio" --output-format=json --output="$LM_WORK/fio.json" >/dev/null 2>&1 ||
+	fail "fio itself could not run the job file"
+expect_exit 0 "$LM_WORK/err" "$LUNMARK" "$LM_WORK/jobs.fio" --output-format=json \
+	--output="$LM_WORK/lm.json" --allow-write --no-prefill
+[ ! -s "$LM_WORK/err" ] || fail "nothing goes to stdout with --output: $(cat "$LM_WORK/err")"
+
+keys() {
+	jq -r '[paths(scalars) as $p | ($p | map(if type == "number" then "#" else . end)
+		| join(".")) + " " + (getpath($p) | type)] | unique | .[]' "$1" |
+		grep -v '^disk_util'
+}
+diff <(keys "$LM_WORK/fio.json") <(keys "$LM_WORK/lm.json") >"$LM_WORK/keydiff" ||
+	fail "the JSON key trees differ: $(head -20 "$LM_WORK/keydiff")"
+for q in '.jobs | length' '[.jobs[].groupid]' '[.jobs[].jobname]' \
+	'[.jobs[]."job options"]' '."global options"'; do
+	[ "$(jq -Sc "$q" "$LM_WORK/fio.json")" = "$(jq -Sc "$q" "$LM_WORK/lm.json")" ] ||
+		fail "$q: fio $(jq -Sc "$q" "$LM_WORK/fio.json"), lunmark $(jq -Sc "$q" "$LM_WORK/lm.json")"
+done
+jq -e '.["fio version"] | startswith("lunmark-")' "$LM_WORK/lm.json" >/dev/null ||
+	fail "fio version does not name lunmark"
+# the mixed job mixes 70:30, and both tools moved data
+jq -e '.jobs[2] | .read.iops / (.read.iops + .write.iops) | . > 0.67 and . < 0.73' \
+	"$LM_WORK/lm.json" >/dev/null || fail "randrw is not 70% reads"
+f=$(jq '.jobs[0].read.iops' "$LM_WORK/fio.json")
+l=$(jq '.jobs[0].read.iops' "$LM_WORK/lm.json")
+awk -v f="$f" -v l="$l" 'BEGIN { r = l / f; exit !(r > 0.5 && r < 2) }' ||
+	fail "psync 4k randread: fio $f IOPS, lunmark $l IOPS"
+note "psync 4k randread IOPS: fio $f, lunmark $l"
+
+# normal output and JSON together, as fio's comma list
+expect_exit 0 "$LM_WORK/both" "$LUNMARK" "$LM_WORK/jobs.fio" \
+	--output-format=normal,json --allow-write
+expect_grep "job randread-4k: rw=randread" "$LM_WORK/both"
+expect_grep '"fio version"' "$LM_WORK/both"
+
+# jobs of one group would run at once in fio: refused, said where
+printf '[a]\nfilename=%s\nrw=read\n[b]\nfilename=%s\nrw=read\n' "$LM_DEV" "$LM_DEV" >"$LM_WORK/par.fio"
+expect_exit 2 "$LM_WORK/p" "$LUNMARK" "$LM_WORK/par.fio"
+expect_grep "par.fio:4: job 'b' would run at the same time as 'a'" "$LM_WORK/p"
+# an unsupported option: refused with file:line, or skipped on request
+printf '[a]\nfilename=%s\nrw=read\nsize=8m\nwrite_lat_log=x\n' "$LM_DEV" >"$LM_WORK/u.fio"
+expect_exit 2 "$LM_WORK/u" "$LUNMARK" "$LM_WORK/u.fio"
+expect_grep "u.fio:5: option 'write_lat_log' is not supported by lunmark yet" "$LM_WORK/u"
+expect_exit 0 "$LM_WORK/u2" "$LUNMARK" "$LM_WORK/u.fio" --ignore-unsupported --no-prefill
+expect_grep "ignoring the unsupported option 'write_lat_log'" "$LM_WORK/u2"
+# --cmdhelp
+expect_exit 0 "$LM_WORK/h" "$LUNMARK" --cmdhelp=percentage_random
+expect_grep "share of random offsets" "$LM_WORK/h"
+expect_exit 2 "$LM_WORK/h" "$LUNMARK" --cmdhelp=nosuch
+exit 0
