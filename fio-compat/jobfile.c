@@ -234,6 +234,9 @@ static int lm_fio_read_path(struct lm_fio_reader *r, const char *path,
 	size_t n;
 	int ret;
 
+	/* the first file has no includer: messages name it then */
+	if (!from)
+		from = path;
 	for (i = 0; i < r->depth; i++)
 		if (!strcmp(r->stack[i], path))
 			return lm_fio_bad(
@@ -243,7 +246,7 @@ static int lm_fio_read_path(struct lm_fio_reader *r, const char *path,
 		return lm_fio_bad(r, from, line, "includes nested too deep");
 	ret = lm_fio_slurp(path, &text, &n);
 	if (ret) {
-		if (from)
+		if (line)
 			snprintf(r->msg, r->len, "%s:%u: include %s: %s", from,
 				 line, path, strerror(-ret));
 		else

@@ -16,7 +16,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#define LM_FIO_JOBS_MAX 256
+#define LM_FIO_JOBS_MAX 256u
 
 struct lm_fio_job {
 	struct lm_job job; /* name, rw, bs, iodepth, numjobs as threads, ... */
