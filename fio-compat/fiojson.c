@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "fiojson.h"
+#include "../src/jsonw.h"
 #include "../src/lunmark.h"
 #include "../src/stats.h"
 
@@ -13,26 +14,6 @@ static const double lm_fio_pcts[] = { 1,  5,	10,   20,    30,   40,
 				      50, 60,	70,   80,    90,   95,
 				      99, 99.5, 99.9, 99.95, 99.99 };
 
-static void lm_put(struct json_object *o, const char *k, struct json_object *v)
-{
-	json_object_object_add(o, k, v);
-}
-
-static void lm_put_i(struct json_object *o, const char *k, int64_t v)
-{
-	lm_put(o, k, json_object_new_int64(v));
-}
-
-static void lm_put_u(struct json_object *o, const char *k, uint64_t v)
-{
-	lm_put(o, k, json_object_new_uint64(v));
-}
-
-static void lm_put_d(struct json_object *o, const char *k, double v)
-{
-	lm_put(o, k, json_object_new_double(v));
-}
-
 /* as fio: options with a value; bare ones (time_based) it leaves out */
 static void lm_options_add(struct json_object *o,
 			   const struct lm_fio_section *s)
@@ -41,8 +22,8 @@ static void lm_options_add(struct json_object *o,
 
 	for (i = 0; s && i < s->nopts; i++)
 		if (s->opts[i].val)
-			lm_put(o, s->opts[i].key,
-			       json_object_new_string(s->opts[i].val));
+			lm_jput(o, s->opts[i].key,
+				json_object_new_string(s->opts[i].val));
 }
 
 static struct json_object *lm_options_json(const struct lm_fio_section *s)
@@ -72,19 +53,19 @@ static struct json_object *lm_lat_json(const struct lm_hist *h, bool pcts)
 	char key[32];
 	unsigned int i;
 
-	lm_put_u(o, "min", h->count ? h->min_ns : 0);
-	lm_put_u(o, "max", h->max_ns);
-	lm_put_d(o, "mean", lm_hist_mean(h));
-	lm_put_d(o, "stddev", lm_hist_stddev(h));
-	lm_put_u(o, "N", h->count);
+	lm_jput_u64(o, "min", h->count ? h->min_ns : 0);
+	lm_jput_u64(o, "max", h->max_ns);
+	lm_jput_dbl(o, "mean", lm_hist_mean(h));
+	lm_jput_dbl(o, "stddev", lm_hist_stddev(h));
+	lm_jput_u64(o, "N", h->count);
 	if (!pcts || !h->count)
 		return o;
 	p = json_object_new_object();
 	for (i = 0; i < LM_ARRAY_SIZE(lm_fio_pcts); i++) {
 		snprintf(key, sizeof(key), "%f", lm_fio_pcts[i]);
-		lm_put_u(p, key, lm_hist_percentile(h, lm_fio_pcts[i]));
+		lm_jput_u64(p, key, lm_hist_percentile(h, lm_fio_pcts[i]));
 	}
-	lm_put(o, "percentile", p);
+	lm_jput(o, "percentile", p);
 	return o;
 }
 
@@ -107,17 +88,17 @@ static void lm_samples_json(struct json_object *o,
 	}
 	lm_spread(bw, n, &sb);
 	lm_spread(iops, n, &si);
-	lm_put_i(o, "bw_min", (int64_t)sb.min);
-	lm_put_i(o, "bw_max", (int64_t)sb.max);
-	lm_put_d(o, "bw_agg", n ? 100.0 : 0.0);
-	lm_put_d(o, "bw_mean", sb.mean);
-	lm_put_d(o, "bw_dev", sb.mean * sb.cv_pct / 100.0);
-	lm_put_i(o, "bw_samples", n);
-	lm_put_i(o, "iops_min", (int64_t)si.min);
-	lm_put_i(o, "iops_max", (int64_t)si.max);
-	lm_put_d(o, "iops_mean", si.mean);
-	lm_put_d(o, "iops_stddev", si.mean * si.cv_pct / 100.0);
-	lm_put_i(o, "iops_samples", n);
+	lm_jput_i64(o, "bw_min", (int64_t)sb.min);
+	lm_jput_i64(o, "bw_max", (int64_t)sb.max);
+	lm_jput_dbl(o, "bw_agg", n ? 100.0 : 0.0);
+	lm_jput_dbl(o, "bw_mean", sb.mean);
+	lm_jput_dbl(o, "bw_dev", sb.mean * sb.cv_pct / 100.0);
+	lm_jput_i64(o, "bw_samples", n);
+	lm_jput_i64(o, "iops_min", (int64_t)si.min);
+	lm_jput_i64(o, "iops_max", (int64_t)si.max);
+	lm_jput_dbl(o, "iops_mean", si.mean);
+	lm_jput_dbl(o, "iops_stddev", si.mean * si.cv_pct / 100.0);
+	lm_jput_i64(o, "iops_samples", n);
 	free(bw);
 	free(iops);
 }
@@ -129,19 +110,19 @@ static struct json_object *lm_dir_json(const struct lm_run_result *r,
 	const struct lm_summary *s = &r->sum[d];
 	struct lm_hist empty;
 
-	lm_put_u(o, "io_bytes", s->bytes);
-	lm_put_u(o, "io_kbytes", s->bytes / 1024);
-	lm_put_u(o, "bw_bytes", (uint64_t)(s->mib_s * 1048576.0));
-	lm_put_u(o, "bw", (uint64_t)(s->mib_s * 1024.0));
-	lm_put_d(o, "iops", s->iops);
-	lm_put_u(o, "runtime", r->elapsed_ns / 1000000);
-	lm_put_u(o, "total_ios", s->ios + s->errors);
-	lm_put_u(o, "short_ios", 0);
-	lm_put_u(o, "drop_ios", 0);
+	lm_jput_u64(o, "io_bytes", s->bytes);
+	lm_jput_u64(o, "io_kbytes", s->bytes / 1024);
+	lm_jput_u64(o, "bw_bytes", (uint64_t)(s->mib_s * 1048576.0));
+	lm_jput_u64(o, "bw", (uint64_t)(s->mib_s * 1024.0));
+	lm_jput_dbl(o, "iops", s->iops);
+	lm_jput_u64(o, "runtime", r->elapsed_ns / 1000000);
+	lm_jput_u64(o, "total_ios", s->ios + s->errors);
+	lm_jput_u64(o, "short_ios", 0);
+	lm_jput_u64(o, "drop_ios", 0);
 	lm_hist_init(&empty);
-	lm_put(o, "slat_ns", lm_lat_json(&empty, false));
-	lm_put(o, "clat_ns", lm_lat_json(&r->lat[d], true));
-	lm_put(o, "lat_ns", lm_lat_json(&r->lat[d], false));
+	lm_jput(o, "slat_ns", lm_lat_json(&empty, false));
+	lm_jput(o, "clat_ns", lm_lat_json(&r->lat[d], true));
+	lm_jput(o, "lat_ns", lm_lat_json(&r->lat[d], false));
 	lm_samples_json(o, r, d);
 	return o;
 }
@@ -161,15 +142,16 @@ static struct json_object *lm_buckets_json(const struct lm_run_result *r,
 		le = lm_hist_count_le(&r->lat[0], keys[i] * unit_ns) +
 		     lm_hist_count_le(&r->lat[1], keys[i] * unit_ns);
 		snprintf(key, sizeof(key), "%u", keys[i]);
-		lm_put_d(o, key,
-			 total ? 100.0 * (double)(le - prev) / (double)total
-			       : 0.0);
+		lm_jput_dbl(o, key,
+			    total ? 100.0 * (double)(le - prev) / (double)total
+				  : 0.0);
 		prev = le;
 	}
 	if (tail)
-		lm_put_d(o, ">=2000",
-			 total ? 100.0 * (double)(total - prev) / (double)total
-			       : 0.0);
+		lm_jput_dbl(o, ">=2000",
+			    total ? 100.0 * (double)(total - prev) /
+					    (double)total
+				  : 0.0);
 	return o;
 }
 
@@ -181,12 +163,12 @@ static void lm_latency_json(struct json_object *o,
 	static const unsigned int ms[] = { 2,	4,   10,  20,	50,  100,
 					   250, 500, 750, 1000, 2000 };
 
-	lm_put(o, "latency_ns",
-	       lm_buckets_json(r, small, LM_ARRAY_SIZE(small), 1, false));
-	lm_put(o, "latency_us",
-	       lm_buckets_json(r, small, LM_ARRAY_SIZE(small), 1000, false));
-	lm_put(o, "latency_ms",
-	       lm_buckets_json(r, ms, LM_ARRAY_SIZE(ms), 1000000, true));
+	lm_jput(o, "latency_ns",
+		lm_buckets_json(r, small, LM_ARRAY_SIZE(small), 1, false));
+	lm_jput(o, "latency_us",
+		lm_buckets_json(r, small, LM_ARRAY_SIZE(small), 1000, false));
+	lm_jput(o, "latency_ms",
+		lm_buckets_json(r, ms, LM_ARRAY_SIZE(ms), 1000000, true));
 }
 
 /* fio's depth buckets: levels 1, 2, 4 ... >=64; submit and complete
@@ -205,8 +187,8 @@ static struct json_object *lm_depth_json(unsigned int depth, bool batches)
 	while (at < 6 && (batches ? bup : up)[at] < depth)
 		at++;
 	for (i = 0; i < LM_ARRAY_SIZE(level); i++)
-		lm_put_d(o, batches ? batch[i] : level[i],
-			 i == at ? 100.0 : 0.0);
+		lm_jput_dbl(o, batches ? batch[i] : level[i],
+			    i == at ? 100.0 : 0.0);
 	return o;
 }
 
@@ -217,35 +199,35 @@ static struct json_object *lm_job_json(const struct lm_fio_job *fj,
 	struct json_object *z = json_object_new_object();
 	struct lm_run_result none;
 
-	lm_put(o, "jobname", json_object_new_string(fj->job.name));
-	lm_put_i(o, "groupid", fj->group);
-	lm_put_i(o, "error", r->io_errno);
-	lm_put_i(o, "eta", 0);
-	lm_put_i(o, "elapsed", (int64_t)(r->elapsed_ns / 1000000000ull));
-	lm_put(o, "job options", lm_options_json(fj->sec));
-	lm_put(o, "read", lm_dir_json(r, LM_DIR_READ));
-	lm_put(o, "write", lm_dir_json(r, LM_DIR_WRITE));
+	lm_jput(o, "jobname", json_object_new_string(fj->job.name));
+	lm_jput_i64(o, "groupid", fj->group);
+	lm_jput_i64(o, "error", r->io_errno);
+	lm_jput_i64(o, "eta", 0);
+	lm_jput_i64(o, "elapsed", (int64_t)(r->elapsed_ns / 1000000000ull));
+	lm_jput(o, "job options", lm_options_json(fj->sec));
+	lm_jput(o, "read", lm_dir_json(r, LM_DIR_READ));
+	lm_jput(o, "write", lm_dir_json(r, LM_DIR_WRITE));
 	memset(&none, 0, sizeof(none));
 	lm_hist_init(&none.lat[0]);
-	lm_put(o, "trim", lm_dir_json(&none, LM_DIR_READ));
-	lm_put_u(z, "total_ios", 0);
-	lm_put(z, "lat_ns", lm_lat_json(&none.lat[0], false));
-	lm_put(o, "sync", z);
-	lm_put_u(o, "job_runtime", r->elapsed_ns / 1000000);
-	lm_put_d(o, "usr_cpu", r->usr_pct);
-	lm_put_d(o, "sys_cpu", r->sys_pct);
-	lm_put_u(o, "ctx", r->cpu.ctx);
-	lm_put_u(o, "majf", r->cpu.majf);
-	lm_put_u(o, "minf", r->cpu.minf);
-	lm_put(o, "iodepth_level", lm_depth_json(fj->job.iodepth, false));
-	lm_put(o, "iodepth_submit", lm_depth_json(fj->job.iodepth, true));
-	lm_put(o, "iodepth_complete", lm_depth_json(fj->job.iodepth, true));
+	lm_jput(o, "trim", lm_dir_json(&none, LM_DIR_READ));
+	lm_jput_u64(z, "total_ios", 0);
+	lm_jput(z, "lat_ns", lm_lat_json(&none.lat[0], false));
+	lm_jput(o, "sync", z);
+	lm_jput_u64(o, "job_runtime", r->elapsed_ns / 1000000);
+	lm_jput_dbl(o, "usr_cpu", r->usr_pct);
+	lm_jput_dbl(o, "sys_cpu", r->sys_pct);
+	lm_jput_u64(o, "ctx", r->cpu.ctx);
+	lm_jput_u64(o, "majf", r->cpu.majf);
+	lm_jput_u64(o, "minf", r->cpu.minf);
+	lm_jput(o, "iodepth_level", lm_depth_json(fj->job.iodepth, false));
+	lm_jput(o, "iodepth_submit", lm_depth_json(fj->job.iodepth, true));
+	lm_jput(o, "iodepth_complete", lm_depth_json(fj->job.iodepth, true));
 	lm_latency_json(o, r);
 	/* fio's latency target mode, off: its defaults */
-	lm_put_i(o, "latency_depth", fj->job.iodepth);
-	lm_put_i(o, "latency_target", 0);
-	lm_put_d(o, "latency_percentile", 100.0);
-	lm_put_i(o, "latency_window", 0);
+	lm_jput_i64(o, "latency_depth", fj->job.iodepth);
+	lm_jput_i64(o, "latency_target", 0);
+	lm_jput_dbl(o, "latency_percentile", 100.0);
+	lm_jput_i64(o, "latency_window", 0);
 	return o;
 }
 
@@ -259,18 +241,18 @@ int lm_fio_json_write(FILE *f, const struct lm_fio_jobs *jobs,
 	unsigned int i;
 	int ret = 0;
 
-	lm_put(root, "fio version",
-	       json_object_new_string("lunmark-" LM_VERSION));
-	lm_put_i(root, "timestamp", (int64_t)start);
-	lm_put_i(root, "timestamp_ms", (int64_t)start * 1000);
+	lm_jput(root, "fio version",
+		json_object_new_string("lunmark-" LM_VERSION));
+	lm_jput_i64(root, "timestamp", (int64_t)start);
+	lm_jput_i64(root, "timestamp_ms", (int64_t)start * 1000);
 	ctime_r(&start, t);
 	t[strcspn(t, "\n")] = '\0';
-	lm_put(root, "time", json_object_new_string(t));
-	lm_put(root, "global options", lm_globals_json(file));
+	lm_jput(root, "time", json_object_new_string(t));
+	lm_jput(root, "global options", lm_globals_json(file));
 	for (i = 0; i < n; i++)
 		json_object_array_add(arr,
 				      lm_job_json(&jobs->jobs[i], &res[i]));
-	lm_put(root, "jobs", arr);
+	lm_jput(root, "jobs", arr);
 	if (fprintf(f, "%s\n",
 		    json_object_to_json_string_ext(
 			    root, JSON_C_TO_STRING_PRETTY |

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "jobfile.h"
+#include "../src/lunmark.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -25,18 +26,6 @@ static int lm_fio_bad(struct lm_fio_reader *r, const char *file,
 {
 	snprintf(r->msg, r->len, "%s:%u: %s", file, line, what);
 	return -EINVAL;
-}
-
-static char *lm_fio_trim(char *s)
-{
-	char *e;
-
-	while (isspace((unsigned char)*s))
-		s++;
-	e = s + strlen(s);
-	while (e > s && isspace((unsigned char)e[-1]))
-		*--e = '\0';
-	return s;
 }
 
 /* ${VAR} from the environment, into @out of @size. */
@@ -92,7 +81,7 @@ static int lm_fio_section(struct lm_fio_reader *r, const char *file,
 		return lm_fio_bad(r, file, line,
 				  "bad section header: it must be [name]");
 	*end = '\0';
-	p = lm_fio_trim(p + 1);
+	p = lm_strtrim(p + 1);
 	if (!*p || strpbrk(p, "[] \t"))
 		return lm_fio_bad(r, file, line,
 				  "bad section name: no spaces or brackets");
@@ -121,8 +110,8 @@ static int lm_fio_option(struct lm_fio_reader *r, const char *file,
 				  "an option before any [section]");
 	if (eq) {
 		*eq = '\0';
-		val = lm_fio_trim(eq + 1);
-		key = lm_fio_trim(key);
+		val = lm_strtrim(eq + 1);
+		key = lm_strtrim(key);
 	}
 	if (!*key)
 		return lm_fio_bad(r, file, line, "'=' without an option name");
@@ -148,7 +137,7 @@ static int lm_fio_line(struct lm_fio_reader *r, const char *file,
 	char buf[LM_FIO_LINE_MAX], *p;
 	int ret;
 
-	p = lm_fio_trim(raw);
+	p = lm_strtrim(raw);
 	if (!*p || *p == ';' || *p == '#')
 		return 0;
 	ret = lm_fio_expand(r, file, line, p, buf, sizeof(buf));
@@ -158,7 +147,7 @@ static int lm_fio_line(struct lm_fio_reader *r, const char *file,
 	if (*p == '[')
 		return lm_fio_section(r, file, line, p);
 	if (!strncmp(p, "include", 7) && isspace((unsigned char)p[7]))
-		return lm_fio_include(r, file, line, lm_fio_trim(p + 7));
+		return lm_fio_include(r, file, line, lm_strtrim(p + 7));
 	return lm_fio_option(r, file, line, p);
 }
 

@@ -261,25 +261,13 @@ void lm_iscsi_chap_env(struct lm_iscsi_url *u)
 		getenv("LIBISCSI_CHAP_TARGET_PASSWORD"));
 }
 
-static char *lm_trim(char *s)
-{
-	char *e;
-
-	while (isspace((unsigned char)*s))
-		s++;
-	e = s + strlen(s);
-	while (e > s && isspace((unsigned char)e[-1]))
-		*--e = '\0';
-	return s;
-}
-
 static int lm_chap_line(char *line, struct lm_iscsi_url *u, const char *path,
 			unsigned int n, char *msg, size_t len)
 {
 	char *eq, *k, *v, *dst;
 	size_t size;
 
-	k = lm_trim(line);
+	k = lm_strtrim(line);
 	if (!*k || *k == '#')
 		return 0;
 	eq = strchr(k, '=');
@@ -288,8 +276,8 @@ static int lm_chap_line(char *line, struct lm_iscsi_url *u, const char *path,
 		return -EINVAL;
 	}
 	*eq = '\0';
-	k = lm_trim(k);
-	v = lm_trim(eq + 1);
+	k = lm_strtrim(k);
+	v = lm_strtrim(eq + 1);
 	if (!strcmp(k, "username")) {
 		dst = u->user;
 		size = sizeof(u->user);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "lunmark.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -36,4 +37,16 @@ void lm_note(const char *fmt, ...)
 const char *lm_errtext(int err, const char *text)
 {
 	return text && text[0] ? text : strerror(err);
+}
+
+char *lm_strtrim(char *s)
+{
+	char *e;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	e = s + strlen(s);
+	while (e > s && isspace((unsigned char)e[-1]))
+		*--e = '\0';
+	return s;
 }

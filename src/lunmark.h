@@ -33,6 +33,9 @@ void lm_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* @text when the engine said something, else strerror(@err). */
 const char *lm_errtext(int err, const char *text);
 
+/* @s without its leading and trailing blanks (the end cut in place). */
+char *lm_strtrim(char *s);
+
 #define LM_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 #endif

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "save.h"
+#include "jsonw.h"
 #include "lunmark.h"
 
 #include <errno.h>
@@ -16,56 +17,31 @@ static const char *const lm_pct_keys[LM_NPCT] = { "p50", "p90", "p99", "p99.9",
 
 /* --- writing --- */
 
-static void lm_put(struct json_object *o, const char *k, struct json_object *v)
-{
-	json_object_object_add(o, k, v);
-}
-
-static void lm_put_str(struct json_object *o, const char *k, const char *v)
-{
-	lm_put(o, k, json_object_new_string(v ? v : ""));
-}
-
-static void lm_put_u64(struct json_object *o, const char *k, uint64_t v)
-{
-	lm_put(o, k, json_object_new_uint64(v));
-}
-
-static void lm_put_dbl(struct json_object *o, const char *k, double v)
-{
-	lm_put(o, k, json_object_new_double(v));
-}
-
-static void lm_put_bool(struct json_object *o, const char *k, bool v)
-{
-	lm_put(o, k, json_object_new_boolean(v));
-}
-
 static struct json_object *lm_summary_json(const struct lm_summary *s)
 {
 	struct json_object *o = json_object_new_object();
 	struct json_object *lat = json_object_new_object();
 	unsigned int i;
 
-	lm_put_u64(o, "ios", s->ios);
-	lm_put_u64(o, "bytes", s->bytes);
-	lm_put_u64(o, "errors", s->errors);
-	lm_put_dbl(o, "seconds", s->seconds);
-	lm_put_dbl(o, "iops", s->iops);
-	lm_put_dbl(o, "mb_s", s->mb_s);
-	lm_put_dbl(o, "mib_s", s->mib_s);
-	lm_put_dbl(o, "iops_min", s->iops_min);
-	lm_put_dbl(o, "iops_max", s->iops_max);
-	lm_put_dbl(o, "mb_s_min", s->mb_s_min);
-	lm_put_dbl(o, "mb_s_max", s->mb_s_max);
-	lm_put_u64(o, "idle_s", s->idle_s);
-	lm_put_dbl(lat, "min", s->lat_min_us);
-	lm_put_dbl(lat, "max", s->lat_max_us);
-	lm_put_dbl(lat, "mean", s->lat_mean_us);
-	lm_put_dbl(lat, "stddev", s->lat_stddev_us);
+	lm_jput_u64(o, "ios", s->ios);
+	lm_jput_u64(o, "bytes", s->bytes);
+	lm_jput_u64(o, "errors", s->errors);
+	lm_jput_dbl(o, "seconds", s->seconds);
+	lm_jput_dbl(o, "iops", s->iops);
+	lm_jput_dbl(o, "mb_s", s->mb_s);
+	lm_jput_dbl(o, "mib_s", s->mib_s);
+	lm_jput_dbl(o, "iops_min", s->iops_min);
+	lm_jput_dbl(o, "iops_max", s->iops_max);
+	lm_jput_dbl(o, "mb_s_min", s->mb_s_min);
+	lm_jput_dbl(o, "mb_s_max", s->mb_s_max);
+	lm_jput_u64(o, "idle_s", s->idle_s);
+	lm_jput_dbl(lat, "min", s->lat_min_us);
+	lm_jput_dbl(lat, "max", s->lat_max_us);
+	lm_jput_dbl(lat, "mean", s->lat_mean_us);
+	lm_jput_dbl(lat, "stddev", s->lat_stddev_us);
 	for (i = 0; i < LM_NPCT; i++)
-		lm_put_dbl(lat, lm_pct_keys[i], s->lat_pct_us[i]);
-	lm_put(o, "lat_us", lat);
+		lm_jput_dbl(lat, lm_pct_keys[i], s->lat_pct_us[i]);
+	lm_jput(o, "lat_us", lat);
 	return o;
 }
 
@@ -75,7 +51,7 @@ static struct json_object *lm_sums_json(const struct lm_summary *s)
 	unsigned int k;
 
 	for (k = 0; k < LM_SUMS; k++)
-		lm_put(o, lm_sum_keys[k], lm_summary_json(&s[k]));
+		lm_jput(o, lm_sum_keys[k], lm_summary_json(&s[k]));
 	return o;
 }
 
@@ -105,25 +81,25 @@ static struct json_object *lm_cell_json(const struct lm_cell *c)
 	struct json_object *sp = json_object_new_object();
 	unsigned int k;
 
-	lm_put_bool(o, "wanted", c->wanted);
-	lm_put(o, "headline", lm_sums_json(c->headline));
-	lm_put_dbl(sp, "mean", c->spread.mean);
-	lm_put_dbl(sp, "min", c->spread.min);
-	lm_put_dbl(sp, "max", c->spread.max);
-	lm_put_dbl(sp, "cv_pct", c->spread.cv_pct);
-	lm_put(o, "mb_s_spread", sp);
-	lm_put_bool(o, "unstable", c->unstable);
-	lm_put_dbl(o, "bar", c->bar);
-	lm_put_dbl(o, "link_pct", c->link_pct);
-	lm_put_u64(o, "files", c->files);
-	lm_put_u64(o, "file_bytes", c->file_bytes);
+	lm_jput_bool(o, "wanted", c->wanted);
+	lm_jput(o, "headline", lm_sums_json(c->headline));
+	lm_jput_dbl(sp, "mean", c->spread.mean);
+	lm_jput_dbl(sp, "min", c->spread.min);
+	lm_jput_dbl(sp, "max", c->spread.max);
+	lm_jput_dbl(sp, "cv_pct", c->spread.cv_pct);
+	lm_jput(o, "mb_s_spread", sp);
+	lm_jput_bool(o, "unstable", c->unstable);
+	lm_jput_dbl(o, "bar", c->bar);
+	lm_jput_dbl(o, "link_pct", c->link_pct);
+	lm_jput_u64(o, "files", c->files);
+	lm_jput_u64(o, "file_bytes", c->file_bytes);
 	for (k = 0; k < c->nruns; k++) {
 		struct json_object *r = lm_sums_json(c->runs[k].s);
 
-		lm_put(r, "per_second", lm_series_json(&c->runs[k]));
+		lm_jput(r, "per_second", lm_series_json(&c->runs[k]));
 		json_object_array_add(runs, r);
 	}
-	lm_put(o, "runs", runs);
+	lm_jput(o, "runs", runs);
 	return o;
 }
 
@@ -134,16 +110,16 @@ static struct json_object *lm_test_json(const struct lm_test *t,
 	struct json_object *c = json_object_new_object();
 	unsigned int w;
 
-	lm_put_str(o, "label", t->label);
-	lm_put_bool(o, "random", t->random);
-	lm_put_u64(o, "bs_bytes", t->bs_bytes);
-	lm_put_u64(o, "iodepth", t->qd);
-	lm_put_u64(o, "threads", t->threads);
-	lm_put_u64(o, "read_pct", t->read_pct);
-	lm_put_u64(o, "random_pct", t->random_pct);
+	lm_jput_str(o, "label", t->label);
+	lm_jput_bool(o, "random", t->random);
+	lm_jput_u64(o, "bs_bytes", t->bs_bytes);
+	lm_jput_u64(o, "iodepth", t->qd);
+	lm_jput_u64(o, "threads", t->threads);
+	lm_jput_u64(o, "read_pct", t->read_pct);
+	lm_jput_u64(o, "random_pct", t->random_pct);
 	for (w = 0; w < LM_WAYS; w++)
-		lm_put(c, lm_way_keys[w], lm_cell_json(&cells[w]));
-	lm_put(o, "cells", c);
+		lm_jput(c, lm_way_keys[w], lm_cell_json(&cells[w]));
+	lm_jput(o, "cells", c);
 	return o;
 }
 
@@ -152,16 +128,16 @@ static struct json_object *lm_target_json(const struct lm_report_info *r,
 {
 	struct json_object *o = json_object_new_object();
 
-	lm_put_str(o, "name", r->target);
-	lm_put_str(o, "kind", r->target_kind);
-	lm_put_u64(o, "logical_block_bytes", r->lbs_bytes);
+	lm_jput_str(o, "name", r->target);
+	lm_jput_str(o, "kind", r->target_kind);
+	lm_jput_u64(o, "logical_block_bytes", r->lbs_bytes);
 	if (id) {
-		lm_put_u64(o, "size_bytes", id->size_bytes);
-		lm_put_u64(o, "physical_block_bytes", id->pbs_bytes);
-		lm_put_str(o, "vendor", id->vendor);
-		lm_put_str(o, "model", id->model);
-		lm_put_str(o, "revision", id->revision);
-		lm_put_str(o, "serial", id->serial);
+		lm_jput_u64(o, "size_bytes", id->size_bytes);
+		lm_jput_u64(o, "physical_block_bytes", id->pbs_bytes);
+		lm_jput_str(o, "vendor", id->vendor);
+		lm_jput_str(o, "model", id->model);
+		lm_jput_str(o, "revision", id->revision);
+		lm_jput_str(o, "serial", id->serial);
 	}
 	return o;
 }
@@ -170,17 +146,17 @@ static struct json_object *lm_settings_json(const struct lm_mark_info *i)
 {
 	struct json_object *o = json_object_new_object();
 
-	lm_put_str(o, "profile", i->profile);
-	lm_put_str(o, "engine", i->r.engine);
-	lm_put_str(o, "engine_note", i->r.engine_note);
-	lm_put_str(o, "size", i->r.size);
-	lm_put_str(o, "aggregate", i->aggregate);
-	lm_put_u64(o, "runs", i->runs);
-	lm_put_bool(o, "warmup", i->warmup);
-	lm_put_dbl(o, "runtime_s", i->runtime_s);
-	lm_put_dbl(o, "interval_s", i->interval_s);
-	lm_put_u64(o, "mix_pct", i->mix_pct);
-	lm_put_dbl(o, "link_gbit", i->link_gbit);
+	lm_jput_str(o, "profile", i->profile);
+	lm_jput_str(o, "engine", i->r.engine);
+	lm_jput_str(o, "engine_note", i->r.engine_note);
+	lm_jput_str(o, "size", i->r.size);
+	lm_jput_str(o, "aggregate", i->aggregate);
+	lm_jput_u64(o, "runs", i->runs);
+	lm_jput_bool(o, "warmup", i->warmup);
+	lm_jput_dbl(o, "runtime_s", i->runtime_s);
+	lm_jput_dbl(o, "interval_s", i->interval_s);
+	lm_jput_u64(o, "mix_pct", i->mix_pct);
+	lm_jput_dbl(o, "link_gbit", i->link_gbit);
 	return o;
 }
 
@@ -188,14 +164,14 @@ static struct json_object *lm_outcome_json(const struct lm_mark_result *m)
 {
 	struct json_object *o = json_object_new_object();
 
-	lm_put_bool(o, "prefilled", m->prefilled);
-	lm_put_bool(o, "interrupted", m->interrupted);
-	lm_put_dbl(o, "link_ceiling_mb_s", m->link_ceiling_mb_s);
-	lm_put(o, "io_errno", json_object_new_int(m->io_errno));
-	lm_put_u64(o, "io_error_offset", m->io_err_offset);
-	lm_put_str(o, "io_error_test", m->io_err_test);
-	lm_put_str(o, "io_error_text", m->io_errtext);
-	lm_put_str(o, "note", m->note);
+	lm_jput_bool(o, "prefilled", m->prefilled);
+	lm_jput_bool(o, "interrupted", m->interrupted);
+	lm_jput_dbl(o, "link_ceiling_mb_s", m->link_ceiling_mb_s);
+	lm_jput(o, "io_errno", json_object_new_int(m->io_errno));
+	lm_jput_u64(o, "io_error_offset", m->io_err_offset);
+	lm_jput_str(o, "io_error_test", m->io_err_test);
+	lm_jput_str(o, "io_error_text", m->io_errtext);
+	lm_jput_str(o, "note", m->note);
 	return o;
 }
 
@@ -210,29 +186,29 @@ int lm_save_mark(const char *path, const struct lm_mark_info *info,
 	unsigned int i;
 	int ret = 0;
 
-	lm_put_str(root, "schema", LM_SCHEMA_NAME);
-	lm_put(root, "schema_version", json_object_new_int(LM_SCHEMA_VERSION));
-	lm_put_str(root, "lunmark_version", info->r.version);
-	lm_put_str(root, "command", "mark");
-	lm_put_str(host, "date", info->r.date);
-	lm_put_str(host, "kernel", info->r.kernel);
+	lm_jput_str(root, "schema", LM_SCHEMA_NAME);
+	lm_jput(root, "schema_version", json_object_new_int(LM_SCHEMA_VERSION));
+	lm_jput_str(root, "lunmark_version", info->r.version);
+	lm_jput_str(root, "command", "mark");
+	lm_jput_str(host, "date", info->r.date);
+	lm_jput_str(host, "kernel", info->r.kernel);
 	if (!gethostname(tmp, sizeof(tmp) - 1)) {
 		tmp[sizeof(tmp) - 1] = '\0';
-		lm_put_str(host, "hostname", tmp);
+		lm_jput_str(host, "hostname", tmp);
 	}
-	lm_put_u64(host, "cpus", (uint64_t)sysconf(_SC_NPROCESSORS_ONLN));
-	lm_put_u64(host, "memory_bytes",
-		   (uint64_t)sysconf(_SC_PHYS_PAGES) *
-			   (uint64_t)sysconf(_SC_PAGESIZE));
-	lm_put(root, "host", host);
-	lm_put(root, "target", lm_target_json(&info->r, id));
-	lm_put(root, "settings", lm_settings_json(info));
-	lm_put_str(root, "warning", info->r.warning);
-	lm_put(root, "outcome", lm_outcome_json(m));
+	lm_jput_u64(host, "cpus", (uint64_t)sysconf(_SC_NPROCESSORS_ONLN));
+	lm_jput_u64(host, "memory_bytes",
+		    (uint64_t)sysconf(_SC_PHYS_PAGES) *
+			    (uint64_t)sysconf(_SC_PAGESIZE));
+	lm_jput(root, "host", host);
+	lm_jput(root, "target", lm_target_json(&info->r, id));
+	lm_jput(root, "settings", lm_settings_json(info));
+	lm_jput_str(root, "warning", info->r.warning);
+	lm_jput(root, "outcome", lm_outcome_json(m));
 	for (i = 0; i < m->profile->ntests; i++)
 		json_object_array_add(tests, lm_test_json(&m->profile->tests[i],
 							  m->cells[i]));
-	lm_put(root, "tests", tests);
+	lm_jput(root, "tests", tests);
 	snprintf(tmp, sizeof(tmp), "%s.tmp%d", path, (int)getpid());
 	if (json_object_to_file_ext(tmp, root,
 				    JSON_C_TO_STRING_PRETTY |

@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: MIT
 /* `lunmark probe` output: text for people, JSON (json-c) for scripts. */
 #include "report.h"
+#include "../jsonw.h"
 #include "../units.h"
-
-#include <json-c/json.h>
 
 static const char *lm_tri(int v, const char *yes, const char *no)
 {
@@ -51,19 +50,19 @@ void lm_report_probe_text(FILE *f, const struct lm_probe_info *p)
 static void lm_jstr(struct json_object *o, const char *k, const char *v)
 {
 	if (v && v[0])
-		json_object_object_add(o, k, json_object_new_string(v));
+		lm_jput_str(o, k, v);
 }
 
 static void lm_jtri(struct json_object *o, const char *k, int v)
 {
 	if (v >= 0)
-		json_object_object_add(o, k, json_object_new_boolean(v));
+		lm_jput_bool(o, k, v);
 }
 
 static void lm_jnum(struct json_object *o, const char *k, uint64_t v)
 {
 	if (v)
-		json_object_object_add(o, k, json_object_new_uint64(v));
+		lm_jput_u64(o, k, v);
 }
 
 void lm_report_probe_json(FILE *f, const struct lm_probe_info *p)
@@ -72,8 +71,7 @@ void lm_report_probe_json(FILE *f, const struct lm_probe_info *p)
 
 	lm_jstr(o, "target", p->target);
 	lm_jstr(o, "kind", p->kind);
-	json_object_object_add(o, "size_bytes",
-			       json_object_new_uint64(p->size_bytes));
+	lm_jput_u64(o, "size_bytes", p->size_bytes);
 	lm_jnum(o, "logical_block_bytes", p->lbs_bytes);
 	lm_jnum(o, "physical_block_bytes", p->pbs_bytes);
 	lm_jstr(o, "vendor", p->vendor);
