@@ -408,6 +408,8 @@ static void lm_fio_defaults(struct lm_fio_job *fj)
 {
 	memset(fj, 0, sizeof(*fj));
 	lm_job_defaults(&fj->job);
+	/* fio's default, unlike lunmark's: a job file says direct=1 */
+	fj->job.direct = false;
 	fj->kb_base = 1024;
 }
 

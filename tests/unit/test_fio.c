@@ -169,6 +169,8 @@ static void lm_test_fio_sections(void)
 	CU_ASSERT_DOUBLE_EQUAL(js.jobs[1].job.size_pct, 50.0, 1e-9);
 	CU_ASSERT_EQUAL(js.jobs[1].job.threads, 4);
 	CU_ASSERT_FALSE(js.jobs[1].job.direct);
+	/* fio's default: buffered unless direct=1 */
+	CU_ASSERT_FALSE(js.jobs[2].job.direct);
 	CU_ASSERT_EQUAL(js.jobs[1].group, 1);
 	/* a second [global] changes the jobs after it only */
 	CU_ASSERT_EQUAL(js.jobs[1].job.bs_bytes, 8192);
