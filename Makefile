@@ -93,7 +93,8 @@ test: deps
 
 test-sanitize:
 	$(MAKE) SANITIZE=address,undefined WERROR=1 all unit-bin helpers
-	ASAN_OPTIONS=detect_leaks=1 $(MAKE) SANITIZE=address,undefined unit integration
+	ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
+		$(MAKE) SANITIZE=address,undefined unit integration
 
 unit-bin: $(UNIT_BIN)
 helpers: $(HELPERS)
