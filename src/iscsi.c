@@ -270,14 +270,10 @@ static int lm_create(const struct lm_iscsi_conf *c, struct iscsi_context **out,
 	if (u->target_user[0])
 		iscsi_set_target_username_pwd(ctx, u->target_user,
 					      u->target_secret);
-	if (c->reconnect) {
-		/* the replayed commands meet the new session's unit
-		 * attentions; the engine retries them */
-		iscsi_set_reconnect_max_retries(ctx, -1);
-	} else {
-		iscsi_set_noautoreconnect(ctx, 1);
-		iscsi_set_timeout(ctx, (int)c->timeout_s);
-	}
+	/* the engine reconnects itself (--reconnect): libiscsi 1.19's own
+	 * reconnect forgot the portal and leaked */
+	iscsi_set_noautoreconnect(ctx, 1);
+	iscsi_set_timeout(ctx, (int)c->timeout_s);
 	*out = ctx;
 	return 0;
 }

@@ -70,4 +70,15 @@ grep -qE "stalled: [1-9][0-9]* s with no IO completed" "$LM_WORK/o" ||
 # and the blocks it wrote are where they belong
 "$LM_HELPERS/lm-datacheck" iscsi "$URL_RDWR" 32m >"$LM_WORK/c" ||
 	fail "after the reconnect a block carries a wrong offset: $(cat "$LM_WORK/c")"
+
+# --reconnect to a target that stays down: the IOs fail after --timeout
+( sleep 2; "$LM_ROOT/scripts/tgt-target.sh" kill -d "$LM_TGT" ) &
+t0=$(secs)
+expect_exit 1 "$LM_WORK/o" "$LUNMARK" run "$URL_NULL" --rw=randread \
+	--iodepth=8 --runtime=60 --time_based --no-prefill --reconnect --timeout=2
+wait
+el=$(($(secs) - t0))
+[ "$el" -lt 10000 ] || fail "--reconnect to a dead target held the run for $el ms"
+expect_grep "connection lost and not back within 2 s (--timeout)" "$LM_WORK/o"
+grep -q "read : IOPS=[1-9]" "$LM_WORK/o" || fail "results lost: $(cat "$LM_WORK/o")"
 exit 0
