@@ -59,6 +59,9 @@ expect_grep "errors: " "$LM_WORK/o"
 
 # --reconnect: tgtd killed and started again; the run goes on, the gap shows
 lm_tgt_do restart
+# every block written once first: random writes need not hit them all
+expect_exit 0 "$LM_WORK/w" "$LUNMARK" run "$URL_RDWR" --rw=write --bs=1m \
+	--iodepth=4 --size=32m --allow-write
 ( sleep 2; "$LM_ROOT/scripts/tgt-target.sh" kill -d "$LM_TGT"; sleep 2
   "$LM_ROOT/scripts/tgt-target.sh" restart -d "$LM_TGT" ) &
 expect_exit 0 "$LM_WORK/o" "$LUNMARK" run "$URL_RDWR" --rw=randwrite \
