@@ -193,7 +193,8 @@ static struct json_object *lm_depth_json(unsigned int depth, bool batches)
 }
 
 static struct json_object *lm_job_json(const struct lm_fio_job *fj,
-				       const struct lm_run_result *r)
+				       const struct lm_run_result *r,
+				       bool cmdline)
 {
 	struct json_object *o = json_object_new_object();
 	struct json_object *z = json_object_new_object();
@@ -205,6 +206,9 @@ static struct json_object *lm_job_json(const struct lm_fio_job *fj,
 	lm_jput_i64(o, "eta", 0);
 	lm_jput_i64(o, "elapsed", (int64_t)(r->elapsed_ns / 1000000000ull));
 	lm_jput(o, "job options", lm_options_json(fj->sec));
+	if (cmdline) /* fio names a command line's job among its options */
+		lm_jput_str(json_object_object_get(o, "job options"), "name",
+			    fj->job.name);
 	lm_jput(o, "read", lm_dir_json(r, LM_DIR_READ));
 	lm_jput(o, "write", lm_dir_json(r, LM_DIR_WRITE));
 	memset(&none, 0, sizeof(none));
@@ -250,8 +254,8 @@ int lm_fio_json_write(FILE *f, const struct lm_fio_jobs *jobs,
 	lm_jput(root, "time", json_object_new_string(t));
 	lm_jput(root, "global options", lm_globals_json(file));
 	for (i = 0; i < n; i++)
-		json_object_array_add(arr,
-				      lm_job_json(&jobs->jobs[i], &res[i]));
+		json_object_array_add(arr, lm_job_json(&jobs->jobs[i], &res[i],
+						       jobs->cmdline));
 	lm_jput(root, "jobs", arr);
 	if (fprintf(f, "%s\n",
 		    json_object_to_json_string_ext(

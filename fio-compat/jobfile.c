@@ -151,9 +151,10 @@ static int lm_fio_line(struct lm_fio_reader *r, const char *file,
 	return lm_fio_option(r, file, line, p);
 }
 
-static int lm_fio_parse(struct lm_fio_reader *r, const char *file, char *text)
+static int lm_fio_parse(struct lm_fio_reader *r, const char *file, char *text,
+			unsigned int line0)
 {
-	unsigned int line = 0;
+	unsigned int line = line0;
 	char *p = text, *nl;
 	int ret = 0;
 
@@ -249,7 +250,7 @@ static int lm_fio_read_path(struct lm_fio_reader *r, const char *path,
 		return -ENOMEM;
 	}
 	r->stack[r->depth++] = kept;
-	ret = lm_fio_parse(r, kept, text);
+	ret = lm_fio_parse(r, kept, text, 0);
 	r->depth--;
 	free(text);
 	return ret;
@@ -280,7 +281,8 @@ int lm_fio_read(const char *path, struct lm_fio_file *f, char *msg, size_t len)
 }
 
 int lm_fio_read_text(const char *name, const char *text, size_t n,
-		     struct lm_fio_file *f, char *msg, size_t len)
+		     unsigned int line0, struct lm_fio_file *f, char *msg,
+		     size_t len)
 {
 	struct lm_fio_reader r = { .f = f, .msg = msg, .len = len };
 	const char *kept;
@@ -298,7 +300,7 @@ int lm_fio_read_text(const char *name, const char *text, size_t n,
 	memcpy(copy, text, n);
 	copy[n] = '\0';
 	r.stack[r.depth++] = kept;
-	ret = lm_fio_parse(&r, kept, copy);
+	ret = lm_fio_parse(&r, kept, copy, line0);
 	free(copy);
 	return ret;
 }

@@ -45,10 +45,14 @@ struct lm_fio_file {
  */
 int lm_fio_read(const char *path, struct lm_fio_file *f, char *msg, size_t len);
 
-/* The same for text in memory, named @name in messages (tests, fuzzing).
- * An include is read from disk, relative to the current directory. */
+/*
+ * The same for text in memory, named @name in messages (a command line,
+ * tests, fuzzing), its first line numbered @line0 + 1. An include is read
+ * from disk, relative to the current directory.
+ */
 int lm_fio_read_text(const char *name, const char *text, size_t n,
-		     struct lm_fio_file *f, char *msg, size_t len);
+		     unsigned int line0, struct lm_fio_file *f, char *msg,
+		     size_t len);
 
 void lm_fio_file_free(struct lm_fio_file *f);
 

@@ -36,6 +36,7 @@ struct lm_fio_jobs {
 	struct lm_fio_job *jobs;
 	unsigned int n;
 	unsigned int ngroups;
+	bool cmdline; /* from fio's command line: fio lists name= then */
 };
 
 /*

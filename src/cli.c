@@ -503,6 +503,67 @@ static int lm_cli_engine_check(const struct lm_cli *c, const struct lm_job *j,
 	return 0;
 }
 
+/* In fio's command line, is @arg one of lunmark's own options? */
+static bool lm_fio_own(const char *arg)
+{
+	size_t n = strcspn(arg + 2, "=");
+	unsigned int i;
+
+	for (i = 0; i < LM_NOPTS; i++)
+		if ((lm_opts[i].cmds & LM_JOBS) &&
+		    strlen(lm_opts[i].o.name) == n &&
+		    !strncmp(arg + 2, lm_opts[i].o.name, n))
+			return true;
+	return false;
+}
+
+/*
+ * fio's command line: --name=X starts a job, the other --key[=value] are
+ * its options (before the first --name, [global]'s), as a job file whose
+ * line N is argument N; lunmark's own options (--output-format, ...) are
+ * parsed as such.
+ */
+static int lm_fio_cmdline(int argc, char **argv, struct lm_cli *c, char *msg,
+			  size_t len)
+{
+	char *own[64] = { argv[0] };
+	int i, nown = 1, n;
+	const char *a;
+
+	c->cmd = LM_CMD_JOBS;
+	c->out_normal = true;
+	n = snprintf(c->fio_text, sizeof(c->fio_text), "[global]\n");
+	for (i = 1; i < argc && n > 0 && (size_t)n < sizeof(c->fio_text); i++) {
+		a = argv[i];
+		if (strncmp(a, "--", 2)) {
+			snprintf(
+				msg, len,
+				"%s: fio's command line takes --option=value only (a job file goes first: lunmark job.fio)",
+				a);
+			return -EINVAL;
+		}
+		if (lm_fio_own(a)) {
+			if (nown == (int)LM_ARRAY_SIZE(own))
+				break;
+			own[nown++] = argv[i];
+			n += snprintf(c->fio_text + n, sizeof(c->fio_text) - n,
+				      "\n");
+		} else if (!strncmp(a, "--name=", 7)) {
+			n += snprintf(c->fio_text + n, sizeof(c->fio_text) - n,
+				      "[%s]\n", a + 7);
+		} else {
+			n += snprintf(c->fio_text + n, sizeof(c->fio_text) - n,
+				      "%s\n", a + 2);
+		}
+	}
+	if (i < argc || n <= 0 || (size_t)n >= sizeof(c->fio_text)) {
+		snprintf(msg, len, "the command line is too long for a job");
+		return -EINVAL;
+	}
+	c->fio_len = (size_t)n;
+	return lm_parse_cmd(nown, own, c, msg, len);
+}
+
 static bool lm_is_file(const char *path)
 {
 	struct stat st;
@@ -562,6 +623,9 @@ int lm_cli_parse(int argc, char **argv, struct lm_cli *c, char *msg, size_t len)
 		c->cmd = LM_CMD_CMDHELP;
 		c->cmdhelp = cmd[9] ? cmd + 10 : "all";
 		return 0;
+	} else if (!strncmp(cmd, "--", 2) && strcmp(cmd, "--help") &&
+		   strcmp(cmd, "--version")) {
+		return lm_fio_cmdline(argc, argv, c, msg, len);
 	} else if (cmd[0] != '-' && lm_is_file(cmd)) {
 		/* fio's way: lunmark job.fio [more.fio ...] */
 		c->cmd = LM_CMD_JOBS;

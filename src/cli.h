@@ -47,6 +47,9 @@ struct lm_cli {
 	bool out_normal;    /* --output-format=normal (the default) */
 	const char *output; /* --output=FILE */
 	const char *cmdhelp;
+	/* fio's command line as a job file: line N is argument N */
+	char fio_text[16384];
+	size_t fio_len;
 	/* iSCSI */
 	const char *chap_file;
 	const char *initiator;

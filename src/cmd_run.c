@@ -9,6 +9,7 @@
 #include "fio-compat/options.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <time.h>
 #include <stdlib.h>
@@ -190,11 +191,16 @@ static int lm_jobs_read(struct lm_cli *c, struct lm_fio_file *f,
 		       c->targets[1]);
 		return LM_EXIT_USAGE;
 	}
-	if (lm_fio_read(c->targets[0], f, msg, sizeof(msg)) ||
+	/* fio's command line: "[global]" is line 0, argument N line N */
+	if ((c->fio_len ? lm_fio_read_text("command line, argument",
+					   c->fio_text, c->fio_len, UINT_MAX, f,
+					   msg, sizeof(msg))
+			: lm_fio_read(c->targets[0], f, msg, sizeof(msg))) ||
 	    lm_fio_jobs_build(f, c->ignore_unsupported, js, msg, sizeof(msg))) {
 		lm_err("%s", msg);
 		return LM_EXIT_USAGE;
 	}
+	js->cmdline = c->fio_len != 0;
 	return lm_jobs_serial(js);
 }
 

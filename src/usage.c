@@ -17,6 +17,7 @@ static const char lm_usage_main[] =
 	"  report FILE     print a result saved with 'mark --json=FILE' again\n"
 	"  JOBFILE         run a fio job file (--output-format=normal,json,\n"
 	"                  --output=FILE, --ignore-unsupported; fio-compat/)\n"
+	"  --name=JOB ...  fio's command line: each --name starts a job\n"
 	"  --cmdhelp=OPT   the fio options lunmark takes (--cmdhelp=all)\n"
 	"  run TARGET...   one job, fio-style options (--rw, --bs, --iodepth, ...);\n"
 	"                  several targets run the job at once, reported each\n"

@@ -79,6 +79,23 @@ awk -v f="$f" -v l="$l" 'BEGIN { r = l / f; exit !(r > 0.5 && r < 3) }' ||
 	fail "psync 4k randread: fio $f IOPS, lunmark $l IOPS"
 note "psync 4k randread IOPS, best of 2: fio $f, lunmark $l"
 
+# fio's command-line form: --name starts a job; the same jobs and options
+cmd=(--name=a --filename="$LM_DEV" --direct=1 --rw=randread --bs=4k --size=16m
+	--runtime=1 --time_based --name=b --stonewall --filename="$LM_DEV"
+	--direct=1 --rw=write --bs=64k --size=16m)
+fio "${cmd[@]}" --output-format=json --output="$LM_WORK/fc.json" >/dev/null 2>&1 ||
+	fail "fio could not run its own command line"
+expect_exit 0 "$LM_WORK/c" "$LUNMARK" "${cmd[@]}" --output-format=json \
+	--output="$LM_WORK/lc.json" --allow-write --no-prefill
+diff <(keys "$LM_WORK/fc.json") <(keys "$LM_WORK/lc.json") >"$LM_WORK/keydiff" ||
+	fail "command line: the JSON key trees differ: $(head -20 "$LM_WORK/keydiff")"
+for q in '[.jobs[].jobname]' '[.jobs[].groupid]' '[.jobs[]."job options"]'; do
+	[ "$(jq -Sc "$q" "$LM_WORK/fc.json")" = "$(jq -Sc "$q" "$LM_WORK/lc.json")" ] ||
+		fail "command line $q: fio $(jq -Sc "$q" "$LM_WORK/fc.json"), lunmark $(jq -Sc "$q" "$LM_WORK/lc.json")"
+done
+expect_exit 2 "$LM_WORK/c" "$LUNMARK" --name=a --filename="$LM_DEV" --bs=4q
+expect_grep "command line, argument:3: bs=4q: not a block size" "$LM_WORK/c"
+
 # normal output and JSON together, as fio's comma list
 expect_exit 0 "$LM_WORK/both" "$LUNMARK" "$LM_WORK/jobs.fio" \
 	--output-format=normal,json --allow-write
