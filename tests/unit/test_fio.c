@@ -106,8 +106,7 @@ static void lm_test_fio_times(void)
 static int lm_build(const char *text, bool ignore, struct lm_fio_file *f,
 		    struct lm_fio_jobs *js, char *msg, size_t len)
 {
-	int ret = lm_fio_read_text("t.fio", text, strlen(text), 0, f, msg,
-				   len);
+	int ret = lm_fio_read_text("t.fio", text, strlen(text), 0, f, msg, len);
 
 	if (!ret)
 		ret = lm_fio_jobs_build(f, ignore, js, msg, len);
