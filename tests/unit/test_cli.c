@@ -165,6 +165,27 @@ static void lm_test_fit(void)
 			-EINVAL);
 	CU_ASSERT_PTR_NOT_NULL(strstr(msg, "larger than the target (1GiB)"));
 
+	/* a bs above the target's maximum transfer length (VPD 0xB0) */
+	lm_job_defaults(&j);
+	j.bs_bytes = 1 << 20;
+	CU_ASSERT_EQUAL(
+		lm_job_fit(&j, 1 << 30, 512, 512 << 10, msg, sizeof(msg)),
+		-EINVAL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(
+		msg,
+		"larger than the target's maximum transfer length (512KiB"));
+	j.bs_bytes = 512 << 10;
+	CU_ASSERT_EQUAL(
+		lm_job_fit(&j, 1 << 30, 512, 512 << 10, msg, sizeof(msg)), 0);
+
+	/* fio's size=50% and offset=25% of the target */
+	lm_job_defaults(&j);
+	j.size_pct = 50;
+	j.offset_pct = 25;
+	CU_ASSERT_EQUAL(lm_job_fit(&j, 1 << 30, 512, 0, msg, sizeof(msg)), 0);
+	CU_ASSERT_EQUAL(j.size_bytes, 512u << 20);
+	CU_ASSERT_EQUAL(j.offset_bytes, 256u << 20);
+
 	/* no size: the rest of the target, whole blocks only */
 	lm_job_defaults(&j);
 	j.bs_bytes = 1 << 20;
