@@ -45,7 +45,7 @@ CUNIT_LIBS := $(shell $(PKG_CONFIG) --libs cunit 2>/dev/null || echo -lcunit)
 HELPERS := $(BUILD)/tests/lm-noring $(BUILD)/tests/lm-datacheck
 
 .PHONY: all deps test test-sanitize unit unit-bin helpers integration lint \
-	demo bench install uninstall clean help
+	demo bench install uninstall clean help fuzz fuzz-bin
 
 all: $(BIN)
 
@@ -90,6 +90,28 @@ test: deps
 	$(MAKE) unit
 	$(MAKE) integration
 	$(MAKE) test-sanitize
+	$(MAKE) fuzz FUZZ_SECONDS=15
+
+# libFuzzer (clang): the fio job-file reader. FUZZ_SECONDS: how long.
+FUZZ_SECONDS ?= 60
+FUZZ_BIN := $(BUILD)/fuzz/fuzz-jobfile
+# the reader and option table instrumented; the rest from the library
+FUZZ_SRCS := tests/fuzz/fuzz_jobfile.c fio-compat/jobfile.c \
+	fio-compat/options.c fio-compat/values.c
+
+fuzz-bin: $(FUZZ_BIN)
+
+$(FUZZ_BIN): $(FUZZ_SRCS) $(BUILD)/liblunmark.a
+	@mkdir -p $(dir $@)
+	clang -g -O1 -std=gnu11 -D_GNU_SOURCE -I. -Isrc \
+		$(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null) \
+		-fsanitize=fuzzer,address,undefined -o $@ $^ $(LDLIBS)
+
+fuzz: $(FUZZ_BIN)
+	@mkdir -p $(BUILD)/fuzz/corpus
+	cp -n tests/fuzz/corpus/jobfile/* $(BUILD)/fuzz/corpus/ 2>/dev/null || true
+	$(FUZZ_BIN) -max_total_time=$(FUZZ_SECONDS) -timeout=5 -rss_limit_mb=1024 \
+		-print_final_stats=1 $(BUILD)/fuzz/corpus
 
 test-sanitize:
 	$(MAKE) SANITIZE=address,undefined WERROR=1 all unit-bin helpers
@@ -114,10 +136,10 @@ bench: $(BIN)
 lint:
 	clang-format --dry-run --Werror src/*.c src/*.h src/engines/*.c \
 		src/report/*.[ch] fio-compat/*.[ch] tests/unit/*.[ch] \
-		tests/helpers/*.c
+		tests/helpers/*.c tests/fuzz/*.c
 	cppcheck --quiet --error-exitcode=1 --enable=warning,performance \
 		--inline-suppr --std=c11 -D__GNUC__ -Isrc src fio-compat \
-		tests/unit tests/helpers
+		tests/unit tests/helpers tests/fuzz
 	shellcheck -x -P SCRIPTDIR scripts/*.sh tests/integration/*.sh .ci/run
 
 install: $(BIN)
@@ -140,6 +162,7 @@ help:
 	@echo "make unit         CUnit suites only"
 	@echo "make integration  integration tests only (as root: loop devices)"
 	@echo "make bench        lunmark vs fio on a loop device (scripts/bench-uring.sh)"
+	@echo "make fuzz         libFuzzer on the fio job-file reader (FUZZ_SECONDS=60)"
 	@echo "make lint         clang-format check, cppcheck, shellcheck"
 	@echo "make install      to \$$(DESTDIR)\$$(PREFIX) (default /usr/local)"
 	@echo "switches: WERROR=1, SANITIZE=address,undefined (objects in build/san-*)"

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define LM_FIO_LINE_MAX 4096
 #define LM_FIO_FILE_MAX (16u << 20)
@@ -191,10 +192,16 @@ static const char *lm_fio_keep(struct lm_fio_file *f, const char *path)
 static int lm_fio_slurp(const char *path, char **text, size_t *n)
 {
 	FILE *fp = fopen(path, "re");
+	struct stat st;
 	long size;
 
 	if (!fp)
 		return -errno;
+	/* a FIFO or a device would block or never end */
+	if (fstat(fileno(fp), &st) || !S_ISREG(st.st_mode)) {
+		fclose(fp);
+		return -EINVAL;
+	}
 	if (fseek(fp, 0, SEEK_END) || (size = ftell(fp)) < 0 ||
 	    fseek(fp, 0, SEEK_SET)) {
 		fclose(fp);
