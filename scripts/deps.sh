@@ -18,18 +18,28 @@ for p in "${lm_pkgs[@]}"; do
 		grep -q 'install ok installed' || lm_missing+=("$p")
 done
 
-if [ ${#lm_missing[@]} -eq 0 ]; then
+# libFuzzer's runtime (make fuzz, in make test): only a recommendation of
+# clang's on Debian 12, which --no-install-recommends leaves out
+lm_fuzzer_rt() {
+	command -v clang >/dev/null &&
+		[ -f "$(clang -print-file-name="libclang_rt.fuzzer-$(uname -m).a")" ]
+}
+lm_fuzzer_missing=0
+lm_fuzzer_rt || lm_fuzzer_missing=1
+
+if [ ${#lm_missing[@]} -eq 0 ] && [ "$lm_fuzzer_missing" -eq 0 ]; then
 	echo "deps: all ${#lm_pkgs[@]} packages present"
 	exit 0
 fi
 
 if [ "$(id -u)" -ne 0 ]; then
+	[ "$lm_fuzzer_missing" -eq 1 ] && lm_missing+=("(libFuzzer runtime)")
 	echo "deps: missing: ${lm_missing[*]}" >&2
 	echo "deps: run as root (or: sudo $0) to install them" >&2
 	exit 1
 fi
 
-echo "deps: installing: ${lm_missing[*]}"
+echo "deps: installing: ${lm_missing[*]} $([ "$lm_fuzzer_missing" -eq 1 ] && echo "(libFuzzer runtime)")"
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 # policy-rc.d keeps the tgt package from starting a system tgtd on
@@ -42,6 +52,16 @@ if [ ! -e "$lm_rcd" ]; then
 	lm_rcd_made=1
 fi
 rc=0
-apt-get install -y -qq --no-install-recommends "${lm_missing[@]}" || rc=$?
+if [ ${#lm_missing[@]} -gt 0 ]; then
+	apt-get install -y -qq --no-install-recommends "${lm_missing[@]}" || rc=$?
+fi
+# the runtime's package: libclang-rt-dev (Debian 12, newer Ubuntu), else
+# the one of this clang's version
+if [ "$rc" -eq 0 ] && ! lm_fuzzer_rt; then
+	apt-get install -y -qq --no-install-recommends libclang-rt-dev ||
+		apt-get install -y -qq --no-install-recommends \
+			"libclang-rt-$(clang -dumpversion | cut -d. -f1)-dev" || rc=$?
+	lm_fuzzer_rt || { echo "deps: the libFuzzer runtime is still missing" >&2; rc=1; }
+fi
 [ "$lm_rcd_made" -eq 1 ] && rm -f "$lm_rcd"
 exit $rc
