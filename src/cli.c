@@ -161,7 +161,6 @@ static int lm_add_target(struct lm_cli *c, const char *v, char *msg, size_t len)
 		return -EINVAL;
 	}
 	c->targets[c->ntargets++] = v;
-	c->target = c->targets[0];
 	return 0;
 }
 
@@ -473,7 +472,7 @@ static int lm_parse_cmd(int argc, char **argv, struct lm_cli *c, char *msg,
  * named one; lm_cli_engine_check() refuses a mismatch. */
 static void lm_cli_pick_engine(struct lm_cli *c, struct lm_job *j)
 {
-	if (!c->engine_set && c->target && lm_iscsi_is_url(c->target))
+	if (!c->engine_set && c->ntargets && lm_iscsi_is_url(c->targets[0]))
 		snprintf(j->engine, sizeof(j->engine), "iscsi");
 }
 
@@ -642,7 +641,7 @@ int lm_cli_parse(int argc, char **argv, struct lm_cli *c, char *msg, size_t len)
 	if (ret || c->cmd == LM_CMD_HELP)
 		return ret;
 	if (c->cmd == LM_CMD_PROBE) {
-		if (c->target)
+		if (lm_cli_target(c))
 			return 0;
 		snprintf(
 			msg, len,
@@ -668,7 +667,7 @@ int lm_cli_parse(int argc, char **argv, struct lm_cli *c, char *msg, size_t len)
 		c->suite.allow_write = c->allow_write;
 		return lm_cli_engine_check(c, &c->suite.base, msg, len);
 	}
-	if (!c->target && strcmp(c->job.engine, "null")) {
+	if (!lm_cli_target(c) && strcmp(c->job.engine, "null")) {
 		snprintf(
 			msg, len,
 			"'lunmark run' needs a TARGET: a block device, a file, a directory or an iscsi:// URL");

@@ -30,10 +30,9 @@ enum lm_cmd {
 
 struct lm_cli {
 	enum lm_cmd cmd;
-	enum lm_cmd help_for;	    /* with LM_CMD_HELP */
-	struct lm_job job;	    /* run */
-	struct lm_suite_opts suite; /* mark */
-	const char *target; /* the first of targets[]; NULL: none given */
+	enum lm_cmd help_for;			 /* with LM_CMD_HELP */
+	struct lm_job job;			 /* run */
+	struct lm_suite_opts suite;		 /* mark */
 	const char *targets[LM_RUN_TARGETS_MAX]; /* run: all run at once */
 	unsigned int ntargets;
 	const char *profile;
@@ -56,6 +55,12 @@ struct lm_cli {
 	unsigned int timeout_s;
 	bool reconnect;
 };
+
+/* The (first) target; NULL when none was given. */
+static inline const char *lm_cli_target(const struct lm_cli *c)
+{
+	return c->ntargets ? c->targets[0] : NULL;
+}
 
 /*
  * Parse @argv into @c. Returns 0, or -EINVAL with a message naming the

@@ -52,7 +52,7 @@ int lm_cmd_mark(struct lm_cli *c)
 	to.none = !strcmp(o->base.engine, "null");
 	to.create_bytes = lm_suite_size(o, p);
 	to.write = o->write || (o->base.prefill && c->allow_write);
-	ret = lm_target_open(&t, c->target ? c->target : ".", &to);
+	ret = lm_target_open(&t, c->ntargets ? c->targets[0] : ".", &to);
 	if (ret)
 		return ret;
 	if (o->write) {
@@ -107,14 +107,14 @@ int lm_cmd_probe(struct lm_cli *c)
 	struct stat st;
 
 	/* a directory would get a test file: there is nothing to probe */
-	if (!stat(c->target, &st) && S_ISDIR(st.st_mode)) {
+	if (!stat(lm_cli_target(c), &st) && S_ISDIR(st.st_mode)) {
 		lm_err("%s: a directory; probe a block device, a file or an iscsi:// URL",
-		       c->target);
+		       lm_cli_target(c));
 		return LM_EXIT_TARGET;
 	}
 	lm_target_opts_iscsi(&to, c);
 	to.direct = false; /* nothing is read: any file will do */
-	ret = lm_target_open(&t, c->target, &to);
+	ret = lm_target_open(&t, lm_cli_target(c), &to);
 	if (ret)
 		return ret;
 	lm_probe_fill(&t, &p);

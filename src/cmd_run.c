@@ -77,8 +77,8 @@ static int lm_run_targets(struct lm_cli *c, struct lm_target *t,
 
 int lm_cmd_run(struct lm_cli *c, struct lm_run_result *keep, bool text)
 {
-	struct lm_run_result r[LM_RUN_TARGETS_MAX + 1];
 	const struct lm_target *tp[LM_RUN_TARGETS_MAX];
+	struct lm_run_result *r; /* per target, and their sum: ~40 KiB each */
 	struct lm_report_info info = { 0 };
 	unsigned int k, n = c->ntargets ? c->ntargets : 1;
 	struct lm_job *j = &c->job;
@@ -89,7 +89,10 @@ int lm_cmd_run(struct lm_cli *c, struct lm_run_result *keep, bool text)
 	if (!c->ntargets)
 		c->targets[c->ntargets++] = ""; /* the null engine's none */
 	t = calloc(n, sizeof(*t));
-	if (!t) {
+	r = calloc(n + 1, sizeof(*r));
+	if (!t || !r) {
+		free(t);
+		free(r);
 		lm_err("out of memory");
 		return LM_EXIT_ENGINE;
 	}
@@ -133,6 +136,7 @@ out_close:
 	for (k = 0; k < n; k++)
 		lm_target_close(&t[k]);
 	free(t);
+	free(r);
 	return ret;
 }
 
@@ -169,7 +173,6 @@ static int lm_jobs_one(struct lm_cli *c, const struct lm_fio_job *fj,
 	c->job = fj->job;
 	c->job.prefill = prefill; /* --no-prefill on the command line */
 	c->targets[0] = fj->filename;
-	c->target = fj->filename;
 	c->ntargets = 1;
 	if (!fj->engine_set && lm_iscsi_is_url(fj->filename))
 		snprintf(c->job.engine, sizeof(c->job.engine), "iscsi");

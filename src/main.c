@@ -50,7 +50,6 @@ static bool lm_own_urls(struct lm_cli *c, char **copies)
 		lm_iscsi_url_scrub((char *)c->targets[k]);
 		c->targets[k] = copies[k];
 	}
-	c->target = c->targets[0];
 	return true;
 }
 

@@ -132,8 +132,3 @@ const struct lm_profile *lm_profile_at(unsigned int i)
 {
 	return i < LM_ARRAY_SIZE(lm_profiles) ? &lm_profiles[i] : NULL;
 }
-
-unsigned int lm_profile_count(void)
-{
-	return LM_ARRAY_SIZE(lm_profiles);
-}

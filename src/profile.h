@@ -52,6 +52,5 @@ const struct lm_profile *lm_profile_find(const char *name);
 
 /* All profiles, in the order `lunmark profiles` lists them. */
 const struct lm_profile *lm_profile_at(unsigned int i);
-unsigned int lm_profile_count(void);
 
 #endif

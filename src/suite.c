@@ -240,6 +240,24 @@ static int lm_suite_prefill(const struct lm_suite_opts *o,
 	return ret;
 }
 
+/*
+ * Does job @j want the region written first? A test file always, as
+ * CrystalDiskMark does; a device before reads; a sweep only when it has no
+ * write pass of its own to read back; a copy never (it writes its files).
+ */
+static bool lm_prefill_before(const struct lm_suite_opts *o,
+			      const struct lm_profile *p,
+			      const struct lm_target *t, const struct lm_job *j)
+{
+	if (p->kind == LM_PK_COPY)
+		return false;
+	if (t->kind == LM_TARGET_TESTFILE)
+		return true;
+	if (p->kind == LM_PK_SWEEP)
+		return !o->write;
+	return lm_rw_reads(j->rw);
+}
+
 /* The warm-up and counted runs of one cell. Returns an exit code or 0. */
 static int lm_suite_cell(const struct lm_suite_opts *o,
 			 const struct lm_target *t, const struct lm_job *j,
@@ -379,13 +397,7 @@ int lm_suite_mark(const struct lm_suite_opts *o, const struct lm_profile *p,
 			/* cannot fail: lm_suite_check() fitted every job */
 			(void)lm_job_fit(&j, t->size_bytes, t->lbs_bytes,
 					 t->max_io_bytes, NULL, 0);
-			/* a test file is prefilled whatever runs first, as
-			 * CrystalDiskMark does; a device only before reads;
-			 * a sweep reads what it has just written */
-			if (p->kind != LM_PK_COPY &&
-			    ((lm_rw_reads(j.rw) && p->kind != LM_PK_SWEEP) ||
-			     t->kind == LM_TARGET_TESTFILE ||
-			     (p->kind == LM_PK_SWEEP && !o->write)))
+			if (lm_prefill_before(o, p, t, &j))
 				ret = lm_suite_prefill(o, t, &j, m);
 			if (ret)
 				break;

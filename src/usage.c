@@ -33,11 +33,11 @@ static const char lm_usage_main[] =
 	"'mark' with no TARGET uses the current directory. Writing to a block\n"
 	"device, an iSCSI LUN or an existing file needs --allow-write.\n"
 	"\n"
-	"Exit codes: 0 ok, 1 IO error during the run, 2 bad command line,\n"
-	"3 target missing, of the wrong kind or not permitted, 4 job does not fit\n"
-	"the target, 5 engine or O_DIRECT unavailable, 6 write refused by the\n"
-	"write guard, 128+N stopped by signal N (130 for SIGINT) with partial\n"
-	"results printed.\n"
+	"Exit codes: 0 ok, 1 IO error during the run, 2 bad command line, job\n"
+	"file or result file, 3 target missing, of the wrong kind or not\n"
+	"permitted, 4 job does not fit the target, 5 engine or O_DIRECT\n"
+	"unavailable, 6 write refused by the write guard, 128+N stopped by\n"
+	"signal N (130 for SIGINT) with partial results printed.\n"
 	"\n"
 	"See lunmark(1).\n";
 

@@ -25,7 +25,7 @@ static void lm_test_run_options(void)
 				       "--runtime=30"),
 			      0);
 	CU_ASSERT_EQUAL(lm_c.cmd, LM_CMD_RUN);
-	CU_ASSERT_STRING_EQUAL(lm_c.target, "/dev/x");
+	CU_ASSERT_STRING_EQUAL(lm_cli_target(&lm_c), "/dev/x");
 	CU_ASSERT_EQUAL(lm_c.job.rw, LM_RW_RANDRW);
 	CU_ASSERT_EQUAL(lm_c.job.rwmixread_pct, 70);
 	CU_ASSERT_EQUAL(lm_c.job.bs_bytes, 8192);
@@ -48,14 +48,14 @@ static void lm_test_run_options(void)
 	CU_ASSERT_EQUAL(lm_c.job.ramp_ns, 2000000000ull);
 	CU_ASSERT_TRUE(lm_c.job.time_based);
 	CU_ASSERT_TRUE(lm_c.allow_write);
-	CU_ASSERT_STRING_EQUAL(lm_c.target, "f");
+	CU_ASSERT_STRING_EQUAL(lm_cli_target(&lm_c), "f");
 }
 
 static void lm_test_mark_options(void)
 {
 	CU_ASSERT_EQUAL_FATAL(LM_PARSE("mark"), 0);
 	CU_ASSERT_EQUAL(lm_c.cmd, LM_CMD_MARK);
-	CU_ASSERT_PTR_NULL(lm_c.target);
+	CU_ASSERT_PTR_NULL(lm_cli_target(&lm_c));
 	/* CrystalDiskMark 8's defaults */
 	CU_ASSERT_EQUAL(lm_c.suite.size_bytes, 1ull << 30);
 	CU_ASSERT_EQUAL(lm_c.suite.runs, 5);
