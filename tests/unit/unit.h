@@ -15,6 +15,7 @@ int lm_suite_engines(void);
 int lm_suite_iscsi(void);
 int lm_suite_profiles(void);
 int lm_suite_fio(void);
+int lm_suite_compare(void);
 
 /* Add @tests (NULL-terminated) to a new suite named @name. */
 struct lm_unit_test {
