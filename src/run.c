@@ -267,6 +267,7 @@ static void lm_keep_time(struct lm_many *m)
 		r->cpu.ctx = c1.ctx - c0.ctx;
 		r->cpu.majf = c1.majf - c0.majf;
 		r->cpu.minf = c1.minf - c0.minf;
+		r->cpu.host_s = c0.host_s > 0 ? c1.host_s - c0.host_s : 0;
 		r->interrupted = lm_stop != 0;
 	}
 }

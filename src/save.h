@@ -19,6 +19,12 @@
 
 struct json_object;
 
+/* The keys of the file's ways ("read", "write", "mix"), sums ("read",
+ * "write", "all") and latency percentiles ("p50" ... "p99.99"). */
+extern const char *const lm_way_keys[LM_WAYS];
+extern const char *const lm_sum_keys[LM_SUMS];
+extern const char *const lm_pct_keys[LM_NPCT];
+
 /* A result read back: @info's strings live in @root. */
 struct lm_saved {
 	struct lm_mark_info info;

@@ -3,16 +3,38 @@
 
 #include <math.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 const double lm_pcts[LM_NPCT] = { 50.0, 90.0, 99.0, 99.9, 99.99 };
+
+static double lm_host_busy_s(void)
+{
+	unsigned long long v[8] = { 0 };
+	double hz = (double)sysconf(_SC_CLK_TCK);
+	FILE *f = fopen("/proc/stat", "re");
+	int n;
+
+	if (!f)
+		return 0;
+	/* cpu user nice system idle iowait irq softirq steal */
+	n = fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0],
+		   &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]);
+	fclose(f);
+	if (n < 7 || hz <= 0)
+		return 0;
+	return (double)(v[0] + v[1] + v[2] + v[5] + v[6] + v[7]) / hz;
+}
 
 struct lm_cpu lm_cpu_now(void)
 {
 	struct lm_cpu c = { 0 };
 	struct rusage ru;
+
+	c.host_s = lm_host_busy_s();
 
 	if (!getrusage(RUSAGE_SELF, &ru)) {
 		c.usr_s = (double)ru.ru_utime.tv_sec +

@@ -42,9 +42,14 @@ struct lm_cpu {
 	uint64_t ctx;  /* context switches, voluntary and not */
 	uint64_t majf; /* page faults with and without IO */
 	uint64_t minf;
+	/* the whole host's busy CPU time (user, nice, system, irq,
+	 * softirq, steal from /proc/stat): work done for the IO outside
+	 * the process too (the kernel initiator, dm-crypt), and anything
+	 * else the host ran; 0 when /proc/stat cannot be read */
+	double host_s;
 };
 
-/* Process CPU time so far (all threads). */
+/* Process CPU time so far (all threads), and the host's. */
 struct lm_cpu lm_cpu_now(void);
 
 /* What a report prints for one direction of one run or one cell. */

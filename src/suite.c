@@ -287,6 +287,8 @@ static int lm_suite_cell(const struct lm_suite_opts *o,
 			struct lm_cell_run *cr = &c->runs[c->nruns++];
 
 			memcpy(cr->s, r.sum, sizeof(r.sum));
+			cr->cpu_s = r.cpu.usr_s + r.cpu.sys_s;
+			cr->host_cpu_s = r.cpu.host_s;
 			/* the cell keeps the run's samples */
 			cr->series = r.series;
 			cr->nseries = r.nseries;

@@ -50,6 +50,10 @@ void lm_suite_defaults(struct lm_suite_opts *o);
  * per-second samples (owned; freed by lm_mark_result_free()). */
 struct lm_cell_run {
 	struct lm_summary s[LM_SUMS];
+	/* CPU seconds over the measured window: the process's (user plus
+	 * system) and the host's busy time; -1 unknown (older files) */
+	double cpu_s;
+	double host_cpu_s;
 	struct lm_sample *series;
 	unsigned int nseries;
 };

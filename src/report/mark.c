@@ -202,6 +202,7 @@ static void lm_mark_header(FILE *f, const struct lm_mark_info *info,
 			   const struct lm_mark_result *m)
 {
 	const struct lm_report_info *r = &info->r;
+	unsigned int i;
 
 	fputs(lm_rule, f);
 	fprintf(f, "lunmark %s: %s\n", r->version, m->profile->what);
@@ -211,6 +212,12 @@ static void lm_mark_header(FILE *f, const struct lm_mark_info *info,
 	fputs("* KB = 1000 bytes, KiB = 1024 bytes\n\n", f);
 	fprintf(f, " Target: %s (%s, %u-byte logical blocks)\n", r->target,
 		r->target_kind, r->lbs_bytes);
+	if (info->label && info->label[0])
+		fprintf(f, "  Label: %s\n", info->label);
+	for (i = 0; i < info->ntags; i++)
+		fprintf(f, "%s%s=%s%s",
+			i ? " " : "   Tags: ", info->tags[i].name,
+			info->tags[i].value, i + 1 == info->ntags ? "\n" : "");
 	fprintf(f, "   Test: %s (x%u)%s%s\n", r->size, info->runs,
 		info->warmup ? " after 1 warm-up run" : "",
 		m->prefilled ? ", prefilled" : ", not prefilled");

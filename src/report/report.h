@@ -28,8 +28,19 @@ struct lm_report_info {
 	bool cpu_shared;	 /* one of several targets: CPU is in the sum */
 };
 
+#define LM_TAGS_MAX 16u
+
+/* --tag NAME=VALUE: what a configuration is, for `compare --by NAME` */
+struct lm_tag {
+	const char *name;
+	const char *value;
+};
+
 struct lm_mark_info {
 	struct lm_report_info r;
+	const char *label; /* --label, "" when none */
+	struct lm_tag tags[LM_TAGS_MAX];
+	unsigned int ntags;
 	const char *profile;
 	const char *aggregate; /* "median" or "max" */
 	unsigned int runs;
@@ -55,6 +66,19 @@ void lm_report_profile_text(FILE *f, const struct lm_profile *p);
 /* `lunmark probe`: lines for people, or one JSON object. */
 void lm_report_probe_text(FILE *f, const struct lm_probe_info *p);
 void lm_report_probe_json(FILE *f, const struct lm_probe_info *p);
+
+struct lm_cmp;
+
+/*
+ * `lunmark compare` and `lunmark report --format=`: @c in format @fmt (an
+ * enum lm_format), showing the metrics whose bits are set in @metrics.
+ * Text, Markdown and CSV are in report/compare.c, JSON in cmpjson.c, the
+ * self-contained HTML page in html.c.
+ */
+void lm_report_cmp(FILE *f, const struct lm_cmp *c, int fmt,
+		   unsigned int metrics);
+void lm_report_cmp_json(FILE *f, const struct lm_cmp *c, unsigned int metrics);
+void lm_report_cmp_html(FILE *f, const struct lm_cmp *c, unsigned int metrics);
 
 /* The sum over @ntargets targets run at once, after their own blocks. */
 void lm_report_sum_text(FILE *f, const struct lm_job *j,
