@@ -8,7 +8,7 @@ lm_pkgs=(
 	build-essential pkg-config make
 	liburing-dev libaio-dev libiscsi-dev libiscsi-bin
 	libcunit1-dev libjson-c-dev libblkid-dev libxxhash-dev
-	tgt fio util-linux mount diffutils iproute2 coreutils procps jq bc
+	tgt fio util-linux mount diffutils iproute2 coreutils procps jq bc libxml2-utils
 	clang clang-format cppcheck shellcheck
 )
 

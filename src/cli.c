@@ -63,6 +63,8 @@ enum lm_opt {
 	LM_O_IGNORE_UNSUPPORTED,
 	LM_O_OUTPUT_FORMAT,
 	LM_O_OUTPUT,
+	LM_O_LABEL,
+	LM_O_TAG,
 };
 
 #define LM_RUN (1u << LM_CMD_RUN)
@@ -143,6 +145,8 @@ static const struct {
 	{ { "write-only", no_argument, NULL, LM_O_WRITE_ONLY }, LM_MARK },
 	{ { "aggregate", required_argument, NULL, LM_O_AGGREGATE }, LM_MARK },
 	{ { "no-warmup", no_argument, NULL, LM_O_NO_WARMUP }, LM_MARK },
+	{ { "label", required_argument, NULL, LM_O_LABEL }, LM_MARK },
+	{ { "tag", required_argument, NULL, LM_O_TAG }, LM_MARK },
 };
 
 #define LM_NOPTS (sizeof(lm_opts) / sizeof(lm_opts[0]))
@@ -354,6 +358,32 @@ static int lm_opt_jobs(int id, const char *v, struct lm_cli *c, char *msg,
 	return 0;
 }
 
+/* --tag NAME=VALUE: NAME of letters, digits, '_', '-' and '.' */
+static int lm_opt_tag(struct lm_cli *c, const char *v, char *msg, size_t len)
+{
+	size_t n = strcspn(v, "=");
+	unsigned int i;
+
+	if (!v[n] || !n || n >= sizeof(c->tag_names[0]) ||
+	    strspn(v,
+		   "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.") !=
+		    n)
+		return lm_bad(
+			msg, len, "tag", v,
+			"NAME=VALUE, NAME of at most 32 letters, digits, '_', '-' or '.' (--tag cache=on)");
+	for (i = 0; i < c->ntags; i++)
+		if (strlen(c->tag_names[i]) == n &&
+		    !strncmp(c->tag_names[i], v, n))
+			return lm_bad(msg, len, "tag", v,
+				      "this tag is given twice");
+	if (c->ntags == LM_TAGS_MAX)
+		return lm_bad(msg, len, "tag", v, "at most 16 tags");
+	snprintf(c->tag_names[c->ntags], sizeof(c->tag_names[0]), "%.*s",
+		 (int)n, v);
+	c->tag_values[c->ntags++] = v + n + 1;
+	return 0;
+}
+
 static int lm_opt_mark(int id, const char *name, const char *v,
 		       struct lm_cli *c, char *msg, size_t len)
 {
@@ -405,6 +435,11 @@ static int lm_opt_mark(int id, const char *name, const char *v,
 		break;
 	case LM_O_LINK:
 		return lm_opt_link(v, &o->link_gbit, msg, len);
+	case LM_O_LABEL:
+		c->label = v;
+		break;
+	case LM_O_TAG:
+		return lm_opt_tag(c, v, msg, len);
 	}
 	return ret;
 }
@@ -598,16 +633,9 @@ int lm_cli_parse(int argc, char **argv, struct lm_cli *c, char *msg, size_t len)
 		c->cmd = LM_CMD_MARK;
 	else if (!strcmp(cmd, "probe"))
 		c->cmd = LM_CMD_PROBE;
-	else if (!strcmp(cmd, "report")) {
-		c->cmd = LM_CMD_REPORT;
-		if (argc != 3 || argv[2][0] == '-') {
-			snprintf(
-				msg, len,
-				"'lunmark report' takes one saved result: lunmark report RESULT.json");
-			return -EINVAL;
-		}
-		c->json_path = argv[2];
-		return 0;
+	else if (!strcmp(cmd, "report") || !strcmp(cmd, "compare")) {
+		c->cmd = cmd[0] == 'r' ? LM_CMD_REPORT : LM_CMD_COMPARE;
+		return lm_cli_parse_cmp(argc - 1, argv + 1, c, msg, len);
 	} else if (!strcmp(cmd, "profiles")) {
 		c->cmd = LM_CMD_PROFILES;
 		if (argc > 2) {
@@ -633,7 +661,7 @@ int lm_cli_parse(int argc, char **argv, struct lm_cli *c, char *msg, size_t len)
 	} else {
 		snprintf(
 			msg, len,
-			"%s: unknown command (use 'lunmark mark', 'lunmark run', 'lunmark probe', 'lunmark profiles', a fio job file, or 'lunmark --help')",
+			"%s: unknown command (use 'lunmark mark', 'lunmark run', 'lunmark probe', 'lunmark profiles', 'lunmark report', 'lunmark compare', a fio job file, or 'lunmark --help')",
 			cmd);
 		return -EINVAL;
 	}

@@ -8,6 +8,7 @@
 #ifndef LM_CLI_H
 #define LM_CLI_H
 
+#include "compare.h"
 #include "job.h"
 #include "run.h"
 #include "suite.h"
@@ -24,6 +25,7 @@ enum lm_cmd {
 	LM_CMD_PROBE,
 	LM_CMD_PROFILES,
 	LM_CMD_REPORT,
+	LM_CMD_COMPARE,
 	LM_CMD_JOBS,   /* lunmark JOBFILE...: fio job files */
 	LM_CMD_CMDHELP /* --cmdhelp=OPTION|all */
 };
@@ -49,6 +51,13 @@ struct lm_cli {
 	/* fio's command line as a job file: line N is argument N */
 	char fio_text[16384];
 	size_t fio_len;
+	/* mark: --label, --tag NAME=VALUE (the value points into argv) */
+	const char *label;
+	char tag_names[LM_TAGS_MAX][33];
+	const char *tag_values[LM_TAGS_MAX];
+	unsigned int ntags;
+	/* report, compare */
+	struct lm_cmp_opts cmp;
 	/* iSCSI */
 	const char *chap_file;
 	const char *initiator;
@@ -68,6 +77,11 @@ static inline const char *lm_cli_target(const struct lm_cli *c)
  */
 int lm_cli_parse(int argc, char **argv, struct lm_cli *c, char *msg,
 		 size_t len);
+
+/* `lunmark report` and `lunmark compare` (cli_cmp.c): @argv starts at the
+ * command's name, c->cmd is set. */
+int lm_cli_parse_cmp(int argc, char **argv, struct lm_cli *c, char *msg,
+		     size_t len);
 
 void lm_cli_usage(FILE *f, enum lm_cmd cmd);
 

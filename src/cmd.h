@@ -45,6 +45,8 @@ int lm_cmd_jobs(struct lm_cli *c);
 int lm_cmd_mark(struct lm_cli *c);
 int lm_cmd_probe(struct lm_cli *c);
 int lm_cmd_report(const struct lm_cli *c);
+/* `lunmark compare`, and `report --format=` other than text */
+int lm_cmd_compare(const struct lm_cli *c);
 int lm_cmd_profiles(void);
 /* --cmdhelp=NAME|all: the fio options lunmark takes, with notes */
 int lm_cmd_cmdhelp(const char *name);

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: MIT
 /* `lunmark mark`, `probe`, `report` and `profiles`. */
 #include "cmd.h"
+#include "compare.h"
 #include "lunmark.h"
 #include "probe.h"
 #include "save.h"
 #include "suite.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -34,6 +36,7 @@ int lm_cmd_mark(struct lm_cli *c)
 	struct lm_mark_result m;
 	struct lm_target t;
 	struct lm_host h;
+	unsigned int i;
 	int ret, rc;
 
 	p = lm_profile_find(c->profile);
@@ -80,6 +83,12 @@ int lm_cmd_mark(struct lm_cli *c)
 		info.interval_s = (double)o->interval_ns / 1e9;
 		info.mix_pct = o->mix_pct;
 		info.link_gbit = o->link_gbit;
+		info.label = c->label ? c->label : "";
+		for (i = 0; i < c->ntags; i++) {
+			info.tags[i].name = c->tag_names[i];
+			info.tags[i].value = c->tag_values[i];
+		}
+		info.ntags = c->ntags;
 		lm_report_mark_text(stdout, &info, &m);
 		fflush(stdout);
 		/* partial results are saved too */
@@ -131,12 +140,46 @@ int lm_cmd_report(const struct lm_cli *c)
 	struct lm_saved s;
 	char msg[512];
 
+	if (c->cmp.format != LM_FMT_TEXT)
+		return lm_cmd_compare(c);
 	if (lm_load_mark(c->json_path, &s, msg, sizeof(msg))) {
 		lm_err("%s", msg);
 		return LM_EXIT_USAGE;
 	}
 	lm_report_mark_text(stdout, &s.info, &s.m);
 	lm_saved_free(&s);
+	return 0;
+}
+
+int lm_cmd_compare(const struct lm_cli *c)
+{
+	unsigned int metrics = c->cmp.metrics;
+	struct lm_cmp *cmp = calloc(1, sizeof(*cmp));
+	char msg[600];
+	int ret;
+
+	if (!cmp) {
+		lm_err("out of memory");
+		return LM_EXIT_USAGE;
+	}
+	ret = lm_cmp_build(cmp, &c->cmp, msg, sizeof(msg));
+	if (ret) {
+		lm_err("%s", msg);
+		lm_cmp_free(cmp);
+		free(cmp);
+		return LM_EXIT_USAGE;
+	}
+	/* side by side, one table per metric: MB/s unless asked */
+	if (!metrics)
+		metrics = cmp->mode == LM_CMP_TABLE &&
+					  c->cmp.format != LM_FMT_CSV &&
+					  c->cmp.format != LM_FMT_JSON
+				  ? 1u << LM_MET_MB_S
+				  : (1u << LM_METRICS) - 1;
+	lm_report_cmp(stdout, cmp, c->cmp.format, metrics);
+	fflush(stdout);
+	lm_cmp_free(cmp);
+	free(cmp);
 	return 0;
 }
 

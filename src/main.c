@@ -101,6 +101,9 @@ int main(int argc, char **argv)
 	case LM_CMD_REPORT:
 		ret = lm_cmd_report(&c);
 		break;
+	case LM_CMD_COMPARE:
+		ret = lm_cmd_compare(&c);
+		break;
 	default:
 		ret = LM_EXIT_USAGE;
 	}

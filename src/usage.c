@@ -15,6 +15,10 @@ static const char lm_usage_main[] =
 	"                  file copies\n"
 	"  profiles        list the profiles with their exact tests\n"
 	"  report FILE     print a result saved with 'mark --json=FILE' again\n"
+	"                  (--format=text|md|csv|json|html)\n"
+	"  compare A B...  saved results side by side, with confidence intervals\n"
+	"                  and verdicts (faster, slower, equivalent,\n"
+	"                  inconclusive); --baseline, --by TAG, --format\n"
 	"  JOBFILE         run a fio job file (--output-format=normal,json,\n"
 	"                  --output=FILE, --ignore-unsupported; fio-compat/)\n"
 	"  --name=JOB ...  fio's command line: each --name starts a job\n"
@@ -97,7 +101,49 @@ static const char lm_usage_mark[] =
 	"  --link=RATE         throughput: report the share of a link's ceiling:\n"
 	"                      1g, 2.5g, 5g, 10g, 25g, 40g, 100g\n"
 	"  --json=FILE         save the full result (doc/result-schema.md)\n"
+	"  --label=TEXT        what this configuration is (\"RAID1 encrypted\"),\n"
+	"                      saved and shown by report and compare\n"
+	"  --tag=NAME=VALUE    a property of the configuration (--tag cache=on\n"
+	"                      --tag raid=1), for 'compare --by NAME'; up to 16\n"
 	"  --quiet             no progress line\n";
+
+static const char lm_usage_report[] =
+	"Usage: lunmark report RESULT.json [--format=FMT] [--metric=LIST]\n"
+	"\n"
+	"A result saved with 'mark --json=FILE', rendered again; nothing is run.\n"
+	"\n"
+	"  --format=FMT        text (the report mark printed; the default), md\n"
+	"                      (Markdown tables), csv (a row per cell and metric,\n"
+	"                      percentiles included), json, or html (one\n"
+	"                      self-contained page: charts inline, nothing fetched)\n"
+	"  --metric=LIST       mb_s, iops, lat_mean_us, lat_p99_us, cpu_s_per_gb,\n"
+	"                      comma-separated, or all (the default)\n";
+
+static const char lm_usage_compare[] =
+	"Usage: lunmark compare A.json B.json [C.json ...] [OPTIONS]\n"
+	"\n"
+	"Saved results of one profile, side by side, with statistics: for each\n"
+	"test, way and metric (MB/s, IOPS, mean and p99 latency, host CPU-seconds\n"
+	"per GB) the medians of the runs, the ratio with a 95% bootstrap interval\n"
+	"(10000 resamples, fixed seed), Welch's p, and a verdict: faster or slower\n"
+	"(a change of at least --delta, significant after a Bonferroni correction\n"
+	"for the comparisons made at once), equivalent (the 90% interval within\n"
+	"[1/(1+d), 1+d]), or inconclusive (with the runs a side that would decide\n"
+	"it). Fewer than 3 runs a side get no verdict.\n"
+	"\n"
+	"Two configurations: B against A, a row per cell and metric. Three or\n"
+	"more: a row per configuration and a column per test and way, the best\n"
+	"marked * and those not significantly different from it =.\n"
+	"\n"
+	"  --baseline=A.json   every other result against this one, as a change\n"
+	"                      in % with its interval, and CPU-s/GB (overhead)\n"
+	"  --by=TAG            a configuration per value of the tag (mark --tag);\n"
+	"                      the runs of files with the same value are pooled;\n"
+	"                      with --by, --baseline names a value\n"
+	"  --delta=PCT         the smallest change that matters (default 5)\n"
+	"  --metric=LIST       mb_s, iops, lat_mean_us, lat_p99_us, cpu_s_per_gb\n"
+	"                      or all (default: all; mb_s side by side)\n"
+	"  --format=FMT        text (default), md, csv, json or html\n";
 
 static const char lm_usage_probe[] =
 	"Usage: lunmark probe TARGET [--json] [iSCSI options]\n"
@@ -147,6 +193,12 @@ void lm_cli_usage(FILE *f, enum lm_cmd cmd)
 	case LM_CMD_RUN:
 		fputs(lm_usage_run, f);
 		break;
+	case LM_CMD_REPORT:
+		fputs(lm_usage_report, f);
+		return;
+	case LM_CMD_COMPARE:
+		fputs(lm_usage_compare, f);
+		return;
 	case LM_CMD_PROBE:
 		fputs(lm_usage_probe, f);
 		fputs("\niSCSI options:\n", f);

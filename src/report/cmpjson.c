@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: MIT
+/* `lunmark compare --format=json`: the comparison as one JSON object,
+ * numbers unformatted, NaN as null. */
+#include "report.h"
+#include "../compare.h"
+#include "../jsonw.h"
+
+#include <json-c/json.h>
+#include <math.h>
+
+static void lm_jnum(struct json_object *o, const char *k, double v)
+{
+	lm_jput(o, k, isnan(v) || isinf(v) ? NULL : json_object_new_double(v));
+}
+
+static struct json_object *lm_jpair(double lo, double hi)
+{
+	struct json_object *a = json_object_new_array();
+
+	json_object_array_add(a, json_object_new_double(lo));
+	json_object_array_add(a, json_object_new_double(hi));
+	return a;
+}
+
+static struct json_object *lm_jconfig(const struct lm_cmp *c, unsigned int k)
+{
+	const struct lm_cmp_config *g = &c->cfg[k];
+	struct json_object *o = json_object_new_object();
+	struct json_object *files = json_object_new_array();
+	struct json_object *tags = json_object_new_object();
+	const struct lm_mark_info *in = &c->saved[g->file[0]].info;
+	unsigned int i;
+
+	lm_jput_str(o, "name", g->name);
+	for (i = 0; i < g->nfiles; i++)
+		json_object_array_add(
+			files, json_object_new_string(c->paths[g->file[i]]));
+	lm_jput(o, "files", files);
+	lm_jput_str(o, "label", in->label);
+	for (i = 0; i < in->ntags; i++)
+		lm_jput_str(tags, in->tags[i].name, in->tags[i].value);
+	lm_jput(o, "tags", tags);
+	lm_jput_str(o, "date", in->r.date);
+	lm_jput_str(o, "target", in->r.target);
+	lm_jput_str(o, "engine", in->r.engine);
+	lm_jput_str(o, "size", in->r.size);
+	lm_jput_str(o, "lunmark_version", in->r.version);
+	lm_jnum(o, "host_cpu_s_per_gb",
+		g->cpu_s_per_gb < 0 ? NAN : g->cpu_s_per_gb);
+	return o;
+}
+
+static struct json_object *lm_jval(const struct lm_cmp *c,
+				   const struct lm_cmp_cell *cell,
+				   unsigned int k, unsigned int m)
+{
+	const struct lm_cmp_val *val = &cell->val[k];
+	const struct lm_cmp_stat *s = &cell->st[k][m];
+	struct json_object *o = json_object_new_object();
+	struct json_object *runs = json_object_new_array();
+	unsigned int i;
+
+	lm_jput_str(o, "configuration", c->cfg[k].name);
+	lm_jput_u64(o, "runs", val->n);
+	lm_jnum(o, "median", val->median[m]);
+	lm_jput(o, "ci95", lm_jpair(val->ci[m].lo95, val->ci[m].hi95));
+	for (i = 0; i < val->n; i++)
+		json_object_array_add(runs,
+				      json_object_new_double(val->v[m][i]));
+	lm_jput(o, "values", runs);
+	lm_jput_bool(o, "best", k == cell->best[m]);
+	if (!s->verdict)
+		return o;
+	lm_jput_str(o, "against", c->cfg[cell->ref[m]].name);
+	lm_jnum(o, "ratio", s->ratio);
+	lm_jput(o, "ratio_ci95", lm_jpair(s->ci.lo95, s->ci.hi95));
+	lm_jput(o, "ratio_ci90", lm_jpair(s->ci.lo90, s->ci.hi90));
+	lm_jput(o, "ratio_ci_family", lm_jpair(s->ci.lo_fw, s->ci.hi_fw));
+	lm_jnum(o, "welch_t", s->welch.t);
+	lm_jnum(o, "welch_df", s->welch.df);
+	lm_jnum(o, "p_value", s->welch.p);
+	lm_jput_str(o, "verdict", lm_verdict_name(s->verdict));
+	lm_jput_u64(o, "runs_needed", s->runs_needed);
+	return o;
+}
+
+static struct json_object *
+lm_jcell(const struct lm_cmp *c, const struct lm_cmp_cell *cell, unsigned int m)
+{
+	struct json_object *o = json_object_new_object();
+	struct json_object *vals = json_object_new_array();
+	unsigned int k;
+
+	lm_jput_str(o, "test", cell->label);
+	lm_jput_str(o, "way", lm_way_keys[cell->way]);
+	lm_jput_str(o, "metric", lm_metrics[m].key);
+	lm_jput_str(o, "unit", lm_metrics[m].unit);
+	lm_jput_bool(o, "higher_is_better", lm_metrics[m].higher_better);
+	for (k = 0; k < c->ncfg; k++)
+		if (lm_cmp_has(cell, k))
+			json_object_array_add(vals, lm_jval(c, cell, k, m));
+	lm_jput(o, "values", vals);
+	return o;
+}
+
+void lm_report_cmp_json(FILE *f, const struct lm_cmp *c, unsigned int metrics)
+{
+	static const char *const modes[] = {
+		[LM_CMP_SINGLE] = "single",
+		[LM_CMP_PAIR] = "pair",
+		[LM_CMP_TABLE] = "table",
+		[LM_CMP_BASELINE] = "baseline",
+	};
+	struct json_object *root = json_object_new_object();
+	struct json_object *cfgs = json_object_new_array();
+	struct json_object *cells = json_object_new_array();
+	unsigned int i, m;
+
+	lm_jput_str(root, "schema", "lunmark-compare");
+	lm_jput(root, "schema_version", json_object_new_int(1));
+	lm_jput_str(root, "mode", modes[c->mode]);
+	lm_jput_str(root, "profile", c->profile->name);
+	lm_jput_dbl(root, "delta", c->delta);
+	lm_jput_u64(root, "bootstrap_resamples", LM_BOOT_RESAMPLES);
+	lm_jput_u64(root, "min_runs", LM_CMP_MIN_RUNS);
+	lm_jput_u64(root, "family", c->family);
+	if (c->by)
+		lm_jput_str(root, "by", c->by);
+	for (i = 0; i < c->ncfg; i++)
+		json_object_array_add(cfgs, lm_jconfig(c, i));
+	lm_jput(root, "configurations", cfgs);
+	for (i = 0; i < c->ncells; i++)
+		for (m = 0; m < LM_METRICS; m++)
+			if ((metrics & (1u << m)) && c->cells[i].has[m])
+				json_object_array_add(
+					cells, lm_jcell(c, &c->cells[i], m));
+	lm_jput(root, "cells", cells);
+	fprintf(f, "%s\n",
+		json_object_to_json_string_ext(
+			root, JSON_C_TO_STRING_PRETTY |
+				      JSON_C_TO_STRING_NOSLASHESCAPE));
+	json_object_put(root);
+}

@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Inside the report module: a table of strings printed as aligned text,
+ * as Markdown, or as CSV. The cells are filled by the reports, already
+ * formatted; the table only lays them out.
+ */
+#ifndef LM_REPORT_TABLE_H
+#define LM_REPORT_TABLE_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#define LM_TAB_COLS 64u
+#define LM_TAB_CELL 64u
+
+struct lm_tab {
+	unsigned int ncols;
+	unsigned int nrows;
+	unsigned int nhead; /* the first rows are the header */
+	unsigned int cap;
+	char (*cells)[LM_TAB_COLS][LM_TAB_CELL];
+	unsigned int row; /* being filled */
+	unsigned int col;
+	unsigned int right; /* bit per column: numbers, right-aligned */
+};
+
+void lm_tab_init(struct lm_tab *t, unsigned int ncols);
+/* Start a row; the header's rows come first. */
+void lm_tab_row(struct lm_tab *t);
+/* The next cell of the row (skipped when out of memory). */
+void lm_tab_put(struct lm_tab *t, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+enum lm_tab_style { LM_TAB_TEXT, LM_TAB_MD, LM_TAB_CSV };
+void lm_tab_print(FILE *f, const struct lm_tab *t, enum lm_tab_style style);
+void lm_tab_free(struct lm_tab *t);
+
+/* @s for a CSV field (quoted when it must be). */
+void lm_csv_str(FILE *f, const char *s);
+
+struct lm_cmp_cell;
+struct lm_cmp_stat;
+
+/* A figure of metric @m as the tables print it ("-" for NaN). */
+void lm_fmt_metric(char *buf, size_t len, unsigned int m, double v);
+/* "+12.3% [+8.1, +16.0]": a ratio as a change, with its 95% interval */
+void lm_fmt_change(char *buf, size_t len, const struct lm_cmp_stat *st);
+/* "faster", "inconclusive (~12 runs a side)" */
+void lm_fmt_verdict(char *buf, size_t len, const struct lm_cmp_stat *st);
+/* "SEQ1M Q8T1 read" */
+void lm_fmt_cell(char *buf, size_t len, const struct lm_cmp_cell *cell);
+
+#endif
