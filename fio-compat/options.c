@@ -420,7 +420,7 @@ int lm_fio_jobs_build(const struct lm_fio_file *f, bool ignore_unsupported,
 				.len = len,
 				.ignore = ignore_unsupported };
 	struct lm_fio_job global;
-	unsigned int i, group = 0;
+	unsigned int i, group = 0, phase = 0;
 	int ret;
 
 	memset(out, 0, sizeof(*out));
@@ -458,7 +458,10 @@ int lm_fio_jobs_build(const struct lm_fio_file *f, bool ignore_unsupported,
 			return ret;
 		if (out->n && (fj->stonewall || fj->new_group))
 			group++;
+		if (out->n && fj->stonewall)
+			phase++;
 		fj->group = group;
+		fj->phase = phase;
 		out->n++;
 	}
 	if (!out->n) {
@@ -468,6 +471,7 @@ int lm_fio_jobs_build(const struct lm_fio_file *f, bool ignore_unsupported,
 		return -EINVAL;
 	}
 	out->ngroups = group + 1;
+	out->nphases = phase + 1;
 	return 0;
 }
 

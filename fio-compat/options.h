@@ -27,6 +27,7 @@ struct lm_fio_job {
 	bool new_group;
 	bool group_reporting;
 	unsigned int group; /* reporting group, from 0 */
+	unsigned int phase; /* jobs of one phase run at once (stonewall) */
 	const char *file;   /* where its section starts, for messages */
 	unsigned int line;
 	const struct lm_fio_section *sec; /* its options, for fio's JSON */
@@ -36,6 +37,7 @@ struct lm_fio_jobs {
 	struct lm_fio_job *jobs;
 	unsigned int n;
 	unsigned int ngroups;
+	unsigned int nphases;
 	bool cmdline; /* from fio's command line: fio lists name= then */
 };
 

@@ -15,26 +15,29 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Open, guard and fit every target of a run; prefill where it may. */
-static int lm_run_targets(struct lm_cli *c, struct lm_target *t,
-			  struct lm_host *h)
+/* Open, guard and fit every target of a run, target k for job k;
+ * prefill where it may. */
+static int lm_run_targets(struct lm_cli *c, struct lm_job *const *jobs,
+			  struct lm_target *t, struct lm_host *h)
 {
 	struct lm_target_opts to = { 0 };
-	struct lm_job *j = &c->job;
 	char msg[256];
 	bool prefill;
 	unsigned int k;
 	int ret;
 
 	lm_target_opts_iscsi(&to, c);
-	to.direct = j->direct;
-	to.none = !strcmp(j->engine, "null");
-	/* a test file is made large enough for the region */
-	to.create_bytes =
-		j->offset_bytes + (j->size_bytes ? j->size_bytes : 1ull << 30);
-	/* a test file in a directory is always opened for writing */
-	to.write = lm_rw_writes(j->rw) || (j->prefill && c->allow_write);
 	for (k = 0; k < c->ntargets; k++) {
+		struct lm_job *j = jobs[k];
+
+		to.direct = j->direct;
+		to.none = !strcmp(j->engine, "null");
+		/* a test file is made large enough for the region */
+		to.create_bytes = j->offset_bytes +
+				  (j->size_bytes ? j->size_bytes : 1ull << 30);
+		/* a test file in a directory is always opened for writing */
+		to.write =
+			lm_rw_writes(j->rw) || (j->prefill && c->allow_write);
 		ret = lm_target_open(&t[k], c->targets[k], &to);
 		if (ret)
 			return ret;
@@ -53,8 +56,10 @@ static int lm_run_targets(struct lm_cli *c, struct lm_target *t,
 			return LM_EXIT_FIT;
 		}
 	}
-	lm_host_fill(h, j->size_bytes);
+	lm_host_fill(h, jobs[0]->size_bytes);
 	for (k = 0; k < c->ntargets; k++) {
+		const struct lm_job *j = jobs[k];
+
 		prefill =
 			j->prefill && lm_may_prefill(&t[k], c->allow_write) &&
 			(lm_rw_reads(j->rw) || t[k].kind == LM_TARGET_TESTFILE);
@@ -75,19 +80,22 @@ static int lm_run_targets(struct lm_cli *c, struct lm_target *t,
 	return 0;
 }
 
-int lm_cmd_run(struct lm_cli *c, struct lm_run_result *keep, bool text)
+/*
+ * jobs[k] on c->targets[k], all at once: one job on several targets (with
+ * their sum when @sum), or the jobs of a fio group. With @keep the results
+ * are moved there, one per target (the caller frees them).
+ */
+static int lm_run_set(struct lm_cli *c, struct lm_job *const *jobs, bool sum,
+		      struct lm_run_result *keep, bool text)
 {
 	const struct lm_target *tp[LM_RUN_TARGETS_MAX];
 	struct lm_run_result *r; /* per target, and their sum: ~40 KiB each */
 	struct lm_report_info info = { 0 };
-	unsigned int k, n = c->ntargets ? c->ntargets : 1;
-	struct lm_job *j = &c->job;
+	unsigned int k, n = c->ntargets;
 	struct lm_target *t;
 	struct lm_host h;
 	int ret;
 
-	if (!c->ntargets)
-		c->targets[c->ntargets++] = ""; /* the null engine's none */
 	t = calloc(n, sizeof(*t));
 	r = calloc(n + 1, sizeof(*r));
 	if (!t || !r) {
@@ -100,24 +108,23 @@ int lm_cmd_run(struct lm_cli *c, struct lm_run_result *keep, bool text)
 		t[k].fd = -1;
 		tp[k] = &t[k];
 	}
-	ret = lm_run_targets(c, t, &h);
+	ret = lm_run_targets(c, jobs, t, &h);
 	if (ret)
 		goto out_close;
-	ret = lm_run_many(j, tp, n, r);
+	ret = lm_run_jobs((const struct lm_job *const *)jobs, tp, n, r);
 	if (ret)
 		goto out_close;
 	for (k = 0; k < n && text; k++) {
-		lm_info_fill(&info, &h, &t[k], j->engine, r[k].note);
+		lm_info_fill(&info, &h, &t[k], jobs[k]->engine, r[k].note);
 		info.cpu_shared = n > 1;
-		lm_report_run_text(stdout, &info, j, &r[k]);
+		lm_report_run_text(stdout, &info, jobs[k], &r[k]);
 	}
-	if (n > 1 && text)
-		lm_report_sum_text(stdout, j, &r[n], n);
+	if (n > 1 && sum && text)
+		lm_report_sum_text(stdout, jobs[0], &r[n], n);
 	fflush(stdout);
-	if (keep) {
-		/* the caller owns the first target's result now */
-		*keep = r[0];
-		r[0].series = NULL;
+	for (k = 0; k < n && keep; k++) {
+		keep[k] = r[k];
+		r[k].series = NULL;
 	}
 	if (r[0].interrupted)
 		ret = lm_exit_of_signal();
@@ -140,48 +147,74 @@ out_close:
 	return ret;
 }
 
-/* fio runs the jobs of a group at once; lunmark one job at a time, so far. */
-static int lm_jobs_serial(const struct lm_fio_jobs *js)
+int lm_cmd_run(struct lm_cli *c, struct lm_run_result *keep, bool text)
 {
-	unsigned int i;
+	struct lm_job *jobs[LM_RUN_TARGETS_MAX];
+	unsigned int k;
 
-	for (i = 1; i < js->n; i++) {
-		const struct lm_fio_job *a = &js->jobs[i - 1],
-					*b = &js->jobs[i];
-
-		if (a->group == b->group) {
-			lm_err("%s:%u: job '%s' would run at the same time as '%s' in fio; lunmark runs one job at a time so far: add stonewall to '%s'",
-			       b->file, b->line, b->job.name, a->job.name,
-			       b->job.name);
-			return LM_EXIT_USAGE;
-		}
-	}
-	return 0;
+	if (!c->ntargets)
+		c->targets[c->ntargets++] = ""; /* the null engine's none */
+	for (k = 0; k < c->ntargets; k++)
+		jobs[k] = &c->job;
+	return lm_run_set(c, jobs, true, keep, text);
 }
 
-/* One job of a file: its target and checks, then lm_cmd_run(). */
-static int lm_jobs_one(struct lm_cli *c, const struct lm_fio_job *fj,
-		       bool prefill, struct lm_run_result *r)
+/*
+ * The jobs of one phase (up to the next stonewall) run at once, as in
+ * fio; lunmark's clock has one ramp for them all.
+ */
+static int lm_jobs_phase(struct lm_cli *c, const struct lm_fio_job *fj,
+			 unsigned int n, bool prefill,
+			 struct lm_run_result *res)
 {
+	struct lm_job *jobs[LM_RUN_TARGETS_MAX], *copy;
 	char msg[512];
+	unsigned int k;
+	int ret;
 
-	if (!fj->filename[0]) {
-		lm_err("%s:%u: job '%s' has no filename (give the target: a device, a file, a directory or an iscsi:// URL)",
-		       fj->file, fj->line, fj->job.name);
+	if (n > LM_RUN_TARGETS_MAX) {
+		lm_err("%s:%u: %u jobs would run at once; lunmark runs at most %u together (add stonewall)",
+		       fj[LM_RUN_TARGETS_MAX].file, fj[LM_RUN_TARGETS_MAX].line,
+		       n, LM_RUN_TARGETS_MAX);
 		return LM_EXIT_USAGE;
 	}
-	c->job = fj->job;
-	c->job.prefill = prefill; /* --no-prefill on the command line */
-	c->targets[0] = fj->filename;
-	c->ntargets = 1;
-	if (!fj->engine_set && lm_iscsi_is_url(fj->filename))
-		snprintf(c->job.engine, sizeof(c->job.engine), "iscsi");
-	if (lm_job_check(&c->job, msg, sizeof(msg))) {
-		lm_err("%s:%u: job '%s': %s", fj->file, fj->line, fj->job.name,
-		       msg);
-		return LM_EXIT_USAGE;
+	copy = calloc(n, sizeof(*copy));
+	if (!copy) {
+		lm_err("out of memory");
+		return LM_EXIT_ENGINE;
 	}
-	return lm_cmd_run(c, r, c->out_normal);
+	for (k = 0, ret = 0; k < n && !ret; k++) {
+		const struct lm_fio_job *f = &fj[k];
+
+		ret = LM_EXIT_USAGE;
+		if (!f->filename[0])
+			lm_err("%s:%u: job '%s' has no filename (give the target: a device, a file, a directory or an iscsi:// URL)",
+			       f->file, f->line, f->job.name);
+		else if (f->job.ramp_ns != fj[0].job.ramp_ns)
+			lm_err("%s:%u: job '%s' runs at the same time as '%s' with another ramp_time; lunmark gives the jobs of a group one ramp: set ramp_time in [global], or add stonewall",
+			       f->file, f->line, f->job.name, fj[0].job.name);
+		else
+			ret = 0;
+		if (ret)
+			break;
+		copy[k] = f->job;
+		copy[k].prefill = prefill; /* --no-prefill */
+		if (!f->engine_set && lm_iscsi_is_url(f->filename))
+			snprintf(copy[k].engine, sizeof(copy[k].engine),
+				 "iscsi");
+		if (lm_job_check(&copy[k], msg, sizeof(msg))) {
+			lm_err("%s:%u: job '%s': %s", f->file, f->line,
+			       f->job.name, msg);
+			ret = LM_EXIT_USAGE;
+		}
+		jobs[k] = &copy[k];
+		c->targets[k] = f->filename;
+	}
+	c->ntargets = n;
+	if (!ret)
+		ret = lm_run_set(c, jobs, false, res, c->out_normal);
+	free(copy);
+	return ret;
 }
 
 static int lm_jobs_read(struct lm_cli *c, struct lm_fio_file *f,
@@ -204,7 +237,7 @@ static int lm_jobs_read(struct lm_cli *c, struct lm_fio_file *f,
 		return LM_EXIT_USAGE;
 	}
 	js->cmdline = c->fio_len != 0;
-	return lm_jobs_serial(js);
+	return 0;
 }
 
 int lm_cmd_jobs(struct lm_cli *c)
@@ -214,7 +247,7 @@ int lm_cmd_jobs(struct lm_cli *c)
 	struct lm_fio_jobs js = { 0 };
 	time_t start = time(NULL);
 	bool prefill = c->job.prefill;
-	unsigned int i, done = 0;
+	unsigned int i, n, done = 0;
 	FILE *out = stdout;
 	int ret;
 
@@ -227,10 +260,16 @@ int lm_cmd_jobs(struct lm_cli *c)
 		ret = LM_EXIT_ENGINE;
 		goto out_free;
 	}
-	for (i = 0; i < js.n && !ret && !lm_stop; i++, done++)
-		ret = lm_jobs_one(c, &js.jobs[i], prefill, &res[i]);
-	if (ret && ret != LM_EXIT_IO && done && !res[done - 1].elapsed_ns)
-		done--; /* the last job never ran: nothing of it to show */
+	for (i = 0; i < js.n && !ret && !lm_stop; i += n) {
+		for (n = 1;
+		     i + n < js.n && js.jobs[i + n].phase == js.jobs[i].phase;
+		     n++)
+			;
+		ret = lm_jobs_phase(c, &js.jobs[i], n, prefill, &res[i]);
+		/* the last phase may not have run: nothing of it to show */
+		if (!ret || ret == LM_EXIT_IO || res[i].elapsed_ns)
+			done = i + n;
+	}
 	if (c->out_json && c->output && !(out = fopen(c->output, "we"))) {
 		lm_err("--output=%s: %s", c->output, strerror(errno));
 		ret = ret ? ret : LM_EXIT_USAGE;

@@ -68,7 +68,11 @@ struct lm_group {
 
 /* What one run needs beyond the job: targets, workers, groups. */
 struct lm_many {
-	const struct lm_job *j;
+	const struct lm_job *j; /* the clock: ramp, and the longest runtime */
+	struct lm_job clock;
+	const struct lm_job *jobs[LM_RUN_TARGETS_MAX]; /* per target */
+	unsigned int first[LM_RUN_TARGETS_MAX];	       /* its first worker */
+	uint64_t t0;				       /* measuring since */
 	unsigned int ntargets;
 	unsigned int nworkers;
 	unsigned int ngroups; /* ntargets, plus the sum when several */
@@ -118,12 +122,42 @@ static void lm_sample_all(struct lm_many *m, uint64_t dur_ns)
 		lm_sample(&m->g[k], dur_ns, m->cap);
 }
 
-static void lm_merge(struct lm_group *g)
+/*
+ * A group whose workers all ended before the window closed (a job of
+ * its own shorter runtime, or done with its pass, while others ran on)
+ * measured until its last worker ended: its elapsed time ends there, and
+ * its per-second series with it, the last second cut to what it ran.
+ */
+static void lm_group_end(struct lm_group *g, uint64_t t0)
+{
+	struct lm_run_result *r = g->r;
+	uint64_t end = 0, elapsed, sum = 0;
+	unsigned int i, n;
+
+	for (i = 0; i < g->n; i++)
+		if (g->w[i].end_ns > end)
+			end = g->w[i].end_ns;
+	if (!end || end <= t0 || end - t0 >= r->elapsed_ns)
+		return;
+	elapsed = end - t0;
+	r->elapsed_ns = elapsed;
+	n = (unsigned int)((elapsed + LM_SEC_NS - 1) / LM_SEC_NS);
+	if (r->nseries > n)
+		r->nseries = n;
+	for (i = 0; i + 1 < r->nseries; i++)
+		sum += r->series[i].dur_ns;
+	if (r->nseries && sum < elapsed)
+		r->series[r->nseries - 1].dur_ns = elapsed - sum;
+}
+
+static void lm_merge(struct lm_group *g, uint64_t t0)
 {
 	struct lm_hist both; /* about 19 KiB: the main thread has room */
 	struct lm_run_result *r = g->r;
 	struct lm_worker *w = g->w;
 	unsigned int i, d;
+
+	lm_group_end(g, t0);
 
 	for (d = 0; d < LM_DIRS; d++)
 		lm_hist_init(&r->lat[d]);
@@ -166,8 +200,8 @@ static void lm_merge(struct lm_group *g)
 static void lm_plan(struct lm_many *m, unsigned int k, unsigned int i,
 		    const struct lm_target *t)
 {
-	const struct lm_job *j = m->j;
-	struct lm_worker *w = &m->w[k * j->threads + i];
+	const struct lm_job *j = m->jobs[k];
+	struct lm_worker *w = &m->w[m->first[k] + i];
 	uint64_t nblocks = j->size_bytes / j->bs_bytes;
 
 	w->job = j;
@@ -184,18 +218,27 @@ static void lm_plan(struct lm_many *m, unsigned int k, unsigned int i,
 				(i < nblocks % j->threads ? 1 : 0);
 }
 
-static void lm_start_measuring(struct lm_many *m)
+static void lm_start_measuring(struct lm_many *m, uint64_t t0)
 {
-	const struct lm_job *j = m->j;
-	uint64_t nblocks = j->size_bytes / j->bs_bytes;
-	unsigned int k;
+	unsigned int k, i;
 
-	/* After a ramp a size-limited pass starts where the ramp left the
-	 * cursor; without one the limit was set before the workers began. */
-	if (j->ramp_ns && !j->time_based && !lm_rw_random(j->rw))
-		for (k = 0; k < m->ntargets; k++)
+	for (k = 0; k < m->ntargets; k++) {
+		const struct lm_job *j = m->jobs[k];
+
+		/* After a ramp a size-limited pass starts where the ramp
+		 * left the cursor; without one the limit was set before
+		 * the workers began. */
+		if (j->ramp_ns && !j->time_based && !lm_rw_random(j->rw))
 			atomic_store(&m->cursor[k].limit,
-				     atomic_load(&m->cursor[k].next) + nblocks);
+				     atomic_load(&m->cursor[k].next) +
+					     j->size_bytes / j->bs_bytes);
+		/* a job shorter than the clock stops on its own */
+		if (j->runtime_ns &&
+		    (!m->j->runtime_ns || j->runtime_ns < m->j->runtime_ns))
+			for (i = 0; i < j->threads; i++)
+				atomic_store(&m->w[m->first[k] + i].deadline_ns,
+					     t0 + j->runtime_ns);
+	}
 	atomic_store(&m->s.phase, LM_PHASE_MEASURE);
 }
 
@@ -233,8 +276,9 @@ static void lm_keep_time(struct lm_many *m)
 	}
 	c0 = lm_cpu_now();
 	t0 = lm_now_ns();
+	m->t0 = t0;
 	if (!lm_stop && lm_phase(s) != LM_PHASE_STOP)
-		lm_start_measuring(m);
+		lm_start_measuring(m, t0);
 	tick = t0;
 	end = j->runtime_ns ? t0 + j->runtime_ns : UINT64_MAX;
 	while (!lm_stop && lm_phase(s) != LM_PHASE_STOP &&
@@ -272,15 +316,39 @@ static void lm_keep_time(struct lm_many *m)
 	}
 }
 
-static int lm_many_init(struct lm_many *m, const struct lm_job *j,
-			unsigned int n, struct lm_run_result *r)
+/* The main thread's clock for jobs run at once: their ramp (one for
+ * all), and the longest runtime, or none when one runs until its pass
+ * is done. */
+static void lm_clock(struct lm_many *m, const struct lm_job *const *jobs,
+		     unsigned int n)
 {
 	unsigned int k;
 
+	m->clock = *jobs[0];
+	for (k = 1; k < n; k++) {
+		if (!jobs[k]->runtime_ns || !m->clock.runtime_ns)
+			m->clock.runtime_ns = 0;
+		else if (jobs[k]->runtime_ns > m->clock.runtime_ns)
+			m->clock.runtime_ns = jobs[k]->runtime_ns;
+	}
+	m->j = &m->clock;
+}
+
+static int lm_many_init(struct lm_many *m, const struct lm_job *const *jobs,
+			unsigned int n, struct lm_run_result *r)
+{
+	const struct lm_job *j;
+	unsigned int k;
+
 	memset(m, 0, sizeof(*m));
-	m->j = j;
+	lm_clock(m, jobs, n);
+	j = m->j;
 	m->ntargets = n;
-	m->nworkers = n * j->threads;
+	for (k = 0; k < n; k++) {
+		m->jobs[k] = jobs[k];
+		m->first[k] = m->nworkers;
+		m->nworkers += jobs[k]->threads;
+	}
 	m->ngroups = n > 1 ? n + 1 : 1;
 	/* one sample a second, plus the ramp baseline and the last piece */
 	m->cap = (unsigned int)(j->runtime_ns ? j->runtime_ns / LM_SEC_NS + 4
@@ -291,19 +359,20 @@ static int lm_many_init(struct lm_many *m, const struct lm_job *j,
 		if (!r[k].series)
 			return -ENOMEM;
 		m->g[k].r = &r[k];
-		m->g[k].n = k < n ? j->threads : m->nworkers;
+		m->g[k].n = k < n ? jobs[k]->threads : m->nworkers;
 	}
 	m->w = calloc(m->nworkers, sizeof(*m->w));
 	if (!m->w)
 		return -ENOMEM;
 	for (k = 0; k < m->ngroups; k++)
-		m->g[k].w = &m->w[k < n ? k * j->threads : 0];
+		m->g[k].w = &m->w[k < n ? m->first[k] : 0];
 	atomic_init(&m->s.phase, j->ramp_ns ? LM_PHASE_RAMP : LM_PHASE_MEASURE);
 	for (k = 0; k < n; k++) {
 		lm_cursor_init(&m->cursor[k]);
-		if (!j->ramp_ns && !j->time_based && !lm_rw_random(j->rw))
+		if (!jobs[k]->ramp_ns && !jobs[k]->time_based &&
+		    !lm_rw_random(jobs[k]->rw))
 			atomic_init(&m->cursor[k].limit,
-				    j->size_bytes / j->bs_bytes);
+				    jobs[k]->size_bytes / jobs[k]->bs_bytes);
 	}
 	m->s.done_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
 	if (m->s.done_fd < 0)
@@ -316,14 +385,13 @@ static int lm_many_init(struct lm_many *m, const struct lm_job *j,
 static unsigned int lm_start(struct lm_many *m,
 			     const struct lm_target *const *t, int *err)
 {
-	const struct lm_job *j = m->j;
 	unsigned int i, k, started = 0;
 	sigset_t all, old;
 
 	sigfillset(&all);
 	pthread_sigmask(SIG_BLOCK, &all, &old);
 	for (k = 0; k < m->ntargets && !*err; k++) {
-		for (i = 0; i < j->threads; i++) {
+		for (i = 0; i < m->jobs[k]->threads; i++) {
 			lm_plan(m, k, i, t[k]);
 			*err = pthread_create(&m->w[started].tid, NULL,
 					      lm_worker_main, &m->w[started]);
@@ -347,16 +415,17 @@ static int lm_setup_failed(struct lm_many *m, unsigned int started)
 		if (m->w[i].errtext[0])
 			lm_err("%s", m->w[i].errtext);
 		else
-			lm_run_report_setup_error(m->j, m->w[i].setup_what,
+			lm_run_report_setup_error(m->w[i].job,
+						  m->w[i].setup_what,
 						  -m->w[i].setup_err);
 		return LM_EXIT_ENGINE;
 	}
 	return 0;
 }
 
-static int lm_run_core(const struct lm_job *j, const struct lm_target *const *t,
-		       unsigned int n, struct lm_run_result *r, lm_tick_fn tick,
-		       void *arg)
+static int lm_run_core(const struct lm_job *const *jobs,
+		       const struct lm_target *const *t, unsigned int n,
+		       struct lm_run_result *r, lm_tick_fn tick, void *arg)
 {
 	struct lm_many *m;
 	unsigned int i, started;
@@ -364,10 +433,10 @@ static int lm_run_core(const struct lm_job *j, const struct lm_target *const *t,
 
 	m = malloc(sizeof(*m));
 	if (!m) {
-		lm_err("out of memory starting %u threads", j->threads * n);
+		lm_err("out of memory starting the run's threads");
 		return LM_EXIT_ENGINE;
 	}
-	err = lm_many_init(m, j, n, r);
+	err = lm_many_init(m, jobs, n, r);
 	m->tick_fn = tick;
 	m->tick_arg = arg;
 	if (err) {
@@ -393,7 +462,7 @@ static int lm_run_core(const struct lm_job *j, const struct lm_target *const *t,
 	if (!ret) {
 		lm_sample_all(m, m->stop_ns - m->tick);
 		for (i = 0; i < m->ngroups; i++)
-			lm_merge(&m->g[i]);
+			lm_merge(&m->g[i], m->t0);
 	}
 	lm_gate_destroy(&m->s.gate);
 out_free:
@@ -407,22 +476,33 @@ out_free:
 	return ret;
 }
 
-int lm_run_many(const struct lm_job *j, const struct lm_target *const *t,
+int lm_run_jobs(const struct lm_job *const *j, const struct lm_target *const *t,
 		unsigned int n, struct lm_run_result *r)
 {
 	return lm_run_core(j, t, n, r, NULL, NULL);
 }
 
+int lm_run_many(const struct lm_job *j, const struct lm_target *const *t,
+		unsigned int n, struct lm_run_result *r)
+{
+	const struct lm_job *jobs[LM_RUN_TARGETS_MAX];
+	unsigned int k;
+
+	for (k = 0; k < n; k++)
+		jobs[k] = j;
+	return lm_run_core(jobs, t, n, r, NULL, NULL);
+}
+
 int lm_run(const struct lm_job *j, const struct lm_target *t,
 	   struct lm_run_result *r)
 {
-	return lm_run_core(j, &t, 1, r, NULL, NULL);
+	return lm_run_core(&j, &t, 1, r, NULL, NULL);
 }
 
 int lm_run_watched(const struct lm_job *j, const struct lm_target *t,
 		   struct lm_run_result *r, lm_tick_fn tick, void *arg)
 {
-	return lm_run_core(j, &t, 1, r, tick, arg);
+	return lm_run_core(&j, &t, 1, r, tick, arg);
 }
 
 static uint32_t lm_prefill_bs(const struct lm_job *j, uint32_t lbs)

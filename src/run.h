@@ -41,6 +41,16 @@ int lm_run_many(const struct lm_job *j, const struct lm_target *const *t,
 		unsigned int n, struct lm_run_result *r);
 
 /*
+ * Different jobs at once, as fio runs the jobs of a group: @j[k] on
+ * @t[k], j[k]->threads workers each, one clock; the jobs share their
+ * ramp_time (the caller checks). A job of a shorter runtime, or one done
+ * with its pass, stops on its own; its result's elapsed time and series
+ * end there. @r holds n + 1 results as with lm_run_many().
+ */
+int lm_run_jobs(const struct lm_job *const *j, const struct lm_target *const *t,
+		unsigned int n, struct lm_run_result *r);
+
+/*
  * Write the region of @j on @t once with sequential large writes of
  * incompressible data, so that later reads read written blocks. Returns 0
  * or an exit code after printing why.

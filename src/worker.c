@@ -189,9 +189,13 @@ static bool lm_measuring(struct lm_worker *w, bool *stop)
 {
 	int phase =
 		atomic_load_explicit(&w->shared->phase, memory_order_relaxed);
+	uint64_t deadline =
+		atomic_load_explicit(&w->deadline_ns, memory_order_relaxed);
 
-	*stop = phase == LM_PHASE_STOP;
-	return phase == LM_PHASE_MEASURE;
+	*stop = phase == LM_PHASE_STOP ||
+		(deadline && phase == LM_PHASE_MEASURE &&
+		 lm_now_ns() >= deadline);
+	return phase == LM_PHASE_MEASURE && !*stop;
 }
 
 static void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
@@ -276,6 +280,7 @@ void *lm_worker_main(void *arg)
 	lm_gate_arrive(&w->shared->gate);
 	if (!w->setup_err)
 		lm_loop_run(w, &l);
+	w->end_ns = lm_now_ns();
 	lm_loop_teardown(&l);
 	memcpy(w->note, l.eng.note, sizeof(w->note));
 	/* The main thread counts finished workers from this eventfd. A

@@ -57,6 +57,9 @@ struct lm_worker {
 	uint32_t stamp_bytes; /* logical block size for stamps */
 	bool budgeted;	      /* random, size-limited */
 	uint64_t budget_ios;  /* IOs to issue when budgeted */
+	/* when this worker's own runtime is over (0: the main thread's
+	 * clock alone ends it): jobs of different runtimes run at once */
+	_Atomic uint64_t deadline_ns;
 
 	/* live counters, written by the worker, sampled by the main thread */
 	_Alignas(64) _Atomic uint64_t live_ios[LM_DIRS];
@@ -72,6 +75,7 @@ struct lm_worker {
 	bool io_err_write;
 	char errtext[512]; /* the engine's words for the setup or IO error */
 	char note[96];
+	uint64_t end_ns; /* when its loop ended */
 
 	pthread_t tid;
 };

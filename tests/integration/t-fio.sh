@@ -102,10 +102,30 @@ expect_exit 0 "$LM_WORK/both" "$LUNMARK" "$LM_WORK/jobs.fio" \
 expect_grep "job randread-4k: rw=randread" "$LM_WORK/both"
 expect_grep '"fio version"' "$LM_WORK/both"
 
-# jobs of one group would run at once in fio: refused, said where
-printf '[a]\nfilename=%s\nrw=read\n[b]\nfilename=%s\nrw=read\n' "$LM_DEV" "$LM_DEV" >"$LM_WORK/par.fio"
-expect_exit 2 "$LM_WORK/p" "$LUNMARK" "$LM_WORK/par.fio"
-expect_grep "par.fio:4: job 'b' would run at the same time as 'a'" "$LM_WORK/p"
+# jobs of one group run at once, as in fio: 3 s and 1 s side by side end
+# after 3 s, not 4; each job's runtime is its own
+printf '[global]\nfilename=%s\ndirect=1\nsize=32m\ntime_based\nioengine=psync\n[a]\nrw=randread\nbs=4k\nruntime=3\n[b]\nrw=read\nbs=64k\nruntime=1\n' \
+	"$LM_DEV" >"$LM_WORK/par.fio"
+fio "$LM_WORK/par.fio" --output-format=json --output="$LM_WORK/fp.json" >/dev/null 2>&1 ||
+	fail "fio could not run par.fio"
+t0=$(date +%s%N)
+expect_exit 0 "$LM_WORK/p" "$LUNMARK" "$LM_WORK/par.fio" --output-format=json \
+	--output="$LM_WORK/lp.json" --no-prefill
+wall=$((($(date +%s%N) - t0) / 1000000))
+[ "$wall" -lt 3700 ] || fail "two jobs of one group took $wall ms: not at once"
+for q in '[.jobs[].jobname]' '[.jobs[].groupid]' '[.jobs[]."job options"]'; do
+	[ "$(jq -Sc "$q" "$LM_WORK/fp.json")" = "$(jq -Sc "$q" "$LM_WORK/lp.json")" ] ||
+		fail "par.fio $q: fio $(jq -Sc "$q" "$LM_WORK/fp.json"), lunmark $(jq -Sc "$q" "$LM_WORK/lp.json")"
+done
+jq -e '(.jobs[0].job_runtime | . > 2900 and . < 3300) and
+	(.jobs[1].job_runtime | . > 900 and . < 1300) and
+	.jobs[0].read.io_bytes > 0 and .jobs[1].read.io_bytes > 0' "$LM_WORK/lp.json" >/dev/null ||
+	fail "runtimes of a and b: $(jq -c '[.jobs[] | .job_runtime]' "$LM_WORK/lp.json"), fio's $(jq -c '[.jobs[] | .job_runtime]' "$LM_WORK/fp.json")"
+note "jobs at once: $wall ms; job_runtime $(jq -c '[.jobs[] | .job_runtime]' "$LM_WORK/lp.json") (fio $(jq -c '[.jobs[] | .job_runtime]' "$LM_WORK/fp.json"))"
+# one clock, one ramp: different ramp_time in one group is refused
+printf '[a]\nfilename=%s\nrw=read\nsize=8m\n[b]\nfilename=%s\nrw=read\nsize=8m\nramp_time=1\n' "$LM_DEV" "$LM_DEV" >"$LM_WORK/ramp.fio"
+expect_exit 2 "$LM_WORK/p" "$LUNMARK" "$LM_WORK/ramp.fio"
+expect_grep "ramp.fio:5: job 'b' runs at the same time as 'a' with another ramp_time" "$LM_WORK/p"
 # an unsupported option: refused with file:line, or skipped on request
 printf '[a]\nfilename=%s\nrw=read\nsize=8m\nwrite_lat_log=x\n' "$LM_DEV" >"$LM_WORK/u.fio"
 expect_exit 2 "$LM_WORK/u" "$LUNMARK" "$LM_WORK/u.fio"
