@@ -44,7 +44,7 @@ CUNIT_LIBS := $(shell $(PKG_CONFIG) --libs cunit 2>/dev/null || echo -lcunit)
 
 HELPERS := $(BUILD)/tests/lm-noring $(BUILD)/tests/lm-datacheck
 
-.PHONY: all deps test test-sanitize unit unit-bin helpers integration lint \
+.PHONY: all deps test test-sanitize unit unit-bin helpers integration lint fio-profiles \
 	demo bench install uninstall clean help fuzz fuzz-bin
 
 all: $(BIN)
@@ -132,6 +132,13 @@ demo: $(BIN)
 
 bench: $(BIN)
 	bash scripts/bench-uring.sh
+
+# the checked-in fio job file of every profile (tests/integration/t-fio.sh
+# checks that they match --export-fio)
+fio-profiles: $(BIN)
+	for p in $$($(BIN) profiles | sed -n 's/^\([a-z+]*\): .*/\1/p'); do \
+		$(BIN) mark --profile=$$p --export-fio >fio-compat/profiles/$$p.fio; \
+	done
 
 lint:
 	clang-format --dry-run --Werror src/*.c src/*.h src/engines/*.c \

@@ -65,6 +65,7 @@ enum lm_opt {
 	LM_O_OUTPUT,
 	LM_O_LABEL,
 	LM_O_TAG,
+	LM_O_EXPORT_FIO,
 };
 
 #define LM_RUN (1u << LM_CMD_RUN)
@@ -92,6 +93,8 @@ static const struct {
 	{ { "target", required_argument, NULL, LM_O_TARGET },
 	  LM_RUN | LM_MARK | LM_PROBE },
 	{ { "json", no_argument, NULL, LM_O_JSON }, LM_PROBE },
+	{ { "export-fio", no_argument, NULL, LM_O_EXPORT_FIO },
+	  LM_RUN | LM_MARK },
 	{ { "mix", required_argument, NULL, LM_O_MIX }, LM_MARK },
 	{ { "link", required_argument, NULL, LM_O_LINK }, LM_MARK },
 	{ { "quiet", no_argument, NULL, LM_O_QUIET }, LM_MARK },
@@ -208,6 +211,9 @@ static int lm_opt_common(int id, const char *name, const char *v,
 		return lm_add_target(c, v, msg, len);
 	case LM_O_JSON:
 		c->json = true;
+		break;
+	case LM_O_EXPORT_FIO:
+		c->export_fio = true;
 		break;
 	case LM_O_DIRECT:
 		if (!v || !strcmp(v, "1"))

@@ -41,6 +41,7 @@ struct lm_cli {
 	bool allow_write;
 	bool engine_set;       /* --engine given: an iscsi:// URL picks iscsi */
 	bool json;	       /* probe --json */
+	bool export_fio;       /* run, mark: print the fio job file */
 	const char *json_path; /* mark --json=FILE; report FILE */
 	/* job files (in targets[]): fio's output options */
 	bool ignore_unsupported;

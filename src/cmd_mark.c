@@ -2,6 +2,7 @@
 /* `lunmark mark`, `probe`, `report` and `profiles`. */
 #include "cmd.h"
 #include "compare.h"
+#include "fio-compat/export.h"
 #include "lunmark.h"
 #include "probe.h"
 #include "save.h"
@@ -48,6 +49,10 @@ int lm_cmd_mark(struct lm_cli *c)
 	if (p->kind == LM_PK_COPY && (!o->read || !o->write)) {
 		lm_err("--profile=copy needs both halves: its download reads the files its upload wrote (drop --read-only / --write-only)");
 		return LM_EXIT_USAGE;
+	}
+	if (c->export_fio) {
+		lm_fio_export_mark(stdout, o, p, lm_cli_target(c));
+		return 0;
 	}
 	lm_target_opts_iscsi(&to, c);
 	to.keep_dir = p->kind == LM_PK_COPY;

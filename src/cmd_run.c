@@ -4,6 +4,7 @@
 #include "iscsi_url.h"
 #include "lunmark.h"
 #include "run.h"
+#include "fio-compat/export.h"
 #include "fio-compat/fiojson.h"
 #include "fio-compat/jobfile.h"
 #include "fio-compat/options.h"
@@ -154,6 +155,10 @@ int lm_cmd_run(struct lm_cli *c, struct lm_run_result *keep, bool text)
 
 	if (!c->ntargets)
 		c->targets[c->ntargets++] = ""; /* the null engine's none */
+	if (c->export_fio) {
+		lm_fio_export_run(stdout, &c->job, c->targets, c->ntargets);
+		return 0;
+	}
 	for (k = 0; k < c->ntargets; k++)
 		jobs[k] = &c->job;
 	return lm_run_set(c, jobs, true, keep, text);

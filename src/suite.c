@@ -82,9 +82,8 @@ void lm_suite_job(const struct lm_suite_opts *o, const struct lm_profile *p,
 	j->time_based = j->runtime_ns != 0;
 }
 
-/* Is way @w of test @t wanted, given --read-only and --write-only? */
-static bool lm_wanted(const struct lm_suite_opts *o, const struct lm_profile *p,
-		      const struct lm_test *t, enum lm_way w)
+bool lm_wanted(const struct lm_suite_opts *o, const struct lm_profile *p,
+	       const struct lm_test *t, enum lm_way w)
 {
 	if (!lm_way_used(p, w))
 		return false;
@@ -309,9 +308,7 @@ static int lm_suite_cell(const struct lm_suite_opts *o,
 	return 0;
 }
 
-/* The order a test's ways run in: ATTO writes first, then reads what it
- * wrote; the others read first, as CrystalDiskMark does. */
-static enum lm_way lm_way_at(const struct lm_profile *p, unsigned int i)
+enum lm_way lm_way_at(const struct lm_profile *p, unsigned int i)
 {
 	static const enum lm_way rwm[] = { LM_WAY_READ, LM_WAY_WRITE,
 					   LM_WAY_MIX };

@@ -98,6 +98,15 @@ uint64_t lm_suite_size(const struct lm_suite_opts *o,
 uint64_t lm_suite_runtime(const struct lm_suite_opts *o,
 			  const struct lm_profile *p);
 
+/* The order a test's ways run in (i from 0 to LM_WAYS - 1): ATTO writes
+ * first, then reads what it wrote; the others read first, as
+ * CrystalDiskMark does. */
+enum lm_way lm_way_at(const struct lm_profile *p, unsigned int i);
+
+/* Is way @w of test @t wanted, given --read-only and --write-only? */
+bool lm_wanted(const struct lm_suite_opts *o, const struct lm_profile *p,
+	       const struct lm_test *t, enum lm_way w);
+
 /* Build the job for test @t of @p, way @w. */
 void lm_suite_job(const struct lm_suite_opts *o, const struct lm_profile *p,
 		  const struct lm_test *t, enum lm_way w, struct lm_job *j);

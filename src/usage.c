@@ -101,6 +101,9 @@ static const char lm_usage_mark[] =
 	"  --link=RATE         throughput: report the share of a link's ceiling:\n"
 	"                      1g, 2.5g, 5g, 10g, 25g, 40g, 100g\n"
 	"  --json=FILE         save the full result (doc/result-schema.md)\n"
+	"  --export-fio        print the fio job file that runs the profile (a job\n"
+	"                      per test and way, a prefill job), run nothing;\n"
+	"                      fio-compat/profiles/ holds them all\n"
 	"  --label=TEXT        what this configuration is (\"RAID1 encrypted\"),\n"
 	"                      saved and shown by report and compare\n"
 	"  --tag=NAME=VALUE    a property of the configuration (--tag cache=on\n"
@@ -182,7 +185,8 @@ static const char lm_usage_run[] =
 	"  --ramp_time=TIME    run this long before measuring\n"
 	"  --percentage_random=PCT  random jobs: PCT% of offsets random, the\n"
 	"                      rest continue sequentially (default 100)\n"
-	"  --name=NAME         job name\n";
+	"  --name=NAME         job name\n"
+	"  --export-fio        print the fio job file of this run, run nothing\n";
 
 void lm_cli_usage(FILE *f, enum lm_cmd cmd)
 {

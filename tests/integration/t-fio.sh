@@ -132,6 +132,38 @@ expect_exit 2 "$LM_WORK/u" "$LUNMARK" "$LM_WORK/u.fio"
 expect_grep "u.fio:5: option 'write_lat_log' is not supported by lunmark yet" "$LM_WORK/u"
 expect_exit 0 "$LM_WORK/u2" "$LUNMARK" "$LM_WORK/u.fio" --ignore-unsupported --no-prefill
 expect_grep "ignoring the unsupported option 'write_lat_log'" "$LM_WORK/u2"
+# --export-fio: the checked-in profile files are what lunmark prints, and
+# fio reads every one of them
+for f in "$LM_ROOT"/fio-compat/profiles/*.fio; do
+	p=$(basename "$f" .fio)
+	"$LUNMARK" mark --profile="$p" --export-fio | diff -u "$f" - >"$LM_WORK/ediff" ||
+		fail "fio-compat/profiles/$p.fio is not what --export-fio prints (make fio-profiles): $(head -20 "$LM_WORK/ediff")"
+	TARGET="$LM_DEV" fio --parse-only "$f" >/dev/null 2>"$LM_WORK/perr" ||
+		fail "fio cannot read $p.fio: $(head -5 "$LM_WORK/perr")"
+done
+n=$("$LUNMARK" profiles | grep -cE '^[a-z+]+: ')
+[ "$(find "$LM_ROOT/fio-compat/profiles" -name '*.fio' | wc -l)" -eq "$n" ] ||
+	fail "not one checked-in fio file per profile ($n profiles)"
+# an export with short settings runs in fio and in lunmark: the same jobs
+"$LUNMARK" mark "$LM_DEV" --profile=peak --runtime=1 --size=16m --no-warmup \
+	--export-fio >"$LM_WORK/peak.fio"
+expect_grep "filename=$LM_DEV" "$LM_WORK/peak.fio"
+fio "$LM_WORK/peak.fio" --output-format=json --output="$LM_WORK/fpk.json" >/dev/null 2>&1 ||
+	fail "fio could not run the exported peak profile"
+expect_exit 0 "$LM_WORK/lpk" "$LUNMARK" "$LM_WORK/peak.fio" --output-format=json \
+	--output="$LM_WORK/lpk.json" --allow-write
+for q in '[.jobs[].jobname]' '[.jobs[].groupid]' '[.jobs[]."job options"]'; do
+	[ "$(jq -Sc "$q" "$LM_WORK/fpk.json")" = "$(jq -Sc "$q" "$LM_WORK/lpk.json")" ] ||
+		fail "peak.fio $q: fio $(jq -Sc "$q" "$LM_WORK/fpk.json"), lunmark $(jq -Sc "$q" "$LM_WORK/lpk.json")"
+done
+jq -e '[.jobs[].jobname] == ["prefill", "SEQ1M-Q8T1-read", "SEQ1M-Q8T1-write", "RND4K-Q32T1-read", "RND4K-Q32T1-write"]' \
+	"$LM_WORK/lpk.json" >/dev/null || fail "peak.fio jobs: $(jq -c '[.jobs[].jobname]' "$LM_WORK/lpk.json")"
+"$LUNMARK" run "$LM_DEV" --rw=randrw --rwmixread=70 --bs=8k --iodepth=4 \
+	--runtime=1 --time_based --engine=aio --export-fio >"$LM_WORK/run.fio"
+for l in "filename=$LM_DEV" rw=randrw rwmixread=70 bs=8k iodepth=4 runtime=1 \
+	time_based ioengine=libaio direct=1; do
+	grep -qxF -- "$l" "$LM_WORK/run.fio" || fail "run --export-fio lacks $l: $(cat "$LM_WORK/run.fio")"
+done
 # --cmdhelp
 expect_exit 0 "$LM_WORK/h" "$LUNMARK" --cmdhelp=percentage_random
 expect_grep "share of random offsets" "$LM_WORK/h"
