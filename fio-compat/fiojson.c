@@ -252,7 +252,9 @@ int lm_fio_json_write(FILE *f, const struct lm_fio_jobs *jobs,
 	ctime_r(&start, t);
 	t[strcspn(t, "\n")] = '\0';
 	lm_jput(root, "time", json_object_new_string(t));
-	lm_jput(root, "global options", lm_globals_json(file));
+	/* fio leaves it out when it read several job files */
+	if (file->nparts <= 1)
+		lm_jput(root, "global options", lm_globals_json(file));
 	for (i = 0; i < n; i++)
 		json_object_array_add(arr, lm_job_json(&jobs->jobs[i], &res[i],
 						       jobs->cmdline));

@@ -94,6 +94,7 @@ static int lm_fio_section(struct lm_fio_reader *r, const char *file,
 	memset(s, 0, sizeof(*s));
 	s->name = strdup(p);
 	s->global = !strcmp(p, "global");
+	s->part = f->nparts ? f->nparts - 1 : 0;
 	s->file = file;
 	s->line = line;
 	return s->name ? 0 : -ENOMEM;
@@ -189,6 +190,15 @@ static const char *lm_fio_keep(struct lm_fio_file *f, const char *path)
 	return p[f->npaths] ? p[f->npaths++] : NULL;
 }
 
+/* not a regular file: a FIFO or a device */
+#define ENOTREG_LM 1000
+
+static const char *lm_fio_read_err(int ret)
+{
+	return ret == -ENOTREG_LM ? "not a regular file (a job file is)"
+				  : strerror(-ret);
+}
+
 static int lm_fio_slurp(const char *path, char **text, size_t *n)
 {
 	FILE *fp = fopen(path, "re");
@@ -200,7 +210,7 @@ static int lm_fio_slurp(const char *path, char **text, size_t *n)
 	/* a FIFO or a device would block or never end */
 	if (fstat(fileno(fp), &st) || !S_ISREG(st.st_mode)) {
 		fclose(fp);
-		return -EINVAL;
+		return -ENOTREG_LM;
 	}
 	if (fseek(fp, 0, SEEK_END) || (size = ftell(fp)) < 0 ||
 	    fseek(fp, 0, SEEK_SET)) {
@@ -245,10 +255,10 @@ static int lm_fio_read_path(struct lm_fio_reader *r, const char *path,
 	if (ret) {
 		if (line)
 			snprintf(r->msg, r->len, "%s:%u: include %s: %s", from,
-				 line, path, strerror(-ret));
+				 line, path, lm_fio_read_err(ret));
 		else
 			snprintf(r->msg, r->len, "%s: cannot read it: %s", path,
-				 strerror(-ret));
+				 lm_fio_read_err(ret));
 		return ret;
 	}
 	kept = lm_fio_keep(r->f, path);
@@ -284,6 +294,16 @@ int lm_fio_read(const char *path, struct lm_fio_file *f, char *msg, size_t len)
 	struct lm_fio_reader r = { .f = f, .msg = msg, .len = len };
 
 	memset(f, 0, sizeof(*f));
+	f->nparts = 1;
+	return lm_fio_read_path(&r, path, NULL, 0);
+}
+
+int lm_fio_read_next(const char *path, struct lm_fio_file *f, char *msg,
+		     size_t len)
+{
+	struct lm_fio_reader r = { .f = f, .msg = msg, .len = len };
+
+	f->nparts++;
 	return lm_fio_read_path(&r, path, NULL, 0);
 }
 
@@ -297,6 +317,7 @@ int lm_fio_read_text(const char *name, const char *text, size_t n,
 	int ret;
 
 	memset(f, 0, sizeof(*f));
+	f->nparts = 1;
 	kept = lm_fio_keep(f, name);
 	copy = malloc(n + 1);
 	if (!kept || !copy) {

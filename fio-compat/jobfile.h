@@ -25,6 +25,7 @@ struct lm_fio_opt {
 struct lm_fio_section {
 	char *name;
 	bool global;
+	unsigned int part; /* which of the job files given, from 0 */
 	const char *file;
 	unsigned int line;
 	struct lm_fio_opt *opts;
@@ -36,6 +37,7 @@ struct lm_fio_file {
 	unsigned int nsecs;
 	char **paths; /* every file read, owned: options point at them */
 	unsigned int npaths;
+	unsigned int nparts; /* job files given (lunmark a.fio b.fio) */
 };
 
 /*
@@ -44,6 +46,15 @@ struct lm_fio_file {
  * lm_fio_file_free().
  */
 int lm_fio_read(const char *path, struct lm_fio_file *f, char *msg, size_t len);
+
+/*
+ * One more job file given after the first (lunmark a.fio b.fio): its
+ * sections are appended to @f as part f->nparts. As in fio, its [global]
+ * applies to its own jobs only, and its first job waits for the jobs
+ * before it (options.h).
+ */
+int lm_fio_read_next(const char *path, struct lm_fio_file *f, char *msg,
+		     size_t len);
 
 /*
  * The same for text in memory, named @name in messages (a command line,

@@ -421,6 +421,7 @@ int lm_fio_jobs_build(const struct lm_fio_file *f, bool ignore_unsupported,
 				.ignore = ignore_unsupported };
 	struct lm_fio_job global;
 	unsigned int i, group = 0, phase = 0;
+	bool wait = false; /* the first job of a later file */
 	int ret;
 
 	memset(out, 0, sizeof(*out));
@@ -434,12 +435,19 @@ int lm_fio_jobs_build(const struct lm_fio_file *f, bool ignore_unsupported,
 		const struct lm_fio_section *s = &f->secs[i];
 		struct lm_fio_job *fj;
 
+		if (i && s->part != f->secs[i - 1].part) {
+			/* another job file: fresh defaults, and its first
+			 * job waits for the jobs before it, as in fio */
+			lm_fio_defaults(&global);
+			wait = out->n > 0;
+		}
 		if (s->global) {
 			/* a [global] sets the defaults of the jobs after it */
 			ret = lm_fio_apply(&c, s, &global);
 			if (ret)
 				return ret;
-			global.stonewall = global.new_group = false;
+			/* stonewall and new_group in [global] are every
+			 * job's, as in fio */
 			continue;
 		}
 		if (out->n == LM_FIO_JOBS_MAX) {
@@ -456,6 +464,8 @@ int lm_fio_jobs_build(const struct lm_fio_file *f, bool ignore_unsupported,
 		ret = lm_fio_apply(&c, s, fj);
 		if (ret)
 			return ret;
+		fj->stonewall |= wait;
+		wait = false;
 		if (out->n && (fj->stonewall || fj->new_group))
 			group++;
 		if (out->n && fj->stonewall)

@@ -192,7 +192,7 @@ static int lm_jobs_phase(struct lm_cli *c, const struct lm_fio_job *fj,
 		const struct lm_fio_job *f = &fj[k];
 
 		ret = LM_EXIT_USAGE;
-		if (!f->filename[0])
+		if (!f->filename[0] && strcmp(f->job.engine, "null"))
 			lm_err("%s:%u: job '%s' has no filename (give the target: a device, a file, a directory or an iscsi:// URL)",
 			       f->file, f->line, f->job.name);
 		else if (f->job.ramp_ns != fj[0].job.ramp_ns)
@@ -226,17 +226,18 @@ static int lm_jobs_read(struct lm_cli *c, struct lm_fio_file *f,
 			struct lm_fio_jobs *js)
 {
 	char msg[600];
+	unsigned int i;
+	int ret;
 
-	if (c->ntargets > 1) {
-		lm_err("one job file at a time so far (give '%s' alone)",
-		       c->targets[1]);
-		return LM_EXIT_USAGE;
-	}
 	/* fio's command line: "[global]" is line 0, argument N line N */
-	if ((c->fio_len ? lm_fio_read_text("command line, argument",
-					   c->fio_text, c->fio_len, UINT_MAX, f,
-					   msg, sizeof(msg))
-			: lm_fio_read(c->targets[0], f, msg, sizeof(msg))) ||
+	ret = c->fio_len ? lm_fio_read_text("command line, argument",
+					    c->fio_text, c->fio_len, UINT_MAX,
+					    f, msg, sizeof(msg))
+			 : lm_fio_read(c->targets[0], f, msg, sizeof(msg));
+	/* more job files, one after the other, as fio */
+	for (i = 1; !ret && !c->fio_len && i < c->ntargets; i++)
+		ret = lm_fio_read_next(c->targets[i], f, msg, sizeof(msg));
+	if (ret ||
 	    lm_fio_jobs_build(f, c->ignore_unsupported, js, msg, sizeof(msg))) {
 		lm_err("%s", msg);
 		return LM_EXIT_USAGE;

@@ -19,7 +19,7 @@ static const char lm_usage_main[] =
 	"  compare A B...  saved results side by side, with confidence intervals\n"
 	"                  and verdicts (faster, slower, equivalent,\n"
 	"                  inconclusive); --baseline, --by TAG, --format\n"
-	"  JOBFILE         run a fio job file (--output-format=normal,json,\n"
+	"  JOBFILE...      run fio job files (--output-format=normal,json,\n"
 	"                  --output=FILE, --ignore-unsupported; fio-compat/)\n"
 	"  --name=JOB ...  fio's command line: each --name starts a job\n"
 	"  --cmdhelp=OPT   the fio options lunmark takes (--cmdhelp=all)\n"

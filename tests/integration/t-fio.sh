@@ -122,6 +122,25 @@ jq -e '(.jobs[0].job_runtime | . > 2900 and . < 3300) and
 	.jobs[0].read.io_bytes > 0 and .jobs[1].read.io_bytes > 0' "$LM_WORK/lp.json" >/dev/null ||
 	fail "runtimes of a and b: $(jq -c '[.jobs[] | .job_runtime]' "$LM_WORK/lp.json"), fio's $(jq -c '[.jobs[] | .job_runtime]' "$LM_WORK/fp.json")"
 note "jobs at once: $wall ms; job_runtime $(jq -c '[.jobs[] | .job_runtime]' "$LM_WORK/lp.json") (fio $(jq -c '[.jobs[] | .job_runtime]' "$LM_WORK/fp.json"))"
+# several job files, as fio: each [global] is its own file's, the first job
+# of a later file waits for the jobs before it; stonewall and new_group in
+# [global] are every job's (null engine: the IO counts are exact)
+printf '[global]\nioengine=null\nsize=16m\nbs=64k\n[a1]\nrw=read\n[a2]\nrw=write\n' >"$LM_WORK/m1.fio"
+printf '[b1]\nioengine=null\nsize=8m\nrw=randread\n[b2]\nioengine=null\nsize=8m\n' >"$LM_WORK/m2.fio"
+printf '[global]\nioengine=null\nsize=8m\nstonewall\n[c1]\n[c2]\n[c3]\nnew_group\n' >"$LM_WORK/m3.fio"
+for set in "m1 m2" m3; do
+	files=()
+	for m in $set; do files+=("$LM_WORK/$m.fio"); done
+	fio "${files[@]}" --output-format=json --output="$LM_WORK/fm.json" >/dev/null 2>&1 ||
+		fail "fio could not run $set"
+	"$LUNMARK" "${files[@]}" --output-format=json --output="$LM_WORK/lm2.json" ||
+		fail "lunmark could not run $set"
+	q='[.jobs[] | [.jobname, .groupid, .read.total_ios, .write.total_ios]], has("global options")'
+	[ "$(jq -Sc "$q" "$LM_WORK/fm.json")" = "$(jq -Sc "$q" "$LM_WORK/lm2.json")" ] ||
+		fail "$set: fio $(jq -Sc "$q" "$LM_WORK/fm.json"), lunmark $(jq -Sc "$q" "$LM_WORK/lm2.json")"
+done
+expect_exit 2 "$LM_WORK/p" "$LUNMARK" "$LM_WORK/m1.fio" /dev/null
+expect_grep "/dev/null: cannot read it: not a regular file (a job file is)" "$LM_WORK/p"
 # one clock, one ramp: different ramp_time in one group is refused
 printf '[a]\nfilename=%s\nrw=read\nsize=8m\n[b]\nfilename=%s\nrw=read\nsize=8m\nramp_time=1\n' "$LM_DEV" "$LM_DEV" >"$LM_WORK/ramp.fio"
 expect_exit 2 "$LM_WORK/p" "$LUNMARK" "$LM_WORK/ramp.fio"
