@@ -32,6 +32,8 @@ enum lm_fio_id {
 	LM_F_GROUP_REPORTING,
 	LM_F_ZERO_BUFFERS,
 	LM_F_COMPRESS,
+	LM_F_OFFSET_INCREMENT,
+	LM_F_IO_SIZE,
 	LM_F_ACCEPT, /* taken, changes nothing in lunmark */
 	LM_F_REFUSE, /* known, not supported yet */
 };
@@ -95,13 +97,16 @@ static const struct lm_fio_def {
 	  "as iodepth_batch_complete" },
 	{ "bsrange", LM_F_REFUSE, "not yet: one block size per job" },
 	{ "bssplit", LM_F_REFUSE, "not yet: one block size per job" },
-	{ "offset_increment", LM_F_REFUSE, "not yet" },
+	{ "offset_increment", LM_F_OFFSET_INCREMENT,
+	  "thread k of numjobs starts k x this further, with its own pass (bytes)" },
 	{ "write_bw_log", LM_F_REFUSE,
 	  "not yet: lunmark's JSON has per-second samples" },
 	{ "write_iops_log", LM_F_REFUSE, "not yet: as write_bw_log" },
 	{ "write_lat_log", LM_F_REFUSE, "not yet" },
 	{ "log_avg_msec", LM_F_REFUSE, "not yet" },
-	{ "io_size", LM_F_REFUSE, "not yet" },
+	{ "io_size", LM_F_IO_SIZE,
+	  "bytes each thread moves in a size-limited run, wrapping over the region" },
+	{ "io_limit", LM_F_IO_SIZE, "as io_size" },
 };
 
 static const struct lm_fio_def *lm_fio_def_find(const char *name)
@@ -286,6 +291,18 @@ static int lm_fio_set_more(struct lm_fio_ctx *c, const struct lm_fio_def *d,
 	case LM_F_TIME_BASED:
 		ret = c->o->val ? lm_fio_setbool(c, &b) : 0;
 		j->time_based = c->o->val ? b : true;
+		break;
+	case LM_F_OFFSET_INCREMENT:
+	case LM_F_IO_SIZE:
+		ret = lm_fio_need(c);
+		if (!ret && lm_fio_size(c->o->val, fj->kb_base, &n))
+			ret = lm_fio_err(
+				c,
+				"not a size in bytes (percentages are not supported here yet)");
+		if (d->id == LM_F_IO_SIZE)
+			j->io_bytes = n;
+		else
+			j->offset_increment = n;
 		break;
 	default:
 		break;

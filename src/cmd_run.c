@@ -35,6 +35,7 @@ static int lm_run_targets(struct lm_cli *c, struct lm_job *const *jobs,
 		to.none = !strcmp(j->engine, "null");
 		/* a test file is made large enough for the region */
 		to.create_bytes = j->offset_bytes +
+				  j->offset_increment * (j->threads - 1) +
 				  (j->size_bytes ? j->size_bytes : 1ull << 30);
 		/* a test file in a directory is always opened for writing */
 		to.write =

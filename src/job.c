@@ -148,10 +148,24 @@ int lm_job_check(const struct lm_job *j, char *msg, size_t len)
 	return 0;
 }
 
+/* @v is a whole number of logical blocks; else a message naming @what. */
+static int lm_fit_aligned(const char *what, uint64_t v, uint32_t lbs_bytes,
+			  char *msg, size_t len)
+{
+	if (!(v % lbs_bytes))
+		return 0;
+	snprintf(
+		msg, len,
+		"%s=%llu is not a multiple of the target's logical block size (%u bytes)",
+		what, (unsigned long long)v, lbs_bytes);
+	return -EINVAL;
+}
+
 int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
 	       uint32_t max_io_bytes, char *msg, size_t len)
 {
 	char a[32], b[32];
+	uint64_t last;
 
 	/* fio's percentages, in whole blocks of the target */
 	if (j->offset_pct > 0)
@@ -180,13 +194,8 @@ int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
 			j->bs_bytes, lbs_bytes, lbs_bytes);
 		return -EINVAL;
 	}
-	if (j->offset_bytes % lbs_bytes) {
-		snprintf(
-			msg, len,
-			"--offset=%llu is not a multiple of the target's logical block size (%u bytes)",
-			(unsigned long long)j->offset_bytes, lbs_bytes);
+	if (lm_fit_aligned("--offset", j->offset_bytes, lbs_bytes, msg, len))
 		return -EINVAL;
-	}
 	if (j->offset_bytes >= target_bytes) {
 		lm_fmt_size(a, sizeof(a), j->offset_bytes);
 		lm_fmt_size(b, sizeof(b), target_bytes);
@@ -195,15 +204,27 @@ int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
 			 b);
 		return -EINVAL;
 	}
+	if (lm_fit_aligned("offset_increment", j->offset_increment, lbs_bytes,
+			   msg, len))
+		return -EINVAL;
+	/* the last thread's region starts this much further */
+	last = j->offset_increment * (j->threads - 1);
+	if (last >= target_bytes - j->offset_bytes) {
+		snprintf(
+			msg, len,
+			"offset_increment: the last thread's region starts beyond the end of the target; use a smaller offset_increment or fewer numjobs");
+		return -EINVAL;
+	}
 	if (!j->size_bytes)
-		j->size_bytes = target_bytes - j->offset_bytes;
-	if (j->size_bytes > target_bytes - j->offset_bytes) {
-		lm_fmt_size(a, sizeof(a), j->offset_bytes + j->size_bytes);
+		j->size_bytes = target_bytes - j->offset_bytes - last;
+	if (j->size_bytes > target_bytes - j->offset_bytes - last) {
+		lm_fmt_size(a, sizeof(a),
+			    j->offset_bytes + last + j->size_bytes);
 		lm_fmt_size(b, sizeof(b), target_bytes);
 		snprintf(
 			msg, len,
-			"the region (offset + size = %s) is larger than the target (%s); use a smaller --size",
-			a, b);
+			"the region (offset + size = %s%s) is larger than the target (%s); use a smaller --size",
+			a, last ? ", for the last thread" : "", b);
 		return -EINVAL;
 	}
 	if (j->size_bytes < j->bs_bytes) {

@@ -45,7 +45,13 @@ struct lm_job {
 	uint64_t offset_bytes; /* region start */
 	double size_pct;       /* fio's size=N%: of the target, when > 0 */
 	double offset_pct;     /* fio's offset=N% */
-	uint64_t runtime_ns;   /* 0: until size_bytes are done */
+	/* fio's offset_increment: thread k's region starts k times this
+	 * further, and each thread has its own pass (0: they share one) */
+	uint64_t offset_increment;
+	/* fio's io_size: bytes a thread moves in a size-limited run (0:
+	 * one pass over the region) */
+	uint64_t io_bytes;
+	uint64_t runtime_ns; /* 0: until size_bytes are done */
 	uint64_t ramp_ns;
 	bool time_based;	 /* loop over the region until runtime */
 	unsigned int random_pct; /* random jobs: share of random offsets,

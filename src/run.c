@@ -194,9 +194,46 @@ static void lm_merge(struct lm_group *g, uint64_t t0)
 	}
 }
 
+/* IOs a thread moves in a size-limited run: io_size, or one pass. */
+static uint64_t lm_pass_ios(const struct lm_job *j)
+{
+	return (j->io_bytes ? j->io_bytes : j->size_bytes) / j->bs_bytes;
+}
+
+/*
+ * The limits of target @k's sequential cursors, counted from where they
+ * are (after a ramp) or from 0: a shared cursor makes one pass for all
+ * threads (io_size for each), a thread of its own region (fio's
+ * offset_increment) its own pass.
+ */
+static void lm_limit(struct lm_many *m, unsigned int k, bool after_ramp)
+{
+	const struct lm_job *j = m->jobs[k];
+	struct lm_cursor *c;
+	unsigned int i;
+
+	if (j->time_based || lm_rw_random(j->rw))
+		return;
+	if (!j->offset_increment) {
+		c = &m->cursor[k];
+		atomic_store(&c->limit,
+			     (after_ramp ? atomic_load(&c->next) : 0) +
+				     (j->io_bytes
+					      ? lm_pass_ios(j) * j->threads
+					      : j->size_bytes / j->bs_bytes));
+		return;
+	}
+	for (i = 0; i < j->threads; i++) {
+		c = &m->w[m->first[k] + i].own;
+		atomic_store(&c->limit,
+			     (after_ramp ? atomic_load(&c->next) : 0) +
+				     lm_pass_ios(j));
+	}
+}
+
 /* Split a target's region among its workers: sequential jobs share the
  * target's cursor, random ones each get an equal share of a size-limited
- * run's IOs. */
+ * run's IOs; with offset_increment each has its own region and pass. */
 static void lm_plan(struct lm_many *m, unsigned int k, unsigned int i,
 		    const struct lm_target *t)
 {
@@ -207,13 +244,15 @@ static void lm_plan(struct lm_many *m, unsigned int k, unsigned int i,
 	w->job = j;
 	w->target = t;
 	w->shared = &m->s;
-	w->cursor = &m->cursor[k];
+	w->cursor = j->offset_increment ? &w->own : &m->cursor[k];
 	w->id = i;
-	w->start_bytes = j->offset_bytes;
+	w->start_bytes = j->offset_bytes + i * j->offset_increment;
 	w->nblocks = nblocks;
 	w->stamp_bytes = t->lbs_bytes;
 	w->budgeted = lm_rw_random(j->rw) && !j->time_based;
-	if (w->budgeted)
+	if (w->budgeted && (j->offset_increment || j->io_bytes))
+		w->budget_ios = lm_pass_ios(j);
+	else if (w->budgeted)
 		w->budget_ios = nblocks / j->threads +
 				(i < nblocks % j->threads ? 1 : 0);
 }
@@ -228,10 +267,8 @@ static void lm_start_measuring(struct lm_many *m, uint64_t t0)
 		/* After a ramp a size-limited pass starts where the ramp
 		 * left the cursor; without one the limit was set before
 		 * the workers began. */
-		if (j->ramp_ns && !j->time_based && !lm_rw_random(j->rw))
-			atomic_store(&m->cursor[k].limit,
-				     atomic_load(&m->cursor[k].next) +
-					     j->size_bytes / j->bs_bytes);
+		if (j->ramp_ns)
+			lm_limit(m, k, true);
 		/* a job shorter than the clock stops on its own */
 		if (j->runtime_ns &&
 		    (!m->j->runtime_ns || j->runtime_ns < m->j->runtime_ns))
@@ -338,7 +375,7 @@ static int lm_many_init(struct lm_many *m, const struct lm_job *const *jobs,
 			unsigned int n, struct lm_run_result *r)
 {
 	const struct lm_job *j;
-	unsigned int k;
+	unsigned int k, i;
 
 	memset(m, 0, sizeof(*m));
 	lm_clock(m, jobs, n);
@@ -369,10 +406,10 @@ static int lm_many_init(struct lm_many *m, const struct lm_job *const *jobs,
 	atomic_init(&m->s.phase, j->ramp_ns ? LM_PHASE_RAMP : LM_PHASE_MEASURE);
 	for (k = 0; k < n; k++) {
 		lm_cursor_init(&m->cursor[k]);
-		if (!jobs[k]->ramp_ns && !jobs[k]->time_based &&
-		    !lm_rw_random(jobs[k]->rw))
-			atomic_init(&m->cursor[k].limit,
-				    jobs[k]->size_bytes / jobs[k]->bs_bytes);
+		for (i = 0; i < jobs[k]->threads; i++)
+			lm_cursor_init(&m->w[m->first[k] + i].own);
+		if (!jobs[k]->ramp_ns)
+			lm_limit(m, k, false);
 	}
 	m->s.done_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
 	if (m->s.done_fd < 0)

@@ -50,7 +50,9 @@ struct lm_worker {
 	const struct lm_job *job;
 	const struct lm_target *target;
 	struct lm_shared *shared;
-	struct lm_cursor *cursor; /* sequential jobs: one per target */
+	struct lm_cursor *cursor; /* sequential jobs: one per target, or
+				   * own with offset_increment */
+	struct lm_cursor own;
 	unsigned int id;
 	uint64_t start_bytes; /* region */
 	uint64_t nblocks;

@@ -139,6 +139,26 @@ for set in "m1 m2" m3; do
 	[ "$(jq -Sc "$q" "$LM_WORK/fm.json")" = "$(jq -Sc "$q" "$LM_WORK/lm2.json")" ] ||
 		fail "$set: fio $(jq -Sc "$q" "$LM_WORK/fm.json"), lunmark $(jq -Sc "$q" "$LM_WORK/lm2.json")"
 done
+# io_size and offset_increment: the IO counts of fio (null engine)
+printf '[global]\nioengine=null\nsize=8m\nbs=64k\ngroup_reporting\n[s]\nrw=read\nio_size=32m\n[r]\nstonewall\nrw=randread\nio_size=24m\nnumjobs=2\n[sr]\nstonewall\nrw=read\nnumjobs=3\noffset_increment=8m\n[rr]\nstonewall\nrw=randwrite\nnumjobs=2\noffset_increment=4m\nio_limit=4m\n' >"$LM_WORK/io.fio"
+fio "$LM_WORK/io.fio" --output-format=json --output="$LM_WORK/fio-io.json" >/dev/null 2>&1 || fail "fio could not run io.fio"
+"$LUNMARK" "$LM_WORK/io.fio" --output-format=json --output="$LM_WORK/lm-io.json" || fail "lunmark could not run io.fio"
+q='[.jobs[] | [.jobname, .read.total_ios, .write.total_ios]]'
+[ "$(jq -Sc "$q" "$LM_WORK/fio-io.json")" = "$(jq -Sc "$q" "$LM_WORK/lm-io.json")" ] ||
+	fail "io.fio: fio $(jq -Sc "$q" "$LM_WORK/fio-io.json"), lunmark $(jq -Sc "$q" "$LM_WORK/lm-io.json")"
+# ... and on the device: two threads 16m apart write 8m each, nothing between
+dd if=/dev/zero of="$LM_DEV" bs=1M count=64 oflag=direct status=none
+printf '[w]\nfilename=%s\ndirect=1\nioengine=psync\nrw=write\nbs=64k\nsize=8m\nnumjobs=2\noffset_increment=16m\n' \
+	"$LM_DEV" >"$LM_WORK/inc.fio"
+expect_exit 0 "$LM_WORK/p" "$LUNMARK" "$LM_WORK/inc.fio" --allow-write
+for mib in 0 7 16 23; do
+	[ "$(dd if="$LM_DEV" bs=1M skip="$mib" count=1 status=none | tr -d '\0' | head -c 1 | wc -c)" -eq 1 ] ||
+		fail "offset_increment: MiB $mib was not written"
+done
+for mib in 8 15 24 40; do
+	[ "$(dd if="$LM_DEV" bs=1M skip="$mib" count=1 status=none | tr -d '\0' | head -c 1 | wc -c)" -eq 0 ] ||
+		fail "offset_increment: MiB $mib was written"
+done
 expect_exit 2 "$LM_WORK/p" "$LUNMARK" "$LM_WORK/m1.fio" /dev/null
 expect_grep "/dev/null: cannot read it: not a regular file (a job file is)" "$LM_WORK/p"
 # one clock, one ramp: different ramp_time in one group is refused

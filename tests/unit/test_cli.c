@@ -194,6 +194,26 @@ static void lm_test_fit(void)
 				   sizeof(msg)),
 			0);
 	CU_ASSERT_EQUAL(j.size_bytes, 10 << 20);
+
+	/* offset_increment: the last of 4 threads starts 3 x 256m further;
+	 * with no size each region is what is left after it */
+	lm_job_defaults(&j);
+	j.threads = 4;
+	j.offset_increment = 256u << 20;
+	CU_ASSERT_EQUAL(lm_job_fit(&j, 1 << 30, 512, 0, msg, sizeof(msg)), 0);
+	CU_ASSERT_EQUAL(j.size_bytes, 256u << 20);
+	j.size_bytes = (256u << 20) + 4096;
+	CU_ASSERT_EQUAL(lm_job_fit(&j, 1 << 30, 512, 0, msg, sizeof(msg)),
+			-EINVAL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(msg, "for the last thread"));
+	j.size_bytes = 0;
+	j.offset_increment = 512u << 20;
+	CU_ASSERT_EQUAL(lm_job_fit(&j, 1 << 30, 512, 0, msg, sizeof(msg)),
+			-EINVAL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(msg, "beyond the end of the target"));
+	j.offset_increment = 1000;
+	CU_ASSERT_EQUAL(lm_job_fit(&j, 1 << 30, 512, 0, msg, sizeof(msg)),
+			-EINVAL);
 }
 
 int lm_suite_cli(void)
