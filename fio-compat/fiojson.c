@@ -9,10 +9,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* fio's default percentile list */
-static const double lm_fio_pcts[] = { 1,  5,	10,   20,    30,   40,
-				      50, 60,	70,   80,    90,   95,
-				      99, 99.5, 99.9, 99.95, 99.99 };
+const double lm_fio_pcts[LM_FIO_NPCTS] = { 1,  5,    10,   20,	  30,	40,
+					   50, 60,   70,   80,	  90,	95,
+					   99, 99.5, 99.9, 99.95, 99.99 };
+const unsigned int lm_fio_lat_small[LM_FIO_NSMALL] = {
+	2, 4, 10, 20, 50, 100, 250, 500, 750, 1000
+};
+const unsigned int lm_fio_lat_ms[LM_FIO_NMS] = { 2,   4,   10,	20,   50,  100,
+						 250, 500, 750, 1000, 2000 };
 
 /* as fio: options with a value; bare ones (time_based) it leaves out */
 static void lm_options_add(struct json_object *o,
@@ -46,6 +50,25 @@ static struct json_object *lm_globals_json(const struct lm_fio_file *f)
 	return o;
 }
 
+/* json+: the histogram itself, each bucket's count keyed by the middle
+ * of the bucket in ns (fio keys its own buckets by a value inside) */
+static struct json_object *lm_bins_json(const struct lm_hist *h)
+{
+	struct json_object *o = json_object_new_object();
+	char key[32];
+	unsigned int i;
+
+	for (i = 0; i < LM_HIST_BUCKETS; i++) {
+		if (!h->bucket[i])
+			continue;
+		snprintf(key, sizeof(key), "%llu",
+			 (unsigned long long)(lm_hist_bucket_low(i) +
+					      lm_hist_bucket_width(i) / 2));
+		lm_jput_u64(o, key, h->bucket[i]);
+	}
+	return o;
+}
+
 static struct json_object *lm_lat_json(const struct lm_hist *h, bool pcts)
 {
 	struct json_object *o = json_object_new_object();
@@ -69,25 +92,36 @@ static struct json_object *lm_lat_json(const struct lm_hist *h, bool pcts)
 	return o;
 }
 
-/* bw (KiB/s) and iops over the run's whole seconds */
-static void lm_samples_json(struct json_object *o,
-			    const struct lm_run_result *r, unsigned int d)
+void lm_fio_rates(const struct lm_run_result *r, unsigned int d,
+		  struct lm_spread *bw, struct lm_spread *iops, unsigned int *n)
 {
-	double *bw = calloc(r->nseries + 1, sizeof(*bw));
-	double *iops = calloc(r->nseries + 1, sizeof(*iops));
-	struct lm_spread sb, si;
-	unsigned int i, n = 0;
+	double *b = calloc(r->nseries + 1, sizeof(*b));
+	double *io = calloc(r->nseries + 1, sizeof(*io));
+	unsigned int i;
 
-	for (i = 0; bw && iops && i < r->nseries; i++) {
+	*n = 0;
+	for (i = 0; b && io && i < r->nseries; i++) {
 		const struct lm_sample *s = &r->series[i];
 
 		if (s->dur_ns < 1000000000ull)
 			continue;
-		bw[n] = (double)s->bytes[d] / 1024.0 * 1e9 / (double)s->dur_ns;
-		iops[n++] = (double)s->ios[d] * 1e9 / (double)s->dur_ns;
+		b[*n] = (double)s->bytes[d] / 1024.0 * 1e9 / (double)s->dur_ns;
+		io[(*n)++] = (double)s->ios[d] * 1e9 / (double)s->dur_ns;
 	}
-	lm_spread(bw, n, &sb);
-	lm_spread(iops, n, &si);
+	lm_spread(b, *n, bw);
+	lm_spread(io, *n, iops);
+	free(b);
+	free(io);
+}
+
+/* bw (KiB/s) and iops over the run's whole seconds */
+static void lm_samples_json(struct json_object *o,
+			    const struct lm_run_result *r, unsigned int d)
+{
+	struct lm_spread sb, si;
+	unsigned int n;
+
+	lm_fio_rates(r, d, &sb, &si, &n);
 	lm_jput_i64(o, "bw_min", (int64_t)sb.min);
 	lm_jput_i64(o, "bw_max", (int64_t)sb.max);
 	lm_jput_dbl(o, "bw_agg", n ? 100.0 : 0.0);
@@ -99,14 +133,13 @@ static void lm_samples_json(struct json_object *o,
 	lm_jput_dbl(o, "iops_mean", si.mean);
 	lm_jput_dbl(o, "iops_stddev", si.mean * si.cv_pct / 100.0);
 	lm_jput_i64(o, "iops_samples", n);
-	free(bw);
-	free(iops);
 }
 
 static struct json_object *lm_dir_json(const struct lm_run_result *r,
-				       unsigned int d)
+				       unsigned int d, bool plus)
 {
 	struct json_object *o = json_object_new_object();
+	struct json_object *clat;
 	const struct lm_summary *s = &r->sum[d];
 	struct lm_hist empty;
 
@@ -121,10 +154,36 @@ static struct json_object *lm_dir_json(const struct lm_run_result *r,
 	lm_jput_u64(o, "drop_ios", 0);
 	lm_hist_init(&empty);
 	lm_jput(o, "slat_ns", lm_lat_json(&empty, false));
-	lm_jput(o, "clat_ns", lm_lat_json(&r->lat[d], true));
+	clat = lm_lat_json(&r->lat[d], true);
+	if (plus && r->lat[d].count)
+		lm_jput(clat, "bins", lm_bins_json(&r->lat[d]));
+	lm_jput(o, "clat_ns", clat);
 	lm_jput(o, "lat_ns", lm_lat_json(&r->lat[d], false));
 	lm_samples_json(o, r, d);
 	return o;
+}
+
+void lm_fio_lat_share(const struct lm_run_result *r, const unsigned int *keys,
+		      unsigned int n, uint64_t unit_ns, bool tail, double *out)
+{
+	uint64_t total = r->lat[0].count + r->lat[1].count, prev = 0, le;
+	unsigned int i;
+
+	/* what is below one of this unit is the smaller unit's (fio's
+	 * latency_ns, _us and _ms do not overlap) */
+	if (unit_ns > 1)
+		prev = lm_hist_count_le(&r->lat[0], unit_ns) +
+		       lm_hist_count_le(&r->lat[1], unit_ns);
+	for (i = 0; i < n; i++) {
+		le = lm_hist_count_le(&r->lat[0], keys[i] * unit_ns) +
+		     lm_hist_count_le(&r->lat[1], keys[i] * unit_ns);
+		out[i] = total ? 100.0 * (double)(le - prev) / (double)total
+			       : 0.0;
+		prev = le;
+	}
+	if (tail)
+		out[n] = total ? 100.0 * (double)(total - prev) / (double)total
+			       : 0.0;
 }
 
 /* fio's latency buckets: % of IOs with latency in (previous key, key] */
@@ -134,41 +193,41 @@ static struct json_object *lm_buckets_json(const struct lm_run_result *r,
 					   bool tail)
 {
 	struct json_object *o = json_object_new_object();
-	uint64_t total = r->lat[0].count + r->lat[1].count, prev = 0, le;
+	double share[LM_FIO_NMS + 1];
 	char key[16];
 	unsigned int i;
 
+	lm_fio_lat_share(r, keys, n, unit_ns, tail, share);
 	for (i = 0; i < n; i++) {
-		le = lm_hist_count_le(&r->lat[0], keys[i] * unit_ns) +
-		     lm_hist_count_le(&r->lat[1], keys[i] * unit_ns);
 		snprintf(key, sizeof(key), "%u", keys[i]);
-		lm_jput_dbl(o, key,
-			    total ? 100.0 * (double)(le - prev) / (double)total
-				  : 0.0);
-		prev = le;
+		lm_jput_dbl(o, key, share[i]);
 	}
 	if (tail)
-		lm_jput_dbl(o, ">=2000",
-			    total ? 100.0 * (double)(total - prev) /
-					    (double)total
-				  : 0.0);
+		lm_jput_dbl(o, ">=2000", share[n]);
 	return o;
 }
 
 static void lm_latency_json(struct json_object *o,
 			    const struct lm_run_result *r)
 {
-	static const unsigned int small[] = { 2,   4,	10,  20,  50,
-					      100, 250, 500, 750, 1000 };
-	static const unsigned int ms[] = { 2,	4,   10,  20,	50,  100,
-					   250, 500, 750, 1000, 2000 };
-
 	lm_jput(o, "latency_ns",
-		lm_buckets_json(r, small, LM_ARRAY_SIZE(small), 1, false));
+		lm_buckets_json(r, lm_fio_lat_small, LM_FIO_NSMALL, 1, false));
 	lm_jput(o, "latency_us",
-		lm_buckets_json(r, small, LM_ARRAY_SIZE(small), 1000, false));
+		lm_buckets_json(r, lm_fio_lat_small, LM_FIO_NSMALL, 1000,
+				false));
 	lm_jput(o, "latency_ms",
-		lm_buckets_json(r, ms, LM_ARRAY_SIZE(ms), 1000000, true));
+		lm_buckets_json(r, lm_fio_lat_ms, LM_FIO_NMS, 1000000, true));
+}
+
+unsigned int lm_fio_depth_at(unsigned int depth, bool batches)
+{
+	static const unsigned int up[] = { 1, 2, 4, 8, 16, 32, UINT32_MAX };
+	static const unsigned int bup[] = { 0, 4, 8, 16, 32, 64, UINT32_MAX };
+	unsigned int at = 0;
+
+	while (at < 6 && (batches ? bup : up)[at] < depth)
+		at++;
+	return at;
 }
 
 /* fio's depth buckets: levels 1, 2, 4 ... >=64; submit and complete
@@ -179,13 +238,9 @@ static struct json_object *lm_depth_json(unsigned int depth, bool batches)
 					     "16", "32", ">=64" };
 	static const char *const batch[] = { "0",  "4",	 "8",	"16",
 					     "32", "64", ">=64" };
-	static const unsigned int up[] = { 1, 2, 4, 8, 16, 32, UINT32_MAX };
-	static const unsigned int bup[] = { 0, 4, 8, 16, 32, 64, UINT32_MAX };
 	struct json_object *o = json_object_new_object();
-	unsigned int i, at = 0;
+	unsigned int i, at = lm_fio_depth_at(depth, batches);
 
-	while (at < 6 && (batches ? bup : up)[at] < depth)
-		at++;
 	for (i = 0; i < LM_ARRAY_SIZE(level); i++)
 		lm_jput_dbl(o, batches ? batch[i] : level[i],
 			    i == at ? 100.0 : 0.0);
@@ -194,7 +249,7 @@ static struct json_object *lm_depth_json(unsigned int depth, bool batches)
 
 static struct json_object *lm_job_json(const struct lm_fio_job *fj,
 				       const struct lm_run_result *r,
-				       bool cmdline)
+				       bool cmdline, bool plus)
 {
 	struct json_object *o = json_object_new_object();
 	struct json_object *z = json_object_new_object();
@@ -209,11 +264,11 @@ static struct json_object *lm_job_json(const struct lm_fio_job *fj,
 	if (cmdline) /* fio names a command line's job among its options */
 		lm_jput_str(json_object_object_get(o, "job options"), "name",
 			    fj->job.name);
-	lm_jput(o, "read", lm_dir_json(r, LM_DIR_READ));
-	lm_jput(o, "write", lm_dir_json(r, LM_DIR_WRITE));
+	lm_jput(o, "read", lm_dir_json(r, LM_DIR_READ, plus));
+	lm_jput(o, "write", lm_dir_json(r, LM_DIR_WRITE, plus));
 	memset(&none, 0, sizeof(none));
 	lm_hist_init(&none.lat[0]);
-	lm_jput(o, "trim", lm_dir_json(&none, LM_DIR_READ));
+	lm_jput(o, "trim", lm_dir_json(&none, LM_DIR_READ, plus));
 	lm_jput_u64(z, "total_ios", 0);
 	lm_jput(z, "lat_ns", lm_lat_json(&none.lat[0], false));
 	lm_jput(o, "sync", z);
@@ -237,7 +292,7 @@ static struct json_object *lm_job_json(const struct lm_fio_job *fj,
 
 int lm_fio_json_write(FILE *f, const struct lm_fio_jobs *jobs,
 		      const struct lm_run_result *res, unsigned int n,
-		      const struct lm_fio_file *file, time_t start)
+		      const struct lm_fio_file *file, time_t start, bool plus)
 {
 	struct json_object *root = json_object_new_object();
 	struct json_object *arr = json_object_new_array();
@@ -257,7 +312,7 @@ int lm_fio_json_write(FILE *f, const struct lm_fio_jobs *jobs,
 		lm_jput(root, "global options", lm_globals_json(file));
 	for (i = 0; i < n; i++)
 		json_object_array_add(arr, lm_job_json(&jobs->jobs[i], &res[i],
-						       jobs->cmdline));
+						       jobs->cmdline, plus));
 	lm_jput(root, "jobs", arr);
 	if (fprintf(f, "%s\n",
 		    json_object_to_json_string_ext(

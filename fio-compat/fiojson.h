@@ -15,15 +15,49 @@
 #include "jobfile.h"
 #include "options.h"
 
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <time.h>
 
 /*
  * Write the first @n jobs of @jobs, read from @file, with their results
- * @res.
+ * @res; with @plus (json+) each clat_ns has its histogram as "bins".
  */
 int lm_fio_json_write(FILE *f, const struct lm_fio_jobs *jobs,
 		      const struct lm_run_result *res, unsigned int n,
-		      const struct lm_fio_file *file, time_t start);
+		      const struct lm_fio_file *file, time_t start, bool plus);
+
+/*
+ * The terse output (--output-format=terse), fio's version 3: a line of
+ * fields separated by ';' per job, fio's fields and units (KiB, KiB/s,
+ * us), with no disk statistics. fioterse.c.
+ */
+int lm_fio_terse_write(FILE *f, const struct lm_fio_jobs *jobs,
+		       const struct lm_run_result *res, unsigned int n);
+
+/* What the JSON and terse outputs share. */
+#define LM_FIO_NPCTS 17
+#define LM_FIO_NSMALL 10
+#define LM_FIO_NMS 11
+extern const double lm_fio_pcts[LM_FIO_NPCTS]; /* fio's default list */
+/* latency_us (and _ns) keys 2 ... 1000, latency_ms keys 2 ... 2000 */
+extern const unsigned int lm_fio_lat_small[LM_FIO_NSMALL];
+extern const unsigned int lm_fio_lat_ms[LM_FIO_NMS];
+
+/* % of reads and writes with a latency in (previous key, key], keys in
+ * @unit_ns; with @tail out[n] is the share above the last key */
+void lm_fio_lat_share(const struct lm_run_result *r, const unsigned int *keys,
+		      unsigned int n, uint64_t unit_ns, bool tail, double *out);
+
+/* bw (KiB/s) and IOPS of direction @d over the run's @n whole seconds */
+void lm_fio_rates(const struct lm_run_result *r, unsigned int d,
+		  struct lm_spread *bw, struct lm_spread *iops,
+		  unsigned int *n);
+
+/* The bucket of fio's iodepth levels (1, 2, 4 ... >=64) or, with
+ * @batches, of its submit and complete batches (0, 4 ... >=64) that a
+ * queue of @depth falls in. */
+unsigned int lm_fio_depth_at(unsigned int depth, bool batches);
 
 #endif

@@ -328,22 +328,26 @@ static int lm_opt_run(int id, const char *name, const char *v, struct lm_job *j,
 	return ret;
 }
 
-/* fio's --output-format: a comma list of normal and json */
+/* fio's --output-format: a comma list of normal, terse, json, json+ */
 static int lm_opt_format(struct lm_cli *c, const char *v, char *msg, size_t len)
 {
 	char buf[128], *p, *save = NULL;
 
 	snprintf(buf, sizeof(buf), "%s", v);
-	c->out_normal = c->out_json = false;
+	c->out_normal = c->out_json = c->out_jsonplus = c->out_terse = false;
 	for (p = strtok_r(buf, ",", &save); p; p = strtok_r(NULL, ",", &save)) {
 		if (!strcmp(p, "normal"))
 			c->out_normal = true;
 		else if (!strcmp(p, "json"))
 			c->out_json = true;
+		else if (!strcmp(p, "json+"))
+			c->out_json = c->out_jsonplus = true;
+		else if (!strcmp(p, "terse"))
+			c->out_terse = true;
 		else
 			return lm_bad(
 				msg, len, "output-format", v,
-				"normal or json, or both as normal,json (terse and json+ are not supported yet)");
+				"normal, terse, json or json+, or a comma list of them (normal,json)");
 	}
 	return 0;
 }

@@ -46,6 +46,8 @@ struct lm_cli {
 	/* job files (in targets[]): fio's output options */
 	bool ignore_unsupported;
 	bool out_json;	    /* --output-format=json */
+	bool out_jsonplus;  /* json+: with the latency histograms */
+	bool out_terse;	    /* terse: fio's version 3 lines */
 	bool out_normal;    /* --output-format=normal (the default) */
 	const char *output; /* --output=FILE */
 	const char *cmdhelp;

@@ -277,12 +277,17 @@ int lm_cmd_jobs(struct lm_cli *c)
 		if (!ret || ret == LM_EXIT_IO || res[i].elapsed_ns)
 			done = i + n;
 	}
-	if (c->out_json && c->output && !(out = fopen(c->output, "we"))) {
+	if ((c->out_json || c->out_terse) && c->output &&
+	    !(out = fopen(c->output, "we"))) {
 		lm_err("--output=%s: %s", c->output, strerror(errno));
 		ret = ret ? ret : LM_EXIT_USAGE;
-	} else if (c->out_json) {
+	} else if (c->out_json || c->out_terse) {
 		/* what was measured is written, also after a failed job */
-		lm_fio_json_write(out, &js, res, done, &f, start);
+		if (c->out_terse)
+			lm_fio_terse_write(out, &js, res, done);
+		if (c->out_json)
+			lm_fio_json_write(out, &js, res, done, &f, start,
+					  c->out_jsonplus);
 		if (out != stdout)
 			fclose(out);
 	}

@@ -96,6 +96,34 @@ done
 expect_exit 2 "$LM_WORK/c" "$LUNMARK" --name=a --filename="$LM_DEV" --bs=4q
 expect_grep "command line, argument:3: bs=4q: not a block size" "$LM_WORK/c"
 
+# terse (fio's version 3) and json+ (the latency histograms as bins)
+printf '[t]\nfilename=%s\ndirect=1\nioengine=psync\nrw=randrw\nbs=4k\nsize=8m\nruntime=1\n' \
+	"$LM_DEV" >"$LM_WORK/t.fio"
+fio "$LM_WORK/t.fio" --output-format=terse --output="$LM_WORK/f.terse" >/dev/null 2>&1 ||
+	fail "fio could not write terse output"
+"$LUNMARK" "$LM_WORK/t.fio" --output-format=terse,json --output="$LM_WORK/l.out" \
+	--allow-write --no-prefill || fail "lunmark terse,json failed"
+head -1 "$LM_WORK/l.out" >"$LM_WORK/l.terse"
+tail -n +2 "$LM_WORK/l.out" >"$LM_WORK/l.json"
+# fio adds disk statistics for a block device; lunmark has none
+nf=$(head -1 "$LM_WORK/f.terse" | awk -F';' '{ print NF }')
+nl=$(awk -F';' '{ print NF }' "$LM_WORK/l.terse")
+if [ "$nl" -ne 121 ] || [ "$nf" -lt 121 ]; then
+	fail "terse: lunmark $nl fields, fio $nf (121 before the disk's)"
+fi
+awk -F';' -v kb="$(jq '.jobs[0].read.io_kbytes' "$LM_WORK/l.json")" \
+	-v wkb="$(jq '.jobs[0].write.io_kbytes' "$LM_WORK/l.json")" \
+	'$1 == 3 && $3 == "t" && $6 == kb && $47 == wkb && $18 ~ /^1.000000%=/ { ok = 1 } END { exit !ok }' \
+	"$LM_WORK/l.terse" || fail "terse fields do not match the JSON: $(cut -c1-200 "$LM_WORK/l.terse")"
+fio "$LM_WORK/t.fio" --output-format=json+ --output="$LM_WORK/fplus.json" >/dev/null 2>&1 ||
+	fail "fio could not write json+"
+"$LUNMARK" "$LM_WORK/t.fio" --output-format=json+ --output="$LM_WORK/lplus.json" \
+	--allow-write --no-prefill || fail "lunmark json+ failed"
+diff <(keys "$LM_WORK/fplus.json" | grep -v '\.bins\.') <(keys "$LM_WORK/lplus.json" | grep -v '\.bins\.') \
+	>"$LM_WORK/keydiff" || fail "json+: the key trees differ: $(head -20 "$LM_WORK/keydiff")"
+jq -e '[.jobs[0] | .read, .write | .clat_ns | ([.bins[]] | add) == .N] | all' "$LM_WORK/lplus.json" >/dev/null ||
+	fail "json+: the bins do not add up to N"
+
 # normal output and JSON together, as fio's comma list
 expect_exit 0 "$LM_WORK/both" "$LUNMARK" "$LM_WORK/jobs.fio" \
 	--output-format=normal,json --allow-write

@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: MIT
+/* fio's terse output, version 3 (fiojson.h). */
+#include "fiojson.h"
+#include "../src/lunmark.h"
+
+#include <errno.h>
+
+/* min;max;mean;dev in us, from a histogram in ns */
+static void lm_terse_lat(FILE *f, const struct lm_hist *h)
+{
+	fprintf(f, ";%llu;%llu;%f;%f",
+		(unsigned long long)(h->count ? h->min_ns / 1000 : 0),
+		(unsigned long long)(h->max_ns / 1000), lm_hist_mean(h) / 1000,
+		lm_hist_stddev(h) / 1000);
+}
+
+/* A direction: KiB, KiB/s, IOPS, ms; slat, clat with 20 percentile
+ * slots, lat (us); bw min, max, agg %, mean, dev (KiB/s). */
+static void lm_terse_dir(FILE *f, const struct lm_run_result *r, unsigned int d)
+{
+	const struct lm_summary *s = &r->sum[d];
+	struct lm_hist none;
+	struct lm_spread bw, iops;
+	unsigned int i, n;
+
+	lm_hist_init(&none);
+	fprintf(f, ";%llu;%llu;%llu;%llu",
+		(unsigned long long)(s->bytes / 1024),
+		(unsigned long long)(s->mib_s * 1024.0 + 0.5),
+		(unsigned long long)(s->iops + 0.5),
+		(unsigned long long)(r->elapsed_ns / 1000000));
+	lm_terse_lat(f, &none); /* no submission latency of its own */
+	lm_terse_lat(f, &r->lat[d]);
+	for (i = 0; i < 20; i++) {
+		if (i < LM_FIO_NPCTS && r->lat[d].count)
+			fprintf(f, ";%f%%=%llu", lm_fio_pcts[i],
+				(unsigned long long)(lm_hist_percentile(
+							     &r->lat[d],
+							     lm_fio_pcts[i]) /
+						     1000));
+		else if (i < LM_FIO_NPCTS)
+			fprintf(f, ";%f%%=0", lm_fio_pcts[i]);
+		else
+			fputs(";0%=0", f);
+	}
+	lm_terse_lat(f, &r->lat[d]); /* lat: the same histogram as clat */
+	lm_fio_rates(r, d, &bw, &iops, &n);
+	fprintf(f, ";%llu;%llu;%f%%;%f;%f", (unsigned long long)bw.min,
+		(unsigned long long)bw.max, n ? 100.0 : 0.0, bw.mean,
+		bw.mean * bw.cv_pct / 100.0);
+}
+
+static void lm_terse_job(FILE *f, const struct lm_fio_job *fj,
+			 const struct lm_run_result *r)
+{
+	double share[LM_FIO_NMS + 1];
+	unsigned int i, at = lm_fio_depth_at(fj->job.iodepth, false);
+
+	fprintf(f, "3;lunmark-%s;%s;%u;%d", LM_VERSION, fj->job.name, fj->group,
+		r->io_errno);
+	lm_terse_dir(f, r, LM_DIR_READ);
+	lm_terse_dir(f, r, LM_DIR_WRITE);
+	fprintf(f, ";%f%%;%f%%;%llu;%llu;%llu", r->usr_pct, r->sys_pct,
+		(unsigned long long)r->cpu.ctx, (unsigned long long)r->cpu.majf,
+		(unsigned long long)r->cpu.minf);
+	for (i = 0; i < 7; i++)
+		fprintf(f, ";%.1f%%", i == at ? 100.0 : 0.0);
+	lm_fio_lat_share(r, lm_fio_lat_small, LM_FIO_NSMALL, 1000, false,
+			 share);
+	for (i = 0; i < LM_FIO_NSMALL; i++)
+		fprintf(f, ";%.2f%%", share[i]);
+	lm_fio_lat_share(r, lm_fio_lat_ms, LM_FIO_NMS, 1000000, true, share);
+	for (i = 0; i <= LM_FIO_NMS; i++)
+		fprintf(f, ";%.2f%%", share[i]);
+	fputc('\n', f);
+}
+
+int lm_fio_terse_write(FILE *f, const struct lm_fio_jobs *jobs,
+		       const struct lm_run_result *res, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		lm_terse_job(f, &jobs->jobs[i], &res[i]);
+	return ferror(f) ? -EIO : 0;
+}
