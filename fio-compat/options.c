@@ -15,6 +15,8 @@ enum lm_fio_id {
 	LM_F_RWMIXREAD,
 	LM_F_RWMIXWRITE,
 	LM_F_BS,
+	LM_F_BSRANGE,
+	LM_F_BSSPLIT,
 	LM_F_IODEPTH,
 	LM_F_NUMJOBS,
 	LM_F_SIZE,
@@ -51,8 +53,7 @@ static const struct lm_fio_def {
 	{ "readwrite", LM_F_RW, "as rw" },
 	{ "rwmixread", LM_F_RWMIXREAD, "share of reads in rw and randrw" },
 	{ "rwmixwrite", LM_F_RWMIXWRITE, "share of writes in rw and randrw" },
-	{ "bs", LM_F_BS,
-	  "block size; bs=r,w only with the same size for both" },
+	{ "bs", LM_F_BS, "block size; bs=r,w for reads and writes apart" },
 	{ "blocksize", LM_F_BS, "as bs" },
 	{ "iodepth", LM_F_IODEPTH, "IOs in flight per thread" },
 	{ "numjobs", LM_F_NUMJOBS,
@@ -95,8 +96,11 @@ static const struct lm_fio_def {
 	  "as iodepth_batch_complete" },
 	{ "iodepth_batch_complete_max", LM_F_ACCEPT,
 	  "as iodepth_batch_complete" },
-	{ "bsrange", LM_F_REFUSE, "not yet: one block size per job" },
-	{ "bssplit", LM_F_REFUSE, "not yet: one block size per job" },
+	{ "bsrange", LM_F_BSRANGE,
+	  "lo-hi: each IO a multiple of lo up to hi, evenly; r,w apart" },
+	{ "blocksize_range", LM_F_BSRANGE, "as bsrange" },
+	{ "bssplit", LM_F_BSSPLIT,
+	  "size/percent:...: the share of IOs of each size; r,w apart" },
 	{ "offset_increment", LM_F_OFFSET_INCREMENT,
 	  "thread k of numjobs starts k x this further, with its own pass (bytes)" },
 	{ "write_bw_log", LM_F_REFUSE,
@@ -207,27 +211,54 @@ static int lm_fio_filename(struct lm_fio_ctx *c, struct lm_fio_job *fj)
 	return n ? 0 : lm_fio_err(c, "needs a file name");
 }
 
-static int lm_fio_bs(struct lm_fio_ctx *c, struct lm_fio_job *fj)
+/*
+ * bs, bsrange and bssplit: one value for reads and writes, or "R,W"
+ * (",W" or "R," set one of them; a third, trim's, is ignored).
+ */
+static int lm_fio_bs(struct lm_fio_ctx *c, struct lm_fio_job *fj,
+		     enum lm_fio_id id)
 {
-	char r[64], *comma;
-	uint64_t a, b;
+	static const char *const want[] = {
+		"a block size from 512 to 64m, a multiple of 512 (bs=4k, or bs=4k,64k for reads and writes)",
+		"lo-hi, block sizes from 512 to 64m (bsrange=4k-64k, or 4k-16k,64k-1m for reads and writes)",
+		"size/percent:size/percent... adding up to 100 (bssplit=4k/30:64k/70; a size with no share splits what is left)",
+	};
+	struct lm_job *j = &fj->job;
+	char v[256], *part[3] = { v, NULL, NULL };
+	unsigned int d, k = id == LM_F_BS ? 0 : id == LM_F_BSRANGE ? 1 : 2;
+	int ret = 0;
 
 	if (lm_fio_need(c))
 		return -EINVAL;
-	snprintf(r, sizeof(r), "%s", c->o->val);
-	comma = strchr(r, ',');
-	if (comma)
-		*comma++ = '\0';
-	if (lm_fio_size(r, fj->kb_base, &a) ||
-	    (comma && *comma && lm_fio_size(comma, fj->kb_base, &b)))
-		return lm_fio_err(c, "not a block size");
-	if (comma && *comma && b != a)
-		return lm_fio_err(
-			c,
-			"a different block size for reads and writes is not supported yet");
-	if (a < LM_BS_MIN || a > LM_BS_MAX)
-		return lm_fio_err(c, "the block size must be from 512 to 64m");
-	fj->job.bs_bytes = (uint32_t)a;
+	snprintf(v, sizeof(v), "%s", c->o->val);
+	if ((part[1] = strchr(v, ',')))
+		*part[1]++ = '\0';
+	if (part[1] && (part[2] = strchr(part[1], ',')))
+		*part[2] = '\0';
+	for (d = 0; d < 2; d++)
+		if (!j->bs_vary && !j->bsd[d].lo && !j->bsd[d].n)
+			j->bsd[d].lo = j->bsd[d].hi = j->bs_bytes;
+	for (d = 0; d < 2 && !ret; d++) {
+		/* "A" is for both; "A,B" each its own; an empty one keeps */
+		const char *p = part[1] ? part[d] : part[0];
+		struct lm_bsdir b = j->bsd[d];
+
+		if (!*p)
+			continue;
+		if (k == 0) {
+			ret = lm_fio_bs_one(p, fj->kb_base, &b.lo);
+			b.hi = b.lo;
+			b.n = 0;
+		} else if (k == 1) {
+			ret = lm_fio_bs_range(p, fj->kb_base, &b);
+		} else {
+			ret = lm_fio_bs_split(p, fj->kb_base, &b);
+		}
+		j->bsd[d] = b;
+	}
+	if (ret)
+		return lm_fio_err(c, want[k]);
+	lm_job_bs_update(j);
 	return 0;
 }
 
@@ -342,7 +373,9 @@ static int lm_fio_set(struct lm_fio_ctx *c, const struct lm_fio_def *d,
 			(unsigned int)(d->id == LM_F_RWMIXREAD ? n : 100 - n);
 		return ret;
 	case LM_F_BS:
-		return lm_fio_bs(c, fj);
+	case LM_F_BSRANGE:
+	case LM_F_BSSPLIT:
+		return lm_fio_bs(c, fj, d->id);
 	case LM_F_IODEPTH:
 		ret = lm_fio_uint(c, 1000, LM_DEPTH_MAX, &n);
 		if (!ret && !n)

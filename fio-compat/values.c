@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "values.h"
+#include "../src/job.h"
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -123,5 +125,83 @@ int lm_fio_pct(const char *s, double *pct)
 	if (end[0] != '%' || end[1] || v < 0 || v > 100)
 		return -EINVAL;
 	*pct = v;
+	return 0;
+}
+
+/* One block size: 512 to 64m, a multiple of 512. */
+int lm_fio_bs_one(const char *v, unsigned int kb, uint32_t *out)
+{
+	uint64_t n;
+
+	if (lm_fio_size(v, kb, &n) || n < LM_BS_MIN || n > LM_BS_MAX ||
+	    n % LM_BS_MIN)
+		return -EINVAL;
+	*out = (uint32_t)n;
+	return 0;
+}
+
+/* "lo-hi": bsrange's sizes, multiples of lo */
+int lm_fio_bs_range(const char *v, unsigned int kb, struct lm_bsdir *b)
+{
+	char lo[32];
+	const char *dash = strchr(v, '-');
+
+	if (!dash || (size_t)(dash - v) >= sizeof(lo))
+		return -EINVAL;
+	snprintf(lo, sizeof(lo), "%.*s", (int)(dash - v), v);
+	if (lm_fio_bs_one(lo, kb, &b->lo) ||
+	    lm_fio_bs_one(dash + 1, kb, &b->hi) || b->hi < b->lo)
+		return -EINVAL;
+	b->hi -= b->hi % b->lo;
+	b->n = 0;
+	return 0;
+}
+
+/* "4k/10:64k/50:32k": bssplit; sizes without a share split what the
+ * others leave, evenly */
+int lm_fio_bs_split(const char *v, unsigned int kb, struct lm_bsdir *b)
+{
+	char buf[256], *p, *save = NULL, *slash;
+	unsigned int pct[LM_BS_SPLITS], i, sum = 0, open = 0, rest;
+	uint64_t n;
+
+	snprintf(buf, sizeof(buf), "%s", v);
+	b->n = 0;
+	for (p = strtok_r(buf, ":", &save); p; p = strtok_r(NULL, ":", &save)) {
+		if (b->n == LM_BS_SPLITS)
+			return -EINVAL;
+		slash = strchr(p, '/');
+		if (slash)
+			*slash++ = '\0';
+		if (lm_fio_bs_one(p, kb, &b->bs[b->n]))
+			return -EINVAL;
+		if (slash && *slash) {
+			if (lm_fio_size(slash, 1000, &n) || n > 100)
+				return -EINVAL;
+			pct[b->n] = (unsigned int)n;
+			sum += pct[b->n];
+		} else {
+			pct[b->n] = UINT32_MAX;
+			open++;
+		}
+		b->n++;
+	}
+	if (!b->n || sum > 100 || (!open && sum != 100))
+		return -EINVAL;
+	/* what the given shares leave, split evenly, the last open size
+	 * taking the remainder of the division */
+	rest = 100 - sum;
+	for (i = 0, sum = 0; i < b->n; i++) {
+		if (pct[i] == UINT32_MAX) {
+			pct[i] = rest / open;
+			rest -= pct[i];
+			open--;
+		}
+		sum += pct[i];
+		b->cum_pct[i] = sum;
+	}
+	if (sum != 100)
+		return -EINVAL;
+	b->lo = b->hi = 0;
 	return 0;
 }

@@ -20,4 +20,13 @@ int lm_fio_bool(const char *s, bool *out);
 /* "50%": 50; -EINVAL when @s is not a percentage from 0 to 100 */
 int lm_fio_pct(const char *s, double *pct);
 
+struct lm_bsdir;
+/* A block size: 512 to 64m, a multiple of 512. */
+int lm_fio_bs_one(const char *s, unsigned int kb_base, uint32_t *out);
+/* bsrange's "lo-hi" into @b: multiples of lo up to hi */
+int lm_fio_bs_range(const char *s, unsigned int kb_base, struct lm_bsdir *b);
+/* bssplit's "4k/10:64k/50:32k" into @b: a size with no share splits
+ * what the others leave evenly; the shares add up to 100 */
+int lm_fio_bs_split(const char *s, unsigned int kb_base, struct lm_bsdir *b);
+
 #endif

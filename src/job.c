@@ -59,9 +59,56 @@ const char *lm_rw_name(enum lm_rw rw)
 	return lm_rw_names[rw];
 }
 
+/* The largest (@max) or smallest block size of one direction. */
+static uint32_t lm_bsdir_end(const struct lm_bsdir *b, bool max)
+{
+	uint32_t m = b->n ? b->bs[0] : max ? b->hi : b->lo;
+	unsigned int i;
+
+	for (i = 1; i < b->n; i++)
+		if (max ? b->bs[i] > m : b->bs[i] < m)
+			m = b->bs[i];
+	return m;
+}
+
+static uint32_t lm_job_bs_end(const struct lm_job *j, int d, bool max)
+{
+	uint32_t r, w;
+
+	if (!j->bs_vary)
+		return j->bs_bytes;
+	r = lm_bsdir_end(&j->bsd[0], max);
+	w = lm_bsdir_end(&j->bsd[1], max);
+	if (d >= 0)
+		return d ? w : r;
+	return (max ? r > w : r < w) ? r : w;
+}
+
+uint32_t lm_job_bs_max(const struct lm_job *j, int d)
+{
+	return lm_job_bs_end(j, d, true);
+}
+
+uint32_t lm_job_bs_min(const struct lm_job *j, int d)
+{
+	return lm_job_bs_end(j, d, false);
+}
+
+void lm_job_bs_update(struct lm_job *j)
+{
+	const struct lm_bsdir *r = &j->bsd[0], *w = &j->bsd[1];
+
+	j->bs_vary = r->n || w->n || r->lo != r->hi || w->lo != w->hi ||
+		     r->lo != w->lo;
+	if (j->bs_vary)
+		j->bs_bytes = lm_job_bs_min(j, -1);
+	else
+		j->bs_bytes = r->lo;
+}
+
 uint64_t lm_job_buffer_bytes(const struct lm_job *j)
 {
-	return (uint64_t)j->bs_bytes * j->iodepth * j->threads *
+	return (uint64_t)lm_job_bs_max(j, -1) * j->iodepth * j->threads *
 	       (lm_rw_mixed(j->rw) ? 2 : 1);
 }
 
@@ -148,6 +195,31 @@ int lm_job_check(const struct lm_job *j, char *msg, size_t len)
 	return 0;
 }
 
+/* Is a block size of @j not a multiple of @lbs? It is put in @bad. */
+static bool lm_job_bs_misfit(const struct lm_job *j, uint32_t lbs,
+			     uint32_t *bad)
+{
+	unsigned int d, i;
+
+	*bad = j->bs_bytes;
+	if (j->bs_bytes % lbs)
+		return true;
+	for (d = 0; j->bs_vary && d < 2; d++) {
+		const struct lm_bsdir *b = &j->bsd[d];
+
+		for (i = 0; i < b->n; i++)
+			if (b->bs[i] % lbs) {
+				*bad = b->bs[i];
+				return true;
+			}
+		if (b->lo % lbs || b->hi % lbs) {
+			*bad = b->lo % lbs ? b->lo : b->hi;
+			return true;
+		}
+	}
+	return false;
+}
+
 /* @v is a whole number of logical blocks; else a message naming @what. */
 static int lm_fit_aligned(const char *what, uint64_t v, uint32_t lbs_bytes,
 			  char *msg, size_t len)
@@ -166,6 +238,7 @@ int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
 {
 	char a[32], b[32];
 	uint64_t last;
+	uint32_t bad;
 
 	/* fio's percentages, in whole blocks of the target */
 	if (j->offset_pct > 0)
@@ -177,8 +250,8 @@ int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
 			(uint64_t)((double)target_bytes * j->size_pct / 100.0);
 	if (j->size_pct > 0 && j->offset_bytes + j->size_bytes > target_bytes)
 		j->size_bytes = target_bytes - j->offset_bytes;
-	if (max_io_bytes && j->bs_bytes > max_io_bytes) {
-		lm_fmt_size(a, sizeof(a), j->bs_bytes);
+	if (max_io_bytes && lm_job_bs_max(j, -1) > max_io_bytes) {
+		lm_fmt_size(a, sizeof(a), lm_job_bs_max(j, -1));
 		lm_fmt_size(b, sizeof(b), max_io_bytes);
 		snprintf(
 			msg, len,
@@ -187,11 +260,11 @@ int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
 		return -EINVAL;
 	}
 
-	if (j->bs_bytes % lbs_bytes) {
+	if (lm_job_bs_misfit(j, lbs_bytes, &bad)) {
 		snprintf(
 			msg, len,
 			"--bs=%u is not a multiple of the target's logical block size (%u bytes); use a multiple of %u",
-			j->bs_bytes, lbs_bytes, lbs_bytes);
+			bad, lbs_bytes, lbs_bytes);
 		return -EINVAL;
 	}
 	if (lm_fit_aligned("--offset", j->offset_bytes, lbs_bytes, msg, len))
@@ -227,11 +300,11 @@ int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
 			a, last ? ", for the last thread" : "", b);
 		return -EINVAL;
 	}
-	if (j->size_bytes < j->bs_bytes) {
+	if (j->size_bytes < lm_job_bs_max(j, -1)) {
 		lm_fmt_size(a, sizeof(a), j->size_bytes);
 		snprintf(msg, len,
 			 "--size=%s is smaller than one block (--bs=%u)", a,
-			 j->bs_bytes);
+			 lm_job_bs_max(j, -1));
 		return -EINVAL;
 	}
 	/* as fio: the region is a whole number of blocks */

@@ -34,12 +34,28 @@ struct lm_fault {
 	int err_no;
 };
 
+#define LM_BS_SPLITS 16u
+
+/*
+ * fio's bs=r,w, bsrange and bssplit: the block sizes of one direction.
+ * n == 0: a multiple of lo from lo to hi, evenly (lo == hi: one size);
+ * else bs[i] for a share cum_pct[i] - cum_pct[i - 1] of the IOs.
+ */
+struct lm_bsdir {
+	uint32_t lo, hi;
+	unsigned int n;
+	uint32_t bs[LM_BS_SPLITS];
+	unsigned int cum_pct[LM_BS_SPLITS]; /* the last is 100 */
+};
+
 struct lm_job {
 	char name[64];
 	enum lm_rw rw;
 	unsigned int rwmixread_pct; /* share of reads in rw / randrw */
-	uint32_t bs_bytes;
-	unsigned int iodepth; /* per thread */
+	uint32_t bs_bytes; /* with bs_vary: the smallest, the offset unit */
+	bool bs_vary;	   /* the sizes in bsd[] */
+	struct lm_bsdir bsd[2]; /* read, write */
+	unsigned int iodepth;	/* per thread */
 	unsigned int threads;
 	uint64_t size_bytes;   /* region length; 0: to the end */
 	uint64_t offset_bytes; /* region start */
@@ -92,6 +108,14 @@ static inline bool lm_rw_writes(enum lm_rw rw)
 {
 	return rw != LM_RW_READ && rw != LM_RW_RANDREAD;
 }
+
+/* The largest and the smallest block size of direction @d (0 read, 1
+ * write), or of the job (@d < 0). */
+uint32_t lm_job_bs_max(const struct lm_job *j, int d);
+uint32_t lm_job_bs_min(const struct lm_job *j, int d);
+
+/* After bsd[] changed: bs_vary and bs_bytes (the smallest size). */
+void lm_job_bs_update(struct lm_job *j);
 
 /* Memory the job's IO buffers take, all threads together. */
 uint64_t lm_job_buffer_bytes(const struct lm_job *j);

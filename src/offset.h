@@ -91,10 +91,12 @@ void lm_offset_init(struct lm_offset_gen *g, uint64_t start_bytes,
 		    uint64_t seed, unsigned int thread);
 
 /*
- * The next offset in bytes. Returns false when the shared cursor has
+ * The next offset in bytes, for an IO of @units blocks (a sequential
+ * cursor moves that far). Returns false when the shared cursor has
  * reached its limit (a size-limited sequential run is done).
  */
-static inline bool lm_offset_next(struct lm_offset_gen *g, uint64_t *off)
+static inline bool lm_offset_next_n(struct lm_offset_gen *g, uint64_t *off,
+				    unsigned int units)
 {
 	uint64_t b;
 
@@ -107,7 +109,7 @@ static inline bool lm_offset_next(struct lm_offset_gen *g, uint64_t *off)
 			b = g->last + 1 < g->nblocks ? g->last + 1 : 0;
 		g->last = b;
 	} else {
-		b = atomic_fetch_add_explicit(&g->cursor->next, 1,
+		b = atomic_fetch_add_explicit(&g->cursor->next, units,
 					      memory_order_relaxed);
 		if (b >= atomic_load_explicit(&g->cursor->limit,
 					      memory_order_relaxed))
@@ -116,6 +118,12 @@ static inline bool lm_offset_next(struct lm_offset_gen *g, uint64_t *off)
 	}
 	*off = g->start_bytes + b * g->bs_bytes;
 	return true;
+}
+
+/* The same for an IO of one block. */
+static inline bool lm_offset_next(struct lm_offset_gen *g, uint64_t *off)
+{
+	return lm_offset_next_n(g, off, 1);
 }
 
 #endif

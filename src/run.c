@@ -251,10 +251,11 @@ static void lm_plan(struct lm_many *m, unsigned int k, unsigned int i,
 	w->stamp_bytes = t->lbs_bytes;
 	w->budgeted = lm_rw_random(j->rw) && !j->time_based;
 	if (w->budgeted && (j->offset_increment || j->io_bytes))
-		w->budget_ios = lm_pass_ios(j);
+		w->budget_bytes = lm_pass_ios(j) * j->bs_bytes;
 	else if (w->budgeted)
-		w->budget_ios = nblocks / j->threads +
-				(i < nblocks % j->threads ? 1 : 0);
+		w->budget_bytes = (nblocks / j->threads +
+				   (i < nblocks % j->threads ? 1 : 0)) *
+				  j->bs_bytes;
 }
 
 static void lm_start_measuring(struct lm_many *m, uint64_t t0)
@@ -559,6 +560,7 @@ int lm_prefill(const struct lm_job *j, const struct lm_target *t)
 	int ret;
 
 	p.rw = LM_RW_WRITE;
+	p.bs_vary = false;
 	p.bs_bytes = lm_prefill_bs(j, t->lbs_bytes);
 	p.iodepth = strcmp(j->engine, "psync") ? 8 : 1;
 	p.threads = 1;

@@ -19,7 +19,7 @@ struct lm_loop {
 	unsigned int nfree;
 	unsigned int inflight;
 	uint64_t seq;
-	uint64_t issued_measured;
+	uint64_t issued_measured; /* bytes */
 };
 
 static void lm_count(struct lm_worker *w, enum lm_dir d, uint64_t bytes)
@@ -42,13 +42,45 @@ static void lm_stop_all(struct lm_worker *w)
 			      memory_order_relaxed);
 }
 
+/* bsrange and bssplit: a block size of direction @b for the next IO. */
+static uint32_t lm_bs_pick(const struct lm_bsdir *b, struct lm_rand *r)
+{
+	unsigned int i, p;
+
+	if (!b->n)
+		return b->lo * (1 + (uint32_t)lm_rand_below(r, b->hi / b->lo));
+	p = (unsigned int)lm_rand_below(r, 100);
+	for (i = 0; i + 1 < b->n && p >= b->cum_pct[i]; i++)
+		;
+	return b->bs[i];
+}
+
+/*
+ * An IO of @len bytes at @off, from a generator of the job's smallest
+ * blocks: aligned to @align (its direction's smallest size, as fio's
+ * blockalign) within the region, and moved back when it would end past
+ * the region's end.
+ */
+static uint64_t lm_bs_place(const struct lm_worker *w, uint64_t off,
+			    uint32_t len, uint32_t align)
+{
+	uint64_t rel = off - w->start_bytes;
+	uint64_t region = w->nblocks * w->job->bs_bytes;
+
+	rel -= rel % align;
+	if (rel + len > region)
+		rel = (region - len) / align * align;
+	return w->start_bytes + rel;
+}
+
 /* Fill the queue; returns false when there is no more work to issue. */
 static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 {
 	const struct lm_job *j = w->job;
 	unsigned int queued = 0;
+	uint32_t len = j->bs_bytes;
 	uint64_t now, off;
-	bool more = true;
+	bool more = true, write;
 	struct lm_io *io;
 	int ret;
 
@@ -57,27 +89,31 @@ static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 	now = lm_now_ns(); /* one clock read for the whole batch */
 	while (l->nfree) {
 		if (w->budgeted && measuring &&
-		    l->issued_measured >= w->budget_ios) {
+		    l->issued_measured >= w->budget_bytes) {
 			more = false;
 			break;
 		}
-		if (!lm_offset_next(&l->gen, &off)) {
-			more = false;
-			break;
-		}
-		io = l->free_ios[--l->nfree];
 		if (lm_rw_mixed(j->rw))
-			io->write =
-				lm_rand_below(&l->mix, 100) >= j->rwmixread_pct;
+			write = lm_rand_below(&l->mix, 100) >= j->rwmixread_pct;
 		else
-			io->write = lm_rw_writes(j->rw);
+			write = lm_rw_writes(j->rw);
+		if (j->bs_vary)
+			len = lm_bs_pick(&j->bsd[write], &l->mix);
+		if (!lm_offset_next_n(&l->gen, &off, len / j->bs_bytes)) {
+			more = false;
+			break;
+		}
+		if (j->bs_vary)
+			off = lm_bs_place(w, off, len, lm_job_bs_min(j, write));
+		io = l->free_ios[--l->nfree];
+		io->write = write;
 		/* mixed jobs keep read buffers apart from write buffers */
 		io->buf_index =
 			io->slot +
 			(io->write && l->bufs.n > j->iodepth ? j->iodepth : 0);
 		io->buf = l->bufs.iov[io->buf_index].iov_base;
 		io->offset = off;
-		io->len = j->bs_bytes;
+		io->len = len;
 		io->issue_ns = now;
 		if (io->write && j->pattern == LM_PATTERN_RANDOM)
 			lm_buf_stamp(io->buf, io->len, w->stamp_bytes, off,
@@ -90,7 +126,7 @@ static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 		}
 		queued++;
 		if (measuring)
-			l->issued_measured++;
+			l->issued_measured += len;
 	}
 	if (queued) {
 		ret = l->eng.ops->submit(&l->eng);
@@ -140,7 +176,7 @@ static int lm_loop_setup(struct lm_worker *w, struct lm_loop *l)
 	int ret;
 
 	w->setup_what = "allocating buffers";
-	ret = lm_bufs_alloc(&l->bufs, nbufs, j->bs_bytes, j->pattern,
+	ret = lm_bufs_alloc(&l->bufs, nbufs, lm_job_bs_max(j, -1), j->pattern,
 			    j->seed + w->id);
 	if (ret)
 		return ret;

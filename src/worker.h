@@ -56,9 +56,9 @@ struct lm_worker {
 	unsigned int id;
 	uint64_t start_bytes; /* region */
 	uint64_t nblocks;
-	uint32_t stamp_bytes; /* logical block size for stamps */
-	bool budgeted;	      /* random, size-limited */
-	uint64_t budget_ios;  /* IOs to issue when budgeted */
+	uint32_t stamp_bytes;  /* logical block size for stamps */
+	bool budgeted;	       /* random, size-limited */
+	uint64_t budget_bytes; /* to issue when budgeted */
 	/* when this worker's own runtime is over (0: the main thread's
 	 * clock alone ends it): jobs of different runtimes run at once */
 	_Atomic uint64_t deadline_ns;

@@ -94,7 +94,7 @@ for q in '[.jobs[].jobname]' '[.jobs[].groupid]' '[.jobs[]."job options"]'; do
 		fail "command line $q: fio $(jq -Sc "$q" "$LM_WORK/fc.json"), lunmark $(jq -Sc "$q" "$LM_WORK/lc.json")"
 done
 expect_exit 2 "$LM_WORK/c" "$LUNMARK" --name=a --filename="$LM_DEV" --bs=4q
-expect_grep "command line, argument:3: bs=4q: not a block size" "$LM_WORK/c"
+expect_grep "command line, argument:3: bs=4q: a block size from 512 to 64m" "$LM_WORK/c"
 
 # terse (fio's version 3) and json+ (the latency histograms as bins)
 printf '[t]\nfilename=%s\ndirect=1\nioengine=psync\nrw=randrw\nbs=4k\nsize=8m\nruntime=1\n' \
@@ -174,6 +174,30 @@ fio "$LM_WORK/io.fio" --output-format=json --output="$LM_WORK/fio-io.json" >/dev
 q='[.jobs[] | [.jobname, .read.total_ios, .write.total_ios]]'
 [ "$(jq -Sc "$q" "$LM_WORK/fio-io.json")" = "$(jq -Sc "$q" "$LM_WORK/lm-io.json")" ] ||
 	fail "io.fio: fio $(jq -Sc "$q" "$LM_WORK/fio-io.json"), lunmark $(jq -Sc "$q" "$LM_WORK/lm-io.json")"
+# bs=r,w, bsrange and bssplit: fio's IO counts where they are exact, the
+# same mean block size where they are drawn (norandommap: lunmark keeps no
+# random map), and every block written where it says it is
+printf '[global]\nioengine=null\nsize=64m\ngroup_reporting\nnorandommap\n[a]\nrw=read\nbs=4k,64k\n[b]\nstonewall\nrw=write\nbs=4k,64k\n[c]\nstonewall\nrw=write\nbs=,16k\n[d]\nstonewall\nrw=randread\nsize=256m\nbssplit=4k/20:8k:64k/30\n[e]\nstonewall\nrw=randwrite\nsize=256m\nbsrange=4k-16k\n' \
+	>"$LM_WORK/bs.fio"
+fio "$LM_WORK/bs.fio" --output-format=json --output="$LM_WORK/fio-bs.json" >/dev/null 2>&1 || fail "fio could not run bs.fio"
+"$LUNMARK" "$LM_WORK/bs.fio" --output-format=json --output="$LM_WORK/lm-bs.json" || fail "lunmark could not run bs.fio"
+q='[.jobs[0:3][] | [.read.total_ios, .write.total_ios]]'
+[ "$(jq -Sc "$q" "$LM_WORK/fio-bs.json")" = "$(jq -Sc "$q" "$LM_WORK/lm-bs.json")" ] ||
+	fail "bs=r,w: fio $(jq -Sc "$q" "$LM_WORK/fio-bs.json"), lunmark $(jq -Sc "$q" "$LM_WORK/lm-bs.json")"
+for k in 3 4; do
+	f=$(jq ".jobs[$k] | (.read.io_bytes + .write.io_bytes) / (.read.total_ios + .write.total_ios)" "$LM_WORK/fio-bs.json")
+	l=$(jq ".jobs[$k] | (.read.io_bytes + .write.io_bytes) / (.read.total_ios + .write.total_ios)" "$LM_WORK/lm-bs.json")
+	awk -v f="$f" -v l="$l" 'BEGIN { exit !(l > 0.93 * f && l < 1.07 * f) }' ||
+		fail "job $k: mean block size fio $f, lunmark $l"
+done
+printf '[global]\nfilename=%s\ndirect=1\nioengine=libaio\niodepth=8\nsize=32m\n[seq]\nrw=write\nbs=1m\n[rnd]\nstonewall\nrw=randwrite\nbssplit=4k/40:12k/30:64k\nruntime=1\ntime_based\n' \
+	"$LM_DEV" >"$LM_WORK/bsw.fio"
+expect_exit 0 "$LM_WORK/p" "$LUNMARK" "$LM_WORK/bsw.fio" --allow-write
+"$LM_HELPERS/lm-datacheck" psync "$LM_DEV" 32m >"$LM_WORK/dc" ||
+	fail "bssplit writes: a block does not carry its own offset: $(cat "$LM_WORK/dc")"
+printf '[a]\nioengine=null\nsize=8m\nbssplit=4k/60:8k/50\n' >"$LM_WORK/bad.fio"
+expect_exit 2 "$LM_WORK/p" "$LUNMARK" "$LM_WORK/bad.fio"
+expect_grep "bad.fio:4: bssplit=4k/60:8k/50: size/percent" "$LM_WORK/p"
 # ... and on the device: two threads 16m apart write 8m each, nothing between
 dd if=/dev/zero of="$LM_DEV" bs=1M count=64 oflag=direct status=none
 printf '[w]\nfilename=%s\ndirect=1\nioengine=psync\nrw=write\nbs=64k\nsize=8m\nnumjobs=2\noffset_increment=16m\n' \

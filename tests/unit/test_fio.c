@@ -194,7 +194,8 @@ static void lm_test_fio_errors(void)
 		{ "[a b]\n", "t.fio:1: bad section name" },
 		{ "rw=read\n[a]\n", "t.fio:1: an option before any [section]" },
 		{ "[a]\n=4k\n", "t.fio:2: '=' without an option name" },
-		{ "[a]\nbs=4q\n", "t.fio:2: bs=4q: not a block size" },
+		{ "[a]\nbs=4q\n",
+		  "t.fio:2: bs=4q: a block size from 512 to 64m" },
 		{ "[a]\niodepth=x\n", "t.fio:2: iodepth=x: not a number" },
 		{ "[a]\nruntime=5x\n", "t.fio:2: runtime=5x: not a time" },
 		{ "[a]\nrw=trim\n", "t.fio:2: rw=trim: read, write" },
@@ -202,12 +203,13 @@ static void lm_test_fio_errors(void)
 		  "t.fio:2: ${LM_T_NOPE} is not set in the environment" },
 		{ "[a]\nfrobnicate=1\n",
 		  "t.fio:2: option 'frobnicate' is not one lunmark knows" },
-		{ "[a]\nbssplit=4k/50:8k/50\n",
-		  "t.fio:2: option 'bssplit' is not supported by lunmark yet" },
+		{ "[a]\nbssplit=4k/50:8k/60\n",
+		  "t.fio:2: bssplit=4k/50:8k/60: size/percent" },
+		{ "[a]\nwrite_lat_log=x\n",
+		  "t.fio:2: option 'write_lat_log' is not supported by lunmark yet" },
 		{ "[a]\nfilename=/dev/sda:/dev/sdb\n",
 		  "several files in one job are not supported yet" },
-		{ "[a]\nbs=4k,8k\n",
-		  "a different block size for reads and writes" },
+		{ "[a]\nbsrange=8k-4k\n", "bsrange=8k-4k: lo-hi" },
 		{ "[a]\nioengine=windowsaio\n", "not an engine lunmark has" },
 		{ "[a]\nkb_base=2000\n", "must be 1024 or 1000" },
 		{ "[a]\ninclude /nonexistent/x.fio\n",
@@ -283,6 +285,51 @@ static void lm_test_fio_include(void)
 	rmdir(dir);
 }
 
+/* bs=r,w, bsrange and bssplit as fio writes them */
+static void lm_test_fio_bs(void)
+{
+	struct lm_bsdir b;
+	struct lm_job j;
+	uint32_t v;
+
+	CU_ASSERT_EQUAL(lm_fio_bs_one("64k", 1024, &v), 0);
+	CU_ASSERT_EQUAL(v, 65536);
+	CU_ASSERT_EQUAL(lm_fio_bs_one("1000", 1024, &v), -EINVAL);
+	CU_ASSERT_EQUAL(lm_fio_bs_one("128m", 1024, &v), -EINVAL);
+	/* a size without a share splits what the others leave */
+	CU_ASSERT_EQUAL(lm_fio_bs_split("4k/20:8k:64k/30", 1024, &b), 0);
+	CU_ASSERT_EQUAL(b.n, 3);
+	CU_ASSERT_EQUAL(b.bs[1], 8192);
+	CU_ASSERT_EQUAL(b.cum_pct[0], 20);
+	CU_ASSERT_EQUAL(b.cum_pct[1], 70);
+	CU_ASSERT_EQUAL(b.cum_pct[2], 100);
+	CU_ASSERT_EQUAL(lm_fio_bs_split("4k:8k:16k", 1024, &b), 0);
+	CU_ASSERT_EQUAL(b.cum_pct[0], 33);
+	CU_ASSERT_EQUAL(b.cum_pct[1], 66);
+	CU_ASSERT_EQUAL(b.cum_pct[2], 100);
+	CU_ASSERT_EQUAL(lm_fio_bs_split("4k/60:8k/50", 1024, &b), -EINVAL);
+	CU_ASSERT_EQUAL(lm_fio_bs_split("4k/60:8k/30", 1024, &b), -EINVAL);
+	CU_ASSERT_EQUAL(lm_fio_bs_split("4k/x", 1024, &b), -EINVAL);
+	/* bsrange: multiples of lo, hi rounded down to one */
+	CU_ASSERT_EQUAL(lm_fio_bs_range("4k-18k", 1024, &b), 0);
+	CU_ASSERT_EQUAL(b.lo, 4096);
+	CU_ASSERT_EQUAL(b.hi, 16384);
+	CU_ASSERT_EQUAL(lm_fio_bs_range("16k-4k", 1024, &b), -EINVAL);
+	/* the job: the smallest size is the offset unit, the largest the
+	 * buffers' */
+	lm_job_defaults(&j);
+	j.bsd[0].lo = j.bsd[0].hi = 4096;
+	j.bsd[1].lo = j.bsd[1].hi = 65536;
+	lm_job_bs_update(&j);
+	CU_ASSERT(j.bs_vary);
+	CU_ASSERT_EQUAL(j.bs_bytes, 4096);
+	CU_ASSERT_EQUAL(lm_job_bs_max(&j, -1), 65536);
+	CU_ASSERT_EQUAL(lm_job_bs_min(&j, 1), 65536);
+	j.bsd[1].lo = j.bsd[1].hi = 4096;
+	lm_job_bs_update(&j);
+	CU_ASSERT_FALSE(j.bs_vary);
+}
+
 int lm_suite_fio(void)
 {
 	static const struct lm_unit_test t[] = {
@@ -291,6 +338,7 @@ int lm_suite_fio(void)
 		{ "sections, [global], ${VAR}, groups", lm_test_fio_sections },
 		{ "errors name file:line", lm_test_fio_errors },
 		{ "include: relative, loops", lm_test_fio_include },
+		{ "bs=r,w, bsrange, bssplit", lm_test_fio_bs },
 		{ NULL, NULL },
 	};
 	return lm_unit_add("fio job files", t);
