@@ -36,6 +36,16 @@ int lm_fio_json_write(FILE *f, const struct lm_fio_jobs *jobs,
 int lm_fio_terse_write(FILE *f, const struct lm_fio_jobs *jobs,
 		       const struct lm_run_result *res, unsigned int n);
 
+/*
+ * fio's logs of job @fj, as write_bw_log, write_iops_log and
+ * write_lat_log ask: NAME_bw.1.log, NAME_iops.1.log, NAME_lat.1.log and
+ * NAME_clat.1.log (and an empty NAME_slat.1.log), "msec, value, ddir, 0,
+ * 0" per log_avg_msec window (whole seconds) and direction; the job's
+ * threads together. fiolog.c. Returns 0 or -errno with the file in @msg.
+ */
+int lm_fio_logs_write(const struct lm_fio_job *fj,
+		      const struct lm_run_result *r, char *msg, size_t len);
+
 /* What the JSON and terse outputs share. */
 #define LM_FIO_NPCTS 17
 #define LM_FIO_NSMALL 10

@@ -35,6 +35,10 @@ enum lm_fio_id {
 	LM_F_ZERO_BUFFERS,
 	LM_F_COMPRESS,
 	LM_F_OFFSET_INCREMENT,
+	LM_F_BW_LOG,
+	LM_F_IOPS_LOG,
+	LM_F_LAT_LOG,
+	LM_F_LOG_AVG,
 	LM_F_IO_SIZE,
 	LM_F_ACCEPT, /* taken, changes nothing in lunmark */
 	LM_F_REFUSE, /* known, not supported yet */
@@ -103,14 +107,30 @@ static const struct lm_fio_def {
 	  "size/percent:...: the share of IOs of each size; r,w apart" },
 	{ "offset_increment", LM_F_OFFSET_INCREMENT,
 	  "thread k of numjobs starts k x this further, with its own pass (bytes)" },
-	{ "write_bw_log", LM_F_REFUSE,
-	  "not yet: lunmark's JSON has per-second samples" },
-	{ "write_iops_log", LM_F_REFUSE, "not yet: as write_bw_log" },
-	{ "write_lat_log", LM_F_REFUSE, "not yet" },
-	{ "log_avg_msec", LM_F_REFUSE, "not yet" },
+	{ "write_bw_log", LM_F_BW_LOG,
+	  "NAME_bw.1.log: KiB/s per log_avg_msec window, in fio's log format" },
+	{ "write_iops_log", LM_F_IOPS_LOG,
+	  "NAME_iops.1.log: IOPS per window, as write_bw_log" },
+	{ "write_lat_log", LM_F_LAT_LOG,
+	  "NAME_lat.1.log and NAME_clat.1.log: mean completion latency (ns) per window" },
+	{ "log_avg_msec", LM_F_LOG_AVG,
+	  "the logs' window: 1000 (the default here; fio logs every IO with 0) or a multiple" },
 	{ "io_size", LM_F_IO_SIZE,
 	  "bytes each thread moves in a size-limited run, wrapping over the region" },
 	{ "io_limit", LM_F_IO_SIZE, "as io_size" },
+	/* fio options people use that lunmark has no equivalent of yet */
+	{ "verify", LM_F_REFUSE, "not yet: no data verification" },
+	{ "rate", LM_F_REFUSE, "not yet: lunmark runs flat out" },
+	{ "rate_iops", LM_F_REFUSE, "not yet: as rate" },
+	{ "thinktime", LM_F_REFUSE, "not yet: lunmark does not pause" },
+	{ "fsync", LM_F_REFUSE, "not yet: no syncs between writes" },
+	{ "end_fsync", LM_F_REFUSE, "not yet: no sync at the end" },
+	{ "directory", LM_F_REFUSE,
+	  "not yet: filename= names the target (a directory gets a test file)" },
+	{ "nrfiles", LM_F_REFUSE, "not yet: one file per job" },
+	{ "filesize", LM_F_REFUSE, "not yet: size= sets the region" },
+	{ "fsync_on_close", LM_F_REFUSE, "not yet" },
+	{ "file_service_type", LM_F_REFUSE, "not yet: one file per job" },
 };
 
 static const struct lm_fio_def *lm_fio_def_find(const char *name)
@@ -278,6 +298,21 @@ static int lm_fio_engine(struct lm_fio_ctx *c, struct lm_fio_job *fj)
 	return 0;
 }
 
+/* write_*_log[=NAME]: fio names the log after the job without a value */
+static int lm_fio_log(struct lm_fio_ctx *c, enum lm_fio_id id,
+		      struct lm_fio_job *fj)
+{
+	char *out = id == LM_F_BW_LOG	  ? fj->bw_log
+		    : id == LM_F_IOPS_LOG ? fj->iops_log
+					  : fj->lat_log;
+	const char *v = c->o->val && *c->o->val ? c->o->val : fj->job.name;
+
+	if (strlen(v) >= sizeof(fj->bw_log) - 16)
+		return lm_fio_err(c, "too long a name");
+	snprintf(out, sizeof(fj->bw_log), "%s", v);
+	return 0;
+}
+
 static int lm_fio_set_more(struct lm_fio_ctx *c, const struct lm_fio_def *d,
 			   struct lm_fio_job *fj)
 {
@@ -322,6 +357,18 @@ static int lm_fio_set_more(struct lm_fio_ctx *c, const struct lm_fio_def *d,
 	case LM_F_TIME_BASED:
 		ret = c->o->val ? lm_fio_setbool(c, &b) : 0;
 		j->time_based = c->o->val ? b : true;
+		break;
+	case LM_F_BW_LOG:
+	case LM_F_IOPS_LOG:
+	case LM_F_LAT_LOG:
+		return lm_fio_log(c, d->id, fj);
+	case LM_F_LOG_AVG:
+		ret = lm_fio_uint(c, 1000, 3600000, &n);
+		if (!ret && n % 1000)
+			ret = lm_fio_err(
+				c,
+				"lunmark's logs average whole seconds: 1000 or a multiple (0, fio's every IO, is taken as 1000)");
+		fj->log_avg_ms = (unsigned int)n;
 		break;
 	case LM_F_OFFSET_INCREMENT:
 	case LM_F_IO_SIZE:

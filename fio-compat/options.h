@@ -21,6 +21,12 @@
 struct lm_fio_job {
 	struct lm_job job; /* name, rw, bs, iodepth, numjobs as threads, ... */
 	char filename[4096]; /* unescaped: one target */
+	/* write_bw_log, write_iops_log, write_lat_log: name prefixes, ""
+	 * when not asked for; log_avg_msec: the window, whole seconds */
+	char bw_log[256];
+	char iops_log[256];
+	char lat_log[256];
+	unsigned int log_avg_ms;
 	unsigned int kb_base;
 	bool engine_set;
 	bool stonewall; /* waits for the jobs before it */

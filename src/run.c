@@ -63,7 +63,7 @@ struct lm_group {
 	struct lm_worker *w;
 	unsigned int n;
 	struct lm_run_result *r;
-	uint64_t last[2][LM_DIRS]; /* counters at the previous sample */
+	uint64_t last[3][LM_DIRS]; /* counters at the previous sample */
 };
 
 /* What one run needs beyond the job: targets, workers, groups. */
@@ -90,6 +90,7 @@ struct lm_many {
 static void lm_sample(struct lm_group *g, uint64_t dur_ns, unsigned int cap)
 {
 	uint64_t ios[LM_DIRS] = { 0 }, bytes[LM_DIRS] = { 0 };
+	uint64_t lat[LM_DIRS] = { 0 };
 	struct lm_run_result *r = g->r;
 	struct lm_sample *s;
 	unsigned int i, d;
@@ -100,6 +101,8 @@ static void lm_sample(struct lm_group *g, uint64_t dur_ns, unsigned int cap)
 						       memory_order_relaxed);
 			bytes[d] += atomic_load_explicit(&g->w[i].live_bytes[d],
 							 memory_order_relaxed);
+			lat[d] += atomic_load_explicit(&g->w[i].live_lat_ns[d],
+						       memory_order_relaxed);
 		}
 	}
 	if (r->nseries < cap && dur_ns) {
@@ -108,10 +111,12 @@ static void lm_sample(struct lm_group *g, uint64_t dur_ns, unsigned int cap)
 		for (d = 0; d < LM_DIRS; d++) {
 			s->ios[d] = ios[d] - g->last[0][d];
 			s->bytes[d] = bytes[d] - g->last[1][d];
+			s->lat_ns[d] = lat[d] - g->last[2][d];
 		}
 	}
 	memcpy(g->last[0], ios, sizeof(ios));
 	memcpy(g->last[1], bytes, sizeof(bytes));
+	memcpy(g->last[2], lat, sizeof(lat));
 }
 
 static void lm_sample_all(struct lm_many *m, uint64_t dur_ns)

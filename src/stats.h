@@ -34,6 +34,7 @@ struct lm_sample {
 	uint64_t dur_ns; /* a whole second, except perhaps the last */
 	uint64_t ios[LM_DIRS];
 	uint64_t bytes[LM_DIRS];
+	uint64_t lat_ns[LM_DIRS]; /* the IOs' completion latencies, summed */
 };
 
 struct lm_cpu {

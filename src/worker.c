@@ -22,7 +22,8 @@ struct lm_loop {
 	uint64_t issued_measured; /* bytes */
 };
 
-static void lm_count(struct lm_worker *w, enum lm_dir d, uint64_t bytes)
+static void lm_count(struct lm_worker *w, enum lm_dir d, uint64_t bytes,
+		     uint64_t lat_ns)
 {
 	/* single writer: a relaxed load and store, no locked instruction */
 	atomic_store_explicit(
@@ -33,6 +34,11 @@ static void lm_count(struct lm_worker *w, enum lm_dir d, uint64_t bytes)
 		&w->live_bytes[d],
 		atomic_load_explicit(&w->live_bytes[d], memory_order_relaxed) +
 			bytes,
+		memory_order_relaxed);
+	atomic_store_explicit(
+		&w->live_lat_ns[d],
+		atomic_load_explicit(&w->live_lat_ns[d], memory_order_relaxed) +
+			lat_ns,
 		memory_order_relaxed);
 }
 
@@ -161,7 +167,7 @@ static void lm_complete(struct lm_worker *w, struct lm_loop *l, unsigned int n,
 			}
 		} else if (measuring) {
 			lm_hist_add(&w->lat[d], now - io->issue_ns);
-			lm_count(w, d, io->len);
+			lm_count(w, d, io->len, now - io->issue_ns);
 		}
 		l->free_ios[l->nfree++] = io;
 	}

@@ -66,6 +66,7 @@ struct lm_worker {
 	/* live counters, written by the worker, sampled by the main thread */
 	_Alignas(64) _Atomic uint64_t live_ios[LM_DIRS];
 	_Atomic uint64_t live_bytes[LM_DIRS];
+	_Atomic uint64_t live_lat_ns[LM_DIRS]; /* latencies, summed */
 
 	/* out, read after the thread is joined */
 	_Alignas(64) struct lm_hist lat[LM_DIRS];

@@ -124,6 +124,31 @@ diff <(keys "$LM_WORK/fplus.json" | grep -v '\.bins\.') <(keys "$LM_WORK/lplus.j
 jq -e '[.jobs[0] | .read, .write | .clat_ns | ([.bins[]] | add) == .N] | all' "$LM_WORK/lplus.json" >/dev/null ||
 	fail "json+: the bins do not add up to N"
 
+# fio's logs: the same files as fio, whole-second windows stamped as fio
+# does, the averages agreeing with the JSON
+printf '[l]\nfilename=%s\ndirect=1\nioengine=psync\nrw=randread\nbs=4k\nsize=32m\nruntime=3\ntime_based\nwrite_bw_log=%s/f\nwrite_iops_log=%s/f\nwrite_lat_log=%s/f\nlog_avg_msec=1000\n' \
+	"$LM_DEV" "$LM_WORK/fl" "$LM_WORK/fl" "$LM_WORK/fl" >"$LM_WORK/log.fio"
+mkdir "$LM_WORK/fl"
+fio "$LM_WORK/log.fio" >/dev/null 2>&1 || fail "fio could not write logs"
+logs() { find "$LM_WORK/fl" -type f -printf '%f ' | tr ' ' '\n' | sort | tr '\n' ' '; }
+fio_logs=$(logs)
+rm -f "$LM_WORK"/fl/*
+"$LUNMARK" "$LM_WORK/log.fio" --output-format=json --output="$LM_WORK/log.json" --no-prefill ||
+	fail "lunmark could not write logs"
+[ "$(logs)" = "$fio_logs" ] || fail "log files: fio $fio_logs, lunmark $(logs)"
+[ "$(cut -d, -f1,3- "$LM_WORK/fl/f_bw.1.log" | tr -d ' ' | tr '\n' ' ')" = "1000,0,0,0 2000,0,0,0 3000,0,0,0 " ] ||
+	fail "bw log windows: $(cat "$LM_WORK/fl/f_bw.1.log")"
+awk -F', ' -v j="$(jq '.jobs[0].read.bw_mean' "$LM_WORK/log.json")" \
+	'{ s += $2; n++ } END { exit !(n == 3 && s / n > 0.97 * j && s / n < 1.03 * j) }' \
+	"$LM_WORK/fl/f_bw.1.log" || fail "bw log $(cat "$LM_WORK/fl/f_bw.1.log") against bw_mean $(jq '.jobs[0].read.bw_mean' "$LM_WORK/log.json")"
+awk -F', ' -v j="$(jq '.jobs[0].read.clat_ns.mean' "$LM_WORK/log.json")" \
+	'{ s += $2; n++ } END { exit !(n == 3 && s / n > 0.9 * j && s / n < 1.1 * j) }' \
+	"$LM_WORK/fl/f_clat.1.log" || fail "clat log $(cat "$LM_WORK/fl/f_clat.1.log") against clat mean $(jq '.jobs[0].read.clat_ns.mean' "$LM_WORK/log.json")"
+[ ! -s "$LM_WORK/fl/f_slat.1.log" ] || fail "slat log not empty"
+printf '[l]\nioengine=null\nsize=8m\nlog_avg_msec=500\n' >"$LM_WORK/bad.fio"
+expect_exit 2 "$LM_WORK/p" "$LUNMARK" "$LM_WORK/bad.fio"
+expect_grep "bad.fio:4: log_avg_msec=500: lunmark's logs average whole seconds" "$LM_WORK/p"
+
 # normal output and JSON together, as fio's comma list
 expect_exit 0 "$LM_WORK/both" "$LUNMARK" "$LM_WORK/jobs.fio" \
 	--output-format=normal,json --allow-write
@@ -218,11 +243,11 @@ printf '[a]\nfilename=%s\nrw=read\nsize=8m\n[b]\nfilename=%s\nrw=read\nsize=8m\n
 expect_exit 2 "$LM_WORK/p" "$LUNMARK" "$LM_WORK/ramp.fio"
 expect_grep "ramp.fio:5: job 'b' runs at the same time as 'a' with another ramp_time" "$LM_WORK/p"
 # an unsupported option: refused with file:line, or skipped on request
-printf '[a]\nfilename=%s\nrw=read\nsize=8m\nwrite_lat_log=x\n' "$LM_DEV" >"$LM_WORK/u.fio"
+printf '[a]\nfilename=%s\nrw=read\nsize=8m\nrate_iops=100\n' "$LM_DEV" >"$LM_WORK/u.fio"
 expect_exit 2 "$LM_WORK/u" "$LUNMARK" "$LM_WORK/u.fio"
-expect_grep "u.fio:5: option 'write_lat_log' is not supported by lunmark yet" "$LM_WORK/u"
+expect_grep "u.fio:5: option 'rate_iops' is not supported by lunmark yet" "$LM_WORK/u"
 expect_exit 0 "$LM_WORK/u2" "$LUNMARK" "$LM_WORK/u.fio" --ignore-unsupported --no-prefill
-expect_grep "ignoring the unsupported option 'write_lat_log'" "$LM_WORK/u2"
+expect_grep "ignoring the unsupported option 'rate_iops'" "$LM_WORK/u2"
 # --export-fio: the checked-in profile files are what lunmark prints, and
 # fio reads every one of them
 for f in "$LM_ROOT"/fio-compat/profiles/*.fio; do

@@ -205,8 +205,9 @@ static void lm_test_fio_errors(void)
 		  "t.fio:2: option 'frobnicate' is not one lunmark knows" },
 		{ "[a]\nbssplit=4k/50:8k/60\n",
 		  "t.fio:2: bssplit=4k/50:8k/60: size/percent" },
-		{ "[a]\nwrite_lat_log=x\n",
-		  "t.fio:2: option 'write_lat_log' is not supported by lunmark yet" },
+		{ "[a]\nverify=md5\n",
+		  "t.fio:2: option 'verify' is not supported by lunmark yet" },
+		{ "[a]\nlog_avg_msec=250\n", "average whole seconds" },
 		{ "[a]\nfilename=/dev/sda:/dev/sdb\n",
 		  "several files in one job are not supported yet" },
 		{ "[a]\nbsrange=8k-4k\n", "bsrange=8k-4k: lo-hi" },
@@ -236,8 +237,8 @@ static void lm_test_fio_errors(void)
 		lm_fio_file_free(&f);
 	}
 	/* --ignore-unsupported: skipped, the job stands */
-	CU_ASSERT_EQUAL(lm_build("[a]\nbssplit=4k/50:8k/50\nbs=8k\n", true, &f,
-				 &js, msg, sizeof(msg)),
+	CU_ASSERT_EQUAL(lm_build("[a]\nrate_iops=100\nbs=8k\n", true, &f, &js,
+				 msg, sizeof(msg)),
 			0);
 	CU_ASSERT_EQUAL(js.n, 1);
 	CU_ASSERT_EQUAL(js.jobs[0].job.bs_bytes, 8192);
