@@ -565,15 +565,20 @@ int lm_prefill(const struct lm_job *j, const struct lm_target *t)
 	int ret;
 
 	p.rw = LM_RW_WRITE;
+	/* one pass over every thread's region: with offset_increment they
+	 * span from the first's start to the last's end */
+	p.size_bytes += j->offset_increment * (j->threads - 1);
+	p.offset_increment = 0;
+	p.io_bytes = 0;
 	p.bs_vary = false;
-	p.bs_bytes = lm_prefill_bs(j, t->lbs_bytes);
+	p.bs_bytes = lm_prefill_bs(&p, t->lbs_bytes);
 	p.iodepth = strcmp(j->engine, "psync") ? 8 : 1;
 	p.threads = 1;
 	p.runtime_ns = 0;
 	p.ramp_ns = 0;
 	p.time_based = false;
 	p.pattern = LM_PATTERN_RANDOM;
-	lm_fmt_size(size, sizeof(size), j->size_bytes);
+	lm_fmt_size(size, sizeof(size), p.size_bytes);
 	lm_note("prefilling %s of %s so that reads read written data (--no-prefill skips this)",
 		size, t->kind == LM_TARGET_TESTFILE ? t->path : t->name);
 	ret = lm_run(&p, t, &r);
