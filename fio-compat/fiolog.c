@@ -9,8 +9,9 @@ enum lm_log_kind { LM_LOG_BW, LM_LOG_IOPS, LM_LOG_LAT };
 
 /*
  * "msec, value, ddir, 0, 0" per window and direction: the windows are
- * whole log_avg_msec spans of the run's per-second samples (a last, shorter
- * one is left out, as fio does); bs and offset are 0, as in fio's
+ * whole log_avg_msec spans of the run's per-second samples (the last,
+ * cut short by the stop, is left out, as fio does); bs and offset are 0,
+ * as in fio's
  * averaged logs. A direction the job does not do is left out, and so is a
  * latency of a window with no IO.
  */
@@ -32,8 +33,9 @@ static void lm_log_lines(FILE *f, const struct lm_fio_job *fj,
 			bytes[d] += s->bytes[d];
 			lat[d] += s->lat_ns[d];
 		}
-		/* the main thread samples a second a little late */
-		if (dur + 5000000 < win)
+		/* whole windows only, as the JSON's whole seconds: the
+		 * main thread samples a second at or after its end */
+		if (dur < win)
 			continue;
 		/* fio stamps a window with its nominal end */
 		at = ++k * (win / 1000000);
