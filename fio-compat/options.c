@@ -51,7 +51,7 @@ static const struct lm_fio_def {
 } lm_fio_defs[] = {
 	{ "name", LM_F_NAME, "job name; each [section] is a job" },
 	{ "filename", LM_F_FILENAME,
-	  "the target: block device, file, directory or iscsi:// URL (write its ':' as '\\:'); one per job" },
+	  "the target: block device, file, directory or iscsi:// URL (write its ':' as '\\:'); a:b for several, each a sub-job" },
 	{ "rw", LM_F_RW,
 	  "read, write, randread, randwrite, rw (readwrite), randrw" },
 	{ "readwrite", LM_F_RW, "as rw" },
@@ -210,25 +210,50 @@ static int lm_fio_setbool(struct lm_fio_ctx *c, bool *out)
 					   : 0;
 }
 
-/* filename: '\:' is a colon in the name; a bare ':' separates files */
+/* filename: '\\:' is a colon in the name; a bare ':' separates files */
 static int lm_fio_filename(struct lm_fio_ctx *c, struct lm_fio_job *fj)
 {
 	const char *p = c->o->val;
-	size_t n = 0;
+	size_t n = 0, start = 0;
 
+	fj->nfiles = 0;
 	for (; p && *p; p++) {
+		char ch = *p;
+
 		if (p[0] == '\\' && p[1] == ':')
-			p++;
+			ch = *++p;
 		else if (*p == ':')
+			ch = '\0';
+		if (n + 2 >= sizeof(fj->filename))
+			return lm_fio_err(c, "too long");
+		if (!ch && n == start)
 			return lm_fio_err(
 				c,
-				"several files in one job are not supported yet; give one (a ':' in a name is written '\\:')");
-		if (n + 1 >= sizeof(fj->filename))
-			return lm_fio_err(c, "too long");
-		fj->filename[n++] = *p;
+				"an empty file name in the list (a ':' in a name is written '\\:')");
+		fj->filename[n++] = ch;
+		if (!ch) {
+			fj->nfiles++;
+			start = n;
+		}
 	}
+	if (n == start)
+		return lm_fio_err(c, n ? "an empty file name in the list"
+				       : "needs a file name");
+	fj->filename[n++] = '\0';
 	fj->filename[n] = '\0';
-	return n ? 0 : lm_fio_err(c, "needs a file name");
+	fj->nfiles++;
+	if (fj->nfiles > LM_FIO_FILES_MAX)
+		return lm_fio_err(c, "more than 16 files in one job");
+	return 0;
+}
+
+const char *lm_fio_file_at(const struct lm_fio_job *fj, unsigned int i)
+{
+	const char *p = fj->filename;
+
+	while (i--)
+		p += strlen(p) + 1;
+	return p;
 }
 
 /*

@@ -17,10 +17,14 @@
 #include <stdio.h>
 
 #define LM_FIO_JOBS_MAX 256u
+#define LM_FIO_FILES_MAX 16u /* in one job's filename list */
 
 struct lm_fio_job {
 	struct lm_job job; /* name, rw, bs, iodepth, numjobs as threads, ... */
-	char filename[4096]; /* unescaped: one target */
+	/* unescaped; with several (a:b), each ends with a NUL, one after
+	 * the other: lm_fio_file_at() */
+	char filename[4096];
+	unsigned int nfiles;
 	/* write_bw_log, write_iops_log, write_lat_log: name prefixes, ""
 	 * when not asked for; log_avg_msec: the window, whole seconds */
 	char bw_log[256];
@@ -46,6 +50,9 @@ struct lm_fio_jobs {
 	unsigned int nphases;
 	bool cmdline; /* from fio's command line: fio lists name= then */
 };
+
+/* The @i-th file of a job's filename list. */
+const char *lm_fio_file_at(const struct lm_fio_job *fj, unsigned int i);
 
 /*
  * Turn @f into jobs. Returns 0, or -EINVAL with "file:line: ..." in @msg.

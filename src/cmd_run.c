@@ -85,10 +85,12 @@ static int lm_run_targets(struct lm_cli *c, struct lm_job *const *jobs,
 /*
  * jobs[k] on c->targets[k], all at once: one job on several targets (with
  * their sum when @sum), or the jobs of a fio group. With @keep the results
- * are moved there, one per target (the caller frees them).
+ * are moved there, one per target, and with @keep_sum their sum (the
+ * caller frees them).
  */
 static int lm_run_set(struct lm_cli *c, struct lm_job *const *jobs, bool sum,
-		      struct lm_run_result *keep, bool text)
+		      struct lm_run_result *keep,
+		      struct lm_run_result *keep_sum, bool text)
 {
 	const struct lm_target *tp[LM_RUN_TARGETS_MAX];
 	struct lm_run_result *r; /* per target, and their sum: ~40 KiB each */
@@ -128,6 +130,10 @@ static int lm_run_set(struct lm_cli *c, struct lm_job *const *jobs, bool sum,
 		keep[k] = r[k];
 		r[k].series = NULL;
 	}
+	if (keep_sum) {
+		*keep_sum = r[n > 1 ? n : 0];
+		r[n > 1 ? n : 0].series = NULL;
+	}
 	if (r[0].interrupted)
 		ret = lm_exit_of_signal();
 	for (k = 0; k < n; k++) {
@@ -162,63 +168,94 @@ int lm_cmd_run(struct lm_cli *c, struct lm_run_result *keep, bool text)
 	}
 	for (k = 0; k < c->ntargets; k++)
 		jobs[k] = &c->job;
-	return lm_run_set(c, jobs, true, keep, text);
+	return lm_run_set(c, jobs, true, keep, NULL, text);
+}
+
+/*
+ * File @i of @nfiles of job @f as a job of its own: a job with several
+ * files runs a sub-job per file at once, which share its iodepth (each at
+ * least 1), its size and its io_size. 0, or an exit code after saying why.
+ */
+static int lm_jobs_sub(const struct lm_fio_job *f, unsigned int i, bool prefill,
+		       struct lm_job *out)
+{
+	unsigned int nf = f->nfiles ? f->nfiles : 1;
+	const char *file = lm_fio_file_at(f, i);
+	char msg[512];
+
+	*out = f->job;
+	out->prefill = prefill; /* --no-prefill */
+	out->iodepth = f->job.iodepth / nf + (i < f->job.iodepth % nf);
+	if (!out->iodepth)
+		out->iodepth = 1;
+	out->size_bytes /= nf;
+	out->io_bytes /= nf;
+	if (!f->engine_set && lm_iscsi_is_url(file))
+		snprintf(out->engine, sizeof(out->engine), "iscsi");
+	if (lm_job_check(out, msg, sizeof(msg))) {
+		lm_err("%s:%u: job '%s': %s", f->file, f->line, f->job.name,
+		       msg);
+		return LM_EXIT_USAGE;
+	}
+	return 0;
+}
+
+/* Can job @f run with @first in one group? 0, or an exit code. */
+static int lm_jobs_fits(const struct lm_fio_job *f,
+			const struct lm_fio_job *first, unsigned int n)
+{
+	if (!f->filename[0] && strcmp(f->job.engine, "null"))
+		lm_err("%s:%u: job '%s' has no filename (give the target: a device, a file, a directory or an iscsi:// URL)",
+		       f->file, f->line, f->job.name);
+	else if (f->job.ramp_ns != first->job.ramp_ns)
+		lm_err("%s:%u: job '%s' runs at the same time as '%s' with another ramp_time; lunmark gives the jobs of a group one ramp: set ramp_time in [global], or add stonewall",
+		       f->file, f->line, f->job.name, first->job.name);
+	else if (f->nfiles > 1 && n > 1)
+		lm_err("%s:%u: job '%s' has several files and runs at the same time as other jobs; lunmark runs such a job alone so far: add stonewall",
+		       f->file, f->line, f->job.name);
+	else
+		return 0;
+	return LM_EXIT_USAGE;
 }
 
 /*
  * The jobs of one phase (up to the next stonewall) run at once, as in
- * fio; lunmark's clock has one ramp for them all.
+ * fio; lunmark's clock has one ramp for them all. A job with several
+ * files runs alone, a sub-job per file; its result is their sum.
  */
 static int lm_jobs_phase(struct lm_cli *c, const struct lm_fio_job *fj,
 			 unsigned int n, bool prefill,
 			 struct lm_run_result *res)
 {
 	struct lm_job *jobs[LM_RUN_TARGETS_MAX], *copy;
-	char msg[512];
-	unsigned int k;
-	int ret;
+	unsigned int k, i, nf = n == 1 && fj->nfiles > 1 ? fj->nfiles : 1;
+	unsigned int slots = n * nf;
+	int ret = 0;
 
-	if (n > LM_RUN_TARGETS_MAX) {
+	if (slots > LM_RUN_TARGETS_MAX) {
 		lm_err("%s:%u: %u jobs would run at once; lunmark runs at most %u together (add stonewall)",
-		       fj[LM_RUN_TARGETS_MAX].file, fj[LM_RUN_TARGETS_MAX].line,
-		       n, LM_RUN_TARGETS_MAX);
+		       fj[n - 1].file, fj[n - 1].line, slots,
+		       LM_RUN_TARGETS_MAX);
 		return LM_EXIT_USAGE;
 	}
-	copy = calloc(n, sizeof(*copy));
+	copy = calloc(slots, sizeof(*copy));
 	if (!copy) {
 		lm_err("out of memory");
 		return LM_EXIT_ENGINE;
 	}
-	for (k = 0, ret = 0; k < n && !ret; k++) {
-		const struct lm_fio_job *f = &fj[k];
-
-		ret = LM_EXIT_USAGE;
-		if (!f->filename[0] && strcmp(f->job.engine, "null"))
-			lm_err("%s:%u: job '%s' has no filename (give the target: a device, a file, a directory or an iscsi:// URL)",
-			       f->file, f->line, f->job.name);
-		else if (f->job.ramp_ns != fj[0].job.ramp_ns)
-			lm_err("%s:%u: job '%s' runs at the same time as '%s' with another ramp_time; lunmark gives the jobs of a group one ramp: set ramp_time in [global], or add stonewall",
-			       f->file, f->line, f->job.name, fj[0].job.name);
-		else
-			ret = 0;
-		if (ret)
-			break;
-		copy[k] = f->job;
-		copy[k].prefill = prefill; /* --no-prefill */
-		if (!f->engine_set && lm_iscsi_is_url(f->filename))
-			snprintf(copy[k].engine, sizeof(copy[k].engine),
-				 "iscsi");
-		if (lm_job_check(&copy[k], msg, sizeof(msg))) {
-			lm_err("%s:%u: job '%s': %s", f->file, f->line,
-			       f->job.name, msg);
-			ret = LM_EXIT_USAGE;
-		}
+	for (k = 0; k < n && !ret; k++)
+		ret = lm_jobs_fits(&fj[k], &fj[0], n);
+	for (k = 0; k < slots && !ret; k++) {
+		i = nf > 1 ? k : 0;
+		ret = lm_jobs_sub(&fj[nf > 1 ? 0 : k], i, prefill, &copy[k]);
 		jobs[k] = &copy[k];
-		c->targets[k] = f->filename;
+		c->targets[k] = lm_fio_file_at(&fj[nf > 1 ? 0 : k], i);
 	}
-	c->ntargets = n;
-	if (!ret)
-		ret = lm_run_set(c, jobs, false, res, c->out_normal);
+	c->ntargets = slots;
+	if (!ret && nf > 1)
+		ret = lm_run_set(c, jobs, true, NULL, res, c->out_normal);
+	else if (!ret)
+		ret = lm_run_set(c, jobs, false, res, NULL, c->out_normal);
 	free(copy);
 	return ret;
 }

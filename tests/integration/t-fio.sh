@@ -124,6 +124,35 @@ diff <(keys "$LM_WORK/fplus.json" | grep -v '\.bins\.') <(keys "$LM_WORK/lplus.j
 jq -e '[.jobs[0] | .read, .write | .clat_ns | ([.bins[]] | add) == .N] | all' "$LM_WORK/lplus.json" >/dev/null ||
 	fail "json+: the bins do not add up to N"
 
+# several files in one job (filename=a:b): fio's IO count, and each device
+# moved its share (the kernel's counts); '\:' is a colon in a name
+dev1=$LM_DEV
+lm_loop 32 512
+dev2=$LM_DEV
+LM_DEV=$dev1
+printf '[m]\nfilename=%s:%s\ndirect=1\nioengine=libaio\nrw=read\nbs=64k\niodepth=4\nsize=16m\n' \
+	"$dev1" "$dev2" >"$LM_WORK/mf.fio"
+fio "$LM_WORK/mf.fio" --output-format=json --output="$LM_WORK/fio-mf.json" >/dev/null 2>&1 ||
+	fail "fio could not run mf.fio"
+sectors() { awk '{ print $3 }' "/sys/block/$(basename "$1")/stat"; }
+s1=$(sectors "$dev1") s2=$(sectors "$dev2")
+"$LUNMARK" "$LM_WORK/mf.fio" --output-format=json --output="$LM_WORK/lm-mf.json" --no-prefill ||
+	fail "lunmark could not run mf.fio"
+q='[.jobs[] | [.jobname, .read.total_ios, .read.io_bytes]]'
+[ "$(jq -Sc "$q" "$LM_WORK/fio-mf.json")" = "$(jq -Sc "$q" "$LM_WORK/lm-mf.json")" ] ||
+	fail "mf.fio: fio $(jq -Sc "$q" "$LM_WORK/fio-mf.json"), lunmark $(jq -Sc "$q" "$LM_WORK/lm-mf.json")"
+d1=$(($(sectors "$dev1") - s1)) d2=$(($(sectors "$dev2") - s2))
+if [ "$d1" -ne 16384 ] || [ "$d2" -ne 16384 ]; then
+	fail "filename=a:b: $d1 and $d2 sectors read, 16384 each expected"
+fi
+truncate -s 8m "$LM_WORK/a:b"
+printf '[c]\nfilename=%s/a\\:b\nrw=read\nsize=4m\n' "$LM_WORK" >"$LM_WORK/colon.fio"
+expect_exit 0 "$LM_WORK/p" "$LUNMARK" "$LM_WORK/colon.fio" --no-prefill
+expect_grep "run: $LM_WORK/a:b (file" "$LM_WORK/p"
+printf '[a]\nfilename=%s:%s\nsize=8m\n[b]\nfilename=%s\nsize=8m\n' "$dev1" "$dev2" "$dev1" >"$LM_WORK/mf2.fio"
+expect_exit 2 "$LM_WORK/p" "$LUNMARK" "$LM_WORK/mf2.fio"
+expect_grep "mf2.fio:1: job 'a' has several files and runs at the same time as other jobs" "$LM_WORK/p"
+
 # fio's logs: the same files as fio, whole-second windows stamped as fio
 # does, the averages agreeing with the JSON
 printf '[l]\nfilename=%s\ndirect=1\nioengine=psync\nrw=randread\nbs=4k\nsize=32m\nruntime=3\ntime_based\nwrite_bw_log=%s/f\nwrite_iops_log=%s/f\nwrite_lat_log=%s/f\nlog_avg_msec=1000\n' \

@@ -33,6 +33,16 @@ for u in "$a" "$b"; do
 	"$LM_HELPERS/lm-datacheck" iscsi "$u" 16m >/dev/null || fail "$u: blocks astray"
 done
 
+# a fio job with both URLs in its filename (':' in a URL written '\:'):
+# a session each, the job's IOs and bytes their sum, half each
+printf '[m]\nfilename=%s:%s\nrw=write\nbs=64k\niodepth=8\nsize=16m\n' \
+	"${a//:/\\:}" "${b//:/\\:}" >"$LM_WORK/m.fio"
+expect_exit 0 "$LM_WORK/m" "$LUNMARK" "$LM_WORK/m.fio" --allow-write \
+	--output-format=normal,json
+[ "$(grep -c '8.389 MB in' "$LM_WORK/m")" -eq 2 ] || fail "each URL should take 8 MiB: $(cat "$LM_WORK/m")"
+expect_grep "sum of 2 targets, run at once:" "$LM_WORK/m"
+expect_grep '"total_ios":256' <(tr -d ' \n' <"$LM_WORK/m")
+
 # a file and a loop device at once work the same way
 lm_need_root
 lm_loop 32 512

@@ -208,8 +208,10 @@ static void lm_test_fio_errors(void)
 		{ "[a]\nverify=md5\n",
 		  "t.fio:2: option 'verify' is not supported by lunmark yet" },
 		{ "[a]\nlog_avg_msec=250\n", "average whole seconds" },
-		{ "[a]\nfilename=/dev/sda:/dev/sdb\n",
-		  "several files in one job are not supported yet" },
+		{ "[a]\nfilename=/dev/sda::/dev/sdb\n",
+		  "an empty file name in the list" },
+		{ "[a]\nfilename=/dev/sda:\n",
+		  "an empty file name in the list" },
 		{ "[a]\nbsrange=8k-4k\n", "bsrange=8k-4k: lo-hi" },
 		{ "[a]\nioengine=windowsaio\n", "not an engine lunmark has" },
 		{ "[a]\nkb_base=2000\n", "must be 1024 or 1000" },
@@ -286,6 +288,28 @@ static void lm_test_fio_include(void)
 	rmdir(dir);
 }
 
+/* filename lists: ':' separates, '\:' is a colon, iSCSI URLs work */
+static void lm_test_fio_files(void)
+{
+	struct lm_fio_file f;
+	struct lm_fio_jobs js;
+	char msg[512];
+
+	CU_ASSERT_EQUAL_FATAL(
+		lm_build(
+			"[a]\nfilename=/dev/sdb:iscsi\\://10.0.0.5\\:3260/iqn.2004-04.com.qnap\\:ts/0:/tmp/x\\:y\n",
+			false, &f, &js, msg, sizeof(msg)),
+		0);
+	CU_ASSERT_EQUAL(js.jobs[0].nfiles, 3);
+	CU_ASSERT_STRING_EQUAL(lm_fio_file_at(&js.jobs[0], 0), "/dev/sdb");
+	CU_ASSERT_STRING_EQUAL(
+		lm_fio_file_at(&js.jobs[0], 1),
+		"iscsi://10.0.0.5:3260/iqn.2004-04.com.qnap:ts/0");
+	CU_ASSERT_STRING_EQUAL(lm_fio_file_at(&js.jobs[0], 2), "/tmp/x:y");
+	lm_fio_jobs_free(&js);
+	lm_fio_file_free(&f);
+}
+
 /* bs=r,w, bsrange and bssplit as fio writes them */
 static void lm_test_fio_bs(void)
 {
@@ -340,6 +364,7 @@ int lm_suite_fio(void)
 		{ "errors name file:line", lm_test_fio_errors },
 		{ "include: relative, loops", lm_test_fio_include },
 		{ "bs=r,w, bsrange, bssplit", lm_test_fio_bs },
+		{ "filename lists and '\\:'", lm_test_fio_files },
 		{ NULL, NULL },
 	};
 	return lm_unit_add("fio job files", t);
