@@ -83,7 +83,7 @@ static const struct lm_fio_def {
 	  "taken: lunmark reports a job's threads together anyway" },
 	{ "zero_buffers", LM_F_ZERO_BUFFERS, "write zeros (no stamps)" },
 	{ "buffer_compress_percentage", LM_F_COMPRESS,
-	  "0 only: lunmark's data is incompressible" },
+	  "N: each 512-byte chunk of written data ends in N% zeros (0: incompressible, the default)" },
 	{ "refill_buffers", LM_F_ACCEPT,
 	  "taken: every block lunmark writes is already unique" },
 	{ "thread", LM_F_ACCEPT, "taken: lunmark's jobs are threads" },
@@ -374,10 +374,7 @@ static int lm_fio_set_more(struct lm_fio_ctx *c, const struct lm_fio_def *d,
 		break;
 	case LM_F_COMPRESS:
 		ret = lm_fio_uint(c, 1000, 100, &n);
-		if (!ret && n)
-			ret = lm_fio_err(
-				c,
-				"lunmark writes incompressible data only (0)");
+		j->compress_pct = (unsigned int)n;
 		break;
 	case LM_F_TIME_BASED:
 		ret = c->o->val ? lm_fio_setbool(c, &b) : 0;

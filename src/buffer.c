@@ -47,6 +47,15 @@ int lm_bufs_alloc(struct lm_bufs *b, unsigned int n, uint32_t bs,
 	return 0;
 }
 
+void lm_bufs_compressible(struct lm_bufs *b, unsigned int pct)
+{
+	size_t at, zero = (size_t)LM_COMPRESS_CHUNK * pct / 100;
+
+	for (at = 0; zero && at + LM_COMPRESS_CHUNK <= b->len;
+	     at += LM_COMPRESS_CHUNK)
+		memset((char *)b->mem + at + LM_COMPRESS_CHUNK - zero, 0, zero);
+}
+
 void lm_bufs_free(struct lm_bufs *b)
 {
 	if (b->mem)

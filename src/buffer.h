@@ -34,6 +34,18 @@ int lm_bufs_alloc(struct lm_bufs *b, unsigned int n, uint32_t bs,
 		  enum lm_pattern pattern, uint64_t seed);
 void lm_bufs_free(struct lm_bufs *b);
 
+/* The chunk fio's buffer_compress_percentage works in (its default
+ * buffer_compress_chunk). */
+#define LM_COMPRESS_CHUNK 512u
+
+/*
+ * fio's buffer_compress_percentage: the last @pct% of every 512-byte
+ * chunk of random buffers becomes zeros, so that the data compresses by
+ * about that much; the random rest and the stamps keep every block
+ * unique.
+ */
+void lm_bufs_compressible(struct lm_bufs *b, unsigned int pct);
+
 struct lm_stamp {
 	uint64_t offset; /* little-endian byte offset of the block */
 	uint64_t seq;	 /* per-thread sequence, thread id in top byte */

@@ -75,7 +75,8 @@ struct lm_job {
 	bool direct;
 	uint64_t seed;
 	enum lm_pattern pattern;
-	bool prefill; /* write the region before reading it */
+	unsigned int compress_pct; /* fio's buffer_compress_percentage */
+	bool prefill;		   /* write the region before reading it */
 	char engine[16];
 	bool sqpoll;
 	struct lm_fault fault;

@@ -186,6 +186,8 @@ static int lm_loop_setup(struct lm_worker *w, struct lm_loop *l)
 			    j->seed + w->id);
 	if (ret)
 		return ret;
+	if (j->compress_pct && j->pattern == LM_PATTERN_RANDOM)
+		lm_bufs_compressible(&l->bufs, j->compress_pct);
 	l->ios = calloc(depth, sizeof(*l->ios));
 	l->free_ios = calloc(depth, sizeof(*l->free_ios));
 	l->done = calloc(depth, sizeof(*l->done));

@@ -153,6 +153,21 @@ printf '[a]\nfilename=%s:%s\nsize=8m\n[b]\nfilename=%s\nsize=8m\n' "$dev1" "$dev
 expect_exit 2 "$LM_WORK/p" "$LUNMARK" "$LM_WORK/mf2.fio"
 expect_grep "mf2.fio:1: job 'a' has several files and runs at the same time as other jobs" "$LM_WORK/p"
 
+# buffer_compress_percentage=50: the data gzips to about half, as fio's
+for tool in fio lunmark; do
+	truncate -s 8m "$LM_WORK/cz-$tool.img"
+	printf '[w]\nfilename=%s\nrw=write\nbs=64k\nsize=8m\nbuffer_compress_percentage=50\n' \
+		"$LM_WORK/cz-$tool.img" >"$LM_WORK/cz.fio"
+	if [ "$tool" = fio ]; then
+		fio "$LM_WORK/cz.fio" >/dev/null 2>&1 || fail "fio could not write cz.fio"
+	else
+		"$LUNMARK" "$LM_WORK/cz.fio" --allow-write >/dev/null || fail "lunmark could not write cz.fio"
+	fi
+done
+zf=$(gzip -1 -c "$LM_WORK/cz-fio.img" | wc -c) zl=$(gzip -1 -c "$LM_WORK/cz-lunmark.img" | wc -c)
+awk -v f="$zf" -v l="$zl" 'BEGIN { h = 8388608 / 2; exit !(l > 0.85 * h && l < 1.1 * h && l > 0.85 * f && l < 1.15 * f) }' ||
+	fail "buffer_compress_percentage=50: gzip -1 gives fio $zf, lunmark $zl bytes of 8 MiB"
+
 # fio's logs: the same files as fio, whole-second windows stamped as fio
 # does, the averages agreeing with the JSON
 printf '[l]\nfilename=%s\ndirect=1\nioengine=psync\nrw=randread\nbs=4k\nsize=32m\nruntime=3\ntime_based\nwrite_bw_log=%s/f\nwrite_iops_log=%s/f\nwrite_lat_log=%s/f\nlog_avg_msec=1000\n' \

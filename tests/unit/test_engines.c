@@ -100,12 +100,35 @@ static void lm_test_psync(void)
 	lm_contract("psync", 1);
 }
 
+/* buffer_compress_percentage: each 512-byte chunk ends in its zeros */
+static void lm_test_compressible(void)
+{
+	struct lm_bufs b;
+	const unsigned char *p;
+	size_t at, i, nz;
+
+	CU_ASSERT_EQUAL_FATAL(lm_bufs_alloc(&b, 2, 4096, LM_PATTERN_RANDOM, 7),
+			      0);
+	lm_bufs_compressible(&b, 50);
+	for (at = 0; at < b.len; at += LM_COMPRESS_CHUNK) {
+		p = (const unsigned char *)b.mem + at;
+		for (i = 256, nz = 0; i < LM_COMPRESS_CHUNK; i++)
+			nz += p[i] != 0;
+		CU_ASSERT_EQUAL(nz, 0);
+		for (i = 0, nz = 0; i < 256; i++)
+			nz += p[i] != 0;
+		CU_ASSERT(nz > 200);
+	}
+	lm_bufs_free(&b);
+}
+
 int lm_suite_engines(void)
 {
 	static const struct lm_unit_test t[] = {
 		{ "uring: refused writes reaped once", lm_test_uring },
 		{ "aio: refused writes reaped once", lm_test_aio },
 		{ "psync: refused write reaped once", lm_test_psync },
+		{ "buffers: compressible by a share", lm_test_compressible },
 		{ NULL, NULL },
 	};
 	CU_pSuite s = CU_add_suite("engines (real file)", lm_engines_init,
