@@ -66,6 +66,12 @@ enum lm_opt {
 	LM_O_LABEL,
 	LM_O_TAG,
 	LM_O_EXPORT_FIO,
+	/* report, compare */
+	LM_O_FORMAT,
+	LM_O_METRIC,
+	LM_O_DELTA,
+	LM_O_BY,
+	LM_O_BASELINE,
 };
 
 #define LM_RUN (1u << LM_CMD_RUN)
@@ -73,12 +79,28 @@ enum lm_opt {
 #define LM_PROBE (1u << LM_CMD_PROBE)
 #define LM_JOBS (1u << LM_CMD_JOBS)
 #define LM_ALL (LM_RUN | LM_MARK | LM_PROBE | LM_JOBS)
+#define LM_REPORT (1u << LM_CMD_REPORT)
+#define LM_COMPARE (1u << LM_CMD_COMPARE)
+
+/* report and compare read result files: no target, no IO options */
+static bool lm_cmd_reads_results(enum lm_cmd cmd)
+{
+	return cmd == LM_CMD_REPORT || cmd == LM_CMD_COMPARE;
+}
 
 static const struct {
 	struct option o;
 	unsigned int cmds;
 } lm_opts[] = {
-	{ { "help", no_argument, NULL, LM_O_HELP }, LM_ALL },
+	{ { "help", no_argument, NULL, LM_O_HELP },
+	  LM_ALL | LM_REPORT | LM_COMPARE },
+	{ { "format", required_argument, NULL, LM_O_FORMAT },
+	  LM_REPORT | LM_COMPARE },
+	{ { "metric", required_argument, NULL, LM_O_METRIC },
+	  LM_REPORT | LM_COMPARE },
+	{ { "delta", required_argument, NULL, LM_O_DELTA }, LM_COMPARE },
+	{ { "by", required_argument, NULL, LM_O_BY }, LM_COMPARE },
+	{ { "baseline", required_argument, NULL, LM_O_BASELINE }, LM_COMPARE },
 	{ { "timeout", required_argument, NULL, LM_O_TIMEOUT }, LM_ALL },
 	{ { "reconnect", no_argument, NULL, LM_O_RECONNECT },
 	  LM_RUN | LM_MARK | LM_JOBS },
@@ -470,10 +492,12 @@ static int lm_parse_cmd(int argc, char **argv, struct lm_cli *c, char *msg,
 {
 	struct option longs[LM_NOPTS + 1];
 	struct lm_job *j = c->cmd == LM_CMD_MARK ? &c->suite.base : &c->job;
-	const char *cmdname = c->cmd == LM_CMD_RUN    ? "run"
-			      : c->cmd == LM_CMD_MARK ? "mark"
-			      : c->cmd == LM_CMD_JOBS ? "JOBFILE"
-						      : "probe";
+	const char *cmdname = c->cmd == LM_CMD_RUN	 ? "run"
+			      : c->cmd == LM_CMD_MARK	 ? "mark"
+			      : c->cmd == LM_CMD_JOBS	 ? "JOBFILE"
+			      : c->cmd == LM_CMD_REPORT	 ? "report"
+			      : c->cmd == LM_CMD_COMPARE ? "compare"
+							 : "probe";
 	int id, idx, ret;
 
 	lm_build_opts(c->cmd, longs);
@@ -494,7 +518,10 @@ static int lm_parse_cmd(int argc, char **argv, struct lm_cli *c, char *msg,
 		}
 		ret = lm_opt_common(id, longs[idx].name, optarg, j, c, msg,
 				    len);
-		if (ret == 1 && c->cmd == LM_CMD_RUN)
+		if (ret == 1 && lm_cmd_reads_results(c->cmd))
+			ret = lm_cli_cmp_opt(longs[idx].name, optarg, c, msg,
+					     len);
+		else if (ret == 1 && c->cmd == LM_CMD_RUN)
 			ret = lm_opt_run(id, longs[idx].name, optarg, j, msg,
 					 len);
 		else if (ret == 1 && c->cmd == LM_CMD_JOBS)
@@ -506,7 +533,9 @@ static int lm_parse_cmd(int argc, char **argv, struct lm_cli *c, char *msg,
 			return ret;
 	}
 	for (; optind < argc; optind++) {
-		ret = lm_add_target(c, argv[optind], msg, len);
+		ret = lm_cmd_reads_results(c->cmd)
+			      ? lm_cli_cmp_file(c, argv[optind], msg, len)
+			      : lm_add_target(c, argv[optind], msg, len);
 		if (ret)
 			return ret;
 	}
@@ -645,7 +674,7 @@ int lm_cli_parse(int argc, char **argv, struct lm_cli *c, char *msg, size_t len)
 		c->cmd = LM_CMD_PROBE;
 	else if (!strcmp(cmd, "report") || !strcmp(cmd, "compare")) {
 		c->cmd = cmd[0] == 'r' ? LM_CMD_REPORT : LM_CMD_COMPARE;
-		return lm_cli_parse_cmp(argc - 1, argv + 1, c, msg, len);
+		lm_cmp_opts_defaults(&c->cmp);
 	} else if (!strcmp(cmd, "profiles")) {
 		c->cmd = LM_CMD_PROFILES;
 		if (argc > 2) {
@@ -678,6 +707,8 @@ int lm_cli_parse(int argc, char **argv, struct lm_cli *c, char *msg, size_t len)
 	ret = lm_parse_cmd(argc - 1, argv + 1, c, msg, len);
 	if (ret || c->cmd == LM_CMD_HELP)
 		return ret;
+	if (lm_cmd_reads_results(c->cmd))
+		return lm_cli_cmp_check(c, msg, len);
 	if (c->cmd == LM_CMD_PROBE) {
 		if (lm_cli_target(c))
 			return 0;

@@ -81,10 +81,15 @@ static inline const char *lm_cli_target(const struct lm_cli *c)
 int lm_cli_parse(int argc, char **argv, struct lm_cli *c, char *msg,
 		 size_t len);
 
-/* `lunmark report` and `lunmark compare` (cli_cmp.c): @argv starts at the
- * command's name, c->cmd is set. */
-int lm_cli_parse_cmp(int argc, char **argv, struct lm_cli *c, char *msg,
-		     size_t len);
+/*
+ * `lunmark report` and `lunmark compare` (cli_cmp.c), for the parser in
+ * cli.c: an option (--format, --metric, --delta, --by, --baseline) by
+ * its name, a result file, and the check once all are read.
+ */
+int lm_cli_cmp_opt(const char *name, const char *v, struct lm_cli *c, char *msg,
+		   size_t len);
+int lm_cli_cmp_file(struct lm_cli *c, const char *path, char *msg, size_t len);
+int lm_cli_cmp_check(struct lm_cli *c, char *msg, size_t len);
 
 void lm_cli_usage(FILE *f, enum lm_cmd cmd);
 

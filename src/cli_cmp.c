@@ -6,17 +6,8 @@
 #include "units.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
-
-enum {
-	LM_C_FORMAT = 256,
-	LM_C_METRIC,
-	LM_C_DELTA,
-	LM_C_BY,
-	LM_C_BASELINE,
-};
 
 static int lm_cmp_metrics(const char *v, unsigned int *mask, char *msg,
 			  size_t len)
@@ -41,104 +32,60 @@ static int lm_cmp_metrics(const char *v, unsigned int *mask, char *msg,
 	return *mask ? 0 : lm_bad(msg, len, "metric", v, "names no metric");
 }
 
-static int lm_cmp_opt(int id, const char *v, struct lm_cli *c, char *msg,
-		      size_t len)
+int lm_cli_cmp_opt(const char *name, const char *v, struct lm_cli *c, char *msg,
+		   size_t len)
 {
 	struct lm_cmp_opts *o = &c->cmp;
 	double d;
 	int f;
 
-	switch (id) {
-	case LM_C_FORMAT:
+	if (!strcmp(name, "format")) {
 		f = lm_format_find(v);
 		if (f < 0)
-			return lm_bad(msg, len, "format", v,
+			return lm_bad(msg, len, name, v,
 				      "text, md, csv, json or html");
 		o->format = f;
-		return 0;
-	case LM_C_METRIC:
+	} else if (!strcmp(name, "metric")) {
 		return lm_cmp_metrics(v, &o->metrics, msg, len);
-	case LM_C_DELTA:
+	} else if (!strcmp(name, "delta")) {
 		if (lm_parse_double(v, &d) || d <= 0 || d >= 100)
 			return lm_bad(
-				msg, len, "delta", v,
+				msg, len, name, v,
 				"the smallest change that matters, in % above 0 and below 100 (default 5)");
 		o->delta = d / 100;
-		return 0;
-	case LM_C_BY:
+	} else if (!strcmp(name, "by")) {
 		if (!v[0] || strlen(v) > 32 || v[strcspn(v, "=")])
-			return lm_bad(msg, len, "by", v,
+			return lm_bad(msg, len, name, v,
 				      "a tag name given with --tag NAME=VALUE");
 		o->by = v;
-		return 0;
-	case LM_C_BASELINE:
+	} else if (!strcmp(name, "baseline")) {
 		o->baseline = v;
-		return 0;
 	}
 	return 0;
 }
 
-int lm_cli_parse_cmp(int argc, char **argv, struct lm_cli *c, char *msg,
-		     size_t len)
+int lm_cli_cmp_file(struct lm_cli *c, const char *path, char *msg, size_t len)
 {
-	static const struct option report[] = {
-		{ "help", no_argument, NULL, 'h' },
-		{ "format", required_argument, NULL, LM_C_FORMAT },
-		{ "metric", required_argument, NULL, LM_C_METRIC },
-		{ 0 },
-	};
-	static const struct option compare[] = {
-		{ "help", no_argument, NULL, 'h' },
-		{ "format", required_argument, NULL, LM_C_FORMAT },
-		{ "metric", required_argument, NULL, LM_C_METRIC },
-		{ "delta", required_argument, NULL, LM_C_DELTA },
-		{ "by", required_argument, NULL, LM_C_BY },
-		{ "baseline", required_argument, NULL, LM_C_BASELINE },
-		{ 0 },
-	};
-	bool cmp = c->cmd == LM_CMD_COMPARE;
-	const char *name = cmp ? "compare" : "report";
-	struct lm_cmp_opts *o = &c->cmp;
-	int id, ret;
-	unsigned int need;
+	if (c->cmp.nfiles == LM_CMP_FILES_MAX) {
+		snprintf(msg, len, "at most %u result files", LM_CMP_FILES_MAX);
+		return -EINVAL;
+	}
+	c->cmp.files[c->cmp.nfiles++] = path;
+	return 0;
+}
 
-	lm_cmp_opts_defaults(o);
-	optind = 1;
-	opterr = 0;
-	while ((id = getopt_long(argc, argv, "h", cmp ? compare : report,
-				 NULL)) != -1) {
-		if (id == '?' || id == ':') {
-			snprintf(
-				msg, len,
-				"%s: not an option of 'lunmark %s' or missing its value (see lunmark %s --help)",
-				argv[optind - 1], name, name);
-			return -EINVAL;
-		}
-		if (id == 'h') {
-			c->help_for = c->cmd;
-			c->cmd = LM_CMD_HELP;
-			return 0;
-		}
-		ret = lm_cmp_opt(id, optarg, c, msg, len);
-		if (ret)
-			return ret;
-	}
-	for (; optind < argc; optind++) {
-		if (o->nfiles == LM_CMP_FILES_MAX) {
-			snprintf(msg, len, "at most %u result files",
-				 LM_CMP_FILES_MAX);
-			return -EINVAL;
-		}
-		o->files[o->nfiles++] = argv[optind];
-	}
-	if (!cmp && o->nfiles != 1) {
+int lm_cli_cmp_check(struct lm_cli *c, char *msg, size_t len)
+{
+	const struct lm_cmp_opts *o = &c->cmp;
+	unsigned int need = o->baseline && !o->by ? 1 : 2;
+
+	if (c->cmd == LM_CMD_REPORT && o->nfiles != 1) {
 		snprintf(
 			msg, len,
 			"'lunmark report' takes one saved result: lunmark report RESULT.json [--format=FMT]");
 		return -EINVAL;
 	}
-	need = o->baseline && !o->by ? 1 : 2;
-	if (cmp && o->nfiles < need) {
+	if (c->cmd == LM_CMD_COMPARE && o->nfiles < need) {
 		snprintf(
 			msg, len,
 			"'lunmark compare' needs two results or more: lunmark compare A.json B.json ... (or --baseline A.json B.json ...)");

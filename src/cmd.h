@@ -34,12 +34,9 @@ void lm_warn_unprefilled(struct lm_host *h, const struct lm_target *t);
 bool lm_may_prefill(const struct lm_target *t, bool allow_write);
 void lm_target_opts_iscsi(struct lm_target_opts *to, const struct lm_cli *c);
 
-/*
- * `lunmark run`: c->job on c->targets. With @keep, the first target's
- * result is moved there (the caller frees it) instead of freed; @text
- * prints lunmark's report.
- */
-int lm_cmd_run(struct lm_cli *c, struct lm_run_result *keep, bool text);
+/* `lunmark run`: c->job on c->targets, at once; each reported, and
+ * their sum when several. */
+int lm_cmd_run(struct lm_cli *c);
 /* `lunmark JOBFILE...`: fio job files (fio-compat/). */
 int lm_cmd_jobs(struct lm_cli *c);
 int lm_cmd_mark(struct lm_cli *c);

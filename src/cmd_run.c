@@ -155,7 +155,7 @@ out_close:
 	return ret;
 }
 
-int lm_cmd_run(struct lm_cli *c, struct lm_run_result *keep, bool text)
+int lm_cmd_run(struct lm_cli *c)
 {
 	struct lm_job *jobs[LM_RUN_TARGETS_MAX];
 	unsigned int k;
@@ -168,11 +168,11 @@ int lm_cmd_run(struct lm_cli *c, struct lm_run_result *keep, bool text)
 	}
 	for (k = 0; k < c->ntargets; k++)
 		jobs[k] = &c->job;
-	return lm_run_set(c, jobs, true, keep, NULL, text);
+	return lm_run_set(c, jobs, true, NULL, NULL, true);
 }
 
 /*
- * File @i of @nfiles of job @f as a job of its own: a job with several
+ * File @i of job @f as a job of its own: a job with several
  * files runs a sub-job per file at once, which share its iodepth (each at
  * least 1), its size and its io_size. 0, or an exit code after saying why.
  */
@@ -246,10 +246,13 @@ static int lm_jobs_phase(struct lm_cli *c, const struct lm_fio_job *fj,
 	for (k = 0; k < n && !ret; k++)
 		ret = lm_jobs_fits(&fj[k], &fj[0], n);
 	for (k = 0; k < slots && !ret; k++) {
+		/* the files of one job, or the jobs of the group */
+		const struct lm_fio_job *f = &fj[nf > 1 ? 0 : k];
+
 		i = nf > 1 ? k : 0;
-		ret = lm_jobs_sub(&fj[nf > 1 ? 0 : k], i, prefill, &copy[k]);
+		ret = lm_jobs_sub(f, i, prefill, &copy[k]);
 		jobs[k] = &copy[k];
-		c->targets[k] = lm_fio_file_at(&fj[nf > 1 ? 0 : k], i);
+		c->targets[k] = lm_fio_file_at(f, i);
 	}
 	c->ntargets = slots;
 	if (!ret && nf > 1)

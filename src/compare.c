@@ -145,7 +145,7 @@ static int lm_cmp_by_tag(struct lm_cmp *c, const char *by, const char *baseline,
 			return -EINVAL;
 		}
 		for (k = 0; k < c->ncfg; k++)
-			if (!strcmp(c->cfg[k].name + strlen(by) + 1, v))
+			if (!strcmp(c->cfg[k].value, v))
 				break;
 		if (k == c->ncfg) {
 			if (c->ncfg == LM_CMP_CONFIGS_MAX) {
@@ -154,6 +154,7 @@ static int lm_cmp_by_tag(struct lm_cmp *c, const char *by, const char *baseline,
 					 LM_CMP_CONFIGS_MAX);
 				return -EINVAL;
 			}
+			c->cfg[k].value = v;
 			snprintf(c->cfg[c->ncfg++].name, sizeof(c->cfg[0].name),
 				 "%s=%s", by, v);
 		}
@@ -162,7 +163,7 @@ static int lm_cmp_by_tag(struct lm_cmp *c, const char *by, const char *baseline,
 	if (!baseline)
 		return 0;
 	for (k = 0; k < c->ncfg; k++)
-		if (!strcmp(c->cfg[k].name + strlen(by) + 1, baseline))
+		if (!strcmp(c->cfg[k].value, baseline))
 			break;
 	if (k == c->ncfg) {
 		snprintf(msg, len, "--baseline=%s: no file has the tag %s=%s",

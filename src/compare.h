@@ -75,6 +75,7 @@ void lm_cmp_opts_defaults(struct lm_cmp_opts *o);
 
 struct lm_cmp_config {
 	char name[128];
+	const char *value; /* with --by: the tag's value */
 	unsigned int nfiles;
 	unsigned int file[LM_CMP_FILES_MAX]; /* indexes into lm_cmp.saved */
 	double cpu_s_per_gb; /* the host's, over every cell; -1 unknown */

@@ -242,7 +242,7 @@ out_teardown:
 int lm_copy_run(const struct lm_job *j, const struct lm_target *t, uint64_t n,
 		uint64_t f, bool write, struct lm_run_result *r)
 {
-	struct lm_cpu c0 = lm_cpu_now(), c1;
+	struct lm_cpu c0 = lm_cpu_now();
 	int ret;
 
 	memset(r, 0, sizeof(*r));
@@ -250,10 +250,7 @@ int lm_copy_run(const struct lm_job *j, const struct lm_target *t, uint64_t n,
 		ret = lm_copy_dir(j, t, n, f, write, r);
 	else
 		ret = lm_copy_block(j, t, n, f, write, r);
-	c1 = lm_cpu_now();
-	r->cpu.usr_s = c1.usr_s - c0.usr_s;
-	r->cpu.sys_s = c1.sys_s - c0.sys_s;
-	r->cpu.host_s = c0.host_s > 0 ? c1.host_s - c0.host_s : 0;
+	r->cpu = lm_cpu_since(&c0);
 	return ret;
 }
 

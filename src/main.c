@@ -81,7 +81,7 @@ int main(int argc, char **argv)
 		ret = 0;
 		break;
 	case LM_CMD_RUN:
-		ret = lm_cmd_run(&c, NULL, true);
+		ret = lm_cmd_run(&c);
 		break;
 	case LM_CMD_MARK:
 		ret = lm_cmd_mark(&c);

@@ -68,8 +68,7 @@ struct lm_group {
 
 /* What one run needs beyond the job: targets, workers, groups. */
 struct lm_many {
-	const struct lm_job *j; /* the clock: ramp, and the longest runtime */
-	struct lm_job clock;
+	struct lm_job clock; /* ramp, and the longest runtime: lm_clock() */
 	const struct lm_job *jobs[LM_RUN_TARGETS_MAX]; /* per target */
 	unsigned int first[LM_RUN_TARGETS_MAX];	       /* its first worker */
 	uint64_t t0;				       /* measuring since */
@@ -276,8 +275,8 @@ static void lm_start_measuring(struct lm_many *m, uint64_t t0)
 		if (j->ramp_ns)
 			lm_limit(m, k, true);
 		/* a job shorter than the clock stops on its own */
-		if (j->runtime_ns &&
-		    (!m->j->runtime_ns || j->runtime_ns < m->j->runtime_ns))
+		if (j->runtime_ns && (!m->clock.runtime_ns ||
+				      j->runtime_ns < m->clock.runtime_ns))
 			for (i = 0; i < j->threads; i++)
 				atomic_store(&m->w[m->first[k] + i].deadline_ns,
 					     t0 + j->runtime_ns);
@@ -304,11 +303,11 @@ static void lm_tell(const struct lm_many *m)
  * runtime is over, every worker is done, a worker failed, or a signal. */
 static void lm_keep_time(struct lm_many *m)
 {
-	const struct lm_job *j = m->j;
+	const struct lm_job *j = &m->clock;
 	struct lm_shared *s = &m->s;
 	uint64_t t0, tick, end, next, now;
 	unsigned int finished = 0, k;
-	struct lm_cpu c0, c1;
+	struct lm_cpu c0, used;
 
 	if (j->ramp_ns) {
 		end = lm_now_ns() + j->ramp_ns;
@@ -339,7 +338,7 @@ static void lm_keep_time(struct lm_many *m)
 	}
 	atomic_store(&s->phase, LM_PHASE_STOP);
 	now = lm_now_ns();
-	c1 = lm_cpu_now();
+	used = lm_cpu_since(&c0);
 	/* the last, possibly partial, second is sampled once the workers
 	 * are joined: IOs they reaped before they saw the stop count in it */
 	m->tick = tick;
@@ -349,12 +348,7 @@ static void lm_keep_time(struct lm_many *m)
 
 		r->elapsed_ns = now - t0;
 		/* the process's CPU: the targets share it */
-		r->cpu.usr_s = c1.usr_s - c0.usr_s;
-		r->cpu.sys_s = c1.sys_s - c0.sys_s;
-		r->cpu.ctx = c1.ctx - c0.ctx;
-		r->cpu.majf = c1.majf - c0.majf;
-		r->cpu.minf = c1.minf - c0.minf;
-		r->cpu.host_s = c0.host_s > 0 ? c1.host_s - c0.host_s : 0;
+		r->cpu = used;
 		r->interrupted = lm_stop != 0;
 	}
 }
@@ -374,7 +368,6 @@ static void lm_clock(struct lm_many *m, const struct lm_job *const *jobs,
 		else if (jobs[k]->runtime_ns > m->clock.runtime_ns)
 			m->clock.runtime_ns = jobs[k]->runtime_ns;
 	}
-	m->j = &m->clock;
 }
 
 static int lm_many_init(struct lm_many *m, const struct lm_job *const *jobs,
@@ -385,7 +378,7 @@ static int lm_many_init(struct lm_many *m, const struct lm_job *const *jobs,
 
 	memset(m, 0, sizeof(*m));
 	lm_clock(m, jobs, n);
-	j = m->j;
+	j = &m->clock;
 	m->ntargets = n;
 	for (k = 0; k < n; k++) {
 		m->jobs[k] = jobs[k];
@@ -523,17 +516,6 @@ int lm_run_jobs(const struct lm_job *const *j, const struct lm_target *const *t,
 		unsigned int n, struct lm_run_result *r)
 {
 	return lm_run_core(j, t, n, r, NULL, NULL);
-}
-
-int lm_run_many(const struct lm_job *j, const struct lm_target *const *t,
-		unsigned int n, struct lm_run_result *r)
-{
-	const struct lm_job *jobs[LM_RUN_TARGETS_MAX];
-	unsigned int k;
-
-	for (k = 0; k < n; k++)
-		jobs[k] = j;
-	return lm_run_core(jobs, t, n, r, NULL, NULL);
 }
 
 int lm_run(const struct lm_job *j, const struct lm_target *t,

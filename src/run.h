@@ -32,20 +32,14 @@ int lm_run_watched(const struct lm_job *j, const struct lm_target *t,
 		   struct lm_run_result *r, lm_tick_fn tick, void *arg);
 
 /*
- * The same job on @n targets at once, j->threads workers each, one clock:
- * r[0..n-1] per target and, when n > 1, r[n] for all of them together
- * (its IOs, bytes and per-second samples are the sums of the parts). @r
- * holds n + 1 results; each is freed with lm_run_result_free().
- */
-int lm_run_many(const struct lm_job *j, const struct lm_target *const *t,
-		unsigned int n, struct lm_run_result *r);
-
-/*
- * Different jobs at once, as fio runs the jobs of a group: @j[k] on
- * @t[k], j[k]->threads workers each, one clock; the jobs share their
- * ramp_time (the caller checks). A job of a shorter runtime, or one done
- * with its pass, stops on its own; its result's elapsed time and series
- * end there. @r holds n + 1 results as with lm_run_many().
+ * Jobs at once: @j[k] on @t[k], j[k]->threads workers each, one clock
+ * (one job on several targets, or the jobs of a fio group). The jobs
+ * share their ramp_time (the caller checks). A job of a shorter runtime,
+ * or one done with its pass, stops on its own; its result's elapsed time
+ * and series end there. r[0..n-1] are per target and, when n > 1, r[n]
+ * is all of them together (its IOs, bytes and per-second samples are the
+ * sums of the parts). @r holds n + 1 results; each is freed with
+ * lm_run_result_free().
  */
 int lm_run_jobs(const struct lm_job *const *j, const struct lm_target *const *t,
 		unsigned int n, struct lm_run_result *r);

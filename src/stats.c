@@ -48,6 +48,19 @@ struct lm_cpu lm_cpu_now(void)
 	return c;
 }
 
+struct lm_cpu lm_cpu_since(const struct lm_cpu *c0)
+{
+	struct lm_cpu c1 = lm_cpu_now();
+
+	c1.usr_s -= c0->usr_s;
+	c1.sys_s -= c0->sys_s;
+	c1.ctx -= c0->ctx;
+	c1.majf -= c0->majf;
+	c1.minf -= c0->minf;
+	c1.host_s = c0->host_s > 0 ? c1.host_s - c0->host_s : 0;
+	return c1;
+}
+
 void lm_summarize(struct lm_summary *s, const struct lm_hist *lat, uint64_t ios,
 		  uint64_t bytes, uint64_t errors, uint64_t elapsed_ns,
 		  const struct lm_sample *series, unsigned int nseries,

@@ -52,6 +52,8 @@ struct lm_cpu {
 
 /* Process CPU time so far (all threads), and the host's. */
 struct lm_cpu lm_cpu_now(void);
+/* What was used since @c0 was taken (host_s 0 when it was unknown). */
+struct lm_cpu lm_cpu_since(const struct lm_cpu *c0);
 
 /* What a report prints for one direction of one run or one cell. */
 struct lm_summary {

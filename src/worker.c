@@ -20,6 +20,7 @@ struct lm_loop {
 	unsigned int inflight;
 	uint64_t seq;
 	uint64_t issued_measured; /* bytes */
+	uint32_t align[2];	  /* bs_vary: read and write offsets' unit */
 };
 
 static void lm_count(struct lm_worker *w, enum lm_dir d, uint64_t bytes,
@@ -110,7 +111,7 @@ static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 			break;
 		}
 		if (j->bs_vary)
-			off = lm_bs_place(w, off, len, lm_job_bs_min(j, write));
+			off = lm_bs_place(w, off, len, l->align[write]);
 		io = l->free_ios[--l->nfree];
 		io->write = write;
 		/* mixed jobs keep read buffers apart from write buffers */
@@ -145,10 +146,10 @@ static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 	return more && !w->io_errno;
 }
 
+/* @n IOs reaped at @now */
 static void lm_complete(struct lm_worker *w, struct lm_loop *l, unsigned int n,
-			bool measuring)
+			bool measuring, uint64_t now)
 {
-	uint64_t now = lm_now_ns();
 	unsigned int i;
 
 	for (i = 0; i < n; i++) {
@@ -188,6 +189,8 @@ static int lm_loop_setup(struct lm_worker *w, struct lm_loop *l)
 		return ret;
 	if (j->compress_pct && j->pattern == LM_PATTERN_RANDOM)
 		lm_bufs_compressible(&l->bufs, j->compress_pct);
+	for (i = 0; i < 2; i++)
+		l->align[i] = lm_job_bs_min(j, (int)i);
 	l->ios = calloc(depth, sizeof(*l->ios));
 	l->free_ios = calloc(depth, sizeof(*l->free_ios));
 	l->done = calloc(depth, sizeof(*l->done));
@@ -229,7 +232,8 @@ static void lm_loop_teardown(struct lm_loop *l)
 	lm_bufs_free(&l->bufs);
 }
 
-static bool lm_measuring(struct lm_worker *w, bool *stop)
+/* Is the window open at @now, and is it time to stop? */
+static bool lm_measuring(struct lm_worker *w, uint64_t now, bool *stop)
 {
 	int phase =
 		atomic_load_explicit(&w->shared->phase, memory_order_relaxed);
@@ -237,8 +241,7 @@ static bool lm_measuring(struct lm_worker *w, bool *stop)
 		atomic_load_explicit(&w->deadline_ns, memory_order_relaxed);
 
 	*stop = phase == LM_PHASE_STOP ||
-		(deadline && phase == LM_PHASE_MEASURE &&
-		 lm_now_ns() >= deadline);
+		(deadline && phase == LM_PHASE_MEASURE && now >= deadline);
 	return phase == LM_PHASE_MEASURE && !*stop;
 }
 
@@ -246,9 +249,10 @@ static void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
 {
 	unsigned int depth = w->job->iodepth;
 	bool more = true, stop, measuring;
+	uint64_t now;
 	int n;
 
-	measuring = lm_measuring(w, &stop);
+	measuring = lm_measuring(w, lm_now_ns(), &stop);
 	while (!stop && (more || l->inflight)) {
 		if (more)
 			more = lm_fill(w, l, measuring);
@@ -260,10 +264,12 @@ static void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
 				w->io_errno = -n;
 			break;
 		}
-		/* read the phase after the wait: what completed in the
-		 * window counts, what completed after the stop does not */
-		measuring = lm_measuring(w, &stop);
-		lm_complete(w, l, (unsigned int)n, measuring);
+		/* read the clock and the phase after the wait: what
+		 * completed in the window counts, what completed after the
+		 * stop does not */
+		now = lm_now_ns();
+		measuring = lm_measuring(w, now, &stop);
+		lm_complete(w, l, (unsigned int)n, measuring, now);
 		if (w->io_errno)
 			break;
 	}
@@ -275,7 +281,7 @@ static void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
 		n = l->eng.ops->reap(&l->eng, 1, l->done, depth);
 		if (n < 0)
 			break;
-		lm_complete(w, l, (unsigned int)n, false);
+		lm_complete(w, l, (unsigned int)n, false, lm_now_ns());
 	}
 }
 

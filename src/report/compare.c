@@ -365,7 +365,6 @@ static void lm_cmp_tables(FILE *f, const struct lm_cmp *c, unsigned int metrics,
 /* CSV: a row per configuration and cell (test x way x metric). */
 static void lm_cmp_csv(FILE *f, const struct lm_cmp *c, unsigned int metrics)
 {
-	char v[32];
 	unsigned int i, k, m, q;
 
 	fputs("configuration,test,way,metric,unit,runs,median,ci95_lo,ci95_hi,cv_pct,p50_us,p90_us,p99_us,p99.9_us,p99.99_us,reference,ratio,ratio_ci95_lo,ratio_ci95_hi,ratio_ci90_lo,ratio_ci90_hi,ratio_cifam_lo,ratio_cifam_hi,p_value,verdict,runs_needed,best\n",
@@ -410,9 +409,7 @@ static void lm_cmp_csv(FILE *f, const struct lm_cmp *c, unsigned int metrics)
 				} else {
 					fputs(",,,,,,,,,,", f);
 				}
-				snprintf(v, sizeof(v), "%d",
-					 k == cell->best[m]);
-				fprintf(f, ",%s\n", v);
+				fprintf(f, ",%d\n", k == cell->best[m]);
 			}
 		}
 	}
