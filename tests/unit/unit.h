@@ -16,6 +16,7 @@ int lm_suite_iscsi(void);
 int lm_suite_profiles(void);
 int lm_suite_fio(void);
 int lm_suite_compare(void);
+int lm_suite_ss(void);
 
 /* Add @tests (NULL-terminated) to a new suite named @name. */
 struct lm_unit_test {

@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: MIT
+/* Steady state, fio's ss rules and the step fit, on synthetic series
+ * whose answers are known. */
+#include "unit.h"
+#include "../../src/offset.h"
+#include "../../src/ss.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+
+/* Constant: steady at the first window, rounds 0-4. */
+static void lm_test_snia_constant(void)
+{
+	const double y[] = { 100, 100, 100, 100, 100, 100, 100 };
+	struct lm_snia s;
+
+	lm_snia_check(y, 4, &s);
+	CU_ASSERT_FALSE(s.steady); /* not yet 5 rounds */
+	CU_ASSERT_EQUAL(s.n, 0);
+	lm_snia_check(y, 5, &s);
+	CU_ASSERT_TRUE(s.steady);
+	CU_ASSERT_EQUAL(s.first, 0);
+	CU_ASSERT_EQUAL(s.n, 5);
+	CU_ASSERT_DOUBLE_EQUAL(s.mean, 100, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(s.range_pct, 0, 1e-9);
+}
+
+/* Noise within the range rule, and just outside it. */
+static void lm_test_snia_noisy(void)
+{
+	/* range 18 of mean 100, no trend: steady */
+	const double ok[] = { 91, 109, 100, 95, 105 };
+	/* range 22 of mean 100: not */
+	const double wide[] = { 89, 111, 100, 95, 105 };
+	struct lm_snia s;
+
+	lm_snia_check(ok, 5, &s);
+	CU_ASSERT_TRUE(s.steady);
+	CU_ASSERT_DOUBLE_EQUAL(s.range_pct, 18, 1e-9);
+	lm_snia_check(wide, 5, &s);
+	CU_ASSERT_FALSE(s.steady);
+	CU_ASSERT_DOUBLE_EQUAL(s.range_pct, 22, 1e-9);
+}
+
+/* Rising by 4 a round: over rounds 7-11 (128..144, mean 136) the range
+ * is 11.8% of the mean and passes, but the line climbs 16 across the
+ * window, 11.8% of the mean: not steady. Rising by 2 (114..122, mean
+ * 118): the line climbs 6.8%: steady. */
+static void lm_test_snia_rising(void)
+{
+	double fast[12], slow[12];
+	struct lm_snia s;
+	unsigned int i;
+
+	for (i = 0; i < 12; i++) {
+		fast[i] = 100 + 4.0 * i;
+		slow[i] = 100 + 2.0 * i;
+	}
+	lm_snia_check(fast, 12, &s);
+	CU_ASSERT_FALSE(s.steady);
+	CU_ASSERT_DOUBLE_EQUAL(s.excursion_pct, 100.0 * 16 / 136, 1e-9);
+	CU_ASSERT(s.range_pct <= LM_SS_RANGE_PCT);
+	lm_snia_check(slow, 12, &s);
+	CU_ASSERT_TRUE(s.steady);
+	CU_ASSERT_DOUBLE_EQUAL(s.excursion_pct, 100.0 * 8 / 118, 1e-9);
+}
+
+/* A step from 100 to 300 (a cache filling): not steady while the window
+ * spans the step, steady once it holds only the new level. */
+static void lm_test_snia_step(void)
+{
+	const double y[] = { 100, 100, 100, 300, 300, 300, 300, 300 };
+	struct lm_snia s;
+	unsigned int n, first_steady = 0;
+
+	for (n = 5; n <= 8 && !first_steady; n++) {
+		lm_snia_check(y, n, &s);
+		if (s.steady)
+			first_steady = n;
+	}
+	CU_ASSERT_EQUAL(first_steady, 8);
+	CU_ASSERT_EQUAL(s.first, 3);
+	CU_ASSERT_DOUBLE_EQUAL(s.mean, 300, 1e-9);
+}
+
+static void lm_test_ls_slope(void)
+{
+	const double y[] = { 1, 3, 5, 7 };
+	double mean;
+
+	CU_ASSERT_DOUBLE_EQUAL(lm_ls_slope(y, 4, &mean), 2, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(mean, 4, 1e-12);
+	CU_ASSERT_DOUBLE_EQUAL(lm_ls_slope(y, 1, &mean), 0, 1e-12);
+}
+
+/* fio's forms and rules, worked by hand. */
+static void lm_test_fio_ss(void)
+{
+	const double iops[] = { 50, 100, 102, 98, 100 };
+	const double bw[] = { 5e5, 1e6, 1.1e6, 0.9e6, 1e6 };
+	struct lm_ss_conf c = { .on = true, .dur_ns = 4000000000ull };
+	struct lm_ss_state s = { 0 };
+	char name[64];
+
+	CU_ASSERT_EQUAL(lm_ss_parse("iops:5%", &c), 0);
+	CU_ASSERT_EQUAL(c.metric, LM_SS_IOPS);
+	CU_ASSERT_FALSE(c.slope);
+	CU_ASSERT_TRUE(c.pct);
+	lm_ss_name(&c, name, sizeof(name));
+	CU_ASSERT_STRING_EQUAL(name, "iops:5.000000%");
+	/* the last 4 points: mean 100, largest deviation 2: 2% < 5% */
+	CU_ASSERT_EQUAL(lm_ss_judge(&c, iops, bw, 5, &s), 0);
+	CU_ASSERT_TRUE(s.attained);
+	CU_ASSERT_EQUAL(s.n, 4);
+	CU_ASSERT_DOUBLE_EQUAL(s.criterion, 2, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(s.max_dev, 2, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(s.iops[0], 100, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(s.bw_mean, 1e6, 1e-3);
+	/* bw deviation 10% is over 5% */
+	CU_ASSERT_EQUAL(lm_ss_parse("bw:5%", &c), 0);
+	lm_ss_judge(&c, iops, bw, 5, &s);
+	CU_ASSERT_FALSE(s.attained);
+	CU_ASSERT_DOUBLE_EQUAL(s.criterion, 10, 1e-9);
+	/* a raw limit: a deviation of 2 IOPS is under 3 */
+	CU_ASSERT_EQUAL(lm_ss_parse("iops:3", &c), 0);
+	CU_ASSERT_FALSE(c.pct);
+	lm_ss_judge(&c, iops, bw, 5, &s);
+	CU_ASSERT_TRUE(s.attained);
+	/* slope of 100, 102, 98, 100 is -0.4 a point, -0.4% of the mean */
+	CU_ASSERT_EQUAL(lm_ss_parse("iops_slope:0.5%", &c), 0);
+	CU_ASSERT_TRUE(c.slope);
+	lm_ss_judge(&c, iops, bw, 5, &s);
+	CU_ASSERT_DOUBLE_EQUAL(s.slope, -0.4, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(s.criterion, -0.4, 1e-9);
+	CU_ASSERT_TRUE(s.attained);
+	CU_ASSERT_EQUAL(lm_ss_parse("iops_slope:0.3%", &c), 0);
+	lm_ss_judge(&c, iops, bw, 5, &s);
+	CU_ASSERT_FALSE(s.attained);
+	/* too few points for the window: never attained */
+	lm_ss_judge(&c, iops, bw, 3, &s);
+	CU_ASSERT_FALSE(s.attained);
+	CU_ASSERT_EQUAL(s.n, 3);
+	lm_ss_state_free(&s);
+	CU_ASSERT_EQUAL(lm_ss_parse("iops", &c), -EINVAL);
+	CU_ASSERT_EQUAL(lm_ss_parse("lat:5%", &c), -EINVAL);
+	CU_ASSERT_EQUAL(lm_ss_parse("iops:5x", &c), -EINVAL);
+	CU_ASSERT_EQUAL(lm_ss_parse("bw:-1", &c), -EINVAL);
+}
+
+/* A burst of 400 for 10 s, then 100 with noise: found at 10. A flat
+ * noisy series: no step. */
+static void lm_test_step(void)
+{
+	double y[40], flat[40];
+	struct lm_rand r;
+	struct lm_step s;
+	unsigned int i;
+
+	lm_rand_seed(&r, 7);
+	for (i = 0; i < 40; i++) {
+		double noise = (double)lm_rand_below(&r, 2001) / 100.0 - 10;
+
+		y[i] = (i < 10 ? 400 : 100) + noise;
+		flat[i] = 200 + noise;
+	}
+	lm_step_fit(y, 40, &s);
+	CU_ASSERT_TRUE(s.found);
+	CU_ASSERT_EQUAL(s.at, 10);
+	CU_ASSERT(fabs(s.before_mean - 400) < 10);
+	CU_ASSERT(fabs(s.after_mean - 100) < 10);
+	lm_step_fit(flat, 40, &s);
+	CU_ASSERT_FALSE(s.found);
+	lm_step_fit(y, 3, &s);
+	CU_ASSERT_FALSE(s.found);
+}
+
+int lm_suite_ss(void)
+{
+	static const struct lm_unit_test tests[] = {
+		{ "SNIA rule: constant", lm_test_snia_constant },
+		{ "SNIA rule: noisy", lm_test_snia_noisy },
+		{ "SNIA rule: rising", lm_test_snia_rising },
+		{ "SNIA rule: step", lm_test_snia_step },
+		{ "least-squares slope", lm_test_ls_slope },
+		{ "fio's ss rules", lm_test_fio_ss },
+		{ "step fit", lm_test_step },
+		{ NULL, NULL },
+	};
+
+	return lm_unit_add("steady state", tests);
+}
