@@ -72,6 +72,9 @@ struct lm_job {
 	bool time_based;	 /* loop over the region until runtime */
 	unsigned int random_pct; /* random jobs: share of random offsets,
 				  * the rest sequential (percentage_random) */
+	/* fully random jobs of one block size: every block once a pass,
+	 * in random order (fio's random map); else uniform draws */
+	bool randmap;
 	bool direct;
 	uint64_t seed;
 	enum lm_pattern pattern;
@@ -108,6 +111,13 @@ static inline bool lm_rw_reads(enum lm_rw rw)
 static inline bool lm_rw_writes(enum lm_rw rw)
 {
 	return rw != LM_RW_READ && rw != LM_RW_RANDREAD;
+}
+
+/* Does the job walk a random map (randmap, and it can)? */
+static inline bool lm_job_mapped(const struct lm_job *j)
+{
+	return j->randmap && lm_rw_random(j->rw) && j->random_pct >= 100 &&
+	       !j->bs_vary;
 }
 
 /* The largest and the smallest block size of direction @d (0 read, 1

@@ -37,4 +37,42 @@ void lm_offset_init(struct lm_offset_gen *g, uint64_t start_bytes,
 	lm_rand_seed(&g->rand, seed ^ (0x5851f42d4c957f2dull * (thread + 1)));
 	/* a mixed stream starts at a random block */
 	g->last = random_pct ? lm_rand_below(&g->rand, nblocks) : 0;
+	g->map_mask = 0;
+}
+
+void lm_offset_map(struct lm_offset_gen *g, uint64_t key)
+{
+	uint64_t mask = 1;
+
+	while (mask < g->nblocks - 1 && mask < UINT64_MAX / 2)
+		mask = mask * 2 + 1;
+	g->map_mask = mask;
+	g->map_key = key;
+}
+
+/*
+ * Three rounds of bijections of the k-bit values (multiply by an odd
+ * number, add a key, fold the high half onto the low one), then cycle
+ * walking: a value at or above nblocks is permuted again until it falls
+ * inside, which keeps the whole a bijection of [0, nblocks). The domain
+ * is under twice nblocks, so fewer than two rounds are needed on average.
+ */
+uint64_t lm_perm(const struct lm_offset_gen *g, uint64_t i, uint64_t pass)
+{
+	static const uint64_t mul[3] = { 0x9e3779b97f4a7c15ull,
+					 0xbf58476d1ce4e5b9ull,
+					 0x94d049bb133111ebull };
+	uint64_t m = g->map_mask, key = g->map_key ^ (pass * mul[0]), x = i;
+	unsigned int bits = 0, r;
+
+	while (bits < 64 && (m >> bits))
+		bits++;
+	do {
+		for (r = 0; r < 3; r++) {
+			x = (x * mul[r]) & m;
+			x = (x + (key >> (r * 8)) * mul[2 - r]) & m;
+			x ^= x >> (bits / 2 + 1);
+		}
+	} while (x >= g->nblocks);
+	return x;
 }

@@ -73,6 +73,11 @@ struct lm_offset_gen {
 	struct lm_rand rand;
 	uint64_t last; /* mixed: the block before, which a sequential
 			* offset continues from */
+	/* a random map: the shared cursor's n-th claim is block
+	 * lm_perm(n mod nblocks) of pass n / nblocks, each pass its own
+	 * order; 0 when off */
+	uint64_t map_mask;
+	uint64_t map_key;
 };
 
 void lm_cursor_init(struct lm_cursor *c);
@@ -91,6 +96,17 @@ void lm_offset_init(struct lm_offset_gen *g, uint64_t start_bytes,
 		    uint64_t seed, unsigned int thread);
 
 /*
+ * Random offsets that touch every block once per pass, in an order of
+ * @key's (fio's default random map): claims come from the shared cursor,
+ * as for a sequential job, and are permuted. For random jobs of one block
+ * size; call after lm_offset_init().
+ */
+void lm_offset_map(struct lm_offset_gen *g, uint64_t key);
+
+/* Block @i of pass @pass of the map: a bijection of [0, nblocks). */
+uint64_t lm_perm(const struct lm_offset_gen *g, uint64_t i, uint64_t pass);
+
+/*
  * The next offset in bytes, for an IO of @units blocks (a sequential
  * cursor moves that far). Returns false when the shared cursor has
  * reached its limit (a size-limited sequential run is done).
@@ -100,7 +116,14 @@ static inline bool lm_offset_next_n(struct lm_offset_gen *g, uint64_t *off,
 {
 	uint64_t b;
 
-	if (g->random_pct >= 100) {
+	if (g->map_mask) {
+		b = atomic_fetch_add_explicit(&g->cursor->next, 1,
+					      memory_order_relaxed);
+		if (b >= atomic_load_explicit(&g->cursor->limit,
+					      memory_order_relaxed))
+			return false;
+		b = lm_perm(g, b % g->nblocks, b / g->nblocks);
+	} else if (g->random_pct >= 100) {
 		b = lm_rand_below(&g->rand, g->nblocks);
 	} else if (g->random_pct) {
 		if (lm_rand_below(&g->rand, 100) < g->random_pct)

@@ -216,7 +216,7 @@ static void lm_limit(struct lm_many *m, unsigned int k, bool after_ramp)
 	struct lm_cursor *c;
 	unsigned int i;
 
-	if (j->time_based || lm_rw_random(j->rw))
+	if (j->time_based || (lm_rw_random(j->rw) && !lm_job_mapped(j)))
 		return;
 	if (!j->offset_increment) {
 		c = &m->cursor[k];
@@ -235,8 +235,8 @@ static void lm_limit(struct lm_many *m, unsigned int k, bool after_ramp)
 	}
 }
 
-/* Split a target's region among its workers: sequential jobs share the
- * target's cursor, random ones each get an equal share of a size-limited
+/* Split a target's region among its workers: sequential jobs and random
+ * ones on a map share the target's cursor, other random ones each get an equal share of a size-limited
  * run's IOs; with offset_increment each has its own region and pass. */
 static void lm_plan(struct lm_many *m, unsigned int k, unsigned int i,
 		    const struct lm_target *t)
@@ -253,7 +253,8 @@ static void lm_plan(struct lm_many *m, unsigned int k, unsigned int i,
 	w->start_bytes = j->offset_bytes + i * j->offset_increment;
 	w->nblocks = nblocks;
 	w->stamp_bytes = t->lbs_bytes;
-	w->budgeted = lm_rw_random(j->rw) && !j->time_based;
+	w->budgeted = lm_rw_random(j->rw) && !j->time_based &&
+		      !lm_job_mapped(j);
 	if (w->budgeted && (j->offset_increment || j->io_bytes))
 		w->budget_bytes = lm_pass_ios(j) * j->bs_bytes;
 	else if (w->budgeted)

@@ -204,6 +204,8 @@ static int lm_loop_setup(struct lm_worker *w, struct lm_loop *l)
 	lm_offset_init(&l->gen, w->start_bytes, w->nblocks, j->bs_bytes,
 		       lm_rw_random(j->rw) ? j->random_pct : 0, w->cursor,
 		       j->seed, w->id);
+	if (lm_job_mapped(j))
+		lm_offset_map(&l->gen, j->seed);
 	lm_rand_seed(&l->mix, j->seed ^ (0xd1b54a32d192ed03ull * (w->id + 1)));
 	for (i = 0; i < LM_DIRS; i++)
 		lm_hist_init(&w->lat[i]);

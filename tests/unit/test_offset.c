@@ -153,6 +153,55 @@ static void lm_test_percentage_random(void)
 	}
 }
 
+/* A random map: each pass touches every block exactly once, passes come
+ * in different orders, the order is not sequential, and the cursor's
+ * limit ends a size-limited pass. */
+static void lm_test_random_map(void)
+{
+	static const uint64_t sizes[] = { 1, 2, 7, 1000, 4099 };
+	struct lm_offset_gen g;
+	struct lm_cursor c;
+	unsigned int k, same;
+	uint64_t i, n, off, *first;
+	unsigned char *seen;
+
+	for (k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
+		n = sizes[k];
+		seen = calloc(n, 1);
+		first = calloc(n, sizeof(*first));
+		CU_ASSERT_FATAL(seen && first);
+		lm_cursor_init(&c);
+		atomic_store(&c.limit, 2 * n);
+		lm_offset_init(&g, 4096, n, 512, 100, &c, 42, 0);
+		lm_offset_map(&g, 42);
+		for (i = 0; i < n; i++) {
+			CU_ASSERT_TRUE(lm_offset_next(&g, &off));
+			CU_ASSERT_EQUAL((off - 4096) % 512, 0);
+			first[i] = (off - 4096) / 512;
+			CU_ASSERT(first[i] < n);
+			if (first[i] < n)
+				seen[first[i]]++;
+		}
+		for (i = 0; i < n; i++)
+			CU_ASSERT_EQUAL(seen[i], 1);
+		same = 0;
+		for (i = 0; i < n; i++) {
+			CU_ASSERT_TRUE(lm_offset_next(&g, &off));
+			same += (off - 4096) / 512 == first[i];
+		}
+		if (n >= 1000) {
+			CU_ASSERT(same < n / 10); /* a new order */
+			/* not the identity */
+			for (i = 0, same = 0; i < n; i++)
+				same += first[i] == i;
+			CU_ASSERT(same < n / 10);
+		}
+		CU_ASSERT_FALSE(lm_offset_next(&g, &off));
+		free(seen);
+		free(first);
+	}
+}
+
 int lm_suite_offset(void)
 {
 	static const struct lm_unit_test t[] = {
@@ -167,6 +216,7 @@ int lm_suite_offset(void)
 		{ "sequential: order, wrap, limit", lm_test_sequential_order },
 		{ "percentage_random: the share asked for",
 		  lm_test_percentage_random },
+		{ "random map: each block once a pass", lm_test_random_map },
 		{ NULL, NULL },
 	};
 	return lm_unit_add("offset", t);
