@@ -66,6 +66,7 @@ enum lm_opt {
 	LM_O_LABEL,
 	LM_O_TAG,
 	LM_O_EXPORT_FIO,
+	LM_O_CACHE, /* cli_cache.c, by name */
 	/* report, compare */
 	LM_O_FORMAT,
 	LM_O_METRIC,
@@ -119,6 +120,12 @@ static const struct {
 	  LM_RUN | LM_MARK },
 	{ { "mix", required_argument, NULL, LM_O_MIX }, LM_MARK },
 	{ { "link", required_argument, NULL, LM_O_LINK }, LM_MARK },
+	{ { "until-steady", no_argument, NULL, LM_O_CACHE }, LM_MARK },
+	{ { "max-rounds", required_argument, NULL, LM_O_CACHE }, LM_MARK },
+	{ { "working-set", required_argument, NULL, LM_O_CACHE }, LM_MARK },
+	{ { "cache-size", required_argument, NULL, LM_O_CACHE }, LM_MARK },
+	{ { "nas-ram", required_argument, NULL, LM_O_CACHE }, LM_MARK },
+	{ { "sustained", no_argument, NULL, LM_O_CACHE }, LM_MARK },
 	{ { "quiet", no_argument, NULL, LM_O_QUIET }, LM_MARK },
 	{ { "json", required_argument, NULL, LM_O_JSON_FILE }, LM_MARK },
 	{ { "percentage_random", required_argument, NULL, LM_O_PCT_RANDOM },
@@ -472,6 +479,8 @@ static int lm_opt_mark(int id, const char *name, const char *v,
 		break;
 	case LM_O_TAG:
 		return lm_opt_tag(c, v, msg, len);
+	case LM_O_CACHE:
+		return lm_cli_cache_opt(name, v, c, msg, len);
 	}
 	return ret;
 }
@@ -734,6 +743,9 @@ int lm_cli_parse(int argc, char **argv, struct lm_cli *c, char *msg, size_t len)
 		c->suite.base.size_bytes = 0;
 		c->suite.base.runtime_ns = 0;
 		c->suite.allow_write = c->allow_write;
+		ret = lm_cli_cache_check(c, msg, len);
+		if (ret)
+			return ret;
 		return lm_cli_engine_check(c, &c->suite.base, msg, len);
 	}
 	if (!lm_cli_target(c) && strcmp(c->job.engine, "null")) {

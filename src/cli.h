@@ -91,6 +91,15 @@ int lm_cli_cmp_opt(const char *name, const char *v, struct lm_cli *c, char *msg,
 int lm_cli_cmp_file(struct lm_cli *c, const char *path, char *msg, size_t len);
 int lm_cli_cmp_check(struct lm_cli *c, char *msg, size_t len);
 
+/*
+ * cli_cache.c: mark's cache options (--until-steady, --max-rounds,
+ * --working-set, --cache-size, --nas-ram, --sustained) by name, and
+ * their check once all are read (the profile known).
+ */
+int lm_cli_cache_opt(const char *name, const char *v, struct lm_cli *c,
+		     char *msg, size_t len);
+int lm_cli_cache_check(struct lm_cli *c, char *msg, size_t len);
+
 void lm_cli_usage(FILE *f, enum lm_cmd cmd);
 
 #endif

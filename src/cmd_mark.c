@@ -59,11 +59,12 @@ int lm_cmd_mark(struct lm_cli *c)
 	to.direct = o->base.direct;
 	to.none = !strcmp(o->base.engine, "null");
 	to.create_bytes = lm_suite_size(o, p);
-	to.write = o->write || (o->base.prefill && c->allow_write);
+	to.write = lm_suite_writes(o, p) ||
+		   (o->base.prefill && c->allow_write && p->kind != LM_PK_CACHE);
 	ret = lm_target_open(&t, c->ntargets ? c->targets[0] : ".", &to);
 	if (ret)
 		return ret;
-	if (o->write) {
+	if (lm_suite_writes(o, p)) {
 		ret = lm_target_may_write(
 			&t, c->allow_write,
 			"--read-only to run the read tests only");
@@ -75,7 +76,8 @@ int lm_cmd_mark(struct lm_cli *c)
 		goto out_close;
 	lm_host_fill(&h, lm_suite_size(o, p));
 	if (o->read && o->base.prefill && !lm_may_prefill(&t, c->allow_write) &&
-	    t.kind != LM_TARGET_NONE && p->kind != LM_PK_COPY)
+	    t.kind != LM_TARGET_NONE && p->kind != LM_PK_COPY &&
+	    p->kind != LM_PK_CACHE)
 		lm_warn_unprefilled(&h, &t);
 	rc = lm_suite_mark(o, p, &t, &m);
 	if (lm_mark_has_news(&m)) {
@@ -84,10 +86,21 @@ int lm_cmd_mark(struct lm_cli *c)
 		info.aggregate = o->agg == LM_AGG_MAX ? "max" : "median";
 		info.runs = o->runs;
 		info.warmup = o->warmup;
-		info.runtime_s = (double)lm_suite_runtime(o, p) / 1e9;
+		/* the cache profile's rounds are passes; its miss runs
+		 * take --runtime */
+		info.runtime_s = (double)(p->kind == LM_PK_CACHE
+						  ? o->runtime_ns
+						  : lm_suite_runtime(o, p)) /
+				 1e9;
 		info.interval_s = (double)o->interval_ns / 1e9;
 		info.mix_pct = o->mix_pct;
 		info.link_gbit = o->link_gbit;
+		info.until_steady = o->until_steady;
+		info.max_rounds = o->max_rounds;
+		info.working_set_bytes = o->working_set_bytes;
+		info.cache_bytes = o->cache_bytes;
+		info.nas_ram_bytes = o->nas_ram_bytes;
+		info.sustained = o->sustained;
 		info.label = c->label ? c->label : "";
 		for (i = 0; i < c->ntags; i++) {
 			info.tags[i].name = c->tag_names[i];

@@ -234,7 +234,8 @@ static bool lm_cmp_figure(const struct lm_cell_run *r, unsigned int sum,
 	}
 }
 
-/* Every run of the configuration's files, in order. */
+/* Every counted run of the configuration's files, in order (of a cell
+ * in rounds, its steady window); the series: every run's. */
 static int lm_cmp_collect(struct lm_cmp *c, const struct lm_cmp_config *g,
 			  struct lm_cmp_cell *cell, struct lm_cmp_val *val)
 {
@@ -245,7 +246,7 @@ static int lm_cmp_collect(struct lm_cmp *c, const struct lm_cmp_config *g,
 	for (f = 0; f < g->nfiles; f++) {
 		const struct lm_cell *src = lm_cmp_src(c, g->file[f], cell);
 
-		n += src->nruns;
+		n += src->nruns - lm_cell_first(src);
 		for (k = 0; k < src->nruns; k++)
 			ns += src->runs[k].nseries;
 	}
@@ -262,13 +263,15 @@ static int lm_cmp_collect(struct lm_cmp *c, const struct lm_cmp_config *g,
 		return -ENOMEM;
 	}
 	n = 0;
+	val->rounds = lm_cmp_src(c, g->file[0], cell)->by_rounds;
 	for (f = 0; f < g->nfiles; f++) {
 		const struct lm_cell *src = lm_cmp_src(c, g->file[f], cell);
 
-		for (k = 0; k < src->nruns; k++, n++) {
+		for (k = 0; k < src->nruns; k++) {
 			const struct lm_cell_run *r = &src->runs[k];
 
-			for (m = 0; m < LM_METRICS; m++)
+			for (m = 0; m < LM_METRICS && k >= lm_cell_first(src);
+			     m++)
 				if (val->v[m] &&
 				    !lm_cmp_figure(r, sum, m, &val->v[m][n])) {
 					free(val->v[m]);
@@ -285,6 +288,9 @@ static int lm_cmp_collect(struct lm_cmp *c, const struct lm_cmp_config *g,
 						(double)b * 1e3 /
 						(double)s->dur_ns;
 			}
+			n += k >= lm_cell_first(src);
+			if (!f && src->by_rounds && k < lm_cell_first(src))
+				val->warm_at = val->nseries;
 		}
 	}
 	for (i = 0; i < LM_NPCT; i++) {
@@ -292,7 +298,7 @@ static int lm_cmp_collect(struct lm_cmp *c, const struct lm_cmp_config *g,
 			const struct lm_cell *src =
 				lm_cmp_src(c, g->file[f], cell);
 
-			for (k = 0; k < src->nruns; k++)
+			for (k = lm_cell_first(src); k < src->nruns; k++)
 				tmp[n++] = src->runs[k].s[sum].lat_pct_us[i];
 		}
 		val->pct_us[i] = lm_median(tmp, n);

@@ -91,6 +91,10 @@ struct lm_cmp_val {
 	double cv_pct;			   /* of MB/s over the runs */
 	double *series; /* MB/s each second, the runs in a row */
 	unsigned int nseries;
+	/* a cell in rounds (its first file's): the series is its warm-up
+	 * curve, and the steady window starts at series[warm_at] */
+	bool rounds;
+	unsigned int warm_at;
 };
 
 struct lm_cmp_cell {

@@ -77,6 +77,15 @@ static double lm_opt_dbl(struct json_object *o, const char *k, double def)
 	return def;
 }
 
+static bool lm_opt_bool(struct json_object *o, const char *k)
+{
+	struct json_object *v;
+
+	return o && json_object_object_get_ex(o, k, &v) &&
+	       json_object_is_type(v, json_type_boolean) &&
+	       json_object_get_boolean(v);
+}
+
 static bool lm_get_bool(struct lm_reader *rd, struct json_object *o,
 			const char *k)
 {
@@ -155,8 +164,33 @@ static void lm_read_series(struct lm_reader *rd, struct json_object *a,
 	r->nseries = (unsigned int)n;
 }
 
+/* Rounds, the miss run and the sustained write (added within schema 1:
+ * optional); what is computed from the runs is computed again. */
+static void lm_read_cell_extra(struct lm_reader *rd, struct json_object *o,
+			       struct lm_cell *c, unsigned int sum)
+{
+	struct json_object *v;
+
+	if (rd->err)
+		return;
+	if (json_object_object_get_ex(o, "miss", &v)) {
+		lm_read_sums(rd, lm_get(rd, o, "miss", json_type_object),
+			     c->miss);
+		c->has_miss = true;
+	}
+	if (json_object_object_get_ex(o, "rounds", &v)) {
+		c->by_rounds = true;
+		lm_cell_rounds(c, sum);
+		lm_cell_warm(c, sum);
+	}
+	if (json_object_object_get_ex(o, "sustained", &v)) {
+		c->sustain = true;
+		lm_cell_step(c, sum);
+	}
+}
+
 static void lm_read_cell(struct lm_reader *rd, struct json_object *o,
-			 struct lm_cell *c)
+			 struct lm_cell *c, unsigned int sum)
 {
 	struct json_object *runs = lm_get(rd, o, "runs", json_type_array);
 	struct json_object *sp = lm_get(rd, o, "mb_s_spread", json_type_object);
@@ -188,6 +222,7 @@ static void lm_read_cell(struct lm_reader *rd, struct json_object *o,
 		lm_read_series(rd, lm_get(rd, r, "per_second", json_type_array),
 			       &c->runs[k]);
 	}
+	lm_read_cell_extra(rd, o, c, sum);
 }
 
 static void lm_read_tests(struct lm_reader *rd, struct json_object *tests,
@@ -222,7 +257,7 @@ static void lm_read_tests(struct lm_reader *rd, struct json_object *tests,
 			lm_read_cell(
 				rd,
 				lm_get(rd, c, lm_way_keys[w], json_type_object),
-				&m->cells[i][w]);
+				&m->cells[i][w], lm_way_sum(p, (enum lm_way)w));
 	}
 }
 
@@ -281,7 +316,44 @@ static void lm_read_info(struct lm_reader *rd, struct json_object *root,
 	i->interval_s = lm_get_dbl(rd, st, "interval_s");
 	i->mix_pct = (unsigned int)lm_get_u64(rd, st, "mix_pct");
 	i->link_gbit = lm_get_dbl(rd, st, "link_gbit");
+	/* added within schema 1: optional */
+	i->until_steady = lm_opt_bool(st, "until_steady");
+	i->max_rounds = (unsigned int)lm_opt_dbl(st, "max_rounds", 0);
+	i->working_set_bytes = (uint64_t)lm_opt_dbl(st, "working_set_bytes", 0);
+	i->cache_bytes = (uint64_t)lm_opt_dbl(st, "cache_bytes", 0);
+	i->nas_ram_bytes = (uint64_t)lm_opt_dbl(st, "nas_ram_bytes", 0);
+	i->sustained = lm_opt_bool(st, "sustained");
 	lm_read_tags(rd, root, i);
+}
+
+/* "warnings", "miss_bytes", "miss_note" (added within schema 1) */
+static void lm_read_warnings(struct lm_reader *rd, struct json_object *o,
+			     struct lm_mark_result *m)
+{
+	struct json_object *a, *e, *k, *t;
+	unsigned int kind;
+	size_t i;
+
+	m->miss_bytes = (uint64_t)lm_opt_dbl(o, "miss_bytes", 0);
+	if (json_object_object_get_ex(o, "miss_note", &t))
+		snprintf(m->miss_why, sizeof(m->miss_why), "%s",
+			 lm_get_str(rd, o, "miss_note"));
+	if (!json_object_object_get_ex(o, "warnings", &a))
+		return;
+	if (!lm_get(rd, o, "warnings", json_type_array))
+		return;
+	for (i = 0; i < json_object_array_length(a); i++) {
+		e = json_object_array_get_idx(a, i);
+		if (!json_object_object_get_ex(e, "kind", &k) ||
+		    !json_object_object_get_ex(e, "text", &t))
+			continue;
+		for (kind = 0; kind <= LM_WARN_UNSTABLE; kind++)
+			if (!strcmp(json_object_get_string(k),
+				    lm_warn_key((enum lm_warn_kind)kind)))
+				lm_warnings_add(&m->warn,
+						(enum lm_warn_kind)kind,
+						json_object_get_string(t));
+	}
 }
 
 static void lm_read_outcome(struct lm_reader *rd, struct json_object *o,
@@ -299,6 +371,7 @@ static void lm_read_outcome(struct lm_reader *rd, struct json_object *o,
 	snprintf(m->io_errtext, sizeof(m->io_errtext), "%s",
 		 lm_get_str(rd, o, "io_error_text"));
 	snprintf(m->note, sizeof(m->note), "%s", lm_get_str(rd, o, "note"));
+	lm_read_warnings(rd, o, m);
 }
 
 /* The file is ours, of a schema we read, for a profile we know. */

@@ -85,6 +85,14 @@ static const struct lm_test lm_copy[] = {
 	{ "10000 x 2KiB", false, 2 * KiB, 1, 1, 0, 0, 10000, 2 * KiB },
 };
 
+/* A read cache: each read test over its own working set, in passes. */
+static const struct lm_test lm_cache[] = {
+	{ "RND4K Q32T1", true, 4 * KiB, 32, 1, 0, 0 },
+	{ "RND8K Q32T1", true, 8 * KiB, 32, 1, 0, 0 },
+	{ "SEQ1M Q8T1", false, MiB, 8, 1, 0, 0 },
+	{ "Sustained SEQ1M Q8T1", false, MiB, 8, 1, 0, 0, 0, 0, true },
+};
+
 #define LM_TESTS(t) LM_ARRAY_SIZE(t), t
 #define LM_CDM(name, what, tests)                                        \
 	{ name,                                                          \
@@ -116,6 +124,9 @@ static const struct lm_profile lm_profiles[] = {
 	  LM_PK_MATRIX, false, 0, 0, true, LM_TESTS(lm_throughput) },
 	{ "copy", "file copies: 1 x 2 GiB, 1000 x 2 MiB, 10000 x 2 KiB",
 	  LM_PK_COPY, false, 2 * GiB, 0, false, LM_TESTS(lm_copy) },
+	{ "cache",
+	  "read cache: cold and warm passes over a working set, the miss rate, a sustained write",
+	  LM_PK_CACHE, false, 0, 0, false, LM_TESTS(lm_cache) },
 };
 
 const struct lm_profile *lm_profile_find(const char *name)

@@ -12,6 +12,10 @@
  *   size-limited write pass then a read pass.
  * - LM_PK_COPY: file copies (copy.h); each test a set of files written
  *   ("upload") then read back ("download").
+ * - LM_PK_CACHE: a read cache; each read test reads its own working set
+ *   (--working-set, side by side) in passes until steady, then a region
+ *   beyond them (the miss run); a test marked sustain writes
+ *   2 x --cache-size once, only with --sustained.
  */
 #ifndef LM_PROFILE_H
 #define LM_PROFILE_H
@@ -19,7 +23,13 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-enum lm_profile_kind { LM_PK_MATRIX, LM_PK_MIXED, LM_PK_SWEEP, LM_PK_COPY };
+enum lm_profile_kind {
+	LM_PK_MATRIX,
+	LM_PK_MIXED,
+	LM_PK_SWEEP,
+	LM_PK_COPY,
+	LM_PK_CACHE,
+};
 
 struct lm_test {
 	const char *label; /* "SEQ1M Q8T1" */
@@ -33,6 +43,8 @@ struct lm_test {
 	/* LM_PK_COPY only: the set */
 	unsigned int files;
 	uint64_t file_bytes;
+	/* LM_PK_CACHE only: the sustained write (--sustained) */
+	bool sustain;
 };
 
 struct lm_profile {

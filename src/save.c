@@ -74,6 +74,39 @@ static struct json_object *lm_series_json(const struct lm_cell_run *r)
 	return a;
 }
 
+/* What rounds, the cache profile and --sustained add to a cell: computed
+ * from its runs, written for other readers (lm_load_mark recomputes). */
+static void lm_cell_extra_json(struct json_object *o, const struct lm_cell *c)
+{
+	struct json_object *x;
+
+	if (c->by_rounds) {
+		x = json_object_new_object();
+		lm_jput_bool(x, "steady", c->ss.steady);
+		lm_jput_u64(x, "window_first_round",
+			    c->ss.n ? c->ss.first + 1 : 0);
+		lm_jput_u64(x, "window_rounds", c->ss.n);
+		lm_jput_dbl(x, "range_pct", c->ss.range_pct);
+		lm_jput_dbl(x, "excursion_pct", c->ss.excursion_pct);
+		lm_jput_dbl(x, "warm_ratio", c->warm_ratio);
+		lm_jput_bool(x, "warmed", c->warmed);
+		lm_jput_u64(x, "warm_bytes", c->warm_bytes);
+		lm_jput_dbl(x, "warm_s", c->warm_s);
+		lm_jput(o, "rounds", x);
+	}
+	if (c->has_miss)
+		lm_jput(o, "miss", lm_sums_json(c->miss));
+	if (c->sustain) {
+		x = json_object_new_object();
+		lm_jput_bool(x, "found", c->step.found);
+		lm_jput_dbl(x, "burst_mb_s", c->step.before_mean);
+		lm_jput_dbl(x, "sustained_mb_s", c->step.after_mean);
+		lm_jput_dbl(x, "change_s", c->step_s);
+		lm_jput_u64(x, "change_bytes", c->step_bytes);
+		lm_jput(o, "sustained", x);
+	}
+}
+
 static struct json_object *lm_cell_json(const struct lm_cell *c)
 {
 	struct json_object *o = json_object_new_object();
@@ -102,6 +135,7 @@ static struct json_object *lm_cell_json(const struct lm_cell *c)
 		json_object_array_add(runs, r);
 	}
 	lm_jput(o, "runs", runs);
+	lm_cell_extra_json(o, c);
 	return o;
 }
 
@@ -159,7 +193,28 @@ static struct json_object *lm_settings_json(const struct lm_mark_info *i)
 	lm_jput_dbl(o, "interval_s", i->interval_s);
 	lm_jput_u64(o, "mix_pct", i->mix_pct);
 	lm_jput_dbl(o, "link_gbit", i->link_gbit);
+	lm_jput_bool(o, "until_steady", i->until_steady);
+	lm_jput_u64(o, "max_rounds", i->max_rounds);
+	lm_jput_u64(o, "working_set_bytes", i->working_set_bytes);
+	lm_jput_u64(o, "cache_bytes", i->cache_bytes);
+	lm_jput_u64(o, "nas_ram_bytes", i->nas_ram_bytes);
+	lm_jput_bool(o, "sustained", i->sustained);
 	return o;
+}
+
+static struct json_object *lm_warnings_json(const struct lm_warnings *w)
+{
+	struct json_object *a = json_object_new_array();
+	unsigned int i;
+
+	for (i = 0; i < w->n; i++) {
+		struct json_object *e = json_object_new_object();
+
+		lm_jput_str(e, "kind", lm_warn_key(w->kind[i]));
+		lm_jput_str(e, "text", w->text[i]);
+		json_object_array_add(a, e);
+	}
+	return a;
 }
 
 static struct json_object *lm_outcome_json(const struct lm_mark_result *m)
@@ -174,6 +229,9 @@ static struct json_object *lm_outcome_json(const struct lm_mark_result *m)
 	lm_jput_str(o, "io_error_test", m->io_err_test);
 	lm_jput_str(o, "io_error_text", m->io_errtext);
 	lm_jput_str(o, "note", m->note);
+	lm_jput_u64(o, "miss_bytes", m->miss_bytes);
+	lm_jput_str(o, "miss_note", m->miss_why);
+	lm_jput(o, "warnings", lm_warnings_json(&m->warn));
 	return o;
 }
 

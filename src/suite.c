@@ -4,6 +4,7 @@
 #include "lunmark.h"
 #include "progress.h"
 #include "run.h"
+#include "units.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -24,6 +25,8 @@ void lm_suite_defaults(struct lm_suite_opts *o)
 	o->read = true;
 	o->write = true;
 	o->agg = LM_AGG_MEDIAN;
+	o->max_rounds = LM_SS_ROUNDS_MAX;
+	o->working_set_bytes = 1ull << 30;
 }
 
 unsigned int lm_way_sum(const struct lm_profile *p, enum lm_way w)
@@ -37,21 +40,57 @@ bool lm_way_used(const struct lm_profile *p, enum lm_way w)
 {
 	if (p->kind == LM_PK_MIXED)
 		return w == LM_WAY_MIX;
+	if (p->kind == LM_PK_CACHE)
+		return w != LM_WAY_MIX;
 	return w != LM_WAY_MIX || p->mix;
+}
+
+/* The cache profile's read tests, side by side from offset 0. */
+static unsigned int lm_cache_reads(const struct lm_profile *p)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < p->ntests; i++)
+		n += !p->tests[i].sustain;
+	return n;
 }
 
 uint64_t lm_suite_size(const struct lm_suite_opts *o,
 		       const struct lm_profile *p)
 {
+	if (p->kind == LM_PK_CACHE)
+		return lm_cache_reads(p) * o->working_set_bytes;
 	return !o->size_set && p->size_bytes ? p->size_bytes : o->size_bytes;
 }
 
 uint64_t lm_suite_runtime(const struct lm_suite_opts *o,
 			  const struct lm_profile *p)
 {
-	if (p->kind == LM_PK_SWEEP || p->kind == LM_PK_COPY)
+	if (p->kind == LM_PK_SWEEP || p->kind == LM_PK_COPY ||
+	    p->kind == LM_PK_CACHE)
 		return 0; /* one pass over the region (a set) per run */
 	return !o->runtime_set && p->runtime_ns ? p->runtime_ns : o->runtime_ns;
+}
+
+void lm_cache_region(const struct lm_suite_opts *o, const struct lm_profile *p,
+		     unsigned int i, uint64_t *off, uint64_t *len)
+{
+	uint64_t bs = p->tests[i].bs_bytes;
+
+	if (p->tests[i].sustain) {
+		*off = 0;
+		*len = (2 * o->cache_bytes + bs - 1) / bs * bs;
+		return;
+	}
+	*off = i * o->working_set_bytes;
+	*len = o->working_set_bytes;
+}
+
+bool lm_suite_writes(const struct lm_suite_opts *o, const struct lm_profile *p)
+{
+	if (p->kind == LM_PK_CACHE)
+		return o->write && o->sustained;
+	return o->write;
 }
 
 void lm_suite_job(const struct lm_suite_opts *o, const struct lm_profile *p,
@@ -80,6 +119,27 @@ void lm_suite_job(const struct lm_suite_opts *o, const struct lm_profile *p,
 	j->size_bytes = lm_suite_size(o, p);
 	j->runtime_ns = lm_suite_runtime(o, p);
 	j->time_based = j->runtime_ns != 0;
+	if (p->kind == LM_PK_CACHE) {
+		/* one pass over the test's own region, every block once */
+		lm_cache_region(o, p, (unsigned int)(t - p->tests),
+				&j->offset_bytes, &j->size_bytes);
+		j->randmap = true;
+		/* the sustained write moves 2 x --cache-size, wrapping
+		 * over a smaller target (lm_suite_fit) */
+		if (t->sustain)
+			j->io_bytes = j->size_bytes;
+	}
+}
+
+/* Fit @j to the target: the sustained write's region shrinks to the
+ * target, its bytes stay. */
+static int lm_suite_fit(const struct lm_target *t, struct lm_job *j,
+			char *msg, size_t len)
+{
+	if (j->io_bytes && j->size_bytes > t->size_bytes)
+		j->size_bytes = t->size_bytes / j->bs_bytes * j->bs_bytes;
+	return lm_job_fit(j, t->size_bytes, t->lbs_bytes, t->max_io_bytes,
+			  msg, len);
 }
 
 bool lm_wanted(const struct lm_suite_opts *o, const struct lm_profile *p,
@@ -89,6 +149,9 @@ bool lm_wanted(const struct lm_suite_opts *o, const struct lm_profile *p,
 		return false;
 	if (p->kind == LM_PK_COPY) /* a download reads the upload's files */
 		return o->read && o->write;
+	if (p->kind == LM_PK_CACHE)
+		return t->sustain ? w == LM_WAY_WRITE && o->sustained && o->write
+				  : w == LM_WAY_READ && o->read;
 	if (p->kind == LM_PK_MIXED)
 		return (t->read_pct == 100 || o->write) &&
 		       (t->read_pct == 0 || o->read);
@@ -144,7 +207,15 @@ int lm_suite_check(const struct lm_suite_opts *o, const struct lm_profile *p,
 	char msg[256];
 	struct lm_job j;
 	unsigned int i, w;
+	char a[32], b[32];
 
+	if (p->kind == LM_PK_CACHE && lm_suite_size(o, p) > t->size_bytes) {
+		lm_fmt_size(a, sizeof(a), o->working_set_bytes);
+		lm_fmt_size(b, sizeof(b), t->size_bytes);
+		lm_err("--working-set=%s: the cache profile reads %u working sets side by side (one per test, so that each starts cold), but %s holds %s; give a smaller --working-set",
+		       a, lm_cache_reads(p), t->name, b);
+		return LM_EXIT_FIT;
+	}
 	for (i = 0; i < p->ntests; i++) {
 		if (lm_sized(p) && !lm_test_fits(o, p, &p->tests[i], t))
 			continue;
@@ -153,13 +224,15 @@ int lm_suite_check(const struct lm_suite_opts *o, const struct lm_profile *p,
 		for (w = 0; w < LM_WAYS; w++) {
 			if (!lm_way_used(p, (enum lm_way)w))
 				continue;
+			if (p->kind == LM_PK_CACHE &&
+			    !lm_wanted(o, p, &p->tests[i], (enum lm_way)w))
+				continue;
 			lm_suite_job(o, p, &p->tests[i], (enum lm_way)w, &j);
 			if (lm_job_check(&j, msg, sizeof(msg))) {
 				lm_err("%s: %s", p->tests[i].label, msg);
 				return LM_EXIT_USAGE;
 			}
-			if (lm_job_fit(&j, t->size_bytes, t->lbs_bytes,
-				       t->max_io_bytes, msg, sizeof(msg))) {
+			if (lm_suite_fit(t, &j, msg, sizeof(msg))) {
 				lm_err("%s: %s", t->name, msg);
 				return LM_EXIT_FIT;
 			}
@@ -172,32 +245,43 @@ void lm_cell_aggregate(struct lm_cell *c, unsigned int sum,
 		       enum lm_aggregate agg)
 {
 	double mb[LM_RUNS_MAX], iops[LM_RUNS_MAX], lat[LM_RUNS_MAX];
-	unsigned int i, k, best = 0;
+	unsigned int i, k, best, from = 0, n = c->nruns;
+	const struct lm_cell_run *r;
 
 	memset(c->headline, 0, sizeof(c->headline));
-	for (i = 0; i < c->nruns; i++)
-		mb[i] = c->runs[i].s[sum].mb_s;
-	lm_spread(mb, c->nruns, &c->spread);
+	if (c->by_rounds) {
+		lm_cell_rounds(c, sum);
+		from = lm_cell_first(c);
+		n = c->nruns - from;
+	}
+	r = c->runs + from;
+	for (i = 0; i < n; i++)
+		mb[i] = r[i].s[sum].mb_s;
+	lm_spread(mb, n, &c->spread);
 	c->unstable = c->spread.cv_pct > LM_UNSTABLE_CV_PCT;
-	if (!c->nruns)
+	if (!n)
 		return;
 	if (agg == LM_AGG_MAX) {
-		for (i = 1; i < c->nruns; i++)
-			if (c->runs[i].s[sum].mb_s > c->runs[best].s[sum].mb_s)
+		for (i = 1, best = 0; i < n; i++)
+			if (r[i].s[sum].mb_s > r[best].s[sum].mb_s)
 				best = i;
-		memcpy(c->headline, c->runs[best].s, sizeof(c->headline));
-		return;
-	}
-	for (k = 0; k < LM_SUMS; k++) {
-		for (i = 0; i < c->nruns; i++) {
-			mb[i] = c->runs[i].s[k].mb_s;
-			iops[i] = c->runs[i].s[k].iops;
-			lat[i] = c->runs[i].s[k].lat_mean_us;
+		memcpy(c->headline, r[best].s, sizeof(c->headline));
+	} else {
+		for (k = 0; k < LM_SUMS; k++) {
+			for (i = 0; i < n; i++) {
+				mb[i] = r[i].s[k].mb_s;
+				iops[i] = r[i].s[k].iops;
+				lat[i] = r[i].s[k].lat_mean_us;
+			}
+			c->headline[k].mb_s = lm_median(mb, n);
+			c->headline[k].iops = lm_median(iops, n);
+			c->headline[k].lat_mean_us = lm_median(lat, n);
 		}
-		c->headline[k].mb_s = lm_median(mb, c->nruns);
-		c->headline[k].iops = lm_median(iops, c->nruns);
-		c->headline[k].lat_mean_us = lm_median(lat, c->nruns);
 	}
+	if (c->by_rounds)
+		lm_cell_warm(c, sum);
+	if (c->sustain)
+		lm_cell_step(c, sum);
 }
 
 /*
@@ -242,7 +326,9 @@ static int lm_suite_prefill(const struct lm_suite_opts *o,
 /*
  * Does job @j want the region written first? A test file always, as
  * CrystalDiskMark does; a device before reads; a sweep only when it has no
- * write pass of its own to read back; a copy never (it writes its files).
+ * write pass of its own to read back; a copy never (it writes its files);
+ * the cache profile on a device never: writing would warm the cache it
+ * measures cold.
  */
 static bool lm_prefill_before(const struct lm_suite_opts *o,
 			      const struct lm_profile *p,
@@ -252,6 +338,8 @@ static bool lm_prefill_before(const struct lm_suite_opts *o,
 		return false;
 	if (t->kind == LM_TARGET_TESTFILE)
 		return true;
+	if (p->kind == LM_PK_CACHE)
+		return false;
 	if (p->kind == LM_PK_SWEEP)
 		return !o->write;
 	return lm_rw_reads(j->rw);
@@ -263,12 +351,22 @@ static int lm_suite_cell(const struct lm_suite_opts *o,
 			 unsigned int sum, struct lm_cell *c,
 			 struct lm_mark_result *m, struct lm_progress *pg)
 {
-	unsigned int k, total = o->runs + (o->warmup ? 1 : 0);
+	bool warmup = o->warmup && !c->by_rounds && !c->sustain;
+	unsigned int k, total = o->runs + (warmup ? 1 : 0);
 	struct lm_run_result r;
 	int ret;
 
+	if (c->by_rounds)
+		total = o->max_rounds;
+	else if (c->sustain)
+		total = 1;
 	for (k = 0; k < total && !lm_stop; k++) {
-		lm_progress_run(pg, j->name, k, total, o->warmup);
+		if (c->by_rounds) {
+			lm_cell_rounds(c, sum);
+			if (c->ss.steady)
+				break;
+		}
+		lm_progress_run(pg, j->name, k, total, warmup);
 		if (c->files)
 			ret = lm_copy_run(j, t, c->files, c->file_bytes,
 					  lm_rw_writes(j->rw), &r);
@@ -281,7 +379,7 @@ static int lm_suite_cell(const struct lm_suite_opts *o,
 			memcpy(m->note, r.note, sizeof(m->note));
 		/* a warm-up run, or one a signal cut short before it had
 		 * measured anything, is not counted */
-		if ((k > 0 || !o->warmup) && r.elapsed_ns && r.sum[sum].ios &&
+		if ((k > 0 || !warmup) && r.elapsed_ns && r.sum[sum].ios &&
 		    !r.io_errno) {
 			struct lm_cell_run *cr = &c->runs[c->nruns++];
 
@@ -306,6 +404,46 @@ static int lm_suite_cell(const struct lm_suite_opts *o,
 			return LM_EXIT_IO;
 	}
 	return 0;
+}
+
+/*
+ * The cache profile's miss run after a read test's passes: random reads
+ * for --runtime over the miss region, each block at most once, starting
+ * after the working sets.
+ */
+static int lm_suite_miss(const struct lm_suite_opts *o,
+			 const struct lm_target *t, const struct lm_job *j,
+			 unsigned int sum, struct lm_cell *c,
+			 struct lm_mark_result *m, struct lm_progress *pg)
+{
+	struct lm_run_result r;
+	struct lm_job mj = *j;
+	int ret;
+
+	mj.offset_bytes = lm_suite_size(o, m->profile);
+	mj.size_bytes = m->miss_bytes;
+	mj.runtime_ns = o->runtime_ns;
+	mj.time_based = true;
+	mj.seed = j->seed + 1 + (uint64_t)(j->offset_bytes / o->working_set_bytes);
+	snprintf(mj.name, sizeof(mj.name), "%.54s miss", j->name);
+	lm_progress_run(pg, mj.name, 0, 1, false);
+	ret = lm_run_watched(&mj, t, &r, lm_progress_tick, pg);
+	lm_progress_run_done(pg);
+	if (ret)
+		return ret;
+	if (r.elapsed_ns && r.sum[sum].ios && !r.io_errno && !r.interrupted) {
+		memcpy(c->miss, r.sum, sizeof(c->miss));
+		c->has_miss = true;
+	}
+	if (r.io_errno) {
+		m->io_errno = r.io_errno;
+		m->io_err_offset = r.io_err_offset;
+		memcpy(m->io_errtext, r.io_errtext, sizeof(m->io_errtext));
+		snprintf(m->io_err_test, sizeof(m->io_err_test), "%s",
+			 mj.name);
+	}
+	lm_run_result_free(&r);
+	return m->io_errno ? LM_EXIT_IO : 0;
 }
 
 enum lm_way lm_way_at(const struct lm_profile *p, unsigned int i)
@@ -345,7 +483,7 @@ static void lm_suite_finish(const struct lm_suite_opts *o,
 	double best = 0;
 	unsigned int i, w, s;
 
-	if (p->link_share && o->link_gbit > 0)
+	if (o->link_gbit > 0)
 		m->link_ceiling_mb_s = lm_link_ceiling_mb_s(o->link_gbit);
 	for (i = 0; i < p->ntests; i++)
 		for (w = 0; w < LM_WAYS; w++) {
@@ -384,6 +522,7 @@ int lm_suite_mark(const struct lm_suite_opts *o, const struct lm_profile *p,
 	}
 	lm_progress_init(&pg, !o->quiet);
 	lm_suite_plan(o, p, t, m, &pg);
+	lm_cache_miss_plan(o, p, t, m);
 	for (i = 0; i < p->ntests && !ret && !lm_stop; i++) {
 		for (k = 0; k < LM_WAYS && !ret && !lm_stop; k++) {
 			struct lm_cell *c;
@@ -394,10 +533,17 @@ int lm_suite_mark(const struct lm_suite_opts *o, const struct lm_profile *p,
 				continue;
 			lm_suite_job(o, p, &p->tests[i], w, &j);
 			/* cannot fail: lm_suite_check() fitted every job */
-			(void)lm_job_fit(&j, t->size_bytes, t->lbs_bytes,
-					 t->max_io_bytes, NULL, 0);
-			if (lm_prefill_before(o, p, t, &j))
-				ret = lm_suite_prefill(o, t, &j, m);
+			(void)lm_suite_fit(t, &j, NULL, 0);
+			if (lm_prefill_before(o, p, t, &j)) {
+				struct lm_job pj = j;
+
+				/* the cache profile's test file: all of it */
+				if (p->kind == LM_PK_CACHE) {
+					pj.offset_bytes = 0;
+					pj.size_bytes = lm_suite_size(o, p);
+				}
+				ret = lm_suite_prefill(o, t, &pj, m);
+			}
 			if (ret)
 				break;
 			if (done++)
@@ -407,8 +553,16 @@ int lm_suite_mark(const struct lm_suite_opts *o, const struct lm_profile *p,
 			if (p->kind == LM_PK_COPY)
 				lm_copy_set(o, p, &p->tests[i], t, &c->files,
 					    &c->file_bytes);
+			c->sustain = p->tests[i].sustain;
+			c->by_rounds = !c->sustain &&
+				       (o->until_steady ||
+					p->kind == LM_PK_CACHE);
 			ret = lm_suite_cell(o, t, &j, lm_way_sum(p, w), c, m,
 					    &pg);
+			if (!ret && !lm_stop && p->kind == LM_PK_CACHE &&
+			    c->by_rounds && m->miss_bytes)
+				ret = lm_suite_miss(o, t, &j, lm_way_sum(p, w),
+						    c, m, &pg);
 			lm_cell_aggregate(c, lm_way_sum(p, w), o->agg);
 		}
 	}
@@ -417,6 +571,7 @@ int lm_suite_mark(const struct lm_suite_opts *o, const struct lm_profile *p,
 		lm_copy_cleanup(t, m->cells[i][LM_WAY_WRITE].files);
 	lm_suite_finish(o, p, m);
 	m->interrupted = lm_stop != 0;
+	lm_mark_warnings(o, p, t, m);
 	if (m->interrupted && (!ret || ret == LM_EXIT_INTERRUPTED))
 		ret = LM_EXIT_INTERRUPTED;
 	return ret;

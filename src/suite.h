@@ -12,8 +12,10 @@
 
 #include "job.h"
 #include "profile.h"
+#include "ss.h"
 #include "stats.h"
 #include "target.h"
+#include "warn.h"
 
 #include <stdbool.h>
 
@@ -41,6 +43,14 @@ struct lm_suite_opts {
 	bool allow_write; /* prefill may write the target */
 	bool quiet;	  /* no progress line */
 	enum lm_aggregate agg;
+	/* --until-steady: each cell in rounds until the SNIA rule holds
+	 * (ss.h), at most max_rounds; the cache profile always is */
+	bool until_steady;
+	unsigned int max_rounds;
+	uint64_t working_set_bytes; /* --working-set: the cache profile's W */
+	uint64_t cache_bytes;	    /* --cache-size, 0 unknown */
+	uint64_t nas_ram_bytes;	    /* --nas-ram, 0 unknown */
+	bool sustained;		    /* --sustained: the cache profile's write */
 };
 
 /* CrystalDiskMark 8's defaults: 1 GiB, 5 runs of 5 s, 5 s apart. */
@@ -70,7 +80,34 @@ struct lm_cell {
 	double link_pct;	 /* MB/s over the link's ceiling, in % */
 	uint64_t files;		 /* copies: the set run, after --size */
 	uint64_t file_bytes;
+	/* in rounds (--until-steady, the cache profile): the SNIA verdict
+	 * over the last rounds; the headline is of that window alone */
+	bool by_rounds;
+	struct lm_snia ss;
+	/* the cache profile: the first round is the cold pass */
+	double warm_ratio;     /* headline MB/s over the cold pass's */
+	bool warmed;	       /* warm/cold >= LM_WARM_RATIO and the cold
+				* pass below every round of the window */
+	uint64_t warm_bytes;   /* moved by the rounds before the window */
+	double warm_s;	       /* and the seconds they took */
+	bool has_miss;	       /* the miss run was made */
+	struct lm_summary miss[LM_SUMS];
+	/* --sustained: burst and sustained MB/s from the per-second series
+	 * of the one run, and when the change came */
+	bool sustain;
+	struct lm_step step;
+	double step_s;
+	uint64_t step_bytes;
 };
+
+#define LM_WARM_RATIO 1.10
+
+/* The first run a cell's figures come from: the steady window's, for a
+ * cell in rounds (the rounds before it are its warm-up curve). */
+static inline unsigned int lm_cell_first(const struct lm_cell *c)
+{
+	return c->by_rounds && c->ss.n ? c->ss.first : 0;
+}
 
 struct lm_mark_result {
 	const struct lm_profile *profile;
@@ -83,6 +120,9 @@ struct lm_mark_result {
 	char io_err_test[64];
 	char io_errtext[512];
 	char note[96];
+	uint64_t miss_bytes; /* the miss run's region, 0 when not run */
+	char miss_why[160];  /* why there was no miss run, or "" */
+	struct lm_warnings warn;
 };
 
 /* The summary a cell's figure comes from: read, write or both. */
@@ -124,12 +164,44 @@ int lm_suite_mark(const struct lm_suite_opts *o, const struct lm_profile *p,
 		  const struct lm_target *t, struct lm_mark_result *m);
 void lm_mark_result_free(struct lm_mark_result *m);
 
+/* Does the profile write, given the options? */
+bool lm_suite_writes(const struct lm_suite_opts *o, const struct lm_profile *p);
+
+/* The cache profile's region for test @i: its working set, or, for the
+ * sustained write, from 0 up to 2 x --cache-size. */
+void lm_cache_region(const struct lm_suite_opts *o, const struct lm_profile *p,
+		     unsigned int i, uint64_t *off, uint64_t *len);
+
 /* Was any cell measured, or is there an interruption or error to show? */
 bool lm_mark_has_news(const struct lm_mark_result *m);
 
-/* Fill a cell's headline and spread from its runs; @sum is its figure. */
+/* Fill a cell's headline and spread from its runs; @sum is its figure.
+ * A cell by_rounds is judged by the SNIA rule first and its headline is
+ * of the window; a sustain cell gets its step. */
 void lm_cell_aggregate(struct lm_cell *c, unsigned int sum,
 		       enum lm_aggregate agg);
+
+/*
+ * The parts of lm_cell_aggregate() for rounds (suite_rounds.c), each
+ * from the cell's runs alone, so that a result read back gets the same:
+ * the SNIA verdict over the last rounds; the cold pass, warm/cold and
+ * what warming took; a sustain cell's step in its per-second MB/s.
+ */
+void lm_cell_rounds(struct lm_cell *c, unsigned int sum);
+void lm_cell_warm(struct lm_cell *c, unsigned int sum);
+void lm_cell_step(struct lm_cell *c, unsigned int sum);
+
+/* The cache profile's miss region, after the working sets: 3 x
+ * --cache-size, or what the target has left; none (and why in
+ * m->miss_why) without --cache-size or when that is not more than 2 x
+ * --cache-size. */
+void lm_cache_miss_plan(const struct lm_suite_opts *o,
+			const struct lm_profile *p, const struct lm_target *t,
+			struct lm_mark_result *m);
+
+/* Judge the warnings (warn.h) of a finished mark into m->warn. */
+void lm_mark_warnings(const struct lm_suite_opts *o, const struct lm_profile *p,
+		      const struct lm_target *t, struct lm_mark_result *m);
 
 /* TCP payload a link of @gbit carries at MTU 1500, in MB/s (see .c). */
 double lm_link_ceiling_mb_s(double gbit);

@@ -259,17 +259,39 @@ static void lm_html_table(FILE *f, const struct lm_cmp *c, unsigned int test,
 	fputs("</table>\n", f);
 }
 
+/* Each file's warnings, as its report printed them. */
+static void lm_html_warnings(FILE *f, const struct lm_cmp *c)
+{
+	unsigned int k, i, n = 0;
+
+	for (k = 0; k < c->nsaved; k++) {
+		const struct lm_warnings *w = &c->saved[k].m.warn;
+
+		for (i = 0; i < w->n; i++) {
+			fputs(n++ ? "<li>" : "<h2>Warnings</h2>\n<ul>\n<li>", f);
+			lm_esc(f, c->paths[k]);
+			fputs(": ", f);
+			lm_esc(f, w->text[i]);
+			fputs("</li>\n", f);
+		}
+	}
+	if (n)
+		fputs("</ul>\n", f);
+}
+
 /* A cell's MB/s second by second, one line per configuration. */
 static void lm_html_series(FILE *f, const struct lm_cmp *c,
 			   const struct lm_cmp_cell *cell)
 {
 	unsigned int k, i, nmax = 0;
-	double top = 0;
+	double top = 0, x;
+	bool rounds = false;
 	char h[LM_TAB_CELL];
 
 	for (k = 0; k < c->ncfg; k++) {
 		const struct lm_cmp_val *val = &cell->val[k];
 
+		rounds |= val->rounds;
 		if (val->nseries > nmax)
 			nmax = val->nseries;
 		for (i = 0; i < val->nseries; i++)
@@ -282,11 +304,13 @@ static void lm_html_series(FILE *f, const struct lm_cmp *c,
 	lm_fmt_cell(h, sizeof(h), cell);
 	fputs("<h4>", f);
 	lm_esc(f, h);
-	fputs("</h4>\n", f);
+	fputs(rounds ? ": warm-up curve</h4>\n" : "</h4>\n", f);
 	lm_svg_open(f, LM_MET_MB_S, top);
 	fprintf(f,
-		"<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">seconds (counted runs in a row), MB/s</text>\n",
-		(LM_W + LM_L) / 2, LM_H - 10);
+		"<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%s, MB/s</text>\n",
+		(LM_W + LM_L) / 2, LM_H - 10,
+		rounds ? "seconds, every round in a row (each round's last piece shorter); dashed: the steady window starts"
+		       : "seconds (counted runs in a row)");
 	for (k = 0; k < c->ncfg; k++) {
 		const struct lm_cmp_val *val = &cell->val[k];
 
@@ -302,6 +326,13 @@ static void lm_html_series(FILE *f, const struct lm_cmp *c,
 				LM_T + (LM_H - LM_T - LM_B) *
 						(1 - val->series[i] / top));
 		fputs("\"/>\n", f);
+		if (!val->rounds || !val->warm_at)
+			continue;
+		x = LM_L + (double)(LM_W - LM_L - 10) * val->warm_at /
+				   (nmax - 1);
+		fprintf(f,
+			"<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\" stroke-dasharray=\"4 3\"/>\n",
+			x, LM_T, x, LM_H - LM_B, lm_color(k));
 	}
 	fputs("</svg>\n", f);
 }
@@ -314,6 +345,7 @@ void lm_report_cmp_html(FILE *f, const struct lm_cmp *c, unsigned int metrics)
 
 	lm_html_head(f, c);
 	lm_html_provenance(f, c);
+	lm_html_warnings(f, c);
 	fputs("<h2>Results</h2>\n", f);
 	for (i = 0; i < c->profile->ntests; i++) {
 		fputs("<h3>", f);

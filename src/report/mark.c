@@ -21,6 +21,20 @@ static void lm_cell_flags(FILE *f, const struct lm_mark_result *m,
 		fprintf(f, " %5.1f%% of the link", c->link_pct);
 	if (c->unstable)
 		fprintf(f, " unstable (CV %.1f%%)", c->spread.cv_pct);
+	if (c->by_rounds && c->ss.n)
+		fprintf(f, c->ss.steady ? " steady (rounds %u-%u)"
+					: " NOT steady (rounds %u-%u)",
+			c->ss.first + 1, c->ss.first + c->ss.n);
+}
+
+void lm_report_warnings(FILE *f, const struct lm_warnings *w)
+{
+	unsigned int i;
+
+	for (i = 0; i < w->n; i++)
+		fprintf(f, "Warning: %s\n", w->text[i]);
+	if (w->n)
+		fputc('\n', f);
 }
 
 static void lm_matrix_line(FILE *f, const struct lm_mark_result *m,
@@ -187,17 +201,6 @@ static void lm_copy(FILE *f, const struct lm_mark_info *info,
 		      f);
 }
 
-static bool lm_any_unstable(const struct lm_mark_result *m)
-{
-	unsigned int i, w;
-
-	for (i = 0; i < m->profile->ntests; i++)
-		for (w = 0; w < LM_WAYS; w++)
-			if (m->cells[i][w].unstable)
-				return true;
-	return false;
-}
-
 static void lm_mark_header(FILE *f, const struct lm_mark_info *info,
 			   const struct lm_mark_result *m)
 {
@@ -218,11 +221,20 @@ static void lm_mark_header(FILE *f, const struct lm_mark_info *info,
 		fprintf(f, "%s%s=%s%s",
 			i ? " " : "   Tags: ", info->tags[i].name,
 			info->tags[i].value, i + 1 == info->ntags ? "\n" : "");
-	fprintf(f, "   Test: %s (x%u)%s%s\n", r->size, info->runs,
-		info->warmup ? " after 1 warm-up run" : "",
-		m->prefilled ? ", prefilled" : ", not prefilled");
-	fprintf(f, "Profile: %s (%s of %u run%s)\n", info->profile,
-		info->aggregate, info->runs, info->runs == 1 ? "" : "s");
+	if (m->profile->kind == LM_PK_CACHE || info->until_steady) {
+		fprintf(f, "   Test: %s, in rounds until steady (at most %u)%s\n",
+			r->size, info->max_rounds,
+			m->prefilled ? ", prefilled" : ", not prefilled");
+		fprintf(f, "Profile: %s (%s of the steady window)\n",
+			info->profile, info->aggregate);
+	} else {
+		fprintf(f, "   Test: %s (x%u)%s%s\n", r->size, info->runs,
+			info->warmup ? " after 1 warm-up run" : "",
+			m->prefilled ? ", prefilled" : ", not prefilled");
+		fprintf(f, "Profile: %s (%s of %u run%s)\n", info->profile,
+			info->aggregate, info->runs,
+			info->runs == 1 ? "" : "s");
+	}
 	fprintf(f, " Engine: %s%s%s\n", r->engine,
 		r->engine_note[0] ? ", " : "", r->engine_note);
 	if (m->profile->kind == LM_PK_COPY)
@@ -233,6 +245,10 @@ static void lm_mark_header(FILE *f, const struct lm_mark_info *info,
 		fprintf(f,
 			"   Time: one pass of %s per run / Interval %g sec\n",
 			r->size, info->interval_s);
+	else if (m->profile->kind == LM_PK_CACHE)
+		fprintf(f,
+			"   Time: one pass of the working set per round / Interval %g sec between tests\n",
+			info->interval_s);
 	else
 		fprintf(f, "   Time: Measure %g sec / Interval %g sec\n",
 			info->runtime_s, info->interval_s);
@@ -253,13 +269,18 @@ void lm_report_mark_text(FILE *f, const struct lm_mark_info *info,
 		lm_sweep(f, info, m);
 	else if (m->profile->kind == LM_PK_COPY)
 		lm_copy(f, info, m);
+	else if (m->profile->kind == LM_PK_CACHE)
+		lm_report_cache(f, info, m);
 	else
 		lm_matrix(f, info, m);
-	if (lm_any_unstable(m))
+	if (info->until_steady && m->profile->kind != LM_PK_CACHE)
 		fprintf(f,
-			"* unstable: the counted runs vary by more than %g%% (coefficient of\n"
-			"  variation); more --runs or a longer --runtime may settle it\n",
-			LM_UNSTABLE_CV_PCT);
+			"* rounds: each cell ran until the last %u rounds were within %g%% of\n"
+			"  their mean and their least-squares line within %g%% (SNIA PTS), at\n"
+			"  most %u; the figures are of those last rounds\n",
+			LM_SS_WINDOW, LM_SS_RANGE_PCT, LM_SS_SLOPE_PCT,
+			info->max_rounds);
+	lm_report_warnings(f, &m->warn);
 	if (m->link_ceiling_mb_s > 0)
 		fprintf(f,
 			"* link: %g Gb/s carries %.1f MB/s of TCP payload at MTU 1500 (1448\n"

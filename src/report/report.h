@@ -49,12 +49,26 @@ struct lm_mark_info {
 	double interval_s;
 	unsigned int mix_pct; /* [Mix] rows: share of reads */
 	double link_gbit;     /* --link, 0 when not given */
+	bool until_steady;
+	unsigned int max_rounds;
+	uint64_t working_set_bytes; /* the cache profile's */
+	uint64_t cache_bytes;	    /* --cache-size, 0 unknown */
+	uint64_t nas_ram_bytes;	    /* --nas-ram, 0 unknown */
+	bool sustained;
 };
 
 /* The suite's report: CrystalDiskMark's matrix, IOmeter's table or the
  * ATTO sweep, by the profile's kind. */
 void lm_report_mark_text(FILE *f, const struct lm_mark_info *info,
 			 const struct lm_mark_result *m);
+
+/* The cache profile's body (report/cache.c), and the verdict of a cell
+ * in rounds: "steady in rounds 4-8 of 8 (...)". */
+void lm_report_cache(FILE *f, const struct lm_mark_info *info,
+		     const struct lm_mark_result *m);
+void lm_report_rounds(FILE *f, const struct lm_cell *c);
+/* The warnings, one "Warning:" paragraph each. */
+void lm_report_warnings(FILE *f, const struct lm_warnings *w);
 
 /* One job's result block, reads and writes apart. */
 void lm_report_run_text(FILE *f, const struct lm_report_info *info,
