@@ -4,7 +4,7 @@
 # control socket under a work directory.
 #
 #   tgt-target.sh start  [-d DIR] [-p PORT] [-C N] [-s SIZE_MIB] [-b DIR]
-#                        [-o BSOFLAGS] [-c USER:SECRET]
+#                        [-o BSOFLAGS] [-c USER:SECRET] [-f]
 #   tgt-target.sh stop   [-d DIR]      delete targets, stop tgtd (SIGKILL last)
 #   tgt-target.sh status [-d DIR]      tgtd's state and the LUN URLs
 #   tgt-target.sh kill   [-d DIR]      SIGKILL tgtd, keep the backing files
@@ -16,6 +16,8 @@
 #           (default a tmpfs directory under /dev/shm), 512-byte blocks
 #   2 4kn   the same kind of file, 4096-byte logical blocks
 #   3 null  tgtd's null backing store: 1 TiB that does no IO
+# The LUN files are sparse unless -f fills them with random data (reads
+# of holes never reach a disk: a cache test needs -f and a disk-backed -b).
 # With -c, a second target iqn.2026-11.io.lunmark:chap (one null LUN, 1)
 # needs CHAP with that account. The secret is written to DIR/chap (mode 600)
 # and never printed.
@@ -34,10 +36,11 @@ size=256
 backing=
 bsoflags=
 chap=
+fill=0
 
 die() { echo "tgt-target: $*" >&2; exit 1; }
 
-while getopts "d:p:C:s:b:o:c:" o; do
+while getopts "d:p:C:s:b:o:c:f" o; do
 	case $o in
 	d) dir=$OPTARG ;;
 	p) port=$OPTARG ;;
@@ -46,6 +49,7 @@ while getopts "d:p:C:s:b:o:c:" o; do
 	b) backing=$OPTARG ;;
 	o) bsoflags=$OPTARG ;;
 	c) chap=$OPTARG ;;
+	f) fill=1 ;;
 	*) die "unknown option; see the comment at the top of $0" ;;
 	esac
 done
@@ -185,6 +189,11 @@ start)
 		owned=0
 	fi
 	truncate -s "${size}M" "$backing/lun1.img" "$backing/lun2.img"
+	if [ "$fill" = 1 ]; then
+		for f in "$backing/lun1.img" "$backing/lun2.img"; do
+			dd if=/dev/urandom of="$f" bs=1M count="$size" conv=notrunc,fsync status=none
+		done
+	fi
 	rm -f "$dir/chap"
 	if [ -n "$chap" ]; then
 		[[ $chap == ?*:?* ]] || die "-c needs USER:SECRET"

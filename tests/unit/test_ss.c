@@ -4,6 +4,9 @@
 #include "unit.h"
 #include "../../src/offset.h"
 #include "../../src/ss.h"
+#include "../../src/warn.h"
+
+#include <string.h>
 
 #include <errno.h>
 #include <math.h>
@@ -175,6 +178,67 @@ static void lm_test_step(void)
 	CU_ASSERT_FALSE(s.found);
 }
 
+static bool lm_has_warn(const struct lm_warnings *w, enum lm_warn_kind k)
+{
+	unsigned int i;
+
+	for (i = 0; i < w->n; i++)
+		if (w->kind[i] == k)
+			return true;
+	return false;
+}
+
+/* Each warning exactly when its condition holds: at either side of its
+ * threshold, and not without the option it needs. */
+static void lm_test_warnings(void)
+{
+	struct lm_warn_in in = { .working_set_bytes = 1300ull << 20,
+				 .nas_ram_bytes = 1000ull << 20,
+				 .link_gbit = 1,
+				 .link_ceiling_mb_s = 100,
+				 .top_mb_s = 95,
+				 .top_what = "SEQ1M Q8T1 read",
+				 .thin = 1,
+				 .reads = true,
+				 .prefilled = true,
+				 .unstable_cv_pct = 5 };
+	struct lm_warnings w;
+
+	lm_warnings_fill(&in, &w); /* every condition just short */
+	CU_ASSERT_EQUAL(w.n, 0);
+	in.working_set_bytes--;
+	lm_warnings_fill(&in, &w);
+	CU_ASSERT_EQUAL(w.n, 1);
+	CU_ASSERT_TRUE(lm_has_warn(&w, LM_WARN_NAS_RAM));
+	CU_ASSERT_PTR_NOT_NULL(strstr(w.text[0], "measuring the NAS's RAM"));
+	in.nas_ram_bytes = 0; /* --nas-ram not given */
+	lm_warnings_fill(&in, &w);
+	CU_ASSERT_EQUAL(w.n, 0);
+	in.top_mb_s = 95.01;
+	lm_warnings_fill(&in, &w);
+	CU_ASSERT_TRUE(lm_has_warn(&w, LM_WARN_NETWORK));
+	CU_ASSERT_PTR_NOT_NULL(strstr(w.text[0], "network-bound"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(w.text[0], "SEQ1M Q8T1 read"));
+	in.link_ceiling_mb_s = 0; /* --link not given */
+	lm_warnings_fill(&in, &w);
+	CU_ASSERT_EQUAL(w.n, 0);
+	in.prefilled = false;
+	lm_warnings_fill(&in, &w);
+	CU_ASSERT_TRUE(lm_has_warn(&w, LM_WARN_THIN));
+	in.thin = -1; /* unknown is not thin */
+	lm_warnings_fill(&in, &w);
+	CU_ASSERT_EQUAL(w.n, 0);
+	in.thin = 1;
+	in.reads = false; /* writes only */
+	lm_warnings_fill(&in, &w);
+	CU_ASSERT_EQUAL(w.n, 0);
+	in.unstable = 2;
+	lm_warnings_fill(&in, &w);
+	CU_ASSERT_EQUAL(w.n, 1);
+	CU_ASSERT_TRUE(lm_has_warn(&w, LM_WARN_UNSTABLE));
+	CU_ASSERT_PTR_NOT_NULL(strstr(w.text[0], "2 cells are unstable"));
+}
+
 int lm_suite_ss(void)
 {
 	static const struct lm_unit_test tests[] = {
@@ -185,6 +249,7 @@ int lm_suite_ss(void)
 		{ "least-squares slope", lm_test_ls_slope },
 		{ "fio's ss rules", lm_test_fio_ss },
 		{ "step fit", lm_test_step },
+		{ "warnings at their thresholds", lm_test_warnings },
 		{ NULL, NULL },
 	};
 

@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# The cache profile on real caches this machine has:
+#  - a tgtd LUN backed by a file on disk through the host's page cache
+#    (rdwr), made cold by dropping the caches: warm/cold above 1, a rising
+#    curve (warming seen), a miss run below the warm figure;
+#  - the same kind of LUN with --bsoflags direct: no warming seen;
+#  - each warning exactly when its condition holds (--nas-ram, --link, a
+#    thin LUN read without prefill), and its absence otherwise;
+#  - --sustained writes 2 x --cache-size and reports its rates;
+#  - the result reads back the same, and the HTML shows a warm-up curve.
+. "$(dirname "$0")/lib.sh"
+lm_need_root
+command -v jq >/dev/null || skip "jq is not installed (bash scripts/deps.sh)"
+[ -w /proc/sys/vm/drop_caches ] || skip "cannot drop the page cache here"
+DISK=$(mktemp -d /var/tmp/lunmark-cache.XXXXXX)
+trap 'lm_cleanup; rm -rf "$DISK"' EXIT
+
+cold() { sync; echo 3 >/proc/sys/vm/drop_caches; }
+cache() {
+	"$LUNMARK" mark --profile=cache "$1" --working-set=32m --runtime=500ms \
+		--interval=0 --quiet --json="$2" "${@:3}" >"$2.txt" 2>"$2.err" ||
+		fail "mark --profile=cache $*: $(cat "$2.err")"
+}
+rnd4k() { jq -r ".tests[0].cells.read$1" "$2"; }
+
+# the page cache: cold, then warm
+lm_tgt -s 160 -f -b "$DISK/paged"
+PAGED=$URL_RDWR
+PAGED_TGT=$LM_TGT
+cold
+cache "$PAGED" "$LM_WORK/paged.json" --cache-size=16m --nas-ram=64m --link=1g
+note "page cache: $(rnd4k '.rounds | "warm/cold \(.warm_ratio), warmed \(.warmed), window from round \(.window_first_round)"' "$LM_WORK/paged.json")"
+jq -e '.tests[0].cells.read.rounds.warm_ratio > 1' "$LM_WORK/paged.json" >/dev/null ||
+	fail "page-cache LUN: RND4K warm/cold is not above 1: $(cat "$LM_WORK/paged.json.txt")"
+jq -e '.tests[0].cells.read.rounds.warmed' "$LM_WORK/paged.json" >/dev/null ||
+	fail "page-cache LUN: RND4K shows no rising curve: $(cat "$LM_WORK/paged.json.txt")"
+first=$(jq '.tests[0].cells.read.runs[0].read.mb_s' "$LM_WORK/paged.json")
+warm=$(jq '.tests[0].cells.read.headline.read.mb_s' "$LM_WORK/paged.json")
+miss=$(jq '.tests[0].cells.read.miss.read.mb_s' "$LM_WORK/paged.json")
+awk -v m="$miss" -v w="$warm" 'BEGIN { exit !(m > 0 && m < w) }' ||
+	fail "the miss run ($miss MB/s) is not below the warm figure ($warm MB/s)"
+note "RND4K: cold $first, warm $warm, miss $miss MB/s"
+expect_grep "warming: yes" "$LM_WORK/paged.json.txt"
+expect_grep "[Sequential reads, apart] most NAS SSD caches skip sequential IO" "$LM_WORK/paged.json.txt"
+expect_grep "* miss: random reads for 0.5 s over 48MiB after the working sets" "$LM_WORK/paged.json.txt"
+# warnings: 32 MiB < 1.3 x 64 MiB; sequential reads above 95% of 1 GbE
+expect_grep "Warning: the working set (32MiB) is smaller than 1.3 x the NAS's RAM (--nas-ram=64MiB): you may be measuring the NAS's RAM" "$LM_WORK/paged.json.txt"
+expect_grep "network-bound: this test cannot tell storage configurations apart" "$LM_WORK/paged.json.txt"
+jq -e '[.outcome.warnings[].kind] | sort == ["nas_ram", "network_bound"] or sort == ["nas_ram", "network_bound", "unstable"]' \
+	"$LM_WORK/paged.json" >/dev/null || fail "warnings: $(jq -c .outcome.warnings "$LM_WORK/paged.json")"
+"$LUNMARK" report "$LM_WORK/paged.json" >"$LM_WORK/paged.again" || fail "report failed"
+diff "$LM_WORK/paged.json.txt" "$LM_WORK/paged.again" >/dev/null ||
+	fail "read back, the report differs: $(diff "$LM_WORK/paged.json.txt" "$LM_WORK/paged.again")"
+"$LUNMARK" report --format=html "$LM_WORK/paged.json" >"$LM_WORK/paged.html" || fail "html failed"
+expect_grep "RND4K Q32T1 read: warm-up curve" "$LM_WORK/paged.html"
+expect_grep "stroke-dasharray" "$LM_WORK/paged.html"
+if command -v xmllint >/dev/null; then
+	xmllint --noout "$LM_WORK/paged.html" 2>"$LM_WORK/xml.err" || fail "HTML not well-formed: $(head -3 "$LM_WORK/xml.err")"
+fi
+
+# no page cache: no warming; the warnings' conditions do not hold
+lm_tgt -s 160 -f -b "$DISK/direct" -o direct
+cold
+cache "$URL_RDWR" "$LM_WORK/direct.json" --nas-ram=16m --link=10g
+note "direct: $(rnd4k '.rounds | "warm/cold \(.warm_ratio), warmed \(.warmed), window from round \(.window_first_round)"' "$LM_WORK/direct.json")"
+jq -e '.tests[0].cells.read.rounds.warmed | not' "$LM_WORK/direct.json" >/dev/null ||
+	fail "direct LUN: warming seen where nothing caches: $(cat "$LM_WORK/direct.json.txt")"
+jq -e '[.outcome.warnings[].kind] - ["unstable"] == []' "$LM_WORK/direct.json" >/dev/null ||
+	fail "direct LUN: warnings whose conditions do not hold: $(jq -c .outcome.warnings "$LM_WORK/direct.json")"
+expect_grep "* no miss run: give --cache-size to measure the uncached figure" "$LM_WORK/direct.json.txt"
+
+# a thin LUN read without prefill warns; prefilled, or not thin, it does not
+adm() { TGT_IPC_SOCKET=$PAGED_TGT/tgtd.sock tgtadm -C "$(. "$PAGED_TGT/state" && echo "$ctl")" "$@"; }
+adm --lld iscsi --mode logicalunit --op update --tid 1 --lun 1 --params thin_provisioning=1 ||
+	fail "tgtadm could not make LUN 1 thin"
+demo() {
+	"$LUNMARK" mark --profile=demo "$1" --size=16m --runs=1 --runtime=300ms \
+		--no-warmup --interval=0 --quiet --json="$2" "${@:3}" >/dev/null 2>"$2.err" ||
+		fail "mark --profile=demo $*: $(cat "$2.err")"
+}
+kinds() { jq -c '[.outcome.warnings[].kind] - ["unstable"]' "$1"; }
+demo "$PAGED" "$LM_WORK/thin.json" --read-only
+[ "$(kinds "$LM_WORK/thin.json")" = '["thin_unwritten"]' ] ||
+	fail "thin LUN, no prefill: warnings $(kinds "$LM_WORK/thin.json")"
+demo "$PAGED" "$LM_WORK/thin-pf.json" --read-only --allow-write
+[ "$(kinds "$LM_WORK/thin-pf.json")" = '[]' ] ||
+	fail "thin LUN, prefilled: warnings $(kinds "$LM_WORK/thin-pf.json")"
+demo "$URL_RDWR" "$LM_WORK/full.json" --read-only
+[ "$(kinds "$LM_WORK/full.json")" = '[]' ] ||
+	fail "fully provisioned LUN: warnings $(kinds "$LM_WORK/full.json")"
+
+# --sustained: 2 x --cache-size written once, its rates reported
+expect_exit 2 "$LM_WORK/e1" "$LUNMARK" mark --profile=cache --sustained "$URL_RDWR"
+expect_grep "--sustained writes 2 x --cache-size: give --cache-size" "$LM_WORK/e1"
+expect_exit 2 "$LM_WORK/e2" "$LUNMARK" mark --profile=demo --sustained --cache-size=8m "$URL_RDWR"
+expect_grep "--sustained is part of --profile=cache" "$LM_WORK/e2"
+expect_exit 6 "$LM_WORK/e3" "$LUNMARK" mark --profile=cache --sustained --cache-size=8m "$URL_RDWR"
+expect_grep "pass --allow-write" "$LM_WORK/e3"
+cache "$URL_RDWR" "$LM_WORK/sus.json" --sustained --cache-size=48m --allow-write --write-only
+jq -e '.tests[3].cells.write.runs[0].write.bytes >= 2 * 48 * 1048576 and
+	(.tests[3].cells.write.sustained.found | type) == "boolean" and
+	.tests[0].cells.read.runs == []' "$LM_WORK/sus.json" >/dev/null ||
+	fail "--sustained: $(jq -c '.tests[3].cells.write.sustained' "$LM_WORK/sus.json")"
+expect_grep "[Sustained write] Sustained SEQ1M Q8T1, 96MiB in one run" "$LM_WORK/sus.json.txt"
+
+# the working sets must fit
+expect_exit 4 "$LM_WORK/e4" "$LUNMARK" mark --profile=cache --working-set=64m "$URL_RDWR"
+expect_grep "the cache profile reads 3 working sets side by side" "$LM_WORK/e4"
+exit 0
