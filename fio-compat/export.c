@@ -95,6 +95,20 @@ static void lm_fio_job_put(FILE *f, const struct lm_job *j)
 	}
 	if (j->ramp_ns)
 		lm_fio_time_put(f, "ramp_time", j->ramp_ns);
+	if (lm_job_mapped(j))
+		fputs("norandommap=0\n", f);
+}
+
+/* The cache profile: each job is one pass; lunmark repeats it. */
+static void lm_fio_cache_put(FILE *f, const struct lm_suite_opts *o,
+			     const struct lm_job *j)
+{
+	lm_fio_size_put(f, "offset", j->offset_bytes);
+	lm_fio_size_put(f, "size", j->size_bytes);
+	if (j->io_bytes)
+		lm_fio_size_put(f, "io_size", j->io_bytes);
+	else
+		fprintf(f, "loops=%u\n", o->max_rounds);
 }
 
 static void lm_fio_global(FILE *f, const struct lm_job *j, bool filename,
@@ -182,18 +196,34 @@ void lm_fio_export_mark(FILE *f, const struct lm_suite_opts *o,
 		"; run: TARGET=%s fio %s.fio%s\n",
 		LM_VERSION, p->name, p->what, p->name,
 		p->kind == LM_PK_COPY ? "/a/directory" : "/dev/sdX", p->name,
-		p->kind == LM_PK_COPY ? "" : " (writes destroy TARGET's data)");
+		p->kind == LM_PK_COPY || !lm_suite_writes(o, p)
+			? ""
+			: " (writes destroy TARGET's data)");
 	if (p->kind == LM_PK_COPY) {
 		lm_fio_export_copy(f, o, p, target);
 		return;
 	}
-	fprintf(f,
-		"; lunmark runs each job %s%u time%s and reports the median%s;\n"
-		"; fio runs it once\n",
-		o->warmup && runtime ? "once to warm up (here ramp_time), then "
-				     : "",
-		o->runs, o->runs == 1 ? "" : "s",
-		runtime ? "" : " (one pass over size each)");
+	if (p->kind == LM_PK_CACHE)
+		fprintf(f,
+			"; lunmark repeats each read job, one pass of its working set a round,\n"
+			"; until the last %u rounds are steady (SNIA PTS), at most %u rounds\n"
+			"; (here loops=%u), then reads beyond the sets for --runtime (the miss\n"
+			"; run, with --cache-size); fio makes every loop\n",
+			LM_SS_WINDOW, o->max_rounds, o->max_rounds);
+	else if (o->until_steady)
+		fprintf(f,
+			"; lunmark repeats each job until the last %u runs are steady (SNIA\n"
+			"; PTS), at most %u, and reports the median of those; fio runs it once\n",
+			LM_SS_WINDOW, o->max_rounds);
+	else
+		fprintf(f,
+			"; lunmark runs each job %s%u time%s and reports the median%s;\n"
+			"; fio runs it once\n",
+			o->warmup && runtime
+				? "once to warm up (here ramp_time), then "
+				: "",
+			o->runs, o->runs == 1 ? "" : "s",
+			runtime ? "" : " (one pass over size each)");
 	lm_fio_global(f, &o->base, true, target, lm_suite_size(o, p));
 	for (i = 0; i < p->ntests; i++) {
 		for (k = 0; k < LM_WAYS; k++) {
@@ -203,17 +233,19 @@ void lm_fio_export_mark(FILE *f, const struct lm_suite_opts *o,
 				continue;
 			lm_suite_job(o, p, &p->tests[i], w, &j);
 			if (o->base.prefill && !prefilled &&
-			    lm_rw_reads(j.rw) &&
+			    lm_rw_reads(j.rw) && p->kind != LM_PK_CACHE &&
 			    (p->kind != LM_PK_SWEEP || !o->write)) {
 				lm_fio_prefill(f);
 				prefilled = true;
 			}
-			if (o->warmup && j.runtime_ns)
+			if (o->warmup && j.runtime_ns && !o->until_steady)
 				j.ramp_ns = j.runtime_ns;
 			fputc('\n', f);
 			lm_fio_section(f, j.name);
 			fputs("stonewall\n", f);
 			lm_fio_job_put(f, &j);
+			if (p->kind == LM_PK_CACHE)
+				lm_fio_cache_put(f, o, &j);
 		}
 	}
 }
