@@ -22,12 +22,25 @@ const unsigned int lm_fio_lat_ms[LM_FIO_NMS] = { 2,   4,   10,	20,   50,  100,
 static void lm_options_add(struct json_object *o,
 			   const struct lm_fio_section *s)
 {
-	unsigned int i;
+	/* fio prints its steady-state options by their long names */
+	static const char *const alias[][2] = {
+		{ "ss", "steadystate" },
+		{ "ss_dur", "steadystate_duration" },
+		{ "ss_ramp", "steadystate_ramp_time" },
+		{ "ss_interval", "steadystate_check_interval" },
+	};
+	const char *key;
+	unsigned int i, k;
 
-	for (i = 0; s && i < s->nopts; i++)
-		if (s->opts[i].val)
-			lm_jput(o, s->opts[i].key,
-				json_object_new_string(s->opts[i].val));
+	for (i = 0; s && i < s->nopts; i++) {
+		if (!s->opts[i].val)
+			continue;
+		key = s->opts[i].key;
+		for (k = 0; k < LM_ARRAY_SIZE(alias); k++)
+			if (!strcmp(key, alias[k][0]))
+				key = alias[k][1];
+		lm_jput(o, key, json_object_new_string(s->opts[i].val));
+	}
 }
 
 static struct json_object *lm_options_json(const struct lm_fio_section *s)
@@ -47,6 +60,38 @@ static struct json_object *lm_globals_json(const struct lm_fio_file *f)
 	for (i = 0; f && i < f->nsecs; i++)
 		if (f->secs[i].global)
 			lm_options_add(o, &f->secs[i]);
+	return o;
+}
+
+/* fio's steadystate block: its verdict over the last window of points */
+static struct json_object *lm_ss_json(const struct lm_ss_conf *c,
+				      const struct lm_ss_state *st)
+{
+	struct json_object *o = json_object_new_object();
+	struct json_object *d = json_object_new_object();
+	struct json_object *iops = json_object_new_array();
+	struct json_object *bw = json_object_new_array();
+	char buf[64];
+	unsigned int i;
+
+	lm_ss_name(c, buf, sizeof(buf));
+	lm_jput_str(o, "ss", buf);
+	lm_jput_i64(o, "duration", (int64_t)(c->dur_ns / 1000000000ull));
+	lm_jput_i64(o, "attained", st->attained);
+	snprintf(buf, sizeof(buf), "%f%s", st->criterion, c->pct ? "%" : "");
+	lm_jput_str(o, "criterion", buf);
+	lm_jput_dbl(o, "max_deviation", st->max_dev);
+	lm_jput_dbl(o, "slope", st->slope);
+	lm_jput_i64(d, "bw_mean", (int64_t)st->bw_mean);
+	lm_jput_i64(d, "iops_mean", (int64_t)st->iops_mean);
+	for (i = 0; i < st->n; i++) {
+		json_object_array_add(iops,
+				      json_object_new_int64((int64_t)st->iops[i]));
+		json_object_array_add(bw, json_object_new_int64((int64_t)st->bw[i]));
+	}
+	lm_jput(d, "iops", iops);
+	lm_jput(d, "bw", bw);
+	lm_jput(o, "data", d);
 	return o;
 }
 
@@ -287,6 +332,8 @@ static struct json_object *lm_job_json(const struct lm_fio_job *fj,
 	lm_jput_i64(o, "latency_target", 0);
 	lm_jput_dbl(o, "latency_percentile", 100.0);
 	lm_jput_i64(o, "latency_window", 0);
+	if (fj->job.ss.on)
+		lm_jput(o, "steadystate", lm_ss_json(&fj->job.ss, &r->ss));
 	return o;
 }
 

@@ -40,6 +40,10 @@ enum lm_fio_id {
 	LM_F_LAT_LOG,
 	LM_F_LOG_AVG,
 	LM_F_IO_SIZE,
+	LM_F_SS,
+	LM_F_SS_DUR,
+	LM_F_SS_RAMP,
+	LM_F_SS_INTERVAL,
 	LM_F_ACCEPT, /* taken, changes nothing in lunmark */
 	LM_F_REFUSE, /* known, not supported yet */
 };
@@ -118,6 +122,18 @@ static const struct lm_fio_def {
 	{ "io_size", LM_F_IO_SIZE,
 	  "bytes each thread moves in a size-limited run, wrapping over the region" },
 	{ "io_limit", LM_F_IO_SIZE, "as io_size" },
+	{ "steadystate", LM_F_SS,
+	  "iops, iops_slope, bw or bw_slope:LIMIT[%]: stop once steady by fio's rule over ss_dur (default iops_slope:0.01%)" },
+	{ "ss", LM_F_SS, "as steadystate" },
+	{ "steadystate_duration", LM_F_SS_DUR,
+	  "the window judged; steady-state detection is on when it is set" },
+	{ "ss_dur", LM_F_SS_DUR, "as steadystate_duration" },
+	{ "steadystate_ramp_time", LM_F_SS_RAMP,
+	  "no data before this, counted from the job's start (ramp_time included)" },
+	{ "ss_ramp", LM_F_SS_RAMP, "as steadystate_ramp_time" },
+	{ "steadystate_check_interval", LM_F_SS_INTERVAL,
+	  "one data point per interval, whole seconds (default 1s)" },
+	{ "ss_interval", LM_F_SS_INTERVAL, "as steadystate_check_interval" },
 	/* fio options people use that lunmark has no equivalent of yet */
 	{ "verify", LM_F_REFUSE, "not yet: no data verification" },
 	{ "rate", LM_F_REFUSE, "not yet: lunmark runs flat out" },
@@ -338,6 +354,35 @@ static int lm_fio_log(struct lm_fio_ctx *c, enum lm_fio_id id,
 	return 0;
 }
 
+/* steadystate and its duration, ramp and interval */
+static int lm_fio_ss(struct lm_fio_ctx *c, enum lm_fio_id id, struct lm_job *j)
+{
+	uint64_t *t = id == LM_F_SS_DUR	   ? &j->ss.dur_ns
+		      : id == LM_F_SS_RAMP ? &j->ss.ramp_ns
+					   : &j->ss.interval_ns;
+
+	if (lm_fio_need(c))
+		return -EINVAL;
+	if (id == LM_F_SS)
+		return lm_ss_parse(c->o->val, &j->ss)
+			       ? lm_fio_err(
+					 c,
+					 "iops, iops_slope, bw or bw_slope, a colon and a limit, with % for a share of the mean (iops_slope:0.1%)")
+			       : 0;
+	if (lm_fio_time(c->o->val, 1000000000ull, t))
+		return lm_fio_err(c,
+				  "not a time (seconds, or with d, h, m, s, ms, us)");
+	if (id == LM_F_SS_INTERVAL &&
+	    (*t < 1000000000ull || *t % 1000000000ull))
+		return lm_fio_err(
+			c,
+			"lunmark samples whole seconds: 1s or a multiple");
+	j->ss.on = j->ss.dur_ns > 0;
+	if (j->ss.on && j->ss.dur_ns < j->ss.interval_ns)
+		return lm_fio_err(c, "the window is shorter than ss_interval");
+	return 0;
+}
+
 static int lm_fio_set_more(struct lm_fio_ctx *c, const struct lm_fio_def *d,
 			   struct lm_fio_job *fj)
 {
@@ -392,6 +437,11 @@ static int lm_fio_set_more(struct lm_fio_ctx *c, const struct lm_fio_def *d,
 				"lunmark's logs average whole seconds: 1000 or a multiple (0, fio's every IO, is taken as 1000)");
 		fj->log_avg_ms = (unsigned int)n;
 		break;
+	case LM_F_SS:
+	case LM_F_SS_DUR:
+	case LM_F_SS_RAMP:
+	case LM_F_SS_INTERVAL:
+		return lm_fio_ss(c, d->id, j);
 	case LM_F_OFFSET_INCREMENT:
 	case LM_F_IO_SIZE:
 		ret = lm_fio_need(c);

@@ -119,12 +119,13 @@ static const struct {
 	{ { "export-fio", no_argument, NULL, LM_O_EXPORT_FIO },
 	  LM_RUN | LM_MARK },
 	{ { "mix", required_argument, NULL, LM_O_MIX }, LM_MARK },
-	{ { "link", required_argument, NULL, LM_O_LINK }, LM_MARK },
+	{ { "link", required_argument, NULL, LM_O_LINK }, LM_RUN | LM_MARK },
 	{ { "until-steady", no_argument, NULL, LM_O_CACHE }, LM_MARK },
 	{ { "max-rounds", required_argument, NULL, LM_O_CACHE }, LM_MARK },
 	{ { "working-set", required_argument, NULL, LM_O_CACHE }, LM_MARK },
 	{ { "cache-size", required_argument, NULL, LM_O_CACHE }, LM_MARK },
-	{ { "nas-ram", required_argument, NULL, LM_O_CACHE }, LM_MARK },
+	{ { "nas-ram", required_argument, NULL, LM_O_CACHE },
+	  LM_RUN | LM_MARK },
 	{ { "sustained", no_argument, NULL, LM_O_CACHE }, LM_MARK },
 	{ { "quiet", no_argument, NULL, LM_O_QUIET }, LM_MARK },
 	{ { "json", required_argument, NULL, LM_O_JSON_FILE }, LM_MARK },
@@ -209,6 +210,10 @@ static int lm_opt_common(int id, const char *name, const char *v,
 	int ret = 0;
 
 	switch (id) {
+	case LM_O_LINK: /* run and mark: for the warnings */
+		return lm_opt_link(v, &c->suite.link_gbit, msg, len);
+	case LM_O_CACHE:
+		return lm_cli_cache_opt(name, v, c, msg, len);
 	case LM_O_ENGINE:
 		if (!lm_engine_find(v))
 			return lm_bad(
@@ -472,15 +477,11 @@ static int lm_opt_mark(int id, const char *name, const char *v,
 	case LM_O_JSON_FILE:
 		c->json_path = v;
 		break;
-	case LM_O_LINK:
-		return lm_opt_link(v, &o->link_gbit, msg, len);
 	case LM_O_LABEL:
 		c->label = v;
 		break;
 	case LM_O_TAG:
 		return lm_opt_tag(c, v, msg, len);
-	case LM_O_CACHE:
-		return lm_cli_cache_opt(name, v, c, msg, len);
 	}
 	return ret;
 }

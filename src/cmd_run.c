@@ -3,7 +3,9 @@
 #include "cmd.h"
 #include "iscsi_url.h"
 #include "lunmark.h"
+#include "probe.h"
 #include "run.h"
+#include "suite.h"
 #include "fio-compat/export.h"
 #include "fio-compat/fiojson.h"
 #include "fio-compat/jobfile.h"
@@ -19,7 +21,8 @@
 /* Open, guard and fit every target of a run, target k for job k;
  * prefill where it may. */
 static int lm_run_targets(struct lm_cli *c, struct lm_job *const *jobs,
-			  struct lm_target *t, struct lm_host *h)
+			  struct lm_target *t, struct lm_host *h,
+			  bool *prefilled)
 {
 	struct lm_target_opts to = { 0 };
 	char msg[256];
@@ -71,6 +74,7 @@ static int lm_run_targets(struct lm_cli *c, struct lm_job *const *jobs,
 		if (!prefill)
 			continue;
 		ret = lm_prefill(j, &t[k]);
+		prefilled[k] = !ret;
 		if (ret == LM_EXIT_INTERRUPTED) {
 			lm_err("%s: interrupted while prefilling the region; nothing was measured",
 			       t[k].name);
@@ -80,6 +84,30 @@ static int lm_run_targets(struct lm_cli *c, struct lm_job *const *jobs,
 			return ret;
 	}
 	return 0;
+}
+
+/* The warnings of one target's run (warn.h), after its report. */
+static void lm_run_warnings(const struct lm_cli *c, const struct lm_job *j,
+			    const struct lm_target *t,
+			    const struct lm_run_result *r, bool prefilled)
+{
+	struct lm_warn_in in = { 0 };
+	struct lm_probe_info id;
+	struct lm_warnings w;
+
+	lm_probe_fill(t, &id);
+	in.working_set_bytes = j->size_bytes;
+	in.nas_ram_bytes = c->suite.nas_ram_bytes;
+	in.link_gbit = c->suite.link_gbit;
+	if (in.link_gbit > 0)
+		in.link_ceiling_mb_s = lm_link_ceiling_mb_s(in.link_gbit);
+	in.top_mb_s = r->sum[LM_SUM_ALL].mb_s;
+	in.top_what = t->name;
+	in.thin = id.thin;
+	in.reads = lm_rw_reads(j->rw);
+	in.prefilled = prefilled;
+	lm_warnings_fill(&in, &w);
+	lm_report_warnings(stdout, &w);
 }
 
 /*
@@ -93,6 +121,7 @@ static int lm_run_set(struct lm_cli *c, struct lm_job *const *jobs, bool sum,
 		      struct lm_run_result *keep_sum, bool text)
 {
 	const struct lm_target *tp[LM_RUN_TARGETS_MAX];
+	bool prefilled[LM_RUN_TARGETS_MAX] = { false };
 	struct lm_run_result *r; /* per target, and their sum: ~40 KiB each */
 	struct lm_report_info info = { 0 };
 	unsigned int k, n = c->ntargets;
@@ -112,7 +141,7 @@ static int lm_run_set(struct lm_cli *c, struct lm_job *const *jobs, bool sum,
 		t[k].fd = -1;
 		tp[k] = &t[k];
 	}
-	ret = lm_run_targets(c, jobs, t, &h);
+	ret = lm_run_targets(c, jobs, t, &h, prefilled);
 	if (ret)
 		goto out_close;
 	ret = lm_run_jobs((const struct lm_job *const *)jobs, tp, n, r);
@@ -122,18 +151,15 @@ static int lm_run_set(struct lm_cli *c, struct lm_job *const *jobs, bool sum,
 		lm_info_fill(&info, &h, &t[k], jobs[k]->engine, r[k].note);
 		info.cpu_shared = n > 1;
 		lm_report_run_text(stdout, &info, jobs[k], &r[k]);
+		lm_run_warnings(c, jobs[k], &t[k], &r[k], prefilled[k]);
 	}
 	if (n > 1 && sum && text)
 		lm_report_sum_text(stdout, jobs[0], &r[n], n);
 	fflush(stdout);
-	for (k = 0; k < n && keep; k++) {
-		keep[k] = r[k];
-		r[k].series = NULL;
-	}
-	if (keep_sum) {
-		*keep_sum = r[n > 1 ? n : 0];
-		r[n > 1 ? n : 0].series = NULL;
-	}
+	for (k = 0; k < n && keep; k++)
+		lm_run_result_move(&keep[k], &r[k]);
+	if (keep_sum)
+		lm_run_result_move(keep_sum, &r[n > 1 ? n : 0]);
 	if (r[0].interrupted)
 		ret = lm_exit_of_signal();
 	for (k = 0; k < n; k++) {

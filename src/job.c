@@ -34,6 +34,12 @@ void lm_job_defaults(struct lm_job *j)
 	j->prefill = true;
 	snprintf(j->engine, sizeof(j->engine), "uring");
 	j->fault.err_no = EIO;
+	/* fio's: judged only once ss_dur is set */
+	j->ss.metric = LM_SS_IOPS;
+	j->ss.slope = true;
+	j->ss.pct = true;
+	j->ss.limit = 0.01;
+	j->ss.interval_ns = 1000000000ull;
 }
 
 int lm_rw_parse(const char *s, enum lm_rw *rw)

@@ -7,6 +7,7 @@
 #define LM_JOB_H
 
 #include "buffer.h"
+#include "ss.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -83,6 +84,8 @@ struct lm_job {
 	char engine[16];
 	bool sqpoll;
 	struct lm_fault fault;
+	/* fio's ss=: stop once the run is steady by fio's rule */
+	struct lm_ss_conf ss;
 };
 
 /* fio's defaults where fio has one: read, 4k, QD1, one thread, direct. */

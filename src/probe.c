@@ -2,6 +2,7 @@
 #include "probe.h"
 
 #include <fcntl.h>
+#include <glob.h>
 #include <linux/fs.h>
 #include <stdio.h>
 #include <string.h>
@@ -44,6 +45,27 @@ static long long lm_sysfs_num(const char *dir, const char *name)
 	return v;
 }
 
+/*
+ * A SCSI disk's thin provisioning, as the kernel's sd driver set it from
+ * LBPME: "full" without it; "unmap", "writesame_16", "writesame_10",
+ * "writesame_zero" or "disabled" with it.
+ */
+static void lm_probe_thin(const char *disk, struct lm_probe_info *p)
+{
+	char pat[256], mode[32];
+	glob_t g;
+
+	snprintf(pat, sizeof(pat), "%s/device/scsi_disk/*", disk);
+	if (glob(pat, 0, NULL, &g))
+		return;
+	if (g.gl_pathc == 1 &&
+	    lm_sysfs_read(g.gl_pathv[0], "provisioning_mode", mode,
+			  sizeof(mode)) &&
+	    mode[0])
+		p->thin = strcmp(mode, "full") != 0;
+	globfree(&g);
+}
+
 /* /sys/dev/block/M:m is the device; a partition's disk is its parent. */
 static void lm_probe_sysfs(const struct lm_target *t, struct lm_probe_info *p)
 {
@@ -77,6 +99,7 @@ static void lm_probe_sysfs(const struct lm_target *t, struct lm_probe_info *p)
 	v = lm_sysfs_num(dir, "rotational");
 	if (v >= 0)
 		p->rotational = v > 0;
+	lm_probe_thin(disk, p);
 }
 
 static void lm_probe_block(const struct lm_target *t, struct lm_probe_info *p)

@@ -7,6 +7,7 @@
 #define LM_RESULT_H
 
 #include "hist.h"
+#include "ss.h"
 #include "stats.h"
 
 #include <stdbool.h>
@@ -30,8 +31,12 @@ struct lm_run_result {
 	bool io_err_write;
 	char io_errtext[512]; /* the engine's words for it; "" if none */
 	char note[96];	      /* engine fallbacks, for the report */
+	/* fio's ss=: the verdict when the job stopped, or at its end */
+	struct lm_ss_state ss;
 };
 
 void lm_run_result_free(struct lm_run_result *r);
+/* Move @from into @to: what @from owned is @to's now. */
+void lm_run_result_move(struct lm_run_result *to, struct lm_run_result *from);
 
 #endif

@@ -300,6 +300,25 @@ static void lm_tell(const struct lm_many *m)
 		   (double)(s->ios[0] + s->ios[1]) * 1e9 / dur);
 }
 
+/* fio's ss=: a job steady by its rule stops, as fio's does. */
+static void lm_ss_watch(struct lm_many *m, uint64_t now, bool last)
+{
+	struct lm_run_result *r;
+	unsigned int k, i;
+
+	for (k = 0; k < m->ntargets; k++) {
+		const struct lm_job *j = m->jobs[k];
+
+		r = m->g[k].r;
+		if (!j->ss.on || r->ss.attained ||
+		    lm_ss_feed(&j->ss, r->series, r->nseries, j->ramp_ns,
+			       &r->ss))
+			continue;
+		for (i = 0; r->ss.attained && !last && i < j->threads; i++)
+			atomic_store(&m->w[m->first[k] + i].deadline_ns, now);
+	}
+}
+
 /* The main thread's clock: ramp, then samples once a second until the
  * runtime is over, every worker is done, a worker failed, or a signal. */
 static void lm_keep_time(struct lm_many *m)
@@ -332,6 +351,7 @@ static void lm_keep_time(struct lm_many *m)
 		if (now >= next && next != end) {
 			lm_sample_all(m, now - tick);
 			tick = now;
+			lm_ss_watch(m, now, false);
 			lm_tell(m);
 		}
 		if (now >= end)
@@ -500,6 +520,7 @@ static int lm_run_core(const struct lm_job *const *jobs,
 		lm_sample_all(m, m->stop_ns - m->tick);
 		for (i = 0; i < m->ngroups; i++)
 			lm_merge(&m->g[i], m->t0);
+		lm_ss_watch(m, 0, true); /* the verdict at the end */
 	}
 	lm_gate_destroy(&m->s.gate);
 out_free:

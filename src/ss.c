@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "ss.h"
+#include "stats.h"
 
 #include <errno.h>
 #include <math.h>
@@ -138,6 +139,40 @@ int lm_ss_judge(const struct lm_ss_conf *c, const double *iops,
 	/* fio judges only a full window */
 	s->attained = s->n == dur && fabs(s->criterion) < c->limit;
 	return 0;
+}
+
+int lm_ss_feed(const struct lm_ss_conf *c, const struct lm_sample *series,
+	       unsigned int n, uint64_t ramp_ns, struct lm_ss_state *s)
+{
+	uint64_t iv = c->interval_ns ? c->interval_ns : 1000000000ull;
+	uint64_t at = ramp_ns, dur = 0, ios = 0, bytes = 0;
+	unsigned int i, k = 0;
+	double *iops, *bw;
+	int ret;
+
+	iops = malloc((n + 1) * sizeof(double));
+	bw = malloc((n + 1) * sizeof(double));
+	if (!iops || !bw) {
+		free(iops);
+		free(bw);
+		return -ENOMEM;
+	}
+	for (i = 0; i < n; at += series[i].dur_ns, i++) {
+		if (at < c->ramp_ns || series[i].dur_ns < 500000000ull)
+			continue;
+		dur += series[i].dur_ns;
+		ios += series[i].ios[0] + series[i].ios[1];
+		bytes += series[i].bytes[0] + series[i].bytes[1];
+		if (dur + 500000000ull < iv)
+			continue; /* the point's interval is not full yet */
+		iops[k] = (double)ios * 1e9 / (double)dur;
+		bw[k++] = (double)bytes * 1e9 / (double)dur;
+		dur = ios = bytes = 0;
+	}
+	ret = lm_ss_judge(c, iops, bw, k, s);
+	free(iops);
+	free(bw);
+	return ret;
 }
 
 static double lm_sse(const double *y, unsigned int n, double *mean)

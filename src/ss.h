@@ -85,6 +85,18 @@ int lm_ss_judge(const struct lm_ss_conf *c, const double *iops,
 		const double *bw, unsigned int n, struct lm_ss_state *s);
 void lm_ss_state_free(struct lm_ss_state *s);
 
+struct lm_sample;
+/*
+ * The data points of a run's per-second series @series[0..n-1] (the
+ * measured window, which began @ramp_ns after the job started) and their
+ * verdict: samples that start before ss_ramp are left out, then each
+ * ss_interval of whole samples makes a point (its IOPS and bytes/s), and
+ * the last ss_dur of them are judged. A sample shorter than half a second
+ * (the run's last piece) is left out. 0 or -ENOMEM.
+ */
+int lm_ss_feed(const struct lm_ss_conf *c, const struct lm_sample *series,
+	       unsigned int n, uint64_t ramp_ns, struct lm_ss_state *s);
+
 /* A step in a series: before the change, after it, and where. */
 struct lm_step {
 	/* the after is at least 10% off the before, the difference is

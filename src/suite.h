@@ -121,6 +121,7 @@ struct lm_mark_result {
 	char io_errtext[512];
 	char note[96];
 	uint64_t miss_bytes; /* the miss run's region, 0 when not run */
+	uint64_t primer_bytes; /* the primer's region at the end, or 0 */
 	char miss_why[160];  /* why there was no miss run, or "" */
 	struct lm_warnings warn;
 };
@@ -191,10 +192,17 @@ void lm_cell_rounds(struct lm_cell *c, unsigned int sum);
 void lm_cell_warm(struct lm_cell *c, unsigned int sum);
 void lm_cell_step(struct lm_cell *c, unsigned int sum);
 
-/* The cache profile's miss region, after the working sets: 3 x
- * --cache-size, or what the target has left; none (and why in
- * m->miss_why) without --cache-size or when that is not more than 2 x
- * --cache-size. */
+/*
+ * The cache profile's regions beyond the working sets. The primer: the
+ * last LM_PRIMER_BYTES of the target, read for LM_PRIMER_NS before each
+ * test's cold pass, so that the cold pass is not also the first IO after
+ * idling (the target's threads, the connection): 0 when the target has no
+ * room. The miss region, right after the working sets: 3 x --cache-size,
+ * or what is left before the primer; none (and why in m->miss_why)
+ * without --cache-size or when that is not more than 2 x --cache-size.
+ */
+#define LM_PRIMER_BYTES (8ull << 20)
+#define LM_PRIMER_NS 500000000ull
 void lm_cache_miss_plan(const struct lm_suite_opts *o,
 			const struct lm_profile *p, const struct lm_target *t,
 			struct lm_mark_result *m);

@@ -88,14 +88,18 @@ void lm_cache_miss_plan(const struct lm_suite_opts *o,
 
 	m->miss_bytes = 0;
 	m->miss_why[0] = '\0';
+	m->primer_bytes = 0;
 	if (p->kind != LM_PK_CACHE)
 		return;
+	if (t->size_bytes >= start + LM_PRIMER_BYTES)
+		m->primer_bytes = LM_PRIMER_BYTES;
 	if (!o->cache_bytes) {
 		snprintf(m->miss_why, sizeof(m->miss_why),
 			 "no miss run: give --cache-size to measure the uncached figure");
 		return;
 	}
 	left = t->size_bytes > start ? t->size_bytes - start : 0;
+	left = left > LM_PRIMER_BYTES ? left - LM_PRIMER_BYTES : 0;
 	len = 3 * o->cache_bytes < left ? 3 * o->cache_bytes : left;
 	len = len / (1u << 20) * (1u << 20);
 	if (len <= 2 * o->cache_bytes) {

@@ -93,6 +93,45 @@ for q in '[.jobs[].jobname]' '[.jobs[].groupid]' '[.jobs[]."job options"]'; do
 	[ "$(jq -Sc "$q" "$LM_WORK/fc.json")" = "$(jq -Sc "$q" "$LM_WORK/lc.json")" ] ||
 		fail "command line $q: fio $(jq -Sc "$q" "$LM_WORK/fc.json"), lunmark $(jq -Sc "$q" "$LM_WORK/lc.json")"
 done
+
+# fio's steady state on the command line: the steadystate block with
+# fio's keys and types and job options; a loose limit is attained after
+# ss_ramp + ss_dur and stops the job before its runtime, as fio's
+ssc=(--name=s --filename="$LM_DEV" --direct=1 --ioengine=psync --rw=randread
+	--bs=4k --size=32m --norandommap --runtime=6 --time_based --ss=iops:60%
+	--ss_dur=2 --ss_ramp=1)
+fio "${ssc[@]}" --output-format=json --output="$LM_WORK/fss.json" >/dev/null 2>&1 ||
+	fail "fio could not run its steady-state job"
+expect_exit 0 "$LM_WORK/c" "$LUNMARK" "${ssc[@]}" --output-format=json \
+	--output="$LM_WORK/lss.json" --no-prefill
+diff <(keys "$LM_WORK/fss.json") <(keys "$LM_WORK/lss.json") >"$LM_WORK/keydiff" ||
+	fail "steady state: the JSON key trees differ: $(head -20 "$LM_WORK/keydiff")"
+for q in '.jobs[0]."job options"' '.jobs[0].steadystate | [.ss, .duration, .attained]' \
+	'.jobs[0].steadystate.data.iops | length'; do
+	[ "$(jq -Sc "$q" "$LM_WORK/fss.json")" = "$(jq -Sc "$q" "$LM_WORK/lss.json")" ] ||
+		fail "steady state $q: fio $(jq -Sc "$q" "$LM_WORK/fss.json"), lunmark $(jq -Sc "$q" "$LM_WORK/lss.json")"
+done
+jq -e '.jobs[0] | .steadystate.attained == 1 and .read.runtime < 5000 and
+	(.steadystate.data.iops_mean - (.steadystate.data.iops | add / length) | fabs) <= 1' \
+	"$LM_WORK/lss.json" >/dev/null ||
+	fail "steady state: not attained early: $(jq -c '.jobs[0] | [.read.runtime, .steadystate]' "$LM_WORK/lss.json")"
+note "ss=iops:60% ss_dur=2 ss_ramp=1: fio stopped at $(jq '.jobs[0].read.runtime' "$LM_WORK/fss.json") ms, lunmark at $(jq '.jobs[0].read.runtime' "$LM_WORK/lss.json") ms"
+# in a job file, an impossible limit, and ss_interval (newer fio's): the
+# job runs its time and its window holds ss_dur / ss_interval points
+printf '[s]\nfilename=%s\ndirect=1\nioengine=psync\nrw=randread\nbs=4k\nsize=32m\nruntime=4\ntime_based\nss=iops_slope:0%%\nss_dur=2\nss_interval=2\n' \
+	"$LM_DEV" >"$LM_WORK/ss.fio"
+expect_exit 0 "$LM_WORK/c" "$LUNMARK" "$LM_WORK/ss.fio" --output-format=json \
+	--output="$LM_WORK/lss2.json" --no-prefill
+jq -e '.jobs[0] | .steadystate.attained == 0 and .read.runtime >= 3900 and
+	(.steadystate.data.iops | length) == 1 and .steadystate.ss == "iops_slope:0.000000%"' \
+	"$LM_WORK/lss2.json" >/dev/null ||
+	fail "ss_interval=2: $(jq -c '.jobs[0] | [.read.runtime, .steadystate]' "$LM_WORK/lss2.json")"
+printf '[s]\nfilename=%s\nrw=read\nss=lat:5%%\nss_dur=2\n' "$LM_DEV" >"$LM_WORK/ssbad.fio"
+expect_exit 2 "$LM_WORK/c" "$LUNMARK" "$LM_WORK/ssbad.fio"
+expect_grep "ssbad.fio:4: ss=lat:5%: iops, iops_slope, bw or bw_slope" "$LM_WORK/c"
+printf '[s]\nfilename=%s\nrw=read\nss_dur=4\nss_interval=1500ms\n' "$LM_DEV" >"$LM_WORK/ssbad.fio"
+expect_exit 2 "$LM_WORK/c" "$LUNMARK" "$LM_WORK/ssbad.fio"
+expect_grep "ssbad.fio:5: ss_interval=1500ms: lunmark samples whole seconds" "$LM_WORK/c"
 expect_exit 2 "$LM_WORK/c" "$LUNMARK" --name=a --filename="$LM_DEV" --bs=4q
 expect_grep "command line, argument:3: bs=4q: a block size from 512 to 64m" "$LM_WORK/c"
 

@@ -4,6 +4,7 @@
 #include "unit.h"
 #include "../../src/offset.h"
 #include "../../src/ss.h"
+#include "../../src/stats.h"
 #include "../../src/warn.h"
 
 #include <string.h>
@@ -178,6 +179,47 @@ static void lm_test_step(void)
 	CU_ASSERT_FALSE(s.found);
 }
 
+/* A run's series into fio's data points: ss_ramp counted from the job's
+ * start (the measured window began 1 s in), points of ss_interval whole
+ * samples, a short last piece and an unfinished point left out. */
+static void lm_test_ss_feed(void)
+{
+	struct lm_ss_conf c = { .on = true,
+				.metric = LM_SS_IOPS,
+				.pct = true,
+				.limit = 50,
+				.dur_ns = 4000000000ull,
+				.ramp_ns = 2000000000ull,
+				.interval_ns = 2000000000ull };
+	struct lm_sample series[7];
+	struct lm_ss_state s = { 0 };
+	unsigned int i;
+
+	for (i = 0; i < 7; i++) {
+		series[i] = (struct lm_sample){ .dur_ns = 1000000000ull };
+		series[i].ios[0] = 100 * (i + 1);
+		series[i].bytes[0] = 4096 * series[i].ios[0];
+	}
+	series[6].dur_ns = 300000000ull;
+	/* samples 1-5 start at 2 s or later: points (200 + 300) / 2 and
+	 * (400 + 500) / 2; 600 alone does not fill a point */
+	CU_ASSERT_EQUAL(lm_ss_feed(&c, series, 7, 1000000000ull, &s), 0);
+	CU_ASSERT_EQUAL(s.n, 2);
+	CU_ASSERT_DOUBLE_EQUAL(s.iops[0], 250, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(s.iops[1], 450, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(s.bw[1], 450 * 4096.0, 1e-6);
+	CU_ASSERT_DOUBLE_EQUAL(s.iops_mean, 350, 1e-9);
+	/* largest deviation 100 of 350: 28.6% < 50% */
+	CU_ASSERT_TRUE(s.attained);
+	CU_ASSERT_DOUBLE_EQUAL(s.criterion, 100.0 * 100 / 350, 1e-9);
+	/* a later ramp leaves one point: the window is not full */
+	c.ramp_ns = 4000000000ull;
+	lm_ss_feed(&c, series, 7, 1000000000ull, &s);
+	CU_ASSERT_EQUAL(s.n, 1);
+	CU_ASSERT_FALSE(s.attained);
+	lm_ss_state_free(&s);
+}
+
 static bool lm_has_warn(const struct lm_warnings *w, enum lm_warn_kind k)
 {
 	unsigned int i;
@@ -250,6 +292,7 @@ int lm_suite_ss(void)
 		{ "fio's ss rules", lm_test_fio_ss },
 		{ "step fit", lm_test_step },
 		{ "warnings at their thresholds", lm_test_warnings },
+		{ "fio's data points from a run", lm_test_ss_feed },
 		{ NULL, NULL },
 	};
 
