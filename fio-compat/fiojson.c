@@ -85,9 +85,10 @@ static struct json_object *lm_ss_json(const struct lm_ss_conf *c,
 	lm_jput_i64(d, "bw_mean", (int64_t)st->bw_mean);
 	lm_jput_i64(d, "iops_mean", (int64_t)st->iops_mean);
 	for (i = 0; i < st->n; i++) {
-		json_object_array_add(iops,
-				      json_object_new_int64((int64_t)st->iops[i]));
-		json_object_array_add(bw, json_object_new_int64((int64_t)st->bw[i]));
+		json_object_array_add(
+			iops, json_object_new_int64((int64_t)st->iops[i]));
+		json_object_array_add(
+			bw, json_object_new_int64((int64_t)st->bw[i]));
 	}
 	lm_jput(d, "iops", iops);
 	lm_jput(d, "bw", bw);

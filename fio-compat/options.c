@@ -370,13 +370,12 @@ static int lm_fio_ss(struct lm_fio_ctx *c, enum lm_fio_id id, struct lm_job *j)
 					 "iops, iops_slope, bw or bw_slope, a colon and a limit, with % for a share of the mean (iops_slope:0.1%)")
 			       : 0;
 	if (lm_fio_time(c->o->val, 1000000000ull, t))
-		return lm_fio_err(c,
-				  "not a time (seconds, or with d, h, m, s, ms, us)");
+		return lm_fio_err(
+			c, "not a time (seconds, or with d, h, m, s, ms, us)");
 	if (id == LM_F_SS_INTERVAL &&
 	    (*t < 1000000000ull || *t % 1000000000ull))
 		return lm_fio_err(
-			c,
-			"lunmark samples whole seconds: 1s or a multiple");
+			c, "lunmark samples whole seconds: 1s or a multiple");
 	j->ss.on = j->ss.dur_ns > 0;
 	if (j->ss.on && j->ss.dur_ns < j->ss.interval_ns)
 		return lm_fio_err(c, "the window is shorter than ss_interval");

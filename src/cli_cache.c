@@ -28,8 +28,9 @@ int lm_cli_cache_opt(const char *name, const char *v, struct lm_cli *c,
 	if (!strcmp(name, "max-rounds")) {
 		ret = lm_opt_uint(name, v, LM_RUNS_MAX, &n, msg, len);
 		if (!ret && n < LM_SS_WINDOW)
-			return lm_bad(msg, len, name, v,
-				      "must be at least 5: the steady-state window is the last 5 rounds");
+			return lm_bad(
+				msg, len, name, v,
+				"must be at least 5: the steady-state window is the last 5 rounds");
 		o->max_rounds = (unsigned int)n;
 		return ret;
 	}
@@ -40,8 +41,9 @@ int lm_cli_cache_opt(const char *name, const char *v, struct lm_cli *c,
 		return lm_bad(msg, len, name, v, "must not be zero");
 	if (!strcmp(name, "working-set")) {
 		if (n % LM_MIB)
-			return lm_bad(msg, len, name, v,
-				      "must be a whole number of MiB (each test's set starts where the last ends, aligned for its 1 MiB reads)");
+			return lm_bad(
+				msg, len, name, v,
+				"must be a whole number of MiB (each test's set starts where the last ends, aligned for its 1 MiB reads)");
 		o->working_set_bytes = n;
 	} else if (!strcmp(name, "cache-size")) {
 		o->cache_bytes = n;
@@ -64,18 +66,21 @@ int lm_cli_cache_check(struct lm_cli *c, char *msg, size_t len)
 		return -EINVAL;
 	}
 	if (o->sustained && !o->cache_bytes) {
-		snprintf(msg, len,
-			 "--sustained writes 2 x --cache-size: give --cache-size (the NAS's SSD cache, e.g. --cache-size=256g)");
+		snprintf(
+			msg, len,
+			"--sustained writes 2 x --cache-size: give --cache-size (the NAS's SSD cache, e.g. --cache-size=256g)");
 		return -EINVAL;
 	}
 	if (o->sustained && !o->write) {
-		snprintf(msg, len,
-			 "--sustained writes, and --read-only forbids it: drop one of them");
+		snprintf(
+			msg, len,
+			"--sustained writes, and --read-only forbids it: drop one of them");
 		return -EINVAL;
 	}
 	if (o->until_steady && p->kind == LM_PK_COPY) {
-		snprintf(msg, len,
-			 "--until-steady does not apply to --profile=copy (its runs are file sets, not rounds)");
+		snprintf(
+			msg, len,
+			"--until-steady does not apply to --profile=copy (its runs are file sets, not rounds)");
 		return -EINVAL;
 	}
 	return 0;

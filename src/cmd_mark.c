@@ -59,8 +59,9 @@ int lm_cmd_mark(struct lm_cli *c)
 	to.direct = o->base.direct;
 	to.none = !strcmp(o->base.engine, "null");
 	to.create_bytes = lm_suite_size(o, p);
-	to.write = lm_suite_writes(o, p) ||
-		   (o->base.prefill && c->allow_write && p->kind != LM_PK_CACHE);
+	to.write =
+		lm_suite_writes(o, p) ||
+		(o->base.prefill && c->allow_write && p->kind != LM_PK_CACHE);
 	ret = lm_target_open(&t, c->ntargets ? c->targets[0] : ".", &to);
 	if (ret)
 		return ret;

@@ -253,8 +253,8 @@ static void lm_plan(struct lm_many *m, unsigned int k, unsigned int i,
 	w->start_bytes = j->offset_bytes + i * j->offset_increment;
 	w->nblocks = nblocks;
 	w->stamp_bytes = t->lbs_bytes;
-	w->budgeted = lm_rw_random(j->rw) && !j->time_based &&
-		      !lm_job_mapped(j);
+	w->budgeted =
+		lm_rw_random(j->rw) && !j->time_based && !lm_job_mapped(j);
 	if (w->budgeted && (j->offset_increment || j->io_bytes))
 		w->budget_bytes = lm_pass_ios(j) * j->bs_bytes;
 	else if (w->budgeted)

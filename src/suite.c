@@ -133,13 +133,13 @@ void lm_suite_job(const struct lm_suite_opts *o, const struct lm_profile *p,
 
 /* Fit @j to the target: the sustained write's region shrinks to the
  * target, its bytes stay. */
-static int lm_suite_fit(const struct lm_target *t, struct lm_job *j,
-			char *msg, size_t len)
+static int lm_suite_fit(const struct lm_target *t, struct lm_job *j, char *msg,
+			size_t len)
 {
 	if (j->io_bytes && j->size_bytes > t->size_bytes)
 		j->size_bytes = t->size_bytes / j->bs_bytes * j->bs_bytes;
-	return lm_job_fit(j, t->size_bytes, t->lbs_bytes, t->max_io_bytes,
-			  msg, len);
+	return lm_job_fit(j, t->size_bytes, t->lbs_bytes, t->max_io_bytes, msg,
+			  len);
 }
 
 bool lm_wanted(const struct lm_suite_opts *o, const struct lm_profile *p,
@@ -150,8 +150,9 @@ bool lm_wanted(const struct lm_suite_opts *o, const struct lm_profile *p,
 	if (p->kind == LM_PK_COPY) /* a download reads the upload's files */
 		return o->read && o->write;
 	if (p->kind == LM_PK_CACHE)
-		return t->sustain ? w == LM_WAY_WRITE && o->sustained && o->write
-				  : w == LM_WAY_READ && o->read;
+		return t->sustain
+			       ? w == LM_WAY_WRITE && o->sustained && o->write
+			       : w == LM_WAY_READ && o->read;
 	if (p->kind == LM_PK_MIXED)
 		return (t->read_pct == 100 || o->write) &&
 		       (t->read_pct == 0 || o->read);
@@ -452,7 +453,8 @@ static int lm_suite_miss(const struct lm_suite_opts *o,
 	mj.size_bytes = m->miss_bytes;
 	mj.runtime_ns = o->runtime_ns;
 	mj.time_based = true;
-	mj.seed = j->seed + 1 + (uint64_t)(j->offset_bytes / o->working_set_bytes);
+	mj.seed = j->seed + 1 +
+		  (uint64_t)(j->offset_bytes / o->working_set_bytes);
 	snprintf(mj.name, sizeof(mj.name), "%.54s miss", j->name);
 	lm_progress_run(pg, mj.name, 0, 1, false);
 	ret = lm_run_watched(&mj, t, &r, lm_progress_tick, pg);
@@ -467,8 +469,7 @@ static int lm_suite_miss(const struct lm_suite_opts *o,
 		m->io_errno = r.io_errno;
 		m->io_err_offset = r.io_err_offset;
 		memcpy(m->io_errtext, r.io_errtext, sizeof(m->io_errtext));
-		snprintf(m->io_err_test, sizeof(m->io_err_test), "%s",
-			 mj.name);
+		snprintf(m->io_err_test, sizeof(m->io_err_test), "%s", mj.name);
 	}
 	lm_run_result_free(&r);
 	return m->io_errno ? LM_EXIT_IO : 0;
@@ -582,9 +583,8 @@ int lm_suite_mark(const struct lm_suite_opts *o, const struct lm_profile *p,
 				lm_copy_set(o, p, &p->tests[i], t, &c->files,
 					    &c->file_bytes);
 			c->sustain = p->tests[i].sustain;
-			c->by_rounds = !c->sustain &&
-				       (o->until_steady ||
-					p->kind == LM_PK_CACHE);
+			c->by_rounds = !c->sustain && (o->until_steady ||
+						       p->kind == LM_PK_CACHE);
 			if (c->by_rounds && p->kind == LM_PK_CACHE &&
 			    m->primer_bytes)
 				ret = lm_suite_primer(t, &j, m);

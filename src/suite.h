@@ -85,12 +85,12 @@ struct lm_cell {
 	bool by_rounds;
 	struct lm_snia ss;
 	/* the cache profile: the first round is the cold pass */
-	double warm_ratio;     /* headline MB/s over the cold pass's */
-	bool warmed;	       /* warm/cold >= LM_WARM_RATIO and the cold
+	double warm_ratio;   /* headline MB/s over the cold pass's */
+	bool warmed;	     /* warm/cold >= LM_WARM_RATIO and the cold
 				* pass below every round of the window */
-	uint64_t warm_bytes;   /* moved by the rounds before the window */
-	double warm_s;	       /* and the seconds they took */
-	bool has_miss;	       /* the miss run was made */
+	uint64_t warm_bytes; /* moved by the rounds before the window */
+	double warm_s;	     /* and the seconds they took */
+	bool has_miss;	     /* the miss run was made */
 	struct lm_summary miss[LM_SUMS];
 	/* --sustained: burst and sustained MB/s from the per-second series
 	 * of the one run, and when the change came */
@@ -120,9 +120,9 @@ struct lm_mark_result {
 	char io_err_test[64];
 	char io_errtext[512];
 	char note[96];
-	uint64_t miss_bytes; /* the miss run's region, 0 when not run */
+	uint64_t miss_bytes;   /* the miss run's region, 0 when not run */
 	uint64_t primer_bytes; /* the primer's region at the end, or 0 */
-	char miss_why[160];  /* why there was no miss run, or "" */
+	char miss_why[160];    /* why there was no miss run, or "" */
 	struct lm_warnings warn;
 };
 

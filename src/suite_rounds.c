@@ -94,8 +94,9 @@ void lm_cache_miss_plan(const struct lm_suite_opts *o,
 	if (t->size_bytes >= start + LM_PRIMER_BYTES)
 		m->primer_bytes = LM_PRIMER_BYTES;
 	if (!o->cache_bytes) {
-		snprintf(m->miss_why, sizeof(m->miss_why),
-			 "no miss run: give --cache-size to measure the uncached figure");
+		snprintf(
+			m->miss_why, sizeof(m->miss_why),
+			"no miss run: give --cache-size to measure the uncached figure");
 		return;
 	}
 	left = t->size_bytes > start ? t->size_bytes - start : 0;
@@ -105,9 +106,10 @@ void lm_cache_miss_plan(const struct lm_suite_opts *o,
 	if (len <= 2 * o->cache_bytes) {
 		lm_fmt_size(a, sizeof(a), left);
 		lm_fmt_size(b, sizeof(b), 2 * o->cache_bytes);
-		snprintf(m->miss_why, sizeof(m->miss_why),
-			 "no miss run: the target has %s beyond the working sets; it needs more than 2 x --cache-size (%s)",
-			 a, b);
+		snprintf(
+			m->miss_why, sizeof(m->miss_why),
+			"no miss run: the target has %s beyond the working sets; it needs more than 2 x --cache-size (%s)",
+			a, b);
 		return;
 	}
 	m->miss_bytes = len;

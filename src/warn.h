@@ -35,12 +35,12 @@ struct lm_warn_in {
 	uint64_t nas_ram_bytes;	    /* --nas-ram, 0 unknown */
 	double link_gbit;	    /* --link, 0 unknown */
 	double link_ceiling_mb_s;
-	double top_mb_s;     /* the highest figure measured */
-	const char *top_what; /* and where ("SEQ1M Q8T1 read") */
-	int thin;	      /* the target is thin (LBPME): 1, 0, -1 */
-	bool reads;	      /* reads were measured */
-	bool prefilled;	      /* by lunmark, before them */
-	unsigned int unstable; /* cells flagged unstable */
+	double top_mb_s;	/* the highest figure measured */
+	const char *top_what;	/* and where ("SEQ1M Q8T1 read") */
+	int thin;		/* the target is thin (LBPME): 1, 0, -1 */
+	bool reads;		/* reads were measured */
+	bool prefilled;		/* by lunmark, before them */
+	unsigned int unstable;	/* cells flagged unstable */
 	double unstable_cv_pct; /* the threshold */
 };
 

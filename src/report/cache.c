@@ -21,7 +21,8 @@ void lm_report_rounds(FILE *f, const struct lm_cell *c)
 		fprintf(f, "not judged (%u round%s: the window is %u)",
 			c->nruns, c->nruns == 1 ? "" : "s", LM_SS_WINDOW);
 	else
-		fprintf(f, "%s in rounds %u-%u of %u (range %.1f%%, slope %.1f%%)",
+		fprintf(f,
+			"%s in rounds %u-%u of %u (range %.1f%%, slope %.1f%%)",
 			c->ss.steady ? "steady" : "NOT steady", c->ss.first + 1,
 			c->ss.first + c->ss.n, c->nruns, c->ss.range_pct,
 			c->ss.excursion_pct);
@@ -49,7 +50,8 @@ static void lm_cache_test(FILE *f, const struct lm_mark_result *m,
 		fprintf(f, "    warming: yes, warm after %s in %.1f s\n", b,
 			c->warm_s);
 	else
-		fprintf(f, "    warming: none seen (the cold pass is not below every round of the window by %.0f%%)\n",
+		fprintf(f,
+			"    warming: none seen (the cold pass is not below every round of the window by %.0f%%)\n",
 			(LM_WARM_RATIO - 1) * 100);
 	if (c->unstable)
 		fprintf(f, "    unstable: the window's CV is %.1f%%\n",
@@ -62,8 +64,8 @@ static void lm_cache_sustained(FILE *f, const struct lm_test *t,
 {
 	char b[32], at[32];
 
-	lm_fmt_size(b, sizeof(b), c->nruns ? c->runs[0].s[LM_DIR_WRITE].bytes
-					   : 0);
+	lm_fmt_size(b, sizeof(b),
+		    c->nruns ? c->runs[0].s[LM_DIR_WRITE].bytes : 0);
 	fprintf(f, "[Sustained write] %s, %s in one run\n", t->label, b);
 	if (!c->nruns) {
 		fputs("    (not measured)\n\n", f);
@@ -74,8 +76,7 @@ static void lm_cache_sustained(FILE *f, const struct lm_test *t,
 	if (c->step.found)
 		fprintf(f,
 			"    burst %.3f MB/s for %.1f s (%s), then sustained %.3f MB/s\n\n",
-			c->step.before_mean, c->step_s, at,
-			c->step.after_mean);
+			c->step.before_mean, c->step_s, at, c->step.after_mean);
 	else
 		fputs("    no change of rate found: the cache absorbed it all, or none was in the way\n\n",
 		      f);
@@ -97,7 +98,8 @@ void lm_report_cache(FILE *f, const struct lm_mark_info *info,
 		ws, LM_SS_WINDOW, LM_SS_RANGE_PCT, LM_SS_SLOPE_PCT);
 	for (i = 0; i < p->ntests; i++)
 		if (p->tests[i].random && !p->tests[i].sustain)
-			lm_cache_test(f, m, &p->tests[i], &m->cells[i][LM_WAY_READ]);
+			lm_cache_test(f, m, &p->tests[i],
+				      &m->cells[i][LM_WAY_READ]);
 	fputc('\n', f);
 	for (i = 0; i < p->ntests; i++) {
 		if (p->tests[i].random || p->tests[i].sustain)

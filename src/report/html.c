@@ -268,7 +268,8 @@ static void lm_html_warnings(FILE *f, const struct lm_cmp *c)
 		const struct lm_warnings *w = &c->saved[k].m.warn;
 
 		for (i = 0; i < w->n; i++) {
-			fputs(n++ ? "<li>" : "<h2>Warnings</h2>\n<ul>\n<li>", f);
+			fputs(n++ ? "<li>" : "<h2>Warnings</h2>\n<ul>\n<li>",
+			      f);
 			lm_esc(f, c->paths[k]);
 			fputs(": ", f);
 			lm_esc(f, w->text[i]);
@@ -328,8 +329,8 @@ static void lm_html_series(FILE *f, const struct lm_cmp *c,
 		fputs("\"/>\n", f);
 		if (!val->rounds || !val->warm_at)
 			continue;
-		x = LM_L + (double)(LM_W - LM_L - 10) * val->warm_at /
-				   (nmax - 1);
+		x = LM_L +
+		    (double)(LM_W - LM_L - 10) * val->warm_at / (nmax - 1);
 		fprintf(f,
 			"<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\" stroke-dasharray=\"4 3\"/>\n",
 			x, LM_T, x, LM_H - LM_B, lm_color(k));

@@ -22,8 +22,9 @@ static void lm_cell_flags(FILE *f, const struct lm_mark_result *m,
 	if (c->unstable)
 		fprintf(f, " unstable (CV %.1f%%)", c->spread.cv_pct);
 	if (c->by_rounds && c->ss.n)
-		fprintf(f, c->ss.steady ? " steady (rounds %u-%u)"
-					: " NOT steady (rounds %u-%u)",
+		fprintf(f,
+			c->ss.steady ? " steady (rounds %u-%u)"
+				     : " NOT steady (rounds %u-%u)",
 			c->ss.first + 1, c->ss.first + c->ss.n);
 }
 
@@ -222,7 +223,8 @@ static void lm_mark_header(FILE *f, const struct lm_mark_info *info,
 			i ? " " : "   Tags: ", info->tags[i].name,
 			info->tags[i].value, i + 1 == info->ntags ? "\n" : "");
 	if (m->profile->kind == LM_PK_CACHE || info->until_steady) {
-		fprintf(f, "   Test: %s, in rounds until steady (at most %u)%s\n",
+		fprintf(f,
+			"   Test: %s, in rounds until steady (at most %u)%s\n",
 			r->size, info->max_rounds,
 			m->prefilled ? ", prefilled" : ", not prefilled");
 		fprintf(f, "Profile: %s (%s of the steady window)\n",

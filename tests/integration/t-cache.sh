@@ -87,7 +87,10 @@ jq -e '[.outcome.warnings[].kind] - ["unstable"] == []' "$LM_WORK/direct.json" >
 expect_grep "* no miss run: give --cache-size to measure the uncached figure" "$LM_WORK/direct.json.txt"
 
 # a thin LUN read without prefill warns; prefilled, or not thin, it does not
-adm() { TGT_IPC_SOCKET=$PAGED_TGT/tgtd.sock tgtadm -C "$(. "$PAGED_TGT/state" && echo "$ctl")" "$@"; }
+adm() {
+	TGT_IPC_SOCKET=$PAGED_TGT/tgtd.sock tgtadm \
+		-C "$(sed -n 's/^ctl=//p' "$PAGED_TGT/state")" "$@"
+}
 adm --lld iscsi --mode logicalunit --op update --tid 1 --lun 1 --params thin_provisioning=1 ||
 	fail "tgtadm could not make LUN 1 thin"
 demo() {

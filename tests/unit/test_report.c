@@ -84,8 +84,9 @@ static void lm_test_mark_golden(void)
 	cells[1][LM_WAY_READ].spread.cv_pct = 7.3;
 	lm_golden_cell(&cells[2][LM_WAY_READ], 2, 40.96, 10000, 3200);
 	cells[3][LM_WAY_READ].wanted = true;
-	lm_warnings_add(&m.warn, LM_WARN_UNSTABLE,
-			"1 cell is unstable: its counted runs vary by more than 5% (coefficient of variation); more --runs or a longer --runtime may settle it");
+	lm_warnings_add(
+		&m.warn, LM_WARN_UNSTABLE,
+		"1 cell is unstable: its counted runs vary by more than 5% (coefficient of variation); more --runs or a longer --runtime may settle it");
 	f = open_memstream(&buf, &len);
 	CU_ASSERT_FATAL(f != NULL);
 	lm_report_mark_text(f, &info, &m);
