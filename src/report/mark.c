@@ -301,17 +301,22 @@ void lm_report_mark_text(FILE *f, const struct lm_mark_info *info,
 			lm_errtext(m->io_errno, m->io_errtext));
 }
 
-void lm_report_profile_text(FILE *f, const struct lm_profile *p)
+/* What a profile's region is, and what each test does. */
+static void lm_profile_region(FILE *f, const struct lm_profile *p)
 {
 	static const char *const kinds[] = {
 		"read, write", "mixed", "write, read",
-		"upload (write), download (read)"
+		"upload (write), download (read)",
+		"read in passes of its own working set until steady, then a miss run with --cache-size"
 	};
-	const struct lm_test *t;
-	char bs[16], sz[16];
-	unsigned int i;
+	char sz[16];
 
-	fprintf(f, "%s: %s\n", p->name, p->what);
+	if (p->kind == LM_PK_CACHE) {
+		fprintf(f,
+			"  working set per test: --working-set (default 1GiB); each test: %s\n",
+			kinds[p->kind]);
+		return;
+	}
 	lm_fmt_size(sz, sizeof(sz), p->size_bytes);
 	fprintf(f, "  %s%s",
 		p->kind == LM_PK_SWEEP	? "per pass: "
@@ -324,6 +329,16 @@ void lm_report_profile_text(FILE *f, const struct lm_profile *p)
 		fputs(", --runtime per run (default 5 s)", f);
 	fprintf(f, "; each test: %s%s\n", kinds[p->kind],
 		p->mix ? ", mix (--mix, default 70% read)" : "");
+}
+
+void lm_report_profile_text(FILE *f, const struct lm_profile *p)
+{
+	const struct lm_test *t;
+	char bs[16];
+	unsigned int i;
+
+	fprintf(f, "%s: %s\n", p->name, p->what);
+	lm_profile_region(f, p);
 	for (i = 0; i < p->ntests; i++) {
 		t = &p->tests[i];
 		lm_fmt_size(bs, sizeof(bs), t->bs_bytes);
@@ -335,6 +350,9 @@ void lm_report_profile_text(FILE *f, const struct lm_profile *p)
 				t->random_pct);
 		if (p->kind == LM_PK_COPY)
 			fprintf(f, ", %u files", t->files);
+		if (t->sustain)
+			fputs(", writes 2 x --cache-size once (--sustained)",
+			      f);
 		fputc('\n', f);
 	}
 }
