@@ -116,7 +116,7 @@ fuzz: $(FUZZ_BIN)
 test-sanitize:
 	$(MAKE) SANITIZE=address,undefined WERROR=1 all unit-bin helpers
 	ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
-		$(MAKE) SANITIZE=address,undefined unit integration
+		LM_SANITIZED=1 $(MAKE) SANITIZE=address,undefined unit integration
 
 unit-bin: $(UNIT_BIN)
 helpers: $(HELPERS)

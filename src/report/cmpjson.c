@@ -22,6 +22,28 @@ static struct json_object *lm_jpair(double lo, double hi)
 	return a;
 }
 
+/* Every warning of the configuration's files, each once. */
+static struct json_object *lm_jwarnings(const struct lm_cmp *c,
+					const struct lm_cmp_config *g)
+{
+	struct json_object *a = json_object_new_array();
+	unsigned int i, k;
+
+	for (i = 0; i < g->nfiles; i++) {
+		const struct lm_warnings *w = &c->saved[g->file[i]].m.warn;
+
+		for (k = 0; k < w->n; k++) {
+			struct json_object *e = json_object_new_object();
+
+			lm_jput_str(e, "file", c->paths[g->file[i]]);
+			lm_jput_str(e, "kind", lm_warn_key(w->kind[k]));
+			lm_jput_str(e, "text", w->text[k]);
+			json_object_array_add(a, e);
+		}
+	}
+	return a;
+}
+
 static struct json_object *lm_jconfig(const struct lm_cmp *c, unsigned int k)
 {
 	const struct lm_cmp_config *g = &c->cfg[k];
@@ -47,6 +69,7 @@ static struct json_object *lm_jconfig(const struct lm_cmp *c, unsigned int k)
 	lm_jput_str(o, "lunmark_version", in->r.version);
 	lm_jnum(o, "host_cpu_s_per_gb",
 		g->cpu_s_per_gb < 0 ? NAN : g->cpu_s_per_gb);
+	lm_jput(o, "warnings", lm_jwarnings(c, g));
 	return o;
 }
 

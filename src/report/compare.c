@@ -317,6 +317,22 @@ static void lm_cmp_method(FILE *f, const struct lm_cmp *c, const char *p)
 		c->family, c->family, p, p, p, p, LM_CMP_MIN_RUNS);
 }
 
+/* Each file's warnings, as its report printed them. */
+static void lm_cmp_warnings(FILE *f, const struct lm_cmp *c)
+{
+	unsigned int k, i, n = 0;
+
+	for (k = 0; k < c->nsaved; k++) {
+		const struct lm_warnings *w = &c->saved[k].m.warn;
+
+		for (i = 0; i < w->n; i++, n++)
+			fprintf(f, "Warning: %s: %s\n", c->paths[k],
+				w->text[i]);
+	}
+	if (n)
+		fputc('\n', f);
+}
+
 static void lm_cmp_tables(FILE *f, const struct lm_cmp *c, unsigned int metrics,
 			  enum lm_tab_style st)
 {
@@ -329,6 +345,7 @@ static void lm_cmp_tables(FILE *f, const struct lm_cmp *c, unsigned int metrics,
 		c->profile->what);
 	lm_cmp_provenance(f, c, st);
 	fputc('\n', f);
+	lm_cmp_warnings(f, c);
 	switch (c->mode) {
 	case LM_CMP_SINGLE:
 		lm_cmp_single(f, c, metrics, st);

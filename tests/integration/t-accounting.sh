@@ -5,6 +5,7 @@
 # measured window opened and closed.
 . "$(dirname "$0")/lib.sh"
 lm_need_root
+lm_sanitized && skip "under the sanitizers: byte counts against the kernel's, checked by the plain pass"
 
 lm_loop 256 512
 dev=$LM_DEV

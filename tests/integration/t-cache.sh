@@ -85,6 +85,13 @@ jq -e '.tests[0].cells.read.rounds.warmed | not' "$LM_WORK/direct.json" >/dev/nu
 jq -e '[.outcome.warnings[].kind] - ["unstable"] == []' "$LM_WORK/direct.json" >/dev/null ||
 	fail "direct LUN: warnings whose conditions do not hold: $(jq -c .outcome.warnings "$LM_WORK/direct.json")"
 expect_grep "* no miss run: give --cache-size to measure the uncached figure" "$LM_WORK/direct.json.txt"
+# compare carries each file's warnings
+expect_exit 0 "$LM_WORK/cmp.txt" "$LUNMARK" compare "$LM_WORK/direct.json" "$LM_WORK/paged.json"
+expect_grep "Warning: $LM_WORK/paged.json: the working set (16MiB) is smaller" "$LM_WORK/cmp.txt"
+"$LUNMARK" compare "$LM_WORK/direct.json" "$LM_WORK/paged.json" --format=json >"$LM_WORK/cmp.json" ||
+	fail "compare --format=json failed"
+jq -e '[.configurations[1].warnings[].kind] | index("nas_ram") != null' "$LM_WORK/cmp.json" >/dev/null ||
+	fail "compare's JSON lacks paged.json's warnings: $(jq -c '.configurations[].warnings' "$LM_WORK/cmp.json")"
 
 # a thin LUN read without prefill warns; prefilled, or not thin, it does not
 adm() {

@@ -65,19 +65,23 @@ jq -e '.["fio version"] | startswith("lunmark-")' "$LM_WORK/lm.json" >/dev/null 
 # the mixed job mixes 70:30, and both tools moved data
 jq -e '.jobs[2] | .read.iops / (.read.iops + .write.iops) | . > 0.67 and . < 0.73' \
 	"$LM_WORK/lm.json" >/dev/null || fail "randrw is not 70% reads"
-# IOPS of a simple job: interleaved twice, the better of each tool
+# IOPS of a simple job: interleaved twice, the better of each tool (not
+# under the sanitizers, whose own cost it would measure)
 printf '[r]\nfilename=%s\ndirect=1\nnorandommap\nioengine=psync\nrw=randread\nbs=4k\nsize=32m\nruntime=2\ntime_based\n' \
 	"$LM_DEV" >"$LM_WORK/r.fio"
 f=0 l=0
 for _ in 1 2; do
+	lm_sanitized && break
 	fio "$LM_WORK/r.fio" --output-format=json --output="$LM_WORK/f1.json" >/dev/null 2>&1
 	"$LUNMARK" "$LM_WORK/r.fio" --output-format=json --output="$LM_WORK/l1.json" --no-prefill
 	f=$(jq --argjson m "$f" '[.jobs[0].read.iops, $m] | max' "$LM_WORK/f1.json")
 	l=$(jq --argjson m "$l" '[.jobs[0].read.iops, $m] | max' "$LM_WORK/l1.json")
 done
-awk -v f="$f" -v l="$l" 'BEGIN { r = l / f; exit !(r > 0.5 && r < 3) }' ||
-	fail "psync 4k randread: fio $f IOPS, lunmark $l IOPS"
-note "psync 4k randread IOPS, best of 2: fio $f, lunmark $l"
+if ! lm_sanitized; then
+	awk -v f="$f" -v l="$l" 'BEGIN { r = l / f; exit !(r > 0.5 && r < 3) }' ||
+		fail "psync 4k randread: fio $f IOPS, lunmark $l IOPS"
+	note "psync 4k randread IOPS, best of 2: fio $f, lunmark $l"
+fi
 
 # fio's command-line form: --name starts a job; the same jobs and options
 cmd=(--name=a --filename="$LM_DEV" --direct=1 --rw=randread --bs=4k --size=16m
