@@ -38,10 +38,14 @@ int lm_fio_terse_write(FILE *f, const struct lm_fio_jobs *jobs,
 
 /*
  * fio's logs of job @fj, as write_bw_log, write_iops_log and
- * write_lat_log ask: NAME_bw.1.log, NAME_iops.1.log, NAME_lat.1.log and
- * NAME_clat.1.log (and an empty NAME_slat.1.log), "msec, value, ddir, 0,
- * 0" per log_avg_msec window (whole seconds) and direction; the job's
- * threads together. fiolog.c. Returns 0 or -errno with the file in @msg.
+ * write_lat_log ask: NAME_bw.K.log, NAME_iops.K.log, NAME_lat.K.log and
+ * NAME_clat.K.log (and an empty NAME_slat.K.log). With log_avg_msec set,
+ * one set (K = 1) for the job's threads together, "msec, value, ddir, 0,
+ * 0" per window and direction: from the per-second samples for whole
+ * seconds, from the record of every IO for other windows. With
+ * log_avg_msec=0 (fio's default) a set per thread, a line per IO, from
+ * its record (iolog.h). fiolog.c. Returns 0 or -errno with the file in
+ * @msg.
  */
 int lm_fio_logs_write(const struct lm_fio_job *fj,
 		      const struct lm_run_result *r, char *msg, size_t len);

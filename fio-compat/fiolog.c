@@ -1,86 +1,164 @@
 // SPDX-License-Identifier: MIT
 /* fio's bw, iops and latency logs (fiojson.h). */
 #include "fiojson.h"
+#include "../src/lunmark.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 enum lm_log_kind { LM_LOG_BW, LM_LOG_IOPS, LM_LOG_LAT };
 
-/*
- * "msec, value, ddir, 0, 0" per window and direction: the windows are
- * whole log_avg_msec spans of the run's per-second samples (the last,
- * cut short by the stop, is left out, as fio does); bs and offset are 0,
- * as in fio's
- * averaged logs. A direction the job does not do is left out, and so is a
- * latency of a window with no IO.
- */
-static void lm_log_lines(FILE *f, const struct lm_fio_job *fj,
-			 const struct lm_run_result *r, enum lm_log_kind kind)
+/* What one window holds, per direction. */
+struct lm_win {
+	uint64_t ios[LM_DIRS], bytes[LM_DIRS], lat[LM_DIRS];
+};
+
+/* "msec, value, ddir, 0, 0" per direction the job does: fio stamps a
+ * window with its nominal end; a latency of a window with no IO is left
+ * out. */
+static void lm_win_lines(FILE *f, const struct lm_fio_job *fj,
+			 const struct lm_win *w, uint64_t at_ms, uint64_t dur,
+			 enum lm_log_kind kind)
 {
-	uint64_t win = (fj->log_avg_ms ? fj->log_avg_ms : 1000) * 1000000ull;
-	uint64_t dur = 0, at = 0, ios[LM_DIRS] = { 0 }, bytes[LM_DIRS] = { 0 };
-	unsigned int k = 0;
-	uint64_t lat[LM_DIRS] = { 0 }, v;
-	unsigned int i, d;
+	unsigned int d;
+	uint64_t v;
+
+	for (d = 0; d < LM_DIRS; d++) {
+		if (!(d ? lm_rw_writes(fj->job.rw) : lm_rw_reads(fj->job.rw)))
+			continue;
+		if (kind == LM_LOG_LAT && !w->ios[d])
+			continue;
+		v = kind == LM_LOG_BW ? (uint64_t)((double)w->bytes[d] /
+						   1024.0 * 1e9 / (double)dur)
+		    : kind == LM_LOG_IOPS
+			    ? (uint64_t)((double)w->ios[d] * 1e9 / (double)dur)
+			    : w->lat[d] / w->ios[d];
+		fprintf(f, "%llu, %llu, %u, 0, 0\n", (unsigned long long)at_ms,
+			(unsigned long long)v, d);
+	}
+}
+
+/*
+ * Windows of whole seconds from the run's per-second samples (the last,
+ * cut short by the stop, is left out, as fio does); bs and offset are 0,
+ * as in fio's averaged logs.
+ */
+static void lm_log_seconds(FILE *f, const struct lm_fio_job *fj,
+			   const struct lm_run_result *r, enum lm_log_kind kind)
+{
+	uint64_t win = fj->log_avg_ms * 1000000ull, dur = 0;
+	struct lm_win w = { 0 };
+	unsigned int i, d, k = 0;
 
 	for (i = 0; i < r->nseries; i++) {
 		const struct lm_sample *s = &r->series[i];
 
 		dur += s->dur_ns;
 		for (d = 0; d < LM_DIRS; d++) {
-			ios[d] += s->ios[d];
-			bytes[d] += s->bytes[d];
-			lat[d] += s->lat_ns[d];
+			w.ios[d] += s->ios[d];
+			w.bytes[d] += s->bytes[d];
+			w.lat[d] += s->lat_ns[d];
 		}
 		/* whole windows only, as the JSON's whole seconds: the
 		 * main thread samples a second at or after its end */
 		if (dur < win)
 			continue;
-		/* fio stamps a window with its nominal end */
-		at = ++k * (win / 1000000);
-		for (d = 0; d < LM_DIRS; d++) {
-			if (!(d ? lm_rw_writes(fj->job.rw)
-				: lm_rw_reads(fj->job.rw)))
-				continue;
-			if (kind == LM_LOG_LAT && !ios[d])
-				continue;
-			v = kind == LM_LOG_BW
-				    ? (uint64_t)((double)bytes[d] / 1024.0 *
-						 1e9 / (double)dur)
-			    : kind == LM_LOG_IOPS
-				    ? (uint64_t)((double)ios[d] * 1e9 /
-						 (double)dur)
-				    : lat[d] / ios[d];
-			fprintf(f, "%llu, %llu, %u, 0, 0\n",
-				(unsigned long long)at, (unsigned long long)v,
-				d);
-		}
+		lm_win_lines(f, fj, &w, ++k * (uint64_t)fj->log_avg_ms, dur,
+			     kind);
 		dur = 0;
-		memset(ios, 0, sizeof(ios));
-		memset(bytes, 0, sizeof(bytes));
-		memset(lat, 0, sizeof(lat));
+		memset(&w, 0, sizeof(w));
 	}
 }
 
-static int lm_log_file(const char *name, const char *suffix,
+/* Windows that are not whole seconds, from the record of every IO: the
+ * job's threads together, the whole windows that end before the run does
+ * (fio logs a window once the run has gone on past it: a window that ends
+ * with a time-based job's runtime is not logged). */
+static void lm_log_windows(FILE *f, const struct lm_fio_job *fj,
+			   const struct lm_run_result *r, enum lm_log_kind kind)
+{
+	uint64_t win = fj->log_avg_ms * 1000000ull, b, end = r->elapsed_ns, nw;
+
+	if (fj->job.time_based && fj->job.runtime_ns &&
+	    fj->job.runtime_ns < end)
+		end = fj->job.runtime_ns;
+	nw = end ? (end - 1) / win : 0;
+	const struct lm_iolog_chunk *c;
+	struct lm_win *w;
+	unsigned int t, i;
+
+	if (!nw || !(w = calloc(nw, sizeof(*w))))
+		return;
+	for (t = 0; t < r->niolog; t++) {
+		for (c = r->iolog[t].head; c; c = c->next) {
+			for (i = 0; i < c->n; i++) {
+				const struct lm_io_rec *e = &c->r[i];
+
+				b = e->at_ns / win;
+				if (b >= nw)
+					continue;
+				w[b].ios[e->dir]++;
+				w[b].bytes[e->dir] += e->bs;
+				w[b].lat[e->dir] += e->lat_ns;
+			}
+		}
+	}
+	for (b = 0; b < nw; b++)
+		lm_win_lines(f, fj, &w[b], (b + 1) * fj->log_avg_ms, win, kind);
+	free(w);
+}
+
+/* fio's log of every IO: "msec, value, ddir, bs, 0", the value a latency
+ * in ns, 1 for iops, and bs over the completion latency for bw. */
+static void lm_log_ios(FILE *f, const struct lm_iolog *l, enum lm_log_kind kind)
+{
+	const struct lm_iolog_chunk *c;
+	unsigned int i;
+	uint64_t v;
+
+	for (c = l->head; c; c = c->next) {
+		for (i = 0; i < c->n; i++) {
+			const struct lm_io_rec *e = &c->r[i];
+
+			v = kind == LM_LOG_BW
+				    ? (uint64_t)((double)e->bs * 1e6 /
+						 (double)(e->lat_ns ?: 1))
+			    : kind == LM_LOG_IOPS ? 1
+						  : e->lat_ns;
+			fprintf(f, "%llu, %llu, %u, %u, 0\n",
+				(unsigned long long)(e->at_ns / 1000000),
+				(unsigned long long)v, e->dir, e->bs);
+		}
+	}
+}
+
+/* NAME_SUFFIX.K.log: thread @k's log of every IO (@l), or the job's
+ * averaged log (@l NULL, k 1); @empty: no lines (slat). */
+static int lm_log_file(const char *name, const char *suffix, unsigned int k,
 		       const struct lm_fio_job *fj,
-		       const struct lm_run_result *r, enum lm_log_kind kind,
-		       bool empty, char *msg, size_t len)
+		       const struct lm_run_result *r, const struct lm_iolog *l,
+		       enum lm_log_kind kind, bool empty, char *msg, size_t len)
 {
 	char path[512];
 	FILE *f;
 	int ret = 0;
 
-	snprintf(path, sizeof(path), "%s_%s.1.log", name, suffix);
+	snprintf(path, sizeof(path), "%s_%s.%u.log", name, suffix, k);
 	f = fopen(path, "we");
 	if (!f) {
 		ret = -errno;
 		snprintf(msg, len, "%s: %s", path, strerror(-ret));
 		return ret;
 	}
-	if (!empty)
-		lm_log_lines(f, fj, r, kind);
+	if (empty)
+		;
+	else if (l)
+		lm_log_ios(f, l, kind);
+	else if (fj->log_avg_ms % 1000)
+		lm_log_windows(f, fj, r, kind);
+	else
+		lm_log_seconds(f, fj, r, kind);
 	if (fclose(f)) {
 		ret = -errno;
 		snprintf(msg, len, "%s: %s", path, strerror(-ret));
@@ -88,27 +166,48 @@ static int lm_log_file(const char *name, const char *suffix,
 	return ret;
 }
 
-int lm_fio_logs_write(const struct lm_fio_job *fj,
-		      const struct lm_run_result *r, char *msg, size_t len)
+/* One set of files: the job's averaged logs, or thread @k's of every IO. */
+static int lm_log_set(const struct lm_fio_job *fj,
+		      const struct lm_run_result *r, unsigned int k,
+		      const struct lm_iolog *l, char *msg, size_t len)
 {
 	int ret = 0;
 
 	if (fj->bw_log[0])
-		ret = lm_log_file(fj->bw_log, "bw", fj, r, LM_LOG_BW, false,
-				  msg, len);
-	if (!ret && fj->iops_log[0])
-		ret = lm_log_file(fj->iops_log, "iops", fj, r, LM_LOG_IOPS,
+		ret = lm_log_file(fj->bw_log, "bw", k, fj, r, l, LM_LOG_BW,
 				  false, msg, len);
+	if (!ret && fj->iops_log[0])
+		ret = lm_log_file(fj->iops_log, "iops", k, fj, r, l,
+				  LM_LOG_IOPS, false, msg, len);
 	/* completion latency is lunmark's whole latency; it has no
 	 * submission latency of its own: slat is empty */
 	if (!ret && fj->lat_log[0])
-		ret = lm_log_file(fj->lat_log, "lat", fj, r, LM_LOG_LAT, false,
-				  msg, len);
+		ret = lm_log_file(fj->lat_log, "lat", k, fj, r, l, LM_LOG_LAT,
+				  false, msg, len);
 	if (!ret && fj->lat_log[0])
-		ret = lm_log_file(fj->lat_log, "clat", fj, r, LM_LOG_LAT, false,
-				  msg, len);
+		ret = lm_log_file(fj->lat_log, "clat", k, fj, r, l, LM_LOG_LAT,
+				  false, msg, len);
 	if (!ret && fj->lat_log[0])
-		ret = lm_log_file(fj->lat_log, "slat", fj, r, LM_LOG_LAT, true,
-				  msg, len);
+		ret = lm_log_file(fj->lat_log, "slat", k, fj, r, l, LM_LOG_LAT,
+				  true, msg, len);
+	return ret;
+}
+
+int lm_fio_logs_write(const struct lm_fio_job *fj,
+		      const struct lm_run_result *r, char *msg, size_t len)
+{
+	unsigned int k;
+	int ret = 0;
+
+	if (fj->log_avg_ms)
+		return lm_log_set(fj, r, 1, NULL, msg, len);
+	/* every IO: a set of files per thread, as fio's per_job_logs */
+	for (k = 0; k < r->niolog && !ret; k++) {
+		ret = lm_log_set(fj, r, k + 1, &r->iolog[k], msg, len);
+		if (r->iolog[k].full)
+			lm_note("job '%s': thread %u's log of every IO stopped after %llu IOs (out of room); set log_avg_msec to log averages",
+				fj->job.name, k + 1,
+				(unsigned long long)r->iolog[k].n);
+	}
 	return ret;
 }

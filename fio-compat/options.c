@@ -118,7 +118,7 @@ static const struct lm_fio_def {
 	{ "write_lat_log", LM_F_LAT_LOG,
 	  "NAME_lat.1.log and NAME_clat.1.log: mean completion latency (ns) per window" },
 	{ "log_avg_msec", LM_F_LOG_AVG,
-	  "the logs' window: 1000 (the default here; fio logs every IO with 0) or a multiple" },
+	  "the logs' window in ms; 0 (the default): a line per IO, a set of logs per thread" },
 	{ "io_size", LM_F_IO_SIZE,
 	  "bytes each thread moves in a size-limited run, wrapping over the region" },
 	{ "io_limit", LM_F_IO_SIZE, "as io_size" },
@@ -430,10 +430,6 @@ static int lm_fio_set_more(struct lm_fio_ctx *c, const struct lm_fio_def *d,
 		return lm_fio_log(c, d->id, fj);
 	case LM_F_LOG_AVG:
 		ret = lm_fio_uint(c, 1000, 3600000, &n);
-		if (!ret && n % 1000)
-			ret = lm_fio_err(
-				c,
-				"lunmark's logs average whole seconds: 1000 or a multiple (0, fio's every IO, is taken as 1000)");
 		fj->log_avg_ms = (unsigned int)n;
 		break;
 	case LM_F_SS:
@@ -634,6 +630,11 @@ int lm_fio_jobs_build(const struct lm_fio_file *f, bool ignore_unsupported,
 			return ret;
 		fj->stonewall |= wait;
 		wait = false;
+		/* per-IO logs, and windows that are not whole seconds, come
+		 * from a record of every IO */
+		fj->job.iolog =
+			(fj->bw_log[0] || fj->iops_log[0] || fj->lat_log[0]) &&
+			(!fj->log_avg_ms || fj->log_avg_ms % 1000);
 		if (out->n && (fj->stonewall || fj->new_group))
 			group++;
 		if (out->n && fj->stonewall)

@@ -358,13 +358,8 @@ int lm_cmd_jobs(struct lm_cli *c)
 			fclose(out);
 	}
 	for (i = 0; i < done; i++) {
-		const struct lm_fio_job *fj = &js.jobs[i];
 		char msg[600];
 
-		if (!fj->log_avg_ms &&
-		    (fj->bw_log[0] || fj->iops_log[0] || fj->lat_log[0]))
-			lm_note("%s:%u: job '%s': its logs average whole seconds (log_avg_msec=1000; fio with 0 logs every IO)",
-				fj->file, fj->line, fj->job.name);
 		if (lm_fio_logs_write(&js.jobs[i], &res[i], msg, sizeof(msg))) {
 			lm_err("%s:%u: job '%s': cannot write its log: %s",
 			       js.jobs[i].file, js.jobs[i].line,

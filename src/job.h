@@ -86,6 +86,8 @@ struct lm_job {
 	struct lm_fault fault;
 	/* fio's ss=: stop once the run is steady by fio's rule */
 	struct lm_ss_conf ss;
+	/* record every measured IO (iolog.h) for fio's per-IO logs */
+	bool iolog;
 };
 
 /* fio's defaults where fio has one: read, 4k, QD1, one thread, direct. */

@@ -7,6 +7,7 @@
 #define LM_RESULT_H
 
 #include "hist.h"
+#include "iolog.h"
 #include "ss.h"
 #include "stats.h"
 
@@ -33,6 +34,9 @@ struct lm_run_result {
 	char note[96];	      /* engine fallbacks, for the report */
 	/* fio's ss=: the verdict when the job stopped, or at its end */
 	struct lm_ss_state ss;
+	/* job->iolog: each thread's record of every measured IO */
+	struct lm_iolog *iolog;
+	unsigned int niolog;
 };
 
 void lm_run_result_free(struct lm_run_result *r);

@@ -154,6 +154,28 @@ static void lm_group_end(struct lm_group *g, uint64_t t0)
 		r->series[r->nseries - 1].dur_ns = elapsed - sum;
 }
 
+/* The workers' records of every IO become the result's (the first group
+ * holding a worker takes its record). */
+static void lm_take_iologs(struct lm_group *g)
+{
+	struct lm_run_result *r = g->r;
+	unsigned int i;
+	bool any = false;
+
+	for (i = 0; i < g->n; i++)
+		any |= g->w[i].iolog.head != NULL;
+	if (!any)
+		return;
+	r->iolog = calloc(g->n, sizeof(*r->iolog));
+	if (!r->iolog)
+		return;
+	r->niolog = g->n;
+	for (i = 0; i < g->n; i++) {
+		r->iolog[i] = g->w[i].iolog;
+		memset(&g->w[i].iolog, 0, sizeof(g->w[i].iolog));
+	}
+}
+
 static void lm_merge(struct lm_group *g, uint64_t t0)
 {
 	struct lm_hist both; /* about 19 KiB: the main thread has room */
@@ -162,6 +184,7 @@ static void lm_merge(struct lm_group *g, uint64_t t0)
 	unsigned int i, d;
 
 	lm_group_end(g, t0);
+	lm_take_iologs(g);
 
 	for (d = 0; d < LM_DIRS; d++)
 		lm_hist_init(&r->lat[d]);
@@ -282,6 +305,7 @@ static void lm_start_measuring(struct lm_many *m, uint64_t t0)
 				atomic_store(&m->w[m->first[k] + i].deadline_ns,
 					     t0 + j->runtime_ns);
 	}
+	atomic_store(&m->s.t0_ns, t0);
 	atomic_store(&m->s.phase, LM_PHASE_MEASURE);
 }
 
@@ -509,6 +533,9 @@ static int lm_run_core(const struct lm_job *const *jobs,
 		       started + 1, m->nworkers, strerror(err));
 		ret = LM_EXIT_ENGINE;
 	}
+	/* without a ramp the workers measure from the gate: their per-IO
+	 * records count from here until the clock starts (lm_keep_time) */
+	atomic_store(&m->s.t0_ns, lm_now_ns());
 	lm_gate_open(&m->s.gate, started);
 	if (!ret)
 		ret = lm_setup_failed(m, started);
@@ -526,6 +553,8 @@ static int lm_run_core(const struct lm_job *const *jobs,
 out_free:
 	if (m->s.done_fd > 0)
 		close(m->s.done_fd);
+	for (i = 0; m->w && i < m->nworkers; i++)
+		lm_iolog_free(&m->w[i].iolog); /* a run that failed */
 	free(m->w);
 	if (ret)
 		for (i = 0; i < m->ngroups; i++)

@@ -146,6 +146,16 @@ static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 	return more && !w->io_errno;
 }
 
+/* Record an IO for the per-IO logs, its time from the window's start. */
+static void lm_record(struct lm_worker *w, uint64_t now, const struct lm_io *io)
+{
+	uint64_t t0 =
+		atomic_load_explicit(&w->shared->t0_ns, memory_order_relaxed);
+
+	lm_iolog_add(&w->iolog, now > t0 ? now - t0 : 0, now - io->issue_ns,
+		     io->len, io->write ? LM_DIR_WRITE : LM_DIR_READ);
+}
+
 /* @n IOs reaped at @now */
 static void lm_complete(struct lm_worker *w, struct lm_loop *l, unsigned int n,
 			bool measuring, uint64_t now)
@@ -169,6 +179,8 @@ static void lm_complete(struct lm_worker *w, struct lm_loop *l, unsigned int n,
 		} else if (measuring) {
 			lm_hist_add(&w->lat[d], now - io->issue_ns);
 			lm_count(w, d, io->len, now - io->issue_ns);
+			if (w->job->iolog)
+				lm_record(w, now, io);
 		}
 		l->free_ios[l->nfree++] = io;
 	}

@@ -11,6 +11,7 @@
 #include "buffer.h"
 #include "engine.h"
 #include "hist.h"
+#include "iolog.h"
 #include "job.h"
 #include "offset.h"
 #include "stats.h"
@@ -41,8 +42,9 @@ void lm_gate_open(struct lm_gate *g, unsigned int started);
 /* What the workers of one run share; set up by the main thread. */
 struct lm_shared {
 	_Atomic int phase;
-	struct lm_gate gate; /* workers set up, timing may start */
-	int done_fd;	     /* eventfd: a worker has finished */
+	_Atomic uint64_t t0_ns; /* the measured window's start */
+	struct lm_gate gate;	/* workers set up, timing may start */
+	int done_fd;		/* eventfd: a worker has finished */
 };
 
 struct lm_worker {
@@ -78,7 +80,8 @@ struct lm_worker {
 	bool io_err_write;
 	char errtext[512]; /* the engine's words for the setup or IO error */
 	char note[96];
-	uint64_t end_ns; /* when its loop ended */
+	uint64_t end_ns;       /* when its loop ended */
+	struct lm_iolog iolog; /* job->iolog: every measured IO */
 
 	pthread_t tid;
 };

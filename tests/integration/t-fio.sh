@@ -237,9 +237,35 @@ awk -F', ' -v j="$(jq '.jobs[0].read.clat_ns.mean' "$LM_WORK/log.json")" \
 	'{ s += $2; n++ } END { exit !(n >= 2 && s / n > 0.9 * j && s / n < 1.1 * j) }' \
 	"$LM_WORK/fl/f_clat.1.log" || fail "clat log $(cat "$LM_WORK/fl/f_clat.1.log") against clat mean $(jq '.jobs[0].read.clat_ns.mean' "$LM_WORK/log.json")"
 [ ! -s "$LM_WORK/fl/f_slat.1.log" ] || fail "slat log not empty"
-printf '[l]\nioengine=null\nsize=8m\nlog_avg_msec=500\n' >"$LM_WORK/bad.fio"
-expect_exit 2 "$LM_WORK/p" "$LUNMARK" "$LM_WORK/bad.fio"
-expect_grep "bad.fio:4: log_avg_msec=500: lunmark's logs average whole seconds" "$LM_WORK/p"
+# windows under a second: as many as fio's, stamped at their ends
+sed 's/log_avg_msec=1000/log_avg_msec=500/; s/runtime=3/runtime=2/' "$LM_WORK/log.fio" >"$LM_WORK/log500.fio"
+rm -rf "$LM_WORK/fl" && mkdir "$LM_WORK/fl"
+fio "$LM_WORK/log500.fio" >/dev/null 2>&1 || fail "fio could not write 500 ms logs"
+nf=$(wc -l <"$LM_WORK/fl/f_iops.1.log")
+rm -rf "$LM_WORK/fl" && mkdir "$LM_WORK/fl"
+"$LUNMARK" "$LM_WORK/log500.fio" --no-prefill >/dev/null || fail "lunmark could not write 500 ms logs"
+# shellcheck disable=SC2015 # both must hold, else fail
+[ "$(cut -d, -f1 "$LM_WORK/fl/f_iops.1.log" | tr '\n' ' ')" = "500 1000 1500 " ] && [ "$nf" -eq 3 ] ||
+	fail "500 ms windows: fio $nf lines, lunmark $(cat "$LM_WORK/fl/f_iops.1.log")"
+# fio's default, log_avg_msec=0: a set of logs per thread, a line per IO
+# (each thread its own pass of 8 MiB, as fio's clones: 2048 IOs)
+printf '[p]\nfilename=%s\ndirect=1\nioengine=psync\nrw=randread\nbs=4k\nsize=8m\nnumjobs=2\noffset_increment=8m\nwrite_bw_log=%s/p\nwrite_iops_log=%s/p\nwrite_lat_log=%s/p\n' \
+	"$LM_DEV" "$LM_WORK/fl" "$LM_WORK/fl" "$LM_WORK/fl" >"$LM_WORK/pio.fio"
+rm -rf "$LM_WORK/fl" && mkdir "$LM_WORK/fl"
+fio "$LM_WORK/pio.fio" >/dev/null 2>&1 || fail "fio could not write per-IO logs"
+fio_logs=$(logs)
+fio_lines=$(for f in bw.1 bw.2 clat.1 iops.2 lat.2; do wc -l <"$LM_WORK/fl/p_$f.log"; done | tr '\n' ' ')
+rm -rf "$LM_WORK/fl" && mkdir "$LM_WORK/fl"
+"$LUNMARK" "$LM_WORK/pio.fio" --no-prefill >/dev/null || fail "lunmark could not write per-IO logs"
+[ "$(logs)" = "$fio_logs" ] || fail "per-IO log files: fio $fio_logs, lunmark $(logs)"
+lines=$(for f in bw.1 bw.2 clat.1 iops.2 lat.2; do wc -l <"$LM_WORK/fl/p_$f.log"; done | tr '\n' ' ')
+# shellcheck disable=SC2015 # both must hold, else fail
+[ "$lines" = "$fio_lines" ] && [ "$lines" = "2048 2048 2048 2048 2048 " ] ||
+	fail "per-IO lines: fio $fio_lines, lunmark $lines"
+# each line: ms, value, 0 (read), 4096, 0; iops 1; bw = bs / clat
+paste -d, "$LM_WORK/fl/p_bw.1.log" "$LM_WORK/fl/p_clat.1.log" "$LM_WORK/fl/p_iops.1.log" | tr -d ' ' |
+	awk -F, '$3 != 0 || $4 != 4096 || $5 != 0 || $12 != 1 || $2 != int(4096e6 / $7) || $1 < t { bad++ } { t = $1 }
+		END { exit bad > 0 }' || fail "per-IO lines: $(head -3 "$LM_WORK/fl/p_bw.1.log" "$LM_WORK/fl/p_clat.1.log")"
 
 # normal output and JSON together, as fio's comma list
 expect_exit 0 "$LM_WORK/both" "$LUNMARK" "$LM_WORK/jobs.fio" \
