@@ -111,26 +111,27 @@ static void lm_run_warnings(const struct lm_cli *c, const struct lm_job *j,
 }
 
 /*
- * jobs[k] on c->targets[k], all at once: one job on several targets (with
- * their sum when @sum), or the jobs of a fio group. With @keep the results
- * are moved there, one per target, and with @keep_sum their sum (the
- * caller frees them).
+ * jobs[k] on c->targets[k], all at once: one job on several targets, or
+ * the jobs of a fio group; each of @nspans spans of targets (several
+ * targets of one job) also gets their sum, reported after its last
+ * target. With @keep the results are moved there, one per target, then
+ * one per span (the caller frees them).
  */
-static int lm_run_set(struct lm_cli *c, struct lm_job *const *jobs, bool sum,
-		      struct lm_run_result *keep,
-		      struct lm_run_result *keep_sum, bool text)
+static int lm_run_set(struct lm_cli *c, struct lm_job *const *jobs,
+		      const struct lm_run_span *spans, unsigned int nspans,
+		      struct lm_run_result *keep, bool text)
 {
 	const struct lm_target *tp[LM_RUN_TARGETS_MAX];
 	bool prefilled[LM_RUN_TARGETS_MAX] = { false };
 	struct lm_run_result *r; /* per target, and their sum: ~40 KiB each */
 	struct lm_report_info info = { 0 };
-	unsigned int k, n = c->ntargets;
+	unsigned int k, s, n = c->ntargets;
 	struct lm_target *t;
 	struct lm_host h;
 	int ret;
 
 	t = calloc(n, sizeof(*t));
-	r = calloc(n + 1, sizeof(*r));
+	r = calloc(n + nspans, sizeof(*r));
 	if (!t || !r) {
 		free(t);
 		free(r);
@@ -144,7 +145,8 @@ static int lm_run_set(struct lm_cli *c, struct lm_job *const *jobs, bool sum,
 	ret = lm_run_targets(c, jobs, t, &h, prefilled);
 	if (ret)
 		goto out_close;
-	ret = lm_run_jobs((const struct lm_job *const *)jobs, tp, n, r);
+	ret = lm_run_spans((const struct lm_job *const *)jobs, tp, n, spans,
+			   nspans, r);
 	if (ret)
 		goto out_close;
 	for (k = 0; k < n && text; k++) {
@@ -152,14 +154,14 @@ static int lm_run_set(struct lm_cli *c, struct lm_job *const *jobs, bool sum,
 		info.cpu_shared = n > 1;
 		lm_report_run_text(stdout, &info, jobs[k], &r[k]);
 		lm_run_warnings(c, jobs[k], &t[k], &r[k], prefilled[k]);
+		for (s = 0; s < nspans; s++)
+			if (spans[s].first + spans[s].n == k + 1)
+				lm_report_sum_text(stdout, jobs[k], &r[n + s],
+						   spans[s].n);
 	}
-	if (n > 1 && sum && text)
-		lm_report_sum_text(stdout, jobs[0], &r[n], n);
 	fflush(stdout);
-	for (k = 0; k < n && keep; k++)
+	for (k = 0; k < n + nspans && keep; k++)
 		lm_run_result_move(&keep[k], &r[k]);
-	if (keep_sum)
-		lm_run_result_move(keep_sum, &r[n > 1 ? n : 0]);
 	if (r[0].interrupted)
 		ret = lm_exit_of_signal();
 	for (k = 0; k < n; k++) {
@@ -171,7 +173,7 @@ static int lm_run_set(struct lm_cli *c, struct lm_job *const *jobs, bool sum,
 			ret = LM_EXIT_IO;
 		}
 	}
-	for (k = 0; k < (n > 1 ? n + 1 : 1); k++)
+	for (k = 0; k < n + nspans; k++)
 		lm_run_result_free(&r[k]);
 out_close:
 	for (k = 0; k < n; k++)
@@ -184,6 +186,7 @@ out_close:
 int lm_cmd_run(struct lm_cli *c)
 {
 	struct lm_job *jobs[LM_RUN_TARGETS_MAX];
+	struct lm_run_span all = { 0, 0 }; /* their sum, when several */
 	unsigned int k;
 
 	if (!c->ntargets)
@@ -194,7 +197,8 @@ int lm_cmd_run(struct lm_cli *c)
 	}
 	for (k = 0; k < c->ntargets; k++)
 		jobs[k] = &c->job;
-	return lm_run_set(c, jobs, true, NULL, NULL, true);
+	all.n = c->ntargets;
+	return lm_run_set(c, jobs, &all, c->ntargets > 1, NULL, true);
 }
 
 /*
@@ -228,7 +232,7 @@ static int lm_jobs_sub(const struct lm_fio_job *f, unsigned int i, bool prefill,
 
 /* Can job @f run with @first in one group? 0, or an exit code. */
 static int lm_jobs_fits(const struct lm_fio_job *f,
-			const struct lm_fio_job *first, unsigned int n)
+			const struct lm_fio_job *first)
 {
 	if (!f->filename[0] && strcmp(f->job.engine, "null"))
 		lm_err("%s:%u: job '%s' has no filename (give the target: a device, a file, a directory or an iscsi:// URL)",
@@ -236,9 +240,6 @@ static int lm_jobs_fits(const struct lm_fio_job *f,
 	else if (f->job.ramp_ns != first->job.ramp_ns)
 		lm_err("%s:%u: job '%s' runs at the same time as '%s' with another ramp_time; lunmark gives the jobs of a group one ramp: set ramp_time in [global], or add stonewall",
 		       f->file, f->line, f->job.name, first->job.name);
-	else if (f->nfiles > 1 && n > 1)
-		lm_err("%s:%u: job '%s' has several files and runs at the same time as other jobs; lunmark runs such a job alone so far: add stonewall",
-		       f->file, f->line, f->job.name);
 	else
 		return 0;
 	return LM_EXIT_USAGE;
@@ -247,44 +248,61 @@ static int lm_jobs_fits(const struct lm_fio_job *f,
 /*
  * The jobs of one phase (up to the next stonewall) run at once, as in
  * fio; lunmark's clock has one ramp for them all. A job with several
- * files runs alone, a sub-job per file; its result is their sum.
+ * files runs a sub-job per file, and its result is their sum (a span).
  */
 static int lm_jobs_phase(struct lm_cli *c, const struct lm_fio_job *fj,
 			 unsigned int n, bool prefill,
 			 struct lm_run_result *res)
 {
+	struct lm_run_span spans[LM_RUN_TARGETS_MAX];
+	unsigned int slot[LM_RUN_TARGETS_MAX]; /* job k's first */
 	struct lm_job *jobs[LM_RUN_TARGETS_MAX], *copy;
-	unsigned int k, i, nf = n == 1 && fj->nfiles > 1 ? fj->nfiles : 1;
-	unsigned int slots = n * nf;
+	struct lm_run_result *r;
+	unsigned int k, i, nf, slots = 0, nspans = 0;
 	int ret = 0;
 
+	for (k = 0; k < n; k++)
+		slots += fj[k].nfiles > 1 ? fj[k].nfiles : 1;
 	if (slots > LM_RUN_TARGETS_MAX) {
-		lm_err("%s:%u: %u jobs would run at once; lunmark runs at most %u together (add stonewall)",
+		lm_err("%s:%u: %u jobs and files would run at once; lunmark runs at most %u together (add stonewall)",
 		       fj[n - 1].file, fj[n - 1].line, slots,
 		       LM_RUN_TARGETS_MAX);
 		return LM_EXIT_USAGE;
 	}
 	copy = calloc(slots, sizeof(*copy));
-	if (!copy) {
+	r = calloc(2 * slots, sizeof(*r));
+	if (!copy || !r) {
+		free(copy);
+		free(r);
 		lm_err("out of memory");
 		return LM_EXIT_ENGINE;
 	}
 	for (k = 0; k < n && !ret; k++)
-		ret = lm_jobs_fits(&fj[k], &fj[0], n);
-	for (k = 0; k < slots && !ret; k++) {
-		/* the files of one job, or the jobs of the group */
-		const struct lm_fio_job *f = &fj[nf > 1 ? 0 : k];
-
-		i = nf > 1 ? k : 0;
-		ret = lm_jobs_sub(f, i, prefill, &copy[k]);
-		jobs[k] = &copy[k];
-		c->targets[k] = lm_fio_file_at(f, i);
+		ret = lm_jobs_fits(&fj[k], &fj[0]);
+	for (k = 0, slots = 0; k < n && !ret; k++) {
+		/* the files of a job, one after the other */
+		nf = fj[k].nfiles > 1 ? fj[k].nfiles : 1;
+		slot[k] = slots;
+		if (nf > 1)
+			spans[nspans++] = (struct lm_run_span){ slots, nf };
+		for (i = 0; i < nf && !ret; i++, slots++) {
+			ret = lm_jobs_sub(&fj[k], i, prefill, &copy[slots]);
+			jobs[slots] = &copy[slots];
+			c->targets[slots] = lm_fio_file_at(&fj[k], i);
+		}
 	}
 	c->ntargets = slots;
-	if (!ret && nf > 1)
-		ret = lm_run_set(c, jobs, true, NULL, res, c->out_normal);
-	else if (!ret)
-		ret = lm_run_set(c, jobs, false, res, NULL, c->out_normal);
+	if (!ret)
+		ret = lm_run_set(c, jobs, spans, nspans, r, c->out_normal);
+	/* each job's result: its one target's, or its span's */
+	for (k = 0, i = 0; k < n && slots; k++) {
+		nf = fj[k].nfiles > 1 ? fj[k].nfiles : 1;
+		lm_run_result_move(&res[k],
+				   nf > 1 ? &r[slots + i++] : &r[slot[k]]);
+	}
+	for (k = 0; k < slots + nspans; k++)
+		lm_run_result_free(&r[k]);
+	free(r);
 	free(copy);
 	return ret;
 }

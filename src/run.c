@@ -74,7 +74,7 @@ struct lm_many {
 	uint64_t t0;				       /* measuring since */
 	unsigned int ntargets;
 	unsigned int nworkers;
-	unsigned int ngroups; /* ntargets, plus the sum when several */
+	unsigned int ngroups; /* ntargets, plus the spans */
 	unsigned int cap;     /* samples per result */
 	uint64_t tick;	      /* when the last whole second was sampled */
 	lm_tick_fn tick_fn;   /* progress, or NULL */
@@ -83,7 +83,7 @@ struct lm_many {
 	struct lm_shared s;
 	struct lm_cursor cursor[LM_RUN_TARGETS_MAX];
 	struct lm_worker *w;
-	struct lm_group g[LM_RUN_TARGETS_MAX + 1];
+	struct lm_group g[2 * LM_RUN_TARGETS_MAX];
 };
 
 static void lm_sample(struct lm_group *g, uint64_t dur_ns, unsigned int cap)
@@ -416,7 +416,8 @@ static void lm_clock(struct lm_many *m, const struct lm_job *const *jobs,
 }
 
 static int lm_many_init(struct lm_many *m, const struct lm_job *const *jobs,
-			unsigned int n, struct lm_run_result *r)
+			unsigned int n, const struct lm_run_span *spans,
+			unsigned int nspans, struct lm_run_result *r)
 {
 	const struct lm_job *j;
 	unsigned int k, i;
@@ -430,7 +431,7 @@ static int lm_many_init(struct lm_many *m, const struct lm_job *const *jobs,
 		m->first[k] = m->nworkers;
 		m->nworkers += jobs[k]->threads;
 	}
-	m->ngroups = n > 1 ? n + 1 : 1;
+	m->ngroups = n + nspans;
 	/* one sample a second, plus the ramp baseline and the last piece */
 	m->cap = (unsigned int)(j->runtime_ns ? j->runtime_ns / LM_SEC_NS + 4
 					      : 86400);
@@ -440,13 +441,19 @@ static int lm_many_init(struct lm_many *m, const struct lm_job *const *jobs,
 		if (!r[k].series)
 			return -ENOMEM;
 		m->g[k].r = &r[k];
-		m->g[k].n = k < n ? jobs[k]->threads : m->nworkers;
+		m->g[k].n = k < n ? jobs[k]->threads : 0;
 	}
 	m->w = calloc(m->nworkers, sizeof(*m->w));
 	if (!m->w)
 		return -ENOMEM;
-	for (k = 0; k < m->ngroups; k++)
-		m->g[k].w = &m->w[k < n ? m->first[k] : 0];
+	for (k = 0; k < n; k++)
+		m->g[k].w = &m->w[m->first[k]];
+	/* a span's workers are its targets', one after the other */
+	for (k = 0; k < nspans; k++) {
+		m->g[n + k].w = &m->w[m->first[spans[k].first]];
+		for (i = 0; i < spans[k].n; i++)
+			m->g[n + k].n += jobs[spans[k].first + i]->threads;
+	}
 	atomic_init(&m->s.phase, j->ramp_ns ? LM_PHASE_RAMP : LM_PHASE_MEASURE);
 	for (k = 0; k < n; k++) {
 		lm_cursor_init(&m->cursor[k]);
@@ -506,6 +513,7 @@ static int lm_setup_failed(struct lm_many *m, unsigned int started)
 
 static int lm_run_core(const struct lm_job *const *jobs,
 		       const struct lm_target *const *t, unsigned int n,
+		       const struct lm_run_span *spans, unsigned int nspans,
 		       struct lm_run_result *r, lm_tick_fn tick, void *arg)
 {
 	struct lm_many *m;
@@ -517,7 +525,7 @@ static int lm_run_core(const struct lm_job *const *jobs,
 		lm_err("out of memory starting the run's threads");
 		return LM_EXIT_ENGINE;
 	}
-	err = lm_many_init(m, jobs, n, r);
+	err = lm_many_init(m, jobs, n, spans, nspans, r);
 	m->tick_fn = tick;
 	m->tick_arg = arg;
 	if (err) {
@@ -545,8 +553,10 @@ static int lm_run_core(const struct lm_job *const *jobs,
 		pthread_join(m->w[i].tid, NULL);
 	if (!ret) {
 		lm_sample_all(m, m->stop_ns - m->tick);
+		/* the spans first: a fio job's records of every IO go to
+		 * the span that is its result */
 		for (i = 0; i < m->ngroups; i++)
-			lm_merge(&m->g[i], m->t0);
+			lm_merge(&m->g[(i + m->ntargets) % m->ngroups], m->t0);
 		lm_ss_watch(m, 0, true); /* the verdict at the end */
 	}
 	lm_gate_destroy(&m->s.gate);
@@ -563,22 +573,32 @@ out_free:
 	return ret;
 }
 
+int lm_run_spans(const struct lm_job *const *j,
+		 const struct lm_target *const *t, unsigned int n,
+		 const struct lm_run_span *spans, unsigned int nspans,
+		 struct lm_run_result *r)
+{
+	return lm_run_core(j, t, n, spans, nspans, r, NULL, NULL);
+}
+
 int lm_run_jobs(const struct lm_job *const *j, const struct lm_target *const *t,
 		unsigned int n, struct lm_run_result *r)
 {
-	return lm_run_core(j, t, n, r, NULL, NULL);
+	const struct lm_run_span all = { 0, n };
+
+	return lm_run_core(j, t, n, &all, n > 1, r, NULL, NULL);
 }
 
 int lm_run(const struct lm_job *j, const struct lm_target *t,
 	   struct lm_run_result *r)
 {
-	return lm_run_core(&j, &t, 1, r, NULL, NULL);
+	return lm_run_core(&j, &t, 1, NULL, 0, r, NULL, NULL);
 }
 
 int lm_run_watched(const struct lm_job *j, const struct lm_target *t,
 		   struct lm_run_result *r, lm_tick_fn tick, void *arg)
 {
-	return lm_run_core(&j, &t, 1, r, tick, arg);
+	return lm_run_core(&j, &t, 1, NULL, 0, r, tick, arg);
 }
 
 static uint32_t lm_prefill_bs(const struct lm_job *j, uint32_t lbs)

@@ -44,6 +44,23 @@ int lm_run_watched(const struct lm_job *j, const struct lm_target *t,
 int lm_run_jobs(const struct lm_job *const *j, const struct lm_target *const *t,
 		unsigned int n, struct lm_run_result *r);
 
+/* Targets first .. first + n - 1 taken together (a fio job's files). */
+struct lm_run_span {
+	unsigned int first;
+	unsigned int n;
+};
+
+/*
+ * lm_run_jobs() with, instead of the sum of all, a result for each of
+ * @nspans spans of targets: r[0..n-1] per target, r[n + s] for span s
+ * (its targets' IOs, bytes and samples summed). @r holds n + nspans
+ * results; at most LM_RUN_TARGETS_MAX spans.
+ */
+int lm_run_spans(const struct lm_job *const *j,
+		 const struct lm_target *const *t, unsigned int n,
+		 const struct lm_run_span *spans, unsigned int nspans,
+		 struct lm_run_result *r);
+
 /*
  * Write the region of @j on @t once with sequential large writes of
  * incompressible data, so that later reads read written blocks. Returns 0
