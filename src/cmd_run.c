@@ -230,25 +230,20 @@ static int lm_jobs_sub(const struct lm_fio_job *f, unsigned int i, bool prefill,
 	return 0;
 }
 
-/* Can job @f run with @first in one group? 0, or an exit code. */
-static int lm_jobs_fits(const struct lm_fio_job *f,
-			const struct lm_fio_job *first)
+/* Can job @f run? 0, or an exit code. */
+static int lm_jobs_fits(const struct lm_fio_job *f)
 {
-	if (!f->filename[0] && strcmp(f->job.engine, "null"))
-		lm_err("%s:%u: job '%s' has no filename (give the target: a device, a file, a directory or an iscsi:// URL)",
-		       f->file, f->line, f->job.name);
-	else if (f->job.ramp_ns != first->job.ramp_ns)
-		lm_err("%s:%u: job '%s' runs at the same time as '%s' with another ramp_time; lunmark gives the jobs of a group one ramp: set ramp_time in [global], or add stonewall",
-		       f->file, f->line, f->job.name, first->job.name);
-	else
+	if (f->filename[0] || !strcmp(f->job.engine, "null"))
 		return 0;
+	lm_err("%s:%u: job '%s' has no filename (give the target: a device, a file, a directory or an iscsi:// URL)",
+	       f->file, f->line, f->job.name);
 	return LM_EXIT_USAGE;
 }
 
 /*
  * The jobs of one phase (up to the next stonewall) run at once, as in
- * fio; lunmark's clock has one ramp for them all. A job with several
- * files runs a sub-job per file, and its result is their sum (a span).
+ * fio, each after its own ramp_time. A job with several files runs a
+ * sub-job per file, and its result is their sum (a span).
  */
 static int lm_jobs_phase(struct lm_cli *c, const struct lm_fio_job *fj,
 			 unsigned int n, bool prefill,
@@ -278,7 +273,7 @@ static int lm_jobs_phase(struct lm_cli *c, const struct lm_fio_job *fj,
 		return LM_EXIT_ENGINE;
 	}
 	for (k = 0; k < n && !ret; k++)
-		ret = lm_jobs_fits(&fj[k], &fj[0]);
+		ret = lm_jobs_fits(&fj[k]);
 	for (k = 0, slots = 0; k < n && !ret; k++) {
 		/* the files of a job, one after the other */
 		nf = fj[k].nfiles > 1 ? fj[k].nfiles : 1;

@@ -64,11 +64,16 @@ struct lm_group {
 	unsigned int n;
 	struct lm_run_result *r;
 	uint64_t last[3][LM_DIRS]; /* counters at the previous sample */
+	uint64_t delay_ns;	   /* measures this long after the clock's t0 */
 };
 
 /* What one run needs beyond the job: targets, workers, groups. */
 struct lm_many {
 	struct lm_job clock; /* ramp, and the longest runtime: lm_clock() */
+	/* a job of a longer ramp_time than the clock's starts measuring
+	 * this much after t0 (lm_keep_time() starts it) */
+	uint64_t delay[LM_RUN_TARGETS_MAX];
+	bool started[LM_RUN_TARGETS_MAX];
 	const struct lm_job *jobs[LM_RUN_TARGETS_MAX]; /* per target */
 	unsigned int first[LM_RUN_TARGETS_MAX];	       /* its first worker */
 	uint64_t t0;				       /* measuring since */
@@ -138,6 +143,7 @@ static void lm_group_end(struct lm_group *g, uint64_t t0)
 	uint64_t end = 0, elapsed, sum = 0;
 	unsigned int i, n;
 
+	t0 += g->delay_ns;
 	for (i = 0; i < g->n; i++)
 		if (g->w[i].end_ns > end)
 			end = g->w[i].end_ns;
@@ -176,6 +182,39 @@ static void lm_take_iologs(struct lm_group *g)
 	}
 }
 
+/*
+ * A group that measured after the clock's t0 (a longer ramp_time): its
+ * series starts at its own start. The samples before it go; the one it
+ * began in keeps what followed, added to the next when under half a
+ * second.
+ */
+static void lm_group_trim(struct lm_group *g)
+{
+	struct lm_run_result *r = g->r;
+	struct lm_sample *s = r->series;
+	uint64_t at = 0;
+	unsigned int i = 0, d;
+
+	if (!g->delay_ns)
+		return;
+	while (i < r->nseries && at + s[i].dur_ns <= g->delay_ns)
+		at += s[i++].dur_ns;
+	if (i < r->nseries) {
+		s[i].dur_ns = at + s[i].dur_ns - g->delay_ns;
+		if (s[i].dur_ns < LM_SEC_NS / 2 && i + 1 < r->nseries) {
+			s[i + 1].dur_ns += s[i].dur_ns;
+			for (d = 0; d < LM_DIRS; d++) {
+				s[i + 1].ios[d] += s[i].ios[d];
+				s[i + 1].bytes[d] += s[i].bytes[d];
+				s[i + 1].lat_ns[d] += s[i].lat_ns[d];
+			}
+			i++;
+		}
+	}
+	memmove(s, s + i, (r->nseries - i) * sizeof(*s));
+	r->nseries -= i;
+}
+
 static void lm_merge(struct lm_group *g, uint64_t t0)
 {
 	struct lm_hist both; /* about 19 KiB: the main thread has room */
@@ -183,6 +222,7 @@ static void lm_merge(struct lm_group *g, uint64_t t0)
 	struct lm_worker *w = g->w;
 	unsigned int i, d;
 
+	lm_group_trim(g);
 	lm_group_end(g, t0);
 	lm_take_iologs(g);
 
@@ -295,17 +335,26 @@ static void lm_start_measuring(struct lm_many *m, uint64_t t0)
 
 		/* After a ramp a size-limited pass starts where the ramp
 		 * left the cursor; without one the limit was set before
-		 * the workers began. */
-		if (j->ramp_ns)
+		 * the workers began; a longer ramp starts later. */
+		if (j->ramp_ns && !m->delay[k]) {
 			lm_limit(m, k, true);
+			m->started[k] = true;
+		}
+		for (i = 0; m->delay[k] && i < j->threads; i++)
+			atomic_store(&m->w[m->first[k] + i].measure_from_ns,
+				     t0 + m->delay[k]);
 		/* a job shorter than the clock stops on its own */
-		if (j->runtime_ns && (!m->clock.runtime_ns ||
-				      j->runtime_ns < m->clock.runtime_ns))
+		if (j->runtime_ns &&
+		    (!m->clock.runtime_ns ||
+		     m->delay[k] + j->runtime_ns < m->clock.runtime_ns))
 			for (i = 0; i < j->threads; i++)
 				atomic_store(&m->w[m->first[k] + i].deadline_ns,
-					     t0 + j->runtime_ns);
+					     t0 + m->delay[k] + j->runtime_ns);
 	}
-	atomic_store(&m->s.t0_ns, t0);
+	/* after a ramp the per-IO records count from here; without one
+	 * they count from the gate (lm_run_core), and stay in order */
+	if (m->clock.ramp_ns)
+		atomic_store(&m->s.t0_ns, t0);
 	atomic_store(&m->s.phase, LM_PHASE_MEASURE);
 }
 
@@ -335,11 +384,36 @@ static void lm_ss_watch(struct lm_many *m, uint64_t now, bool last)
 
 		r = m->g[k].r;
 		if (!j->ss.on || r->ss.attained ||
-		    lm_ss_feed(&j->ss, r->series, r->nseries, j->ramp_ns,
-			       &r->ss))
+		    lm_ss_feed(&j->ss, r->series, r->nseries,
+			       last ? j->ramp_ns : m->clock.ramp_ns, &r->ss))
 			continue;
 		for (i = 0; r->ss.attained && !last && i < j->threads; i++)
 			atomic_store(&m->w[m->first[k] + i].deadline_ns, now);
+	}
+}
+
+/* The earliest start of a job of a longer ramp_time, if before @next. */
+static uint64_t lm_next_start(const struct lm_many *m, uint64_t t0,
+			      uint64_t next)
+{
+	unsigned int k;
+
+	for (k = 0; k < m->ntargets; k++)
+		if (m->delay[k] && !m->started[k] && t0 + m->delay[k] < next)
+			next = t0 + m->delay[k];
+	return next;
+}
+
+/* Such a job's size-limited pass starts where its ramp left the cursor. */
+static void lm_start_due(struct lm_many *m, uint64_t t0, uint64_t now)
+{
+	unsigned int k;
+
+	for (k = 0; k < m->ntargets; k++) {
+		if (!m->delay[k] || m->started[k] || now < t0 + m->delay[k])
+			continue;
+		lm_limit(m, k, true);
+		m->started[k] = true;
 	}
 }
 
@@ -370,8 +444,9 @@ static void lm_keep_time(struct lm_many *m)
 	while (!lm_stop && lm_phase(s) != LM_PHASE_STOP &&
 	       finished < m->nworkers) {
 		next = tick + LM_SEC_NS < end ? tick + LM_SEC_NS : end;
-		lm_wait(s->done_fd, next, &finished);
+		lm_wait(s->done_fd, lm_next_start(m, t0, next), &finished);
 		now = lm_now_ns();
+		lm_start_due(m, t0, now);
 		if (now >= next && next != end) {
 			lm_sample_all(m, now - tick);
 			tick = now;
@@ -391,7 +466,9 @@ static void lm_keep_time(struct lm_many *m)
 	for (k = 0; k < m->ngroups; k++) {
 		struct lm_run_result *r = m->g[k].r;
 
-		r->elapsed_ns = now - t0;
+		r->elapsed_ns = now > t0 + m->g[k].delay_ns
+					? now - t0 - m->g[k].delay_ns
+					: 0;
 		/* the process's CPU: the targets share it */
 		r->cpu = used;
 		r->interrupted = lm_stop != 0;
@@ -407,12 +484,20 @@ static void lm_clock(struct lm_many *m, const struct lm_job *const *jobs,
 	unsigned int k;
 
 	m->clock = *jobs[0];
-	for (k = 1; k < n; k++) {
-		if (!jobs[k]->runtime_ns || !m->clock.runtime_ns)
-			m->clock.runtime_ns = 0;
-		else if (jobs[k]->runtime_ns > m->clock.runtime_ns)
-			m->clock.runtime_ns = jobs[k]->runtime_ns;
+	for (k = 1; k < n; k++)
+		if (jobs[k]->ramp_ns < m->clock.ramp_ns)
+			m->clock.ramp_ns = jobs[k]->ramp_ns;
+	/* each job ramps for its own time: the clock ramps for the
+	 * shortest, the others start later; it runs until the last ends */
+	m->clock.runtime_ns = 0;
+	for (k = 0; k < n; k++) {
+		m->delay[k] = jobs[k]->ramp_ns - m->clock.ramp_ns;
+		if (m->delay[k] + jobs[k]->runtime_ns > m->clock.runtime_ns)
+			m->clock.runtime_ns = m->delay[k] + jobs[k]->runtime_ns;
 	}
+	for (k = 0; k < n; k++)
+		if (!jobs[k]->runtime_ns)
+			m->clock.runtime_ns = 0; /* until it is done */
 }
 
 static int lm_many_init(struct lm_many *m, const struct lm_job *const *jobs,
@@ -446,11 +531,14 @@ static int lm_many_init(struct lm_many *m, const struct lm_job *const *jobs,
 	m->w = calloc(m->nworkers, sizeof(*m->w));
 	if (!m->w)
 		return -ENOMEM;
-	for (k = 0; k < n; k++)
+	for (k = 0; k < n; k++) {
 		m->g[k].w = &m->w[m->first[k]];
+		m->g[k].delay_ns = m->delay[k];
+	}
 	/* a span's workers are its targets', one after the other */
 	for (k = 0; k < nspans; k++) {
 		m->g[n + k].w = &m->w[m->first[spans[k].first]];
+		m->g[n + k].delay_ns = m->delay[spans[k].first];
 		for (i = 0; i < spans[k].n; i++)
 			m->g[n + k].n += jobs[spans[k].first + i]->threads;
 	}
@@ -599,52 +687,4 @@ int lm_run_watched(const struct lm_job *j, const struct lm_target *t,
 		   struct lm_run_result *r, lm_tick_fn tick, void *arg)
 {
 	return lm_run_core(&j, &t, 1, NULL, 0, r, tick, arg);
-}
-
-static uint32_t lm_prefill_bs(const struct lm_job *j, uint32_t lbs)
-{
-	uint32_t bs = 1u << 20;
-
-	while (bs > lbs && (j->size_bytes % bs || j->offset_bytes % bs))
-		bs /= 2;
-	return bs;
-}
-
-int lm_prefill(const struct lm_job *j, const struct lm_target *t)
-{
-	struct lm_run_result r;
-	struct lm_job p = *j;
-	char size[32];
-	int ret;
-
-	p.rw = LM_RW_WRITE;
-	/* one pass over every thread's region: with offset_increment they
-	 * span from the first's start to the last's end */
-	p.size_bytes += j->offset_increment * (j->threads - 1);
-	p.offset_increment = 0;
-	p.io_bytes = 0;
-	p.bs_vary = false;
-	p.bs_bytes = lm_prefill_bs(&p, t->lbs_bytes);
-	p.iodepth = strcmp(j->engine, "psync") ? 8 : 1;
-	p.threads = 1;
-	p.runtime_ns = 0;
-	p.ramp_ns = 0;
-	p.time_based = false;
-	p.pattern = LM_PATTERN_RANDOM;
-	lm_fmt_size(size, sizeof(size), p.size_bytes);
-	lm_note("prefilling %s of %s so that reads read written data (--no-prefill skips this)",
-		size, t->kind == LM_TARGET_TESTFILE ? t->path : t->name);
-	ret = lm_run(&p, t, &r);
-	if (ret)
-		return ret;
-	if (r.interrupted)
-		ret = LM_EXIT_INTERRUPTED;
-	else if (r.io_errno) {
-		lm_err("%s: prefill write failed at offset %llu: %s", t->name,
-		       (unsigned long long)r.io_err_offset,
-		       lm_errtext(r.io_errno, r.io_errtext));
-		ret = LM_EXIT_IO;
-	}
-	lm_run_result_free(&r);
-	return ret;
 }

@@ -151,6 +151,11 @@ static void lm_record(struct lm_worker *w, uint64_t now, const struct lm_io *io)
 {
 	uint64_t t0 =
 		atomic_load_explicit(&w->shared->t0_ns, memory_order_relaxed);
+	uint64_t from =
+		atomic_load_explicit(&w->measure_from_ns, memory_order_relaxed);
+
+	if (from > t0)
+		t0 = from; /* a job of a longer ramp_time */
 
 	lm_iolog_add(&w->iolog, now > t0 ? now - t0 : 0, now - io->issue_ns,
 		     io->len, io->write ? LM_DIR_WRITE : LM_DIR_READ);
@@ -254,9 +259,12 @@ static bool lm_measuring(struct lm_worker *w, uint64_t now, bool *stop)
 	uint64_t deadline =
 		atomic_load_explicit(&w->deadline_ns, memory_order_relaxed);
 
+	uint64_t from =
+		atomic_load_explicit(&w->measure_from_ns, memory_order_relaxed);
+
 	*stop = phase == LM_PHASE_STOP ||
 		(deadline && phase == LM_PHASE_MEASURE && now >= deadline);
-	return phase == LM_PHASE_MEASURE && !*stop;
+	return phase == LM_PHASE_MEASURE && !*stop && now >= from;
 }
 
 static void lm_loop_run(struct lm_worker *w, struct lm_loop *l)

@@ -64,6 +64,9 @@ struct lm_worker {
 	/* when this worker's own runtime is over (0: the main thread's
 	 * clock alone ends it): jobs of different runtimes run at once */
 	_Atomic uint64_t deadline_ns;
+	/* a job whose ramp_time is longer than the others' of its run
+	 * measures from here (0: from the measuring phase) */
+	_Atomic uint64_t measure_from_ns;
 
 	/* live counters, written by the worker, sampled by the main thread */
 	_Alignas(64) _Atomic uint64_t live_ios[LM_DIRS];

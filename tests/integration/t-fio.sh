@@ -250,7 +250,8 @@ paste -d, "$LM_WORK/fl/f_clat.1.log" "$LM_WORK/fl/f_iops.1.log" | tr -d ' ' |
 	'{ s += $2 * $7; w += $7; n++ } END { exit !(n >= 2 && s / w > 0.9 * j && s / w < 1.1 * j) }' ||
 	fail "clat log $(cat "$LM_WORK/fl/f_clat.1.log") against clat mean $(jq '.jobs[0].read.clat_ns.mean' "$LM_WORK/log.json")"
 [ ! -s "$LM_WORK/fl/f_slat.1.log" ] || fail "slat log not empty"
-# windows under a second: as many as fio's, stamped at their ends
+# windows under a second, stamped at their ends: fio logs the last one,
+# which ends as the runtime does, or not, by a race; lunmark does not
 sed 's/log_avg_msec=1000/log_avg_msec=500/; s/runtime=3/runtime=2/' "$LM_WORK/log.fio" >"$LM_WORK/log500.fio"
 rm -rf "$LM_WORK/fl" && mkdir "$LM_WORK/fl"
 fio "$LM_WORK/log500.fio" >/dev/null 2>&1 || fail "fio could not write 500 ms logs"
@@ -258,7 +259,7 @@ nf=$(wc -l <"$LM_WORK/fl/f_iops.1.log")
 rm -rf "$LM_WORK/fl" && mkdir "$LM_WORK/fl"
 "$LUNMARK" "$LM_WORK/log500.fio" --no-prefill >/dev/null || fail "lunmark could not write 500 ms logs"
 # shellcheck disable=SC2015 # both must hold, else fail
-[ "$(cut -d, -f1 "$LM_WORK/fl/f_iops.1.log" | tr '\n' ' ')" = "500 1000 1500 " ] && [ "$nf" -eq 3 ] ||
+[ "$(cut -d, -f1 "$LM_WORK/fl/f_iops.1.log" | tr '\n' ' ')" = "500 1000 1500 " ] && [ "$nf" -ge 3 ] ||
 	fail "500 ms windows: fio $nf lines, lunmark $(cat "$LM_WORK/fl/f_iops.1.log")"
 # fio's default, log_avg_msec=0: a set of logs per thread, a line per IO
 # (each thread its own pass of 8 MiB, as fio's clones: 2048 IOs)
@@ -286,26 +287,40 @@ expect_exit 0 "$LM_WORK/both" "$LUNMARK" "$LM_WORK/jobs.fio" \
 expect_grep "job randread-4k: rw=randread" "$LM_WORK/both"
 expect_grep '"fio version"' "$LM_WORK/both"
 
+# at_once NAME JQ: fio, then lunmark (timed), run NAME.fio, a group of a
+# 2 s job and a 1 s one: lunmark's ends within 2.7 s, each job's runtime
+# is its own, and JQ holds of its JSON
+at_once() {
+	local t0 wall rt='[.jobs[] | .job_runtime]'
+
+	fio "$LM_WORK/$1.fio" --output-format=json --output="$LM_WORK/f$1.json" >/dev/null 2>&1 ||
+		fail "fio could not run $1.fio"
+	t0=$(date +%s%N)
+	expect_exit 0 "$LM_WORK/p" "$LUNMARK" "$LM_WORK/$1.fio" --output-format=json \
+		--output="$LM_WORK/l$1.json" --no-prefill
+	wall=$((($(date +%s%N) - t0) / 1000000))
+	[ "$wall" -lt 2700 ] || fail "$1.fio took $wall ms: not at once"
+	jq -e "(.jobs[0].job_runtime | . > 1900 and . < 2300) and
+		(.jobs[1].job_runtime | . > 900 and . < 1300) and
+		.jobs[0].read.io_bytes > 0 and .jobs[1].read.io_bytes > 0 and $2" \
+		"$LM_WORK/l$1.json" >/dev/null ||
+		fail "$1.fio: $(jq -c '[.jobs[] | [.job_runtime, .read.iops_samples]]' "$LM_WORK/l$1.json"), fio's runtimes $(jq -c "$rt" "$LM_WORK/f$1.json")"
+	note "$1.fio at once: $wall ms; job_runtime $(jq -c "$rt" "$LM_WORK/l$1.json") (fio $(jq -c "$rt" "$LM_WORK/f$1.json"))"
+}
 # jobs of one group run at once, as in fio: 2 s and 1 s side by side end
-# after 2 s, not 3; each job's runtime is its own
+# after 2 s, not 3
 printf '[global]\nfilename=%s\ndirect=1\nsize=32m\ntime_based\nioengine=psync\n[a]\nrw=randread\nbs=4k\nruntime=2\n[b]\nrw=read\nbs=64k\nruntime=1\n' \
 	"$LM_DEV" >"$LM_WORK/par.fio"
-fio "$LM_WORK/par.fio" --output-format=json --output="$LM_WORK/fp.json" >/dev/null 2>&1 ||
-	fail "fio could not run par.fio"
-t0=$(date +%s%N)
-expect_exit 0 "$LM_WORK/p" "$LUNMARK" "$LM_WORK/par.fio" --output-format=json \
-	--output="$LM_WORK/lp.json" --no-prefill
-wall=$((($(date +%s%N) - t0) / 1000000))
-[ "$wall" -lt 2700 ] || fail "two jobs of one group took $wall ms: not at once"
+at_once par true
 for q in '[.jobs[].jobname]' '[.jobs[].groupid]' '[.jobs[]."job options"]'; do
-	[ "$(jq -Sc "$q" "$LM_WORK/fp.json")" = "$(jq -Sc "$q" "$LM_WORK/lp.json")" ] ||
-		fail "par.fio $q: fio $(jq -Sc "$q" "$LM_WORK/fp.json"), lunmark $(jq -Sc "$q" "$LM_WORK/lp.json")"
+	[ "$(jq -Sc "$q" "$LM_WORK/fpar.json")" = "$(jq -Sc "$q" "$LM_WORK/lpar.json")" ] ||
+		fail "par.fio $q: fio $(jq -Sc "$q" "$LM_WORK/fpar.json"), lunmark $(jq -Sc "$q" "$LM_WORK/lpar.json")"
 done
-jq -e '(.jobs[0].job_runtime | . > 1900 and . < 2300) and
-	(.jobs[1].job_runtime | . > 900 and . < 1300) and
-	.jobs[0].read.io_bytes > 0 and .jobs[1].read.io_bytes > 0' "$LM_WORK/lp.json" >/dev/null ||
-	fail "runtimes of a and b: $(jq -c '[.jobs[] | .job_runtime]' "$LM_WORK/lp.json"), fio's $(jq -c '[.jobs[] | .job_runtime]' "$LM_WORK/fp.json")"
-note "jobs at once: $wall ms; job_runtime $(jq -c '[.jobs[] | .job_runtime]' "$LM_WORK/lp.json") (fio $(jq -c '[.jobs[] | .job_runtime]' "$LM_WORK/fp.json"))"
+# each job ramps for its own ramp_time, as fio's: b measures its second
+# after a second of ramp, a both seconds; b's samples are its own
+printf '[global]\nfilename=%s\ndirect=1\nioengine=psync\nrw=randread\nsize=32m\ntime_based\n[a]\nruntime=2\n[b]\nruntime=1\nramp_time=1\n' \
+	"$LM_DEV" >"$LM_WORK/ramp.fio"
+at_once ramp '(.jobs[1].read.iops_samples | . >= 1 and . <= 2)'
 # several job files, as fio: each [global] is its own file's, the first job
 # of a later file waits for the jobs before it; stonewall and new_group in
 # [global] are every job's (null engine: the IO counts are exact)
@@ -374,10 +389,6 @@ expect_exit 0 "$LM_WORK/p" "$LUNMARK" "$LM_WORK/incr.fio" --allow-write --output
 expect_grep "prefilling 24MiB of $LM_DEV" "$LM_WORK/p"
 expect_exit 2 "$LM_WORK/p" "$LUNMARK" "$LM_WORK/m1.fio" /dev/null
 expect_grep "/dev/null: cannot read it: not a regular file (a job file is)" "$LM_WORK/p"
-# one clock, one ramp: different ramp_time in one group is refused
-printf '[a]\nfilename=%s\nrw=read\nsize=8m\n[b]\nfilename=%s\nrw=read\nsize=8m\nramp_time=1\n' "$LM_DEV" "$LM_DEV" >"$LM_WORK/ramp.fio"
-expect_exit 2 "$LM_WORK/p" "$LUNMARK" "$LM_WORK/ramp.fio"
-expect_grep "ramp.fio:5: job 'b' runs at the same time as 'a' with another ramp_time" "$LM_WORK/p"
 # an unsupported option: refused with file:line, or skipped on request
 printf '[a]\nfilename=%s\nrw=read\nsize=8m\nrate_iops=100\n' "$LM_DEV" >"$LM_WORK/u.fio"
 expect_exit 2 "$LM_WORK/u" "$LUNMARK" "$LM_WORK/u.fio"
