@@ -44,6 +44,7 @@ enum lm_fio_id {
 	LM_F_SS_DUR,
 	LM_F_SS_RAMP,
 	LM_F_SS_INTERVAL,
+	LM_F_NORANDOMMAP,
 	LM_F_ACCEPT, /* taken, changes nothing in lunmark */
 	LM_F_REFUSE, /* known, not supported yet */
 };
@@ -93,8 +94,8 @@ static const struct lm_fio_def {
 	{ "thread", LM_F_ACCEPT, "taken: lunmark's jobs are threads" },
 	{ "randrepeat", LM_F_ACCEPT,
 	  "taken: the same randseed repeats the same offsets" },
-	{ "norandommap", LM_F_ACCEPT,
-	  "taken: lunmark keeps no random map (offsets may repeat, as with norandommap)" },
+	{ "norandommap", LM_F_NORANDOMMAP,
+	  "random offsets drawn anew, a block may repeat (default: a random map, every block once a pass, for random jobs of one block size)" },
 	{ "iodepth_batch", LM_F_ACCEPT,
 	  "taken: lunmark submits what it can at once" },
 	{ "iodepth_batch_submit", LM_F_ACCEPT, "as iodepth_batch" },
@@ -521,6 +522,10 @@ static int lm_fio_set(struct lm_fio_ctx *c, const struct lm_fio_def *d,
 		ret = c->o->val ? lm_fio_setbool(c, &b) : 0;
 		j->direct = c->o->val ? b : true;
 		return ret;
+	case LM_F_NORANDOMMAP:
+		ret = c->o->val ? lm_fio_setbool(c, &b) : 0;
+		j->randmap = c->o->val ? !b : false;
+		return ret;
 	case LM_F_IOENGINE:
 		return lm_fio_engine(c, fj);
 	default:
@@ -572,8 +577,10 @@ static void lm_fio_defaults(struct lm_fio_job *fj)
 {
 	memset(fj, 0, sizeof(*fj));
 	lm_job_defaults(&fj->job);
-	/* fio's default, unlike lunmark's: a job file says direct=1 */
+	/* fio's defaults, unlike lunmark's: a job file says direct=1, and
+	 * random jobs walk a random map unless norandommap */
 	fj->job.direct = false;
+	fj->job.randmap = true;
 	fj->kb_base = 1024;
 }
 

@@ -389,6 +389,22 @@ expect_exit 0 "$LM_WORK/p" "$LUNMARK" "$LM_WORK/incr.fio" --allow-write --output
 expect_grep "prefilling 24MiB of $LM_DEV" "$LM_WORK/p"
 expect_exit 2 "$LM_WORK/p" "$LUNMARK" "$LM_WORK/m1.fio" /dev/null
 expect_grep "/dev/null: cannot read it: not a regular file (a job file is)" "$LM_WORK/p"
+# fio's random map: a random job of one block size writes every block once
+# a pass; with norandommap blocks repeat and about 1/e of them stay unwritten
+for map in "" "norandommap"; do
+	dd if=/dev/zero of="$LM_DEV" bs=1M count=8 oflag=direct status=none
+	printf '[w]\nfilename=%s\ndirect=1\nioengine=psync\nrw=randwrite\nbs=4k\nsize=8m\n%s\n' \
+		"$LM_DEV" "$map" >"$LM_WORK/map.fio"
+	expect_exit 0 "$LM_WORK/p" "$LUNMARK" "$LM_WORK/map.fio" --allow-write
+	"$LM_HELPERS/lm-datacheck" psync "$LM_DEV" 8m >"$LM_WORK/c" || true
+	zero=$(sed -n 's/.*zero=\([0-9]*\).*/\1/p' "$LM_WORK/c")
+	if [ -z "$map" ] && [ "$zero" != 0 ]; then
+		fail "random map: $zero of 16384 blocks left unwritten: $(cat "$LM_WORK/c")"
+	elif [ -n "$map" ] && { [ "$zero" -lt 5000 ] || [ "$zero" -gt 7000 ]; }; then
+		fail "norandommap: $zero of 16384 blocks unwritten, about 6027 (1/e) expected"
+	fi
+done
+
 # an unsupported option: refused with file:line, or skipped on request
 printf '[a]\nfilename=%s\nrw=read\nsize=8m\nrate_iops=100\n' "$LM_DEV" >"$LM_WORK/u.fio"
 expect_exit 2 "$LM_WORK/u" "$LUNMARK" "$LM_WORK/u.fio"
