@@ -335,6 +335,7 @@ static void lm_read_warnings(struct lm_reader *rd, struct json_object *o,
 	size_t i;
 
 	m->miss_bytes = (uint64_t)lm_opt_dbl(o, "miss_bytes", 0);
+	m->primer_bytes = (uint64_t)lm_opt_dbl(o, "primer_bytes", 0);
 	if (json_object_object_get_ex(o, "miss_note", &t))
 		snprintf(m->miss_why, sizeof(m->miss_why), "%s",
 			 lm_get_str(rd, o, "miss_note"));

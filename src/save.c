@@ -230,6 +230,7 @@ static struct json_object *lm_outcome_json(const struct lm_mark_result *m)
 	lm_jput_str(o, "io_error_text", m->io_errtext);
 	lm_jput_str(o, "note", m->note);
 	lm_jput_u64(o, "miss_bytes", m->miss_bytes);
+	lm_jput_u64(o, "primer_bytes", m->primer_bytes);
 	lm_jput_str(o, "miss_note", m->miss_why);
 	lm_jput(o, "warnings", lm_warnings_json(&m->warn));
 	return o;

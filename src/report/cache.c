@@ -122,8 +122,16 @@ void lm_report_cache(FILE *f, const struct lm_mark_info *info,
 			"  than 2 x --cache-size), each block at most once: mostly misses\n",
 			info->runtime_s, ws);
 	}
-	fputs("* not prefilled unless a test file: a prefill would warm the cache\n\n",
+	fputs("* not prefilled unless a test file: a prefill would warm the cache\n",
 	      f);
+	if (m->primer_bytes) {
+		lm_fmt_size(ws, sizeof(ws), m->primer_bytes);
+		fprintf(f,
+			"* before each cold pass a %g s primer reads the last %s of the target\n"
+			"  (not counted), so that the cold pass is not the first IO after idling\n",
+			(double)LM_PRIMER_NS / 1e9, ws);
+	}
+	fputc('\n', f);
 	for (i = 0; i < p->ntests; i++)
 		if (p->tests[i].sustain && m->cells[i][LM_WAY_WRITE].wanted)
 			lm_cache_sustained(f, &p->tests[i],

@@ -58,6 +58,7 @@ awk -v m="$miss" -v w="$warm" 'BEGIN { exit !(m > 0 && m < w) }' ||
 note "RND4K: cold $first, warm $warm, miss $miss MB/s"
 expect_grep "warming: yes" "$LM_WORK/paged.json.txt"
 expect_grep "[Sequential reads, apart] most NAS SSD caches skip sequential IO" "$LM_WORK/paged.json.txt"
+expect_grep "* before each cold pass a 0.5 s primer reads the last 8MiB of the target" "$LM_WORK/paged.json.txt"
 expect_grep "* miss: random reads for 0.5 s over 24MiB after the working sets" "$LM_WORK/paged.json.txt"
 # warnings: 16 MiB < 1.3 x 64 MiB; sequential reads above 95% of 1 GbE
 expect_grep "Warning: the working set (16MiB) is smaller than 1.3 x the NAS's RAM (--nas-ram=64MiB): you may be measuring the NAS's RAM" "$LM_WORK/paged.json.txt"
