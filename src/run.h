@@ -33,10 +33,12 @@ int lm_run_watched(const struct lm_job *j, const struct lm_target *t,
 
 /*
  * Jobs at once: @j[k] on @t[k], j[k]->threads workers each, one clock
- * (one job on several targets, or the jobs of a fio group). The jobs
- * share their ramp_time (the caller checks). A job of a shorter runtime,
- * or one done with its pass, stops on its own; its result's elapsed time
- * and series end there. r[0..n-1] are per target and, when n > 1, r[n]
+ * (one job on several targets, or the jobs of a fio group). Each job
+ * ramps for its own ramp_time: the clock ramps for the shortest, and a
+ * job of a longer one measures from its own end of ramp, its result's
+ * elapsed time and series starting there. A job of a shorter runtime, or
+ * one done with its pass, stops on its own; its result's elapsed time and
+ * series end there. r[0..n-1] are per target and, when n > 1, r[n]
  * is all of them together (its IOs, bytes and per-second samples are the
  * sums of the parts). @r holds n + 1 results; each is freed with
  * lm_run_result_free().
