@@ -85,15 +85,8 @@ int lm_boot(const double *a, unsigned int na, const double *b, unsigned int nb,
 static void lm_mean_var(const double *v, unsigned int n, double *mean,
 			double *var)
 {
-	double m = 0, ss = 0;
-	unsigned int i;
+	double ss = lm_sumsq_dev(v, n, mean);
 
-	for (i = 0; i < n; i++)
-		m += v[i];
-	m /= n;
-	for (i = 0; i < n; i++)
-		ss += (v[i] - m) * (v[i] - m);
-	*mean = m;
 	*var = n > 1 ? ss / (n - 1) : 0;
 }
 

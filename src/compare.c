@@ -279,9 +279,7 @@ static int lm_cmp_collect(struct lm_cmp *c, const struct lm_cmp_config *g,
 				}
 			for (i = 0; i < r->nseries; i++) {
 				const struct lm_sample *s = &r->series[i];
-				uint64_t b = sum == LM_SUM_ALL
-						     ? s->bytes[0] + s->bytes[1]
-						     : s->bytes[sum];
+				uint64_t b = lm_sample_bytes(s, sum);
 
 				if (s->dur_ns)
 					val->series[val->nseries++] =

@@ -348,7 +348,7 @@ static void lm_read_warnings(struct lm_reader *rd, struct json_object *o,
 		if (!json_object_object_get_ex(e, "kind", &k) ||
 		    !json_object_object_get_ex(e, "text", &t))
 			continue;
-		for (kind = 0; kind <= LM_WARN_UNSTABLE; kind++)
+		for (kind = 0; kind < LM_WARN_KINDS; kind++)
 			if (!strcmp(json_object_get_string(k),
 				    lm_warn_key((enum lm_warn_kind)kind)))
 				lm_warnings_add(&m->warn,

@@ -43,11 +43,15 @@ void lm_offset_init(struct lm_offset_gen *g, uint64_t start_bytes,
 void lm_offset_map(struct lm_offset_gen *g, uint64_t key)
 {
 	uint64_t mask = 1;
+	unsigned int bits;
 
 	while (mask < g->nblocks - 1 && mask < UINT64_MAX / 2)
 		mask = mask * 2 + 1;
 	g->map_mask = mask;
 	g->map_key = key;
+	for (bits = 0; mask >> bits; bits++)
+		;
+	g->map_shift = bits / 2 + 1;
 }
 
 /*
@@ -63,15 +67,13 @@ uint64_t lm_perm(const struct lm_offset_gen *g, uint64_t i, uint64_t pass)
 					 0xbf58476d1ce4e5b9ull,
 					 0x94d049bb133111ebull };
 	uint64_t m = g->map_mask, key = g->map_key ^ (pass * mul[0]), x = i;
-	unsigned int bits = 0, r;
+	unsigned int r;
 
-	while (bits < 64 && (m >> bits))
-		bits++;
 	do {
 		for (r = 0; r < 3; r++) {
 			x = (x * mul[r]) & m;
 			x = (x + (key >> (r * 8)) * mul[2 - r]) & m;
-			x ^= x >> (bits / 2 + 1);
+			x ^= x >> g->map_shift;
 		}
 	} while (x >= g->nblocks);
 	return x;

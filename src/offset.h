@@ -78,6 +78,7 @@ struct lm_offset_gen {
 	 * order; 0 when off */
 	uint64_t map_mask;
 	uint64_t map_key;
+	unsigned int map_shift; /* the fold: half the mask's bits, plus 1 */
 };
 
 void lm_cursor_init(struct lm_cursor *c);

@@ -28,25 +28,19 @@ double lm_ls_slope(const double *y, unsigned int n, double *mean)
 
 void lm_snia_check(const double *y, unsigned int n, struct lm_snia *s)
 {
-	const double *w;
-	double lo, hi, slope;
-	unsigned int i;
+	struct lm_spread sp;
+	double slope;
 
 	memset(s, 0, sizeof(*s));
 	if (n < LM_SS_WINDOW)
 		return;
 	s->first = n - LM_SS_WINDOW;
 	s->n = LM_SS_WINDOW;
-	w = y + s->first;
-	lo = hi = w[0];
-	for (i = 1; i < s->n; i++) {
-		lo = w[i] < lo ? w[i] : lo;
-		hi = w[i] > hi ? w[i] : hi;
-	}
-	slope = lm_ls_slope(w, s->n, &s->mean);
+	slope = lm_ls_slope(y + s->first, s->n, &s->mean);
 	if (s->mean <= 0)
 		return;
-	s->range_pct = 100.0 * (hi - lo) / s->mean;
+	lm_spread(y + s->first, s->n, &sp);
+	s->range_pct = 100.0 * (sp.max - sp.min) / s->mean;
 	s->excursion_pct = 100.0 * fabs(slope) * (s->n - 1) / s->mean;
 	s->steady = s->range_pct <= LM_SS_RANGE_PCT &&
 		    s->excursion_pct <= LM_SS_SLOPE_PCT;
@@ -162,7 +156,7 @@ int lm_ss_feed(const struct lm_ss_conf *c, const struct lm_sample *series,
 			continue;
 		dur += series[i].dur_ns;
 		ios += series[i].ios[0] + series[i].ios[1];
-		bytes += series[i].bytes[0] + series[i].bytes[1];
+		bytes += lm_sample_bytes(&series[i], LM_SUM_ALL);
 		if (dur + 500000000ull < iv)
 			continue; /* the point's interval is not full yet */
 		iops[k] = (double)ios * 1e9 / (double)dur;
@@ -175,20 +169,6 @@ int lm_ss_feed(const struct lm_ss_conf *c, const struct lm_sample *series,
 	return ret;
 }
 
-static double lm_sse(const double *y, unsigned int n, double *mean)
-{
-	double m = 0, e = 0;
-	unsigned int i;
-
-	for (i = 0; i < n; i++)
-		m += y[i];
-	m /= n;
-	for (i = 0; i < n; i++)
-		e += (y[i] - m) * (y[i] - m);
-	*mean = m;
-	return e;
-}
-
 void lm_step_fit(const double *y, unsigned int n, struct lm_step *s)
 {
 	double best = INFINITY, m1, m2, e, se;
@@ -198,7 +178,7 @@ void lm_step_fit(const double *y, unsigned int n, struct lm_step *s)
 	if (n < 4)
 		return;
 	for (k = 2; k + 2 <= n; k++) {
-		e = lm_sse(y, k, &m1) + lm_sse(y + k, n - k, &m2);
+		e = lm_sumsq_dev(y, k, &m1) + lm_sumsq_dev(y + k, n - k, &m2);
 		if (e < best) {
 			best = e;
 			s->at = k;

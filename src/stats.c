@@ -97,9 +97,7 @@ void lm_summarize(struct lm_summary *s, const struct lm_hist *lat, uint64_t ios,
 			continue;
 		sios = dir < LM_DIRS ? series[i].ios[dir]
 				     : series[i].ios[0] + series[i].ios[1];
-		sbytes = dir < LM_DIRS
-				 ? series[i].bytes[dir]
-				 : series[i].bytes[0] + series[i].bytes[1];
+		sbytes = lm_sample_bytes(&series[i], dir);
 		v = (double)sios * 1e9 / (double)series[i].dur_ns;
 		bw = (double)sbytes * 1e3 / (double)series[i].dur_ns;
 		if (first || v < s->iops_min)
@@ -131,26 +129,37 @@ double lm_median(double *v, unsigned int n)
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
 }
 
+double lm_sumsq_dev(const double *v, unsigned int n, double *mean)
+{
+	double m = 0, ss = 0;
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		m += v[i];
+	m /= n;
+	for (i = 0; i < n; i++)
+		ss += (v[i] - m) * (v[i] - m);
+	*mean = m;
+	return ss;
+}
+
 void lm_spread(const double *v, unsigned int n, struct lm_spread *out)
 {
-	double sum = 0, ss = 0;
+	double ss;
 	unsigned int i;
 
 	memset(out, 0, sizeof(*out));
 	if (!n)
 		return;
 	out->min = out->max = v[0];
-	for (i = 0; i < n; i++) {
-		sum += v[i];
+	for (i = 1; i < n; i++) {
 		if (v[i] < out->min)
 			out->min = v[i];
 		if (v[i] > out->max)
 			out->max = v[i];
 	}
-	out->mean = sum / n;
+	ss = lm_sumsq_dev(v, n, &out->mean);
 	if (n < 2 || out->mean <= 0)
 		return;
-	for (i = 0; i < n; i++)
-		ss += (v[i] - out->mean) * (v[i] - out->mean);
 	out->cv_pct = 100.0 * sqrt(ss / (n - 1)) / out->mean;
 }

@@ -37,6 +37,13 @@ struct lm_sample {
 	uint64_t lat_ns[LM_DIRS]; /* the IOs' completion latencies, summed */
 };
 
+/* A sample's bytes of direction @dir, or of both for LM_SUM_ALL. */
+static inline uint64_t lm_sample_bytes(const struct lm_sample *s,
+				       unsigned int dir)
+{
+	return dir < LM_DIRS ? s->bytes[dir] : s->bytes[0] + s->bytes[1];
+}
+
 struct lm_cpu {
 	double usr_s;
 	double sys_s;
@@ -95,6 +102,10 @@ struct lm_spread {
 	double cv_pct; /* sample standard deviation / mean, in % */
 };
 void lm_spread(const double *v, unsigned int n, struct lm_spread *out);
+
+/* The sum of the squared deviations of @n > 0 values from their mean,
+ * which goes to @mean. */
+double lm_sumsq_dev(const double *v, unsigned int n, double *mean);
 
 /* Median of @n values (sorted in place); 0 for n == 0. */
 double lm_median(double *v, unsigned int n);

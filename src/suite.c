@@ -346,6 +346,20 @@ static bool lm_prefill_before(const struct lm_suite_opts *o,
 	return lm_rw_reads(j->rw);
 }
 
+/* An IO error of run @r (of job @name) ends the mark: @m keeps it.
+ * LM_EXIT_IO, or 0 without one. */
+static int lm_mark_io_error(struct lm_mark_result *m,
+			    const struct lm_run_result *r, const char *name)
+{
+	if (!r->io_errno)
+		return 0;
+	m->io_errno = r->io_errno;
+	m->io_err_offset = r->io_err_offset;
+	memcpy(m->io_errtext, r->io_errtext, sizeof(m->io_errtext));
+	snprintf(m->io_err_test, sizeof(m->io_err_test), "%s", name);
+	return LM_EXIT_IO;
+}
+
 /* The warm-up and counted runs of one cell. Returns an exit code or 0. */
 static int lm_suite_cell(const struct lm_suite_opts *o,
 			 const struct lm_target *t, const struct lm_job *j,
@@ -392,17 +406,10 @@ static int lm_suite_cell(const struct lm_suite_opts *o,
 			cr->nseries = r.nseries;
 			r.series = NULL;
 		}
-		if (r.io_errno) {
-			m->io_errno = r.io_errno;
-			m->io_err_offset = r.io_err_offset;
-			memcpy(m->io_errtext, r.io_errtext,
-			       sizeof(m->io_errtext));
-			snprintf(m->io_err_test, sizeof(m->io_err_test), "%s",
-				 j->name);
-		}
+		ret = lm_mark_io_error(m, &r, j->name);
 		lm_run_result_free(&r);
-		if (m->io_errno)
-			return LM_EXIT_IO;
+		if (ret)
+			return ret;
 	}
 	return 0;
 }
@@ -420,17 +427,11 @@ static int lm_suite_primer(const struct lm_target *t, const struct lm_job *j,
 	pj.size_bytes = m->primer_bytes;
 	pj.runtime_ns = LM_PRIMER_NS;
 	pj.time_based = true;
+	snprintf(pj.name, sizeof(pj.name), "%.54s primer", j->name);
 	ret = lm_run(&pj, t, &r);
 	if (ret)
 		return ret;
-	ret = r.io_errno ? LM_EXIT_IO : 0;
-	if (r.io_errno) {
-		m->io_errno = r.io_errno;
-		m->io_err_offset = r.io_err_offset;
-		memcpy(m->io_errtext, r.io_errtext, sizeof(m->io_errtext));
-		snprintf(m->io_err_test, sizeof(m->io_err_test), "%.48s primer",
-			 j->name);
-	}
+	ret = lm_mark_io_error(m, &r, pj.name);
 	lm_run_result_free(&r);
 	return ret;
 }
@@ -465,14 +466,9 @@ static int lm_suite_miss(const struct lm_suite_opts *o,
 		memcpy(c->miss, r.sum, sizeof(c->miss));
 		c->has_miss = true;
 	}
-	if (r.io_errno) {
-		m->io_errno = r.io_errno;
-		m->io_err_offset = r.io_err_offset;
-		memcpy(m->io_errtext, r.io_errtext, sizeof(m->io_errtext));
-		snprintf(m->io_err_test, sizeof(m->io_err_test), "%s", mj.name);
-	}
+	ret = lm_mark_io_error(m, &r, mj.name);
 	lm_run_result_free(&r);
-	return m->io_errno ? LM_EXIT_IO : 0;
+	return ret;
 }
 
 enum lm_way lm_way_at(const struct lm_profile *p, unsigned int i)

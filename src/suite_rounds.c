@@ -5,6 +5,7 @@
 #include "units.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 void lm_cell_rounds(struct lm_cell *c, unsigned int sum)
@@ -45,38 +46,38 @@ void lm_cell_warm(struct lm_cell *c, unsigned int sum)
 
 void lm_cell_step(struct lm_cell *c, unsigned int sum)
 {
-	double y[4096], at_s = 0;
 	const struct lm_cell_run *r;
-	uint64_t at_bytes = 0, b;
-	unsigned int i, n = 0;
+	unsigned int i, n = 0, *kept;
+	uint64_t b;
+	double *y;
 
 	memset(&c->step, 0, sizeof(c->step));
 	c->step_s = 0;
 	c->step_bytes = 0;
-	if (!c->nruns)
+	if (!c->nruns || !c->runs[0].nseries)
 		return;
 	r = &c->runs[0];
+	y = malloc(r->nseries * sizeof(*y));
+	kept = malloc(r->nseries * sizeof(*kept));
+	if (!y || !kept)
+		goto out_free;
 	/* whole seconds only: a last short piece is too noisy to judge */
-	for (i = 0; i < r->nseries && n < 4096; i++) {
+	for (i = 0; i < r->nseries; i++) {
 		if (r->series[i].dur_ns < 500000000ull)
 			continue;
-		b = sum == LM_SUM_ALL
-			    ? r->series[i].bytes[0] + r->series[i].bytes[1]
-			    : r->series[i].bytes[sum];
-		y[n++] = (double)b * 1e3 / (double)r->series[i].dur_ns;
+		kept[n] = i;
+		y[n++] = (double)lm_sample_bytes(&r->series[i], sum) * 1e3 /
+			 (double)r->series[i].dur_ns;
 	}
 	lm_step_fit(y, n, &c->step);
-	for (i = 0, n = 0; i < r->nseries && n < c->step.at; i++) {
-		if (r->series[i].dur_ns < 500000000ull)
-			continue;
-		n++;
-		at_s += (double)r->series[i].dur_ns / 1e9;
-		at_bytes += sum == LM_SUM_ALL ? r->series[i].bytes[0] +
-							r->series[i].bytes[1]
-					      : r->series[i].bytes[sum];
+	for (i = 0; i < c->step.at; i++) {
+		b = lm_sample_bytes(&r->series[kept[i]], sum);
+		c->step_s += (double)r->series[kept[i]].dur_ns / 1e9;
+		c->step_bytes += b;
 	}
-	c->step_s = at_s;
-	c->step_bytes = at_bytes;
+out_free:
+	free(y);
+	free(kept);
 }
 
 void lm_cache_miss_plan(const struct lm_suite_opts *o,

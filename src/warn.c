@@ -8,8 +8,9 @@
 
 const char *lm_warn_key(enum lm_warn_kind k)
 {
-	static const char *const keys[] = { "nas_ram", "network_bound",
-					    "thin_unwritten", "unstable" };
+	static const char *const keys[LM_WARN_KINDS] = {
+		"nas_ram", "network_bound", "thin_unwritten", "unstable"
+	};
 
 	return keys[k];
 }

@@ -21,6 +21,7 @@ enum lm_warn_kind {
 	LM_WARN_NETWORK,
 	LM_WARN_THIN,
 	LM_WARN_UNSTABLE,
+	LM_WARN_KINDS,
 };
 
 struct lm_warnings {

@@ -146,25 +146,25 @@ static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 	return more && !w->io_errno;
 }
 
-/* Record an IO for the per-IO logs, its time from the window's start. */
-static void lm_record(struct lm_worker *w, uint64_t now, const struct lm_io *io)
+/* Where the per-IO records count from: the window's start, or a job of
+ * a longer ramp_time's own. */
+static uint64_t lm_record_base(struct lm_worker *w)
 {
 	uint64_t t0 =
 		atomic_load_explicit(&w->shared->t0_ns, memory_order_relaxed);
 	uint64_t from =
 		atomic_load_explicit(&w->measure_from_ns, memory_order_relaxed);
 
-	if (from > t0)
-		t0 = from; /* a job of a longer ramp_time */
-
-	lm_iolog_add(&w->iolog, now > t0 ? now - t0 : 0, now - io->issue_ns,
-		     io->len, io->write ? LM_DIR_WRITE : LM_DIR_READ);
+	return from > t0 ? from : t0;
 }
 
 /* @n IOs reaped at @now */
 static void lm_complete(struct lm_worker *w, struct lm_loop *l, unsigned int n,
 			bool measuring, uint64_t now)
 {
+	/* one time base for the batch's per-IO records */
+	uint64_t base = w->job->iolog && measuring ? lm_record_base(w) : 0;
+	uint64_t at = now > base ? now - base : 0;
 	unsigned int i;
 
 	for (i = 0; i < n; i++) {
@@ -185,7 +185,8 @@ static void lm_complete(struct lm_worker *w, struct lm_loop *l, unsigned int n,
 			lm_hist_add(&w->lat[d], now - io->issue_ns);
 			lm_count(w, d, io->len, now - io->issue_ns);
 			if (w->job->iolog)
-				lm_record(w, now, io);
+				lm_iolog_add(&w->iolog, at, now - io->issue_ns,
+					     io->len, d);
 		}
 		l->free_ios[l->nfree++] = io;
 	}
