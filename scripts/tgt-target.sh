@@ -16,6 +16,7 @@
 #           (default a tmpfs directory under /dev/shm), 512-byte blocks
 #   2 4kn   the same kind of file, 4096-byte logical blocks
 #   3 null  tgtd's null backing store: 1 TiB that does no IO
+# A session that asks for CRC32C header digests gets them (HeaderDigest).
 # The LUN files are sparse unless -f fills them with random data (reads
 # of holes never reach a disk: a cache test needs -f and a disk-backed -b).
 # With -c, a second target iqn.2026-11.io.lunmark:chap (one null LUN, 1)
@@ -129,6 +130,8 @@ configure() {
 	adm --lld iscsi --mode logicalunit --op new --tid 1 --lun 3 \
 		--backing-store /dev/null --bstype null
 	adm --lld iscsi --mode target --op bind --tid 1 --initiator-address 127.0.0.1
+	# header digests when a session asks (tgtd's default answers None)
+	adm --lld iscsi --mode target --op update --tid 1 --name HeaderDigest --value CRC32C
 	if [ -f "$dir/chap" ]; then
 		local user secret
 		IFS=: read -r user secret <"$dir/chap"

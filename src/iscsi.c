@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 
 #define LM_MS_NS 1000000ull
 
@@ -70,8 +71,8 @@ int lm_iscsi_sense_errno(int key, int ascq, bool *retry, const char **text)
 	return -EIO;
 }
 
-int lm_iscsi_task_error(int status, const struct scsi_task *task, bool *retry,
-			char *msg, size_t len)
+int lm_iscsi_status_error(int status, int key, int ascq, bool *retry, char *msg,
+			  size_t len)
 {
 	const char *text;
 	int err;
@@ -82,11 +83,9 @@ int lm_iscsi_task_error(int status, const struct scsi_task *task, bool *retry,
 	case SCSI_STATUS_CONDITION_MET:
 		return 0;
 	case SCSI_STATUS_CHECK_CONDITION:
-		err = lm_iscsi_sense_errno(task->sense.key, task->sense.ascq,
-					   retry, &text);
+		err = lm_iscsi_sense_errno(key, ascq, retry, &text);
 		snprintf(msg, len, "%s (sense key %s, ASC/ASCQ 0x%04x)", text,
-			 scsi_sense_key_str(task->sense.key),
-			 (unsigned int)task->sense.ascq);
+			 scsi_sense_key_str(key), (unsigned int)ascq);
 		return err;
 	case SCSI_STATUS_BUSY:
 	case SCSI_STATUS_TASK_SET_FULL:
@@ -117,7 +116,63 @@ int lm_iscsi_task_error(int status, const struct scsi_task *task, bool *retry,
 	return -EIO;
 }
 
-int lm_iscsi_poll(struct iscsi_context *ctx, int ms, char *msg, size_t len)
+static int lm_iscsi_task_error(int status, const struct scsi_task *task,
+			       bool *retry, char *msg, size_t len)
+{
+	return lm_iscsi_status_error(status, (int)task->sense.key,
+				     (int)task->sense.ascq, retry, msg, len);
+}
+
+/*
+ * Whether libiscsi may read now: the bytes waiting are whole PDUs, each of
+ * them watched. A PDU still arriving waits, so libiscsi never takes one the
+ * watch has not seen; a pass that waits leaves @w as it was, since the
+ * framing of what follows a final login response depends on what it said.
+ */
+static bool lm_watch_ready(struct lm_iscsi_session *w, int fd)
+{
+	const size_t cap = 1 << 16;
+	struct lm_iscsi_session t = *w;
+	size_t off = 0, hlen, dlen, whole;
+	uint8_t *buf = malloc(cap);
+	ssize_t n;
+
+	if (!buf) {
+		w->blind = true;
+		return true;
+	}
+	n = recv(fd, buf, cap, MSG_PEEK | MSG_DONTWAIT);
+	if (n <= 0) { /* libiscsi reads the end or the error */
+		free(buf);
+		return true;
+	}
+	while (off < (size_t)n) {
+		hlen = LM_BHS +
+		       (t.logged_in && t.header_digest ? LM_DIGEST : 0);
+		if ((size_t)n - off < hlen)
+			break;
+		dlen = lm_pdu_dsl(buf + off);
+		whole = hlen + buf[off + 4] * 4u + dlen +
+			lm_pad4((uint32_t)dlen);
+		if (whole > cap) { /* no login PDU is that large */
+			t.blind = true;
+			off = (size_t)n;
+			break;
+		}
+		if ((size_t)n - off < whole)
+			break;
+		lm_pdu_watch(&t, buf + off, dlen);
+		off += whole;
+	}
+	free(buf);
+	if (off < (size_t)n)
+		return false;
+	*w = t;
+	return true;
+}
+
+static int lm_iscsi_poll(struct iscsi_context *ctx, int ms,
+			 struct lm_iscsi_session *watch, char *msg, size_t len)
 {
 	struct pollfd p;
 	int n, ret;
@@ -135,30 +190,17 @@ int lm_iscsi_poll(struct iscsi_context *ctx, int ms, char *msg, size_t len)
 			return -EINTR;
 		n = 0;
 	}
+	if (n > 0 && watch && (p.revents & POLLIN) &&
+	    !lm_watch_ready(watch, p.fd)) {
+		p.revents &= (short)~POLLIN;
+		poll(NULL, 0, 1); /* the rest of the PDU is on its way */
+	}
 	ret = iscsi_service(ctx, n > 0 ? p.revents : 0);
 	if (ret < 0) {
 		snprintf(msg, len, "connection lost: %s", iscsi_get_error(ctx));
 		return -ECONNRESET;
 	}
 	return n > 0;
-}
-
-int lm_iscsi_flush(struct iscsi_context *ctx, char *msg, size_t len)
-{
-	if (!(iscsi_which_events(ctx) & POLLOUT))
-		return 0;
-	if (iscsi_service(ctx, POLLOUT) < 0) {
-		snprintf(msg, len, "connection lost: %s", iscsi_get_error(ctx));
-		return -ECONNRESET;
-	}
-	return 0;
-}
-
-unsigned int lm_iscsi_on_wire(struct iscsi_context *ctx)
-{
-	int n = iscsi_queue_length(ctx) - iscsi_out_queue_length(ctx);
-
-	return n > 0 ? (unsigned int)n : 0;
 }
 
 /* One synchronous step: a callback sets done; we service until then. */
@@ -180,7 +222,8 @@ static void lm_sync_cb(struct iscsi_context *ctx, int status, void *data,
 }
 
 static int lm_sync_wait(struct iscsi_context *ctx, struct lm_sync *s,
-			uint64_t deadline, char *msg, size_t len)
+			uint64_t deadline, struct lm_iscsi_session *watch,
+			char *msg, size_t len)
 {
 	uint64_t now;
 	int ret;
@@ -190,7 +233,7 @@ static int lm_sync_wait(struct iscsi_context *ctx, struct lm_sync *s,
 		if (now >= deadline)
 			return -ETIMEDOUT;
 		ret = lm_iscsi_poll(ctx, (int)((deadline - now) / LM_MS_NS + 1),
-				    msg, len);
+				    watch, msg, len);
 		if (s->done)
 			break;
 		if (ret < 0)
@@ -281,7 +324,7 @@ static int lm_create(const struct lm_iscsi_conf *c, struct iscsi_context **out,
 /* TEST UNIT READY until the unit attentions of a new session are gone. */
 static int lm_lun_ready(struct iscsi_context *ctx,
 			const struct lm_iscsi_conf *c, uint64_t deadline,
-			char *msg, size_t len)
+			struct lm_iscsi_session *watch, char *msg, size_t len)
 {
 	char why[160];
 	bool retry = true;
@@ -294,7 +337,7 @@ static int lm_lun_ready(struct iscsi_context *ctx,
 		if (!iscsi_testunitready_task(ctx, (int)c->url.lun, lm_sync_cb,
 					      &s))
 			return -ENOMEM;
-		ret = lm_sync_wait(ctx, &s, deadline, msg, len);
+		ret = lm_sync_wait(ctx, &s, deadline, watch, msg, len);
 		if (ret)
 			return ret;
 		ret = lm_iscsi_task_error(s.status, s.task, &retry, why,
@@ -313,7 +356,7 @@ static int lm_lun_ready(struct iscsi_context *ctx,
 }
 
 int lm_iscsi_open(const struct lm_iscsi_conf *c, struct iscsi_context **out,
-		  char *msg, size_t len)
+		  struct lm_iscsi_session *watch, char *msg, size_t len)
 {
 	uint64_t deadline = lm_now_ns() + c->timeout_s * 1000 * LM_MS_NS;
 	struct iscsi_context *ctx;
@@ -324,6 +367,8 @@ int lm_iscsi_open(const struct lm_iscsi_conf *c, struct iscsi_context **out,
 	ret = lm_create(c, &ctx, msg, len);
 	if (ret)
 		return ret;
+	if (watch)
+		lm_pdu_watch_init(watch);
 	/*
 	 * The full connect keeps the portal for libiscsi's reconnect; LUN -1
 	 * skips its TEST UNIT READY, which lm_lun_ready() does with errors
@@ -336,7 +381,7 @@ int lm_iscsi_open(const struct lm_iscsi_conf *c, struct iscsi_context **out,
 		ret = -EHOSTUNREACH;
 		goto out_destroy;
 	}
-	ret = lm_sync_wait(ctx, &s, deadline, why, sizeof(why));
+	ret = lm_sync_wait(ctx, &s, deadline, watch, why, sizeof(why));
 	if (ret)
 		goto out_connect;
 	if (s.status != SCSI_STATUS_GOOD) {
@@ -352,7 +397,7 @@ int lm_iscsi_open(const struct lm_iscsi_conf *c, struct iscsi_context **out,
 		ret = lm_socket_errno(why);
 		goto out_connect;
 	}
-	ret = lm_lun_ready(ctx, c, deadline, msg, len);
+	ret = lm_lun_ready(ctx, c, deadline, watch, msg, len);
 	if (ret == -ETIMEDOUT || ret == -ECONNRESET || ret == -EINTR)
 		goto out_connect;
 	if (ret)
@@ -378,36 +423,6 @@ out_destroy:
 	return ret;
 }
 
-int lm_iscsi_sync_cache(struct iscsi_context *ctx,
-			const struct lm_iscsi_conf *c, char *msg, size_t len)
-{
-	struct lm_sync s = { 0 };
-	char why[200];
-	bool retry;
-	int ret;
-
-	if (!iscsi_synchronizecache10_task(ctx, (int)c->url.lun, 0, 0, 0, 0,
-					   lm_sync_cb, &s)) {
-		snprintf(msg, len, "%s: %s", c->display, iscsi_get_error(ctx));
-		return -ENOMEM;
-	}
-	ret = lm_sync_wait(ctx, &s,
-			   lm_now_ns() + c->timeout_s * 1000 * LM_MS_NS, msg,
-			   len);
-	if (ret == -ETIMEDOUT)
-		snprintf(msg, len,
-			 "%s: SYNCHRONIZE CACHE: no answer within %u s",
-			 c->portal, c->timeout_s);
-	if (ret)
-		return ret;
-	ret = lm_iscsi_task_error(s.status, s.task, &retry, why, sizeof(why));
-	if (ret)
-		snprintf(msg, len, "%s: SYNCHRONIZE CACHE: %s", c->display,
-			 why);
-	scsi_free_scsi_task(s.task);
-	return ret;
-}
-
 void lm_iscsi_close(struct iscsi_context *ctx)
 {
 	struct lm_sync s = { 0 };
@@ -415,7 +430,7 @@ void lm_iscsi_close(struct iscsi_context *ctx)
 
 	/* a polite logout, bounded: a dead target gets none */
 	if (iscsi_is_logged_in(ctx) && !iscsi_logout_async(ctx, lm_sync_cb, &s))
-		lm_sync_wait(ctx, &s, lm_now_ns() + 500 * LM_MS_NS, msg,
+		lm_sync_wait(ctx, &s, lm_now_ns() + 500 * LM_MS_NS, NULL, msg,
 			     sizeof(msg));
 	iscsi_destroy_context(ctx);
 }
@@ -435,7 +450,7 @@ static int lm_probe_cmd(struct iscsi_context *ctx, struct scsi_task *t,
 		snprintf(msg, len, "%s: %s", c->display, iscsi_get_error(ctx));
 		return -ENOMEM;
 	}
-	ret = lm_sync_wait(ctx, s, deadline, msg, len);
+	ret = lm_sync_wait(ctx, s, deadline, NULL, msg, len);
 	if (ret) {
 		if (ret == -ETIMEDOUT)
 			snprintf(msg, len, "%s: no answer within %u s",

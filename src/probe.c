@@ -123,6 +123,10 @@ static void lm_probe_iscsi(const struct lm_iscsi_target *it,
 	snprintf(p->revision, sizeof(p->revision), "%s", i->revision);
 	snprintf(p->serial, sizeof(p->serial), "%s", i->serial);
 	p->thin = i->lbpme;
+	if (it->session.logged_in && it->session.sn_valid) {
+		p->session = &it->session;
+		p->cmd_window = it->session.max_cmdsn - it->session.cmdsn + 1;
+	}
 	p->lbprz = i->lbprz;
 	if ((uint64_t)i->opt_xfer_blocks * i->lbs <= UINT32_MAX)
 		p->opt_io_bytes = i->opt_xfer_blocks * i->lbs;

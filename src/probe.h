@@ -30,6 +30,9 @@ struct lm_probe_info {
 	int unmap;		  /* UNMAP / discard: 1, 0, -1 */
 	const char *provisioning; /* "full", "resource", "thin" or "" */
 	int rotational;		  /* 1, 0, -1 unknown */
+	/* iSCSI: what the login negotiated; NULL for other kinds */
+	const struct lm_iscsi_session *session;
+	uint32_t cmd_window; /* MaxCmdSN - ExpCmdSN + 1 after login */
 };
 
 /* Fill @p for the opened target @t. Never fails: what is unknown stays so. */

@@ -214,7 +214,7 @@ static int lm_open_iscsi(struct lm_target *t, const struct lm_target_opts *o)
 	snprintf(t->path, sizeof(t->path), "%s", it->conf.display);
 	t->kind = LM_TARGET_ISCSI;
 	t->direct = true;
-	ret = lm_iscsi_open(&it->conf, &ctx, msg, sizeof(msg));
+	ret = lm_iscsi_open(&it->conf, &ctx, &it->session, msg, sizeof(msg));
 	if (!ret) {
 		ret = lm_iscsi_probe(ctx, &it->conf, &it->info, msg,
 				     sizeof(msg));

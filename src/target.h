@@ -30,6 +30,7 @@ enum lm_target_kind {
 struct lm_iscsi_target {
 	struct lm_iscsi_conf conf; /* holds the CHAP secret: never print */
 	struct lm_lun_info info;
+	struct lm_iscsi_session session; /* as the probe's login negotiated */
 };
 
 struct lm_target {

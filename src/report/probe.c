@@ -45,6 +45,20 @@ void lm_report_probe_text(FILE *f, const struct lm_probe_info *p)
 		lm_line(f, "unmap/discard:", lm_tri(p->unmap, "yes", "no"));
 	if (p->rotational >= 0)
 		lm_line(f, "rotational:", lm_tri(p->rotational, "yes", "no"));
+	if (!p->session)
+		return;
+	fprintf(f,
+		"  %-18s HeaderDigest=%s DataDigest=%s ImmediateData=%s InitialR2T=%s\n",
+		"iSCSI login:", p->session->header_digest ? "CRC32C" : "None",
+		p->session->data_digest ? "CRC32C" : "None",
+		p->session->immediate_data ? "Yes" : "No",
+		p->session->initial_r2t ? "Yes" : "No");
+	fprintf(f, "  %-18s FirstBurstLength=%u MaxBurstLength=%u\n", "",
+		p->session->first_burst, p->session->max_burst);
+	fprintf(f, "  %-18s MaxRecvDataSegmentLength=%u (the target's)\n", "",
+		p->session->target_mrdsl);
+	fprintf(f, "  %-18s %u (MaxCmdSN - ExpCmdSN + 1 after login)\n",
+		"command window:", p->cmd_window);
 }
 
 static void lm_jstr(struct json_object *o, const char *k, const char *v)
@@ -85,6 +99,22 @@ void lm_report_probe_json(FILE *f, const struct lm_probe_info *p)
 	lm_jstr(o, "provisioning", p->provisioning);
 	lm_jtri(o, "unmap", p->unmap);
 	lm_jtri(o, "rotational", p->rotational);
+	if (p->session) {
+		struct json_object *s = json_object_new_object();
+
+		lm_jput_str(s, "header_digest",
+			    p->session->header_digest ? "CRC32C" : "None");
+		lm_jput_str(s, "data_digest",
+			    p->session->data_digest ? "CRC32C" : "None");
+		lm_jput_bool(s, "immediate_data", p->session->immediate_data);
+		lm_jput_bool(s, "initial_r2t", p->session->initial_r2t);
+		lm_jput_u64(s, "first_burst_length", p->session->first_burst);
+		lm_jput_u64(s, "max_burst_length", p->session->max_burst);
+		lm_jput_u64(s, "target_max_recv_data_segment_length",
+			    p->session->target_mrdsl);
+		lm_jput_u64(s, "command_window", p->cmd_window);
+		json_object_object_add(o, "iscsi_login", s);
+	}
 	fprintf(f, "%s\n",
 		json_object_to_json_string_ext(
 			o, JSON_C_TO_STRING_PRETTY |

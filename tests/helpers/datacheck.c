@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
  * lm-datacheck ENGINE TARGET SIZE [DUMP]: read the first SIZE bytes of
- * TARGET through lunmark's ENGINE (uring, aio, psync) at queue depth 8,
- * and check that every logical block carries the stamp lunmark writes:
+ * TARGET through lunmark's ENGINE (uring, aio, psync, iscsi) in reads of
+ * $LM_DATACHECK_BS bytes (default 256k) at queue depth $LM_DATACHECK_QD
+ * (default 8, at most 32), and check that every logical block carries the stamp lunmark writes:
  * its own byte offset. With DUMP, also write what was read to that file,
  * so a test can compare it with what the kernel says the target holds.
  *
@@ -19,8 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define LM_DEPTH 8u
-#define LM_CHUNK (256u << 10)
+#define LM_DEPTH 32u
 
 static int lm_check(const struct lm_io *io, uint32_t lbs, uint64_t *stamped,
 		    uint64_t *zero, FILE *dump)
@@ -61,19 +61,28 @@ int main(int argc, char **argv)
 	struct lm_target t;
 	struct lm_bufs b;
 	FILE *dump = NULL;
-	unsigned int i, inflight = 0, depth;
+	unsigned int i, inflight = 0, depth = 8;
+	uint64_t chunk = 256 << 10, qd = depth;
 	int n, bad = 0, ret;
 
-	if (argc < 4 || !(e.ops = lm_engine_find(argv[1])) ||
-	    lm_parse_size(argv[3], &size) || size % LM_CHUNK) {
-		fprintf(stderr,
-			"usage: lm-datacheck ENGINE TARGET SIZE [DUMP] (SIZE a multiple of 256k)\n");
+	if ((getenv("LM_DATACHECK_BS") &&
+	     lm_parse_size(getenv("LM_DATACHECK_BS"), &chunk)) ||
+	    (getenv("LM_DATACHECK_QD") &&
+	     lm_parse_size(getenv("LM_DATACHECK_QD"), &qd)) ||
+	    !chunk || chunk > (1u << 24) || !qd || qd > LM_DEPTH) {
+		fprintf(stderr, "lm-datacheck: bad LM_DATACHECK_BS or _QD\n");
 		return 2;
 	}
-	depth = strcmp(e.ops->name, "psync") ? LM_DEPTH : 1;
+	if (argc < 4 || !(e.ops = lm_engine_find(argv[1])) ||
+	    lm_parse_size(argv[3], &size) || size % chunk) {
+		fprintf(stderr,
+			"usage: lm-datacheck ENGINE TARGET SIZE [DUMP] (SIZE a multiple of the read size)\n");
+		return 2;
+	}
+	depth = strcmp(e.ops->name, "psync") ? (unsigned int)qd : 1;
 	if (lm_target_open(&t, argv[2], &o))
 		return 2;
-	if (lm_bufs_alloc(&b, depth, LM_CHUNK, LM_PATTERN_ZERO, 0))
+	if (lm_bufs_alloc(&b, depth, (uint32_t)chunk, LM_PATTERN_ZERO, 0))
 		return 2;
 	if (argc > 4 && !(dump = fopen(argv[4], "w")))
 		return 2;
@@ -89,10 +98,10 @@ int main(int argc, char **argv)
 	/* Completions may come in any order; dump needs them in order, so
 	 * each batch is issued, reaped whole, then checked by offset. */
 	while (expect < size) {
-		for (i = 0; i < depth && next < size; i++, next += LM_CHUNK) {
+		for (i = 0; i < depth && next < size; i++, next += chunk) {
 			ios[i] = (struct lm_io){ .buf = b.iov[i].iov_base,
 						 .offset = next,
-						 .len = LM_CHUNK,
+						 .len = (uint32_t)chunk,
 						 .slot = i,
 						 .buf_index = i };
 			e.ops->queue(&e, &ios[i]);
@@ -108,9 +117,8 @@ int main(int argc, char **argv)
 			}
 			inflight -= (unsigned int)n;
 		}
-		for (i = 0; i < depth && expect < size;
-		     i++, expect += LM_CHUNK) {
-			if (ios[i].res != (int)LM_CHUNK) {
+		for (i = 0; i < depth && expect < size; i++, expect += chunk) {
+			if (ios[i].res != (int)chunk) {
 				fprintf(stderr,
 					"lm-datacheck: read at %llu: %d\n",
 					(unsigned long long)ios[i].offset,

@@ -42,7 +42,48 @@ for lun in 1 2; do
 	# nothing beyond the region was written
 	[ "$(tail -c +33554433 "$LM_BACKING/lun$lun.img" | tr -d '\0' | wc -c)" -eq 0 ] ||
 		fail "LUN $lun: lunmark wrote beyond --size"
+	# again in 4 KiB reads at QD32: the engine reads each answer's data
+	# with its header into the read it guesses comes next, and moves it
+	# where it belongs when another came (tgtd answers out of order)
+	LM_DATACHECK_BS=4k LM_DATACHECK_QD=32 "$LM_HELPERS/lm-datacheck" iscsi \
+		"$url" 32m "$LM_WORK/dump4k" >"$LM_WORK/c" ||
+		fail "LUN $lun: 4 KiB reads through iSCSI do not carry their offsets: $(cat "$LM_WORK/c")"
+	cmp -s "$LM_WORK/dump" "$LM_WORK/dump4k" ||
+		fail "LUN $lun: 4 KiB reads at QD32 differ from 256 KiB reads"
 done
+
+# header digests (CRC32C on every PDU header, both ways): writes through
+# R2Ts and reads read back what tgtd stored; a wrong digest would make
+# tgtd drop the connection
+dg="$URL_RDWR?header_digest=crc32c"
+expect_exit 0 "$LM_WORK/p" "$LUNMARK" probe "$dg"
+grep -qE "iSCSI login: +HeaderDigest=CRC32C DataDigest=None" "$LM_WORK/p" ||
+	fail "no header digests negotiated: $(cat "$LM_WORK/p")"
+expect_exit 0 "$LM_WORK/p" "$LUNMARK" probe "$URL_RDWR" --json
+[ "$(jq -r .iscsi_login.header_digest "$LM_WORK/p")" = None ] ||
+	fail "a session that asked for no digest got one: $(cat "$LM_WORK/p")"
+expect_exit 0 "$LM_WORK/d" "$LUNMARK" run "$dg" --rw=write --bs=64k \
+	--iodepth=8 --size=8m --offset=32m --allow-write
+expect_grep "8.389 MB in" "$LM_WORK/d"
+expect_exit 0 "$LM_WORK/d" "$LUNMARK" run "$dg" --rw=randrw --bs=4k \
+	--iodepth=16 --size=8m --offset=32m --runtime=1 --time_based --allow-write
+if ! grep -q "read : IOPS=[1-9]" "$LM_WORK/d" ||
+	! grep -q "write: IOPS=[1-9]" "$LM_WORK/d"; then
+	fail "randrw with header digests: $(cat "$LM_WORK/d")"
+fi
+expect_exit 0 "$LM_WORK/d" "$LUNMARK" run "$dg" --rw=write --bs=64k \
+	--iodepth=8 --size=8m --offset=32m --allow-write
+LM_DATACHECK_BS=4k LM_DATACHECK_QD=32 "$LM_HELPERS/lm-datacheck" iscsi "$dg" \
+	40m "$LM_WORK/dumpd" >"$LM_WORK/c" ||
+	fail "header digests: blocks do not carry their offsets: $(cat "$LM_WORK/c")"
+head -c 40M "$LM_BACKING/lun1.img" | cmp -s - "$LM_WORK/dumpd" ||
+	fail "header digests: what iSCSI read differs from tgtd's backing file"
+
+# the copy profile flushes each file with SYNCHRONIZE CACHE
+expect_exit 0 "$LM_WORK/cp" "$LUNMARK" mark "$URL_RDWR" --profile=copy \
+	--size=8m --runs=1 --no-warmup --interval=0 --quiet --allow-write
+grep -qE '^1 x 2GiB +1 x 8MiB +[0-9]+\.[0-9]+ +[0-9]+\.[0-9]+' "$LM_WORK/cp" ||
+	fail "the copy profile over iSCSI has no figures: $(cat "$LM_WORK/cp")"
 
 # a block size below the LUN's logical block size is refused
 expect_exit 4 "$LM_WORK/b" "$LUNMARK" run "$URL_4KN" --bs=512 --rw=randread

@@ -30,8 +30,9 @@ int main(void)
 		return EXIT_FAILURE;
 	if (lm_suite_hist() || lm_suite_offset() || lm_suite_units() ||
 	    lm_suite_cli() || lm_suite_report() || lm_suite_runs() ||
-	    lm_suite_engines() || lm_suite_iscsi() || lm_suite_profiles() ||
-	    lm_suite_fio() || lm_suite_compare() || lm_suite_ss()) {
+	    lm_suite_engines() || lm_suite_iscsi() || lm_suite_pdu() ||
+	    lm_suite_ffp() || lm_suite_profiles() || lm_suite_fio() ||
+	    lm_suite_compare() || lm_suite_ss()) {
 		fprintf(stderr, "unit: cannot register suites: %s\n",
 			CU_get_error_msg());
 		CU_cleanup_registry();

@@ -13,6 +13,8 @@ int lm_suite_report(void);
 int lm_suite_runs(void);
 int lm_suite_engines(void);
 int lm_suite_iscsi(void);
+int lm_suite_pdu(void);
+int lm_suite_ffp(void);
 int lm_suite_profiles(void);
 int lm_suite_fio(void);
 int lm_suite_compare(void);

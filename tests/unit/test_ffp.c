@@ -1,0 +1,368 @@
+// SPDX-License-Identifier: MIT
+/*
+ * lunmark's own full feature phase against a scripted peer on a socketpair:
+ * the protocol paths tgtd does not take (a shut command window, R2T with
+ * unsolicited data, Reject, NOP-In pings, a bad header digest, answers out
+ * of order). The data path itself is tested against tgtd
+ * (t-iscsi-data.sh); this only plays the target's side of the wire.
+ */
+#include "iscsi_ffp.h"
+#include "unit.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include <unistd.h>
+
+struct lm_t {
+	struct lm_ffp p;
+	struct lm_engine e;
+	struct lm_iscsi_conf c;
+	struct lm_io io[4];
+	uint8_t buf[4][16384];
+	int peer;
+};
+
+static struct lm_t *lm_t_new(unsigned int depth)
+{
+	struct timeval tv = { .tv_sec = 2 };
+	struct lm_t *t = calloc(1, sizeof(*t));
+	int sv[2];
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(t);
+	CU_ASSERT_EQUAL_FATAL(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
+	setsockopt(sv[0], SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
+	setsockopt(sv[1], SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
+	t->c.url.lun = 1;
+	snprintf(t->c.display, sizeof(t->c.display), "iscsi://t/iqn.x/1");
+	snprintf(t->c.portal, sizeof(t->c.portal), "t:3260");
+	t->c.timeout_s = 2;
+	t->p.e = &t->e;
+	t->p.conf = &t->c;
+	t->p.lbs = 512;
+	CU_ASSERT_EQUAL_FATAL(lm_ffp_init(&t->p, depth), 0);
+	t->p.fd = sv[0];
+	t->peer = sv[1];
+	t->p.hlen = LM_BHS;
+	t->p.lowat = 1;
+	lm_pdu_watch_init(&t->p.s);
+	t->p.s.logged_in = t->p.s.sn_valid = true;
+	t->p.s.cmdsn = t->p.cmdsn = 10;
+	t->p.s.max_cmdsn = 100;
+	t->p.s.exp_statsn = 5;
+	return t;
+}
+
+static void lm_t_free(struct lm_t *t)
+{
+	lm_ffp_free(&t->p);
+	close(t->p.fd);
+	close(t->peer);
+	free(t);
+}
+
+/* What the engine's queue does: slot i takes io i. */
+static void lm_t_queue(struct lm_t *t, unsigned int i, bool write, uint64_t off,
+		       uint32_t len)
+{
+	struct lm_ffp_slot *s = &t->p.slots[i];
+
+	t->io[i] = (struct lm_io){ .buf = t->buf[i],
+				   .offset = off,
+				   .len = len,
+				   .slot = i,
+				   .write = write };
+	s->io = &t->io[i];
+	s->buf = t->buf[i];
+	s->len = len;
+	s->write = write;
+	s->retries = 0;
+	lm_ffp_start(&t->p, s);
+}
+
+static void lm_t_read(int fd, void *buf, size_t n)
+{
+	uint8_t *b = buf;
+	ssize_t r;
+
+	while (n) {
+		r = read(fd, b, n);
+		CU_ASSERT_FATAL(r > 0);
+		b += r;
+		n -= (size_t)r;
+	}
+}
+
+/* The next PDU the initiator sent: its header (@hlen) and data. */
+static uint32_t lm_t_pdu(struct lm_t *t, uint8_t *h, uint8_t *data)
+{
+	uint32_t dsl;
+	uint8_t pad[4];
+
+	lm_t_read(t->peer, h, t->p.hlen);
+	dsl = lm_pdu_dsl(h);
+	if (dsl)
+		lm_t_read(t->peer, data, dsl);
+	if (lm_pad4(dsl))
+		lm_t_read(t->peer, pad, lm_pad4(dsl));
+	return dsl;
+}
+
+static bool lm_t_nothing_more(struct lm_t *t)
+{
+	uint8_t b;
+
+	return recv(t->peer, &b, 1, MSG_DONTWAIT) < 0 && errno == EAGAIN;
+}
+
+/* A target PDU: header fields the tests need, then @dlen of @data. */
+static void lm_t_send(struct lm_t *t, unsigned int op, unsigned int flags,
+		      unsigned int status, uint32_t itt, uint32_t ttt,
+		      uint32_t maxsn, uint32_t off, uint32_t len,
+		      const void *data, uint32_t dlen)
+{
+	uint8_t pdu[LM_BHS + LM_DIGEST + 4096 + 4] = { 0 };
+	size_t n;
+
+	pdu[0] = (uint8_t)op;
+	pdu[1] = (uint8_t)flags;
+	pdu[3] = (uint8_t)status;
+	pdu[5] = (uint8_t)(dlen >> 16);
+	pdu[6] = (uint8_t)(dlen >> 8);
+	pdu[7] = (uint8_t)dlen;
+	lm_put32(pdu + 16, itt);
+	lm_put32(pdu + 20, ttt);
+	lm_put32(pdu + 24, t->p.s.exp_statsn);
+	lm_put32(pdu + 28, 10);
+	lm_put32(pdu + 32, maxsn);
+	lm_put32(pdu + 40, off);
+	lm_put32(pdu + 44, len);
+	if (t->p.s.header_digest)
+		lm_pdu_digest_put(pdu);
+	n = t->p.hlen;
+	if (dlen)
+		memcpy(pdu + n, data, dlen);
+	n += dlen + lm_pad4(dlen);
+	CU_ASSERT_EQUAL_FATAL(write(t->peer, pdu, n), (ssize_t)n);
+}
+
+static void lm_test_window(void)
+{
+	struct lm_t *t = lm_t_new(4);
+	uint8_t h[4][LM_BHS], d[8], sense[20] = { 0, 18, 0x70, 0, 0x05 };
+	uint8_t data[4096];
+	unsigned int i;
+
+	t->p.s.max_cmdsn = 11; /* room for CmdSN 10 and 11 */
+	for (i = 0; i < 4; i++)
+		lm_t_queue(t, i, false, 4096ull * i, 4096);
+	CU_ASSERT_EQUAL(lm_ffp_tx(&t->p), 0);
+	for (i = 0; i < 2; i++) {
+		CU_ASSERT_EQUAL(lm_t_pdu(t, h[i], d), 0);
+		CU_ASSERT_EQUAL(lm_pdu_op(h[i]), LM_OP_SCSI_CMD);
+		CU_ASSERT_EQUAL(lm_get32(h[i] + 24), 10 + i);
+		CU_ASSERT_EQUAL(lm_get32(h[i] + 20), 4096);
+		CU_ASSERT_EQUAL(h[i][1], 0x80 | 0x40 | 1);
+		CU_ASSERT_EQUAL(h[i][32], 0x88);
+		CU_ASSERT_EQUAL(lm_get32(h[i] + 38), 8 * i); /* LBA */
+	}
+	CU_ASSERT_TRUE(lm_t_nothing_more(t));
+	CU_ASSERT_EQUAL(t->p.nheld, 2);
+
+	/* the first answer opens the window by two */
+	memset(data, 0xa1, sizeof(data));
+	lm_t_send(t, LM_OP_DATA_IN, 0x80 | LM_FL_STATUS, 0, lm_get32(h[0] + 16),
+		  LM_TAG_NONE, 13, 0, 0, data, 4096);
+	CU_ASSERT_EQUAL(lm_ffp_step(&t->p, 100), 0);
+	CU_ASSERT_EQUAL(t->p.ndone, 1);
+	CU_ASSERT_EQUAL(t->io[0].res, 4096);
+	CU_ASSERT_EQUAL(memcmp(t->buf[0], data, 4096), 0);
+	for (i = 2; i < 4; i++) {
+		lm_t_pdu(t, h[i], d);
+		CU_ASSERT_EQUAL(lm_get32(h[i] + 24), 10 + i);
+	}
+
+	/* CHECK CONDITION with sense, a Reject, a good answer */
+	sense[2 + 12] = 0x21;
+	lm_t_send(t, LM_OP_SCSI_RSP, 0x80, 2, lm_get32(h[1] + 16), LM_TAG_NONE,
+		  13, 0, 0, sense, sizeof(sense));
+	lm_t_send(t, LM_OP_REJECT, 0x80, 0, LM_TAG_NONE, LM_TAG_NONE, 13, 0, 0,
+		  h[2], LM_BHS);
+	lm_t_send(t, LM_OP_DATA_IN, 0x80 | LM_FL_STATUS | LM_FL_UNDERFLOW, 0,
+		  lm_get32(h[3] + 16), LM_TAG_NONE, 13, 0, 512, data, 3584);
+	while (t->p.busy && !lm_ffp_step(&t->p, 100))
+		;
+	CU_ASSERT_EQUAL(t->p.busy, 0);
+	CU_ASSERT_EQUAL(t->io[1].res, -EINVAL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(t->e.err, "LBA out of range"));
+	CU_ASSERT_EQUAL(t->io[2].res, -EPROTO);
+	CU_ASSERT_EQUAL(t->io[3].res, 3584); /* the residual counted */
+	lm_t_free(t);
+}
+
+static void lm_test_out_of_order(void)
+{
+	struct lm_t *t = lm_t_new(2);
+	uint8_t h[2][LM_BHS], d[8], a[4096], b[4096];
+
+	lm_t_queue(t, 0, false, 0, 4096);
+	lm_t_queue(t, 1, false, 4096, 4096);
+	lm_ffp_tx(&t->p);
+	lm_t_pdu(t, h[0], d);
+	lm_t_pdu(t, h[1], d);
+	memset(a, 0xaa, sizeof(a));
+	memset(b, 0xbb, sizeof(b));
+	/* the second read is answered first: the guess (the first) is wrong
+	 * and what it read moves to the second's buffer */
+	lm_t_send(t, LM_OP_DATA_IN, 0x80 | LM_FL_STATUS, 0, lm_get32(h[1] + 16),
+		  LM_TAG_NONE, 100, 0, 0, b, 4096);
+	lm_t_send(t, LM_OP_DATA_IN, 0x80 | LM_FL_STATUS, 0, lm_get32(h[0] + 16),
+		  LM_TAG_NONE, 100, 0, 0, a, 4096);
+	while (t->p.busy && !lm_ffp_step(&t->p, 100))
+		;
+	CU_ASSERT_EQUAL(t->io[0].res, 4096);
+	CU_ASSERT_EQUAL(t->io[1].res, 4096);
+	CU_ASSERT_EQUAL(memcmp(t->buf[0], a, 4096), 0);
+	CU_ASSERT_EQUAL(memcmp(t->buf[1], b, 4096), 0);
+	CU_ASSERT_EQUAL(t->p.missed, 1);
+
+	/* in order: the guesses are right, nothing is copied */
+	t->p.ndone = 0;
+	lm_t_queue(t, 0, false, 8192, 4096);
+	lm_t_queue(t, 1, false, 12288, 4096);
+	lm_ffp_tx(&t->p);
+	lm_t_pdu(t, h[0], d);
+	lm_t_pdu(t, h[1], d);
+	lm_t_send(t, LM_OP_DATA_IN, 0x80 | LM_FL_STATUS, 0, lm_get32(h[0] + 16),
+		  LM_TAG_NONE, 100, 0, 0, b, 4096);
+	lm_t_send(t, LM_OP_DATA_IN, 0x80 | LM_FL_STATUS, 0, lm_get32(h[1] + 16),
+		  LM_TAG_NONE, 100, 0, 0, a, 4096);
+	while (t->p.busy && !lm_ffp_step(&t->p, 100))
+		;
+	CU_ASSERT_EQUAL(memcmp(t->buf[0], b, 4096), 0);
+	CU_ASSERT_EQUAL(memcmp(t->buf[1], a, 4096), 0);
+	CU_ASSERT_EQUAL(t->p.missed, 1);
+
+	/* Data-In beyond the read's buffer breaks the connection */
+	lm_t_queue(t, 0, false, 0, 4096);
+	lm_ffp_tx(&t->p);
+	lm_t_pdu(t, h[0], d);
+	lm_t_send(t, LM_OP_DATA_IN, 0x80, 0, lm_get32(h[0] + 16), LM_TAG_NONE,
+		  100, 2048, 0, a, 4096);
+	CU_ASSERT_EQUAL(lm_ffp_step(&t->p, 100), -EPROTO);
+	CU_ASSERT_PTR_NOT_NULL(strstr(t->p.why, "beyond"));
+	lm_t_free(t);
+}
+
+static void lm_test_r2t(void)
+{
+	struct lm_t *t = lm_t_new(1);
+	uint8_t h[LM_BHS], d[4096], ok = 0;
+	unsigned int i;
+
+	t->p.s.immediate_data = true;
+	t->p.s.initial_r2t = false;
+	t->p.s.first_burst = 8192;
+	t->p.s.target_mrdsl = 4096;
+	for (i = 0; i < 16384; i++)
+		t->buf[0][i] = (uint8_t)(i * 7);
+	lm_t_queue(t, 0, true, 0, 16384);
+	lm_ffp_tx(&t->p);
+	/* immediate data up to MaxRecvDataSegmentLength, then unsolicited
+	 * Data-Out up to FirstBurstLength */
+	CU_ASSERT_EQUAL(lm_t_pdu(t, h, d), 4096);
+	CU_ASSERT_EQUAL(h[1], 0x20 | 1); /* W, not F */
+	CU_ASSERT_EQUAL(lm_get32(h + 20), 16384);
+	CU_ASSERT_EQUAL(memcmp(d, t->buf[0], 4096), 0);
+	CU_ASSERT_EQUAL(lm_t_pdu(t, h, d), 4096);
+	CU_ASSERT_EQUAL(lm_pdu_op(h), LM_OP_DATA_OUT);
+	CU_ASSERT_EQUAL(h[1], 0x80);
+	CU_ASSERT_EQUAL(lm_get32(h + 20), LM_TAG_NONE);
+	CU_ASSERT_EQUAL(lm_get32(h + 36), 0);
+	CU_ASSERT_EQUAL(lm_get32(h + 40), 4096);
+	CU_ASSERT_EQUAL(memcmp(d, t->buf[0] + 4096, 4096), 0);
+	CU_ASSERT_TRUE(lm_t_nothing_more(t));
+
+	/* the rest on an R2T, in PDUs the target's size */
+	lm_t_send(t, LM_OP_R2T, 0x80, 0, t->p.slots[0].itt, 0x77, 100, 8192,
+		  8192, NULL, 0);
+	CU_ASSERT_EQUAL(lm_ffp_step(&t->p, 100), 0);
+	for (i = 0; i < 2; i++) {
+		CU_ASSERT_EQUAL(lm_t_pdu(t, h, d), 4096);
+		CU_ASSERT_EQUAL(lm_pdu_op(h), LM_OP_DATA_OUT);
+		CU_ASSERT_EQUAL(lm_get32(h + 20), 0x77);
+		CU_ASSERT_EQUAL(lm_get32(h + 36), i);
+		CU_ASSERT_EQUAL(lm_get32(h + 40), 8192 + 4096 * i);
+		CU_ASSERT_EQUAL(h[1], i ? 0x80 : 0);
+		ok += !memcmp(d, t->buf[0] + 8192 + 4096 * i, 4096);
+	}
+	CU_ASSERT_EQUAL(ok, 2);
+	lm_t_send(t, LM_OP_SCSI_RSP, 0x80, 0, t->p.slots[0].itt, LM_TAG_NONE,
+		  100, 0, 0, NULL, 0);
+	CU_ASSERT_EQUAL(lm_ffp_step(&t->p, 100), 0);
+	CU_ASSERT_EQUAL(t->io[0].res, 16384);
+	lm_t_free(t);
+}
+
+static void lm_test_ping_digest(void)
+{
+	struct lm_t *t = lm_t_new(1);
+	uint8_t h[LM_BHS + LM_DIGEST], d[4096];
+
+	/* a ping is answered with its own tag and data */
+	lm_t_send(t, LM_OP_NOP_IN, 0x80, 0, LM_TAG_NONE, 0x1234, 100, 0, 0,
+		  "ping", 4);
+	CU_ASSERT_EQUAL(lm_ffp_step(&t->p, 100), 0);
+	CU_ASSERT_EQUAL(lm_t_pdu(t, h, d), 4);
+	CU_ASSERT_EQUAL(h[0], 0x40 | LM_OP_NOP_OUT);
+	CU_ASSERT_EQUAL(lm_get32(h + 16), LM_TAG_NONE);
+	CU_ASSERT_EQUAL(lm_get32(h + 20), 0x1234);
+	CU_ASSERT_EQUAL(memcmp(d, "ping", 4), 0);
+
+	/* header digests both ways; a wrong one breaks the connection */
+	t->p.s.header_digest = true;
+	t->p.hlen = LM_BHS + LM_DIGEST;
+	lm_t_queue(t, 0, false, 0, 4096);
+	lm_ffp_tx(&t->p);
+	lm_t_pdu(t, h, d);
+	CU_ASSERT_TRUE(lm_pdu_digest_ok(h));
+	memset(d, 0x5a, sizeof(d));
+	lm_t_send(t, LM_OP_DATA_IN, 0x80 | LM_FL_STATUS, 0, lm_get32(h + 16),
+		  LM_TAG_NONE, 100, 0, 0, d, 4096);
+	CU_ASSERT_EQUAL(lm_ffp_step(&t->p, 100), 0);
+	CU_ASSERT_EQUAL(t->io[0].res, 4096);
+	CU_ASSERT_EQUAL(t->buf[0][4095], 0x5a);
+	lm_t_queue(t, 0, false, 0, 4096);
+	lm_ffp_tx(&t->p);
+	lm_t_pdu(t, h, d);
+	t->p.s.header_digest = false; /* the peer's digest: zeros */
+	lm_t_send(t, LM_OP_DATA_IN, 0x80 | LM_FL_STATUS, 0, lm_get32(h + 16),
+		  LM_TAG_NONE, 100, 0, 0, NULL, 0);
+	t->p.s.header_digest = true;
+	CU_ASSERT_EQUAL(lm_ffp_step(&t->p, 100), -EPROTO);
+	CU_ASSERT_STRING_EQUAL(t->p.why, "header digest error");
+
+	/* the target goes away */
+	close(t->peer);
+	t->peer = -1;
+	CU_ASSERT_EQUAL(lm_ffp_step(&t->p, 100), -ECONNRESET);
+	CU_ASSERT_PTR_NOT_NULL(strstr(t->p.why, "closed by the target"));
+	lm_t_free(t);
+}
+
+int lm_suite_ffp(void)
+{
+	static const struct lm_unit_test t[] = {
+		{ "command window, sense, Reject, residual", lm_test_window },
+		{ "answers out of order: the guess moves",
+		  lm_test_out_of_order },
+		{ "immediate data, unsolicited Data-Out, R2T", lm_test_r2t },
+		{ "NOP-In pings, header digests, a closed peer",
+		  lm_test_ping_digest },
+		{ NULL, NULL },
+	};
+	return lm_unit_add("iscsi data path", t);
+}
