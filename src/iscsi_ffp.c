@@ -18,14 +18,22 @@
 #define LM_ITT_SEQ 0xffffu /* ITT: sequence << 16 | slot */
 #define LM_ITT_LOGOUT (LM_ITT_SEQ << 16)
 
+void lm_ffp_unwire(struct lm_ffp *p, struct lm_ffp_slot *s)
+{
+	if (s->sent) {
+		p->wire--;
+		if (!s->write && s->len)
+			p->rwire--;
+	}
+	s->sent = false;
+}
+
 void lm_ffp_complete(struct lm_ffp *p, struct lm_ffp_slot *s, int res,
 		     const char *why)
 {
 	s->busy = false;
 	s->held = false;
-	if (s->sent)
-		p->wire--;
-	s->sent = false;
+	lm_ffp_unwire(p, s);
 	p->busy--;
 	s->res = res;
 	if (s->io) {
@@ -147,6 +155,8 @@ static int lm_ffp_send(struct lm_ffp *p, struct lm_ffp_slot *s)
 	    p->nsentq < p->sentq_cap) {
 		p->sentq[(p->sentq_head + p->nsentq++) % p->sentq_cap] = s->itt;
 	}
+	if (!s->write && s->len)
+		p->rwire++;
 	if (++p->wire > p->max_wire)
 		p->max_wire = p->wire;
 	return lm_ffp_data_out(p, s, LM_TAG_NONE, c.dsl, unsol);
@@ -324,6 +334,7 @@ int lm_ffp_take(struct lm_ffp *p, char *msg, size_t len)
 	p->ooff = 0;
 	p->nheld = 0;
 	p->wire = 0;
+	p->rwire = 0;
 	p->nsentq = 0;
 	p->lowat = 1;
 	return 0;

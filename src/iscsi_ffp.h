@@ -11,7 +11,8 @@
  *   the next PDU's header. At a header, the read also takes the data of
  *   the read guessed to be answered next (the oldest one sent, up to
  *   LM_GUESS_MAX) into that read's buffer: one recvmsg a PDU, no copy when
- *   the guess is right; a wrong guess costs a copy of what it read.
+ *   the guess is right; a wrong guess costs a copy of what it read. With
+ *   no read at the target, headers are read in bulk (p->more).
  * - The first read of a wait blocks (SO_RCVTIMEO: a second), so no poll
  *   comes first; for long data SO_RCVLOWAT lets it wake once, when the
  *   read's data is in.
@@ -79,6 +80,7 @@ struct lm_ffp {
 	struct lm_io **done;
 	unsigned int ndone;
 	unsigned int busy, wire, max_wire;
+	unsigned int rwire; /* reads at the target */
 	uint64_t issued;
 	/* the send queue */
 	struct lm_ffp_out *out;
@@ -101,6 +103,9 @@ struct lm_ffp {
 	uint32_t *sentq;
 	unsigned int sentq_head, nsentq, sentq_cap;
 	uint8_t spill[4 + LM_BHS + LM_DIGEST]; /* the guess's pad, a header */
+	/* headers that follow a header when no read is at the target: they
+	 * carry no IO data, so reading them in bulk copies none */
+	uint8_t more[16 * (LM_BHS + LM_DIGEST)];
 	uint8_t *stash;	 /* what a wrong guess read: LM_GUESS_MAX + spill */
 	uint64_t missed; /* guesses that were wrong */
 	int lowat;	 /* SO_RCVLOWAT now */
@@ -168,6 +173,8 @@ int lm_ffp_data_out(struct lm_ffp *p, struct lm_ffp_slot *s, uint32_t ttt,
 		    uint32_t off, uint32_t len);
 /* Issue @s again (a retry): a new ITT, the wire or the hold queue. */
 void lm_ffp_issue(struct lm_ffp *p, struct lm_ffp_slot *s);
+/* @s is no longer at the target (answered, or to be sent again). */
+void lm_ffp_unwire(struct lm_ffp *p, struct lm_ffp_slot *s);
 /* Send what the command window has room for now. */
 void lm_ffp_release(struct lm_ffp *p);
 

@@ -39,8 +39,7 @@ static void lm_ffp_finish(struct lm_ffp *p, struct lm_ffp_slot *s,
 			res = 0;
 	}
 	if (retry && s->retries++ < LM_RETRIES) {
-		s->sent = false;
-		p->wire--;
+		lm_ffp_unwire(p, s);
 		lm_ffp_issue(p, s);
 		return;
 	}
@@ -355,6 +354,9 @@ int lm_ffp_rx(struct lm_ffp *p, bool wait)
 				p->spill, lm_pad4((uint32_t)glen) + p->hlen
 			};
 			want += iov[n - 2].iov_len + iov[n - 1].iov_len;
+		} else if (!p->in_data && !p->rwire) {
+			iov[n++] = (struct iovec){ p->more, sizeof(p->more) };
+			want += sizeof(p->more);
 		}
 		if (wait)
 			lm_ffp_lowat(p);
@@ -377,6 +379,13 @@ int lm_ffp_rx(struct lm_ffp *p, bool wait)
 			if (!ret && (size_t)got > k)
 				ret = lm_ffp_guessed(p, g, (size_t)got - k,
 						     glen);
+		} else if (iov[n - 1].iov_base == p->more) {
+			k = p->hlen - p->hgot;
+			k = (size_t)got < k ? (size_t)got : k;
+			ret = lm_ffp_consume(p, NULL, k);
+			if (!ret && (size_t)got > k)
+				ret = lm_ffp_consume(p, p->more,
+						     (size_t)got - k);
 		} else {
 			ret = lm_ffp_consume(p, NULL, k);
 		}

@@ -353,6 +353,39 @@ static void lm_test_ping_digest(void)
 	lm_t_free(t);
 }
 
+static void lm_test_write_answers(void)
+{
+	struct lm_t *t = lm_t_new(4);
+	uint8_t h[4][LM_BHS], d[4096];
+	unsigned int i;
+
+	t->p.s.immediate_data = true;
+	t->p.s.initial_r2t = false;
+	for (i = 0; i < 4; i++)
+		lm_t_queue(t, i, true, 512ull * i, 512);
+	lm_ffp_tx(&t->p);
+	for (i = 0; i < 4; i++)
+		CU_ASSERT_EQUAL(lm_t_pdu(t, h[i], d), 512);
+	/* no read at the target: the answers are read in bulk, a ping with
+	 * data among them */
+	lm_t_send(t, LM_OP_SCSI_RSP, 0x80, 0, lm_get32(h[2] + 16), LM_TAG_NONE,
+		  100, 0, 0, NULL, 0);
+	lm_t_send(t, LM_OP_NOP_IN, 0x80, 0, LM_TAG_NONE, 0x99, 100, 0, 0,
+		  "abcdef", 6);
+	for (i = 0; i < 4; i += 1 + (i == 1))
+		lm_t_send(t, LM_OP_SCSI_RSP, 0x80, 0, lm_get32(h[i] + 16),
+			  LM_TAG_NONE, 100, 0, 0, NULL, 0);
+	while (t->p.busy && !lm_ffp_step(&t->p, 100))
+		;
+	CU_ASSERT_EQUAL(t->p.busy, 0);
+	for (i = 0; i < 4; i++)
+		CU_ASSERT_EQUAL(t->io[i].res, 512);
+	CU_ASSERT_EQUAL(lm_t_pdu(t, h[0], d), 6);
+	CU_ASSERT_EQUAL(lm_get32(h[0] + 20), 0x99);
+	CU_ASSERT_EQUAL(memcmp(d, "abcdef", 6), 0);
+	lm_t_free(t);
+}
+
 int lm_suite_ffp(void)
 {
 	static const struct lm_unit_test t[] = {
@@ -360,6 +393,8 @@ int lm_suite_ffp(void)
 		{ "answers out of order: the guess moves",
 		  lm_test_out_of_order },
 		{ "immediate data, unsolicited Data-Out, R2T", lm_test_r2t },
+		{ "write answers in bulk, a ping among them",
+		  lm_test_write_answers },
 		{ "NOP-In pings, header digests, a closed peer",
 		  lm_test_ping_digest },
 		{ NULL, NULL },
