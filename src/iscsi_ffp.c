@@ -13,7 +13,6 @@
 #include <sys/socket.h>
 #include <sys/time.h>
 
-#define LM_SEC_NS 1000000000ull
 #define LM_IOVS 1020u	   /* under IOV_MAX */
 #define LM_ITT_SEQ 0xffffu /* ITT: sequence << 16 | slot */
 #define LM_ITT_LOGOUT (LM_ITT_SEQ << 16)
@@ -22,7 +21,7 @@ void lm_ffp_unwire(struct lm_ffp *p, struct lm_ffp_slot *s)
 {
 	if (s->sent) {
 		p->wire--;
-		if (!s->write && s->len)
+		if (lm_ffp_is_read(s))
 			p->rwire--;
 	}
 	s->sent = false;
@@ -126,7 +125,7 @@ static int lm_ffp_send(struct lm_ffp *p, struct lm_ffp_slot *s)
 				.cmdsn = p->cmdsn,
 				.exp_statsn = p->s.exp_statsn,
 				.edtl = s->len,
-				.read = !s->write && s->len,
+				.read = lm_ffp_is_read(s),
 				.write = s->write,
 				.final = true };
 	uint32_t first = 0, unsol = 0;
@@ -151,12 +150,12 @@ static int lm_ffp_send(struct lm_ffp *p, struct lm_ffp_slot *s)
 	lm_ffp_seal(p, o);
 	p->cmdsn++;
 	s->sent = true;
-	if (!s->write && s->len && s->len <= LM_GUESS_MAX &&
-	    p->nsentq < p->sentq_cap) {
-		p->sentq[(p->sentq_head + p->nsentq++) % p->sentq_cap] = s->itt;
-	}
-	if (!s->write && s->len)
+	if (lm_ffp_is_read(s)) {
 		p->rwire++;
+		if (s->len <= LM_GUESS_MAX && p->nsentq < p->sentq_cap)
+			p->sentq[(p->sentq_head + p->nsentq++) % p->sentq_cap] =
+				s->itt;
+	}
 	if (++p->wire > p->max_wire)
 		p->max_wire = p->wire;
 	return lm_ffp_data_out(p, s, LM_TAG_NONE, c.dsl, unsol);
@@ -330,8 +329,7 @@ int lm_ffp_take(struct lm_ffp *p, char *msg, size_t len)
 	p->cmdsn = w->cmdsn;
 	p->hgot = 0;
 	p->in_data = false;
-	p->ohead = p->otail = 0;
-	p->ooff = 0;
+	lm_ffp_drop_out(p);
 	p->nheld = 0;
 	p->wire = 0;
 	p->rwire = 0;

@@ -103,6 +103,7 @@ struct lm_ffp {
 	uint32_t *sentq;
 	unsigned int sentq_head, nsentq, sentq_cap;
 	uint8_t spill[4 + LM_BHS + LM_DIGEST]; /* the guess's pad, a header */
+	uint8_t pad[4]; /* a data segment's padding, read and dropped */
 	/* headers that follow a header when no read is at the target: they
 	 * carry no IO data, so reading them in bulk copies none */
 	uint8_t more[16 * (LM_BHS + LM_DIGEST)];
@@ -158,6 +159,12 @@ void lm_ffp_logout(struct lm_ffp *p);
  * Between the halves: iscsi_ffp.c queues and sends, iscsi_ffp_rx.c reads
  * and answers. Not for the engine.
  */
+/* Whether @s reads: it has data coming back (the own commands have none). */
+static inline bool lm_ffp_is_read(const struct lm_ffp_slot *s)
+{
+	return !s->write && s->len;
+}
+
 /* Read what the socket holds; with @wait the first read blocks, a second
  * at most. 0, or -errno with p->why. */
 int lm_ffp_rx(struct lm_ffp *p, bool wait);

@@ -302,6 +302,7 @@ static void lm_ffp_lowat(struct lm_ffp *p)
 {
 	const struct lm_ffp_slot *s = p->cur_slot;
 	size_t want = 0;
+	int v;
 
 	if (p->in_data) {
 		want = (size_t)p->dleft + p->pleft;
@@ -309,9 +310,9 @@ static void lm_ffp_lowat(struct lm_ffp *p)
 		    !(p->cur[1] & LM_FL_STATUS) && s->got < s->len)
 			want += s->len - s->got;
 	}
-	int v = want < LM_LOWAT_MIN   ? 1
-		: want < LM_LOWAT_MAX ? (int)want
-				      : (int)LM_LOWAT_MAX;
+	v = want < LM_LOWAT_MIN	  ? 1
+	    : want < LM_LOWAT_MAX ? (int)want
+				  : (int)LM_LOWAT_MAX;
 
 	if (v != p->lowat &&
 	    !setsockopt(p->fd, SOL_SOCKET, SO_RCVLOWAT, &v, sizeof(v)))
@@ -327,11 +328,11 @@ static void lm_ffp_lowat(struct lm_ffp *p)
 int lm_ffp_rx(struct lm_ffp *p, bool wait)
 {
 	struct msghdr m = { 0 };
-	static uint8_t pad[4];
 	struct lm_ffp_slot *g;
 	struct iovec iov[4];
-	size_t want, glen, k;
+	size_t want, glen, hwant, k;
 	unsigned int n;
+	bool beyond; /* the read goes past the header in hand */
 	ssize_t got;
 	int ret;
 
@@ -339,14 +340,14 @@ int lm_ffp_rx(struct lm_ffp *p, bool wait)
 		n = 0;
 		g = NULL;
 		glen = 0;
+		beyond = false;
+		hwant = p->hlen - p->hgot;
 		if (p->in_data && p->dleft)
 			iov[n++] = (struct iovec){ p->dst, p->dleft };
 		if (p->in_data && p->pleft)
-			iov[n++] = (struct iovec){ pad, p->pleft };
-		iov[n++] =
-			(struct iovec){ p->hdr + p->hgot, p->hlen - p->hgot };
-		want = p->hlen - p->hgot +
-		       (p->in_data ? (size_t)p->dleft + p->pleft : 0);
+			iov[n++] = (struct iovec){ p->pad, p->pleft };
+		iov[n++] = (struct iovec){ p->hdr + p->hgot, hwant };
+		want = hwant + (p->in_data ? (size_t)p->dleft + p->pleft : 0);
 		if (!p->in_data && !p->hgot && (g = lm_ffp_guess(p))) {
 			glen = g->len;
 			iov[n++] = (struct iovec){ g->buf, glen };
@@ -354,9 +355,11 @@ int lm_ffp_rx(struct lm_ffp *p, bool wait)
 				p->spill, lm_pad4((uint32_t)glen) + p->hlen
 			};
 			want += iov[n - 2].iov_len + iov[n - 1].iov_len;
+			beyond = true;
 		} else if (!p->in_data && !p->rwire) {
 			iov[n++] = (struct iovec){ p->more, sizeof(p->more) };
 			want += sizeof(p->more);
+			beyond = true;
 		}
 		if (wait)
 			lm_ffp_lowat(p);
@@ -372,23 +375,15 @@ int lm_ffp_rx(struct lm_ffp *p, bool wait)
 			return lm_ffp_broken(
 				p, got ? errno : ECONNRESET, "connection lost",
 				got ? strerror(errno) : "closed by the target");
+		/* what landed where the stream had it go; past the header,
+		 * what the guess or the bulk read took */
 		k = (size_t)got;
-		if (g) {
-			k = p->hlen < k ? p->hlen : k;
-			ret = lm_ffp_consume(p, NULL, k);
-			if (!ret && (size_t)got > k)
-				ret = lm_ffp_guessed(p, g, (size_t)got - k,
-						     glen);
-		} else if (iov[n - 1].iov_base == p->more) {
-			k = p->hlen - p->hgot;
-			k = (size_t)got < k ? (size_t)got : k;
-			ret = lm_ffp_consume(p, NULL, k);
-			if (!ret && (size_t)got > k)
-				ret = lm_ffp_consume(p, p->more,
-						     (size_t)got - k);
-		} else {
-			ret = lm_ffp_consume(p, NULL, k);
-		}
+		if (beyond && k > hwant)
+			k = hwant;
+		ret = lm_ffp_consume(p, NULL, k);
+		if (!ret && (size_t)got > k)
+			ret = g ? lm_ffp_guessed(p, g, (size_t)got - k, glen)
+				: lm_ffp_consume(p, p->more, (size_t)got - k);
 		if (ret)
 			return ret;
 		if ((size_t)got < want)

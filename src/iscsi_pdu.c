@@ -166,11 +166,11 @@ void lm_pdu_watch_init(struct lm_iscsi_session *s)
 	s->initial_r2t = true;
 }
 
+/* Whether StatSN moved with @bhs (a Data-In without status is taken
+ * apart by the caller: its StatSN field is reserved). */
 static bool lm_status_advances(const uint8_t *bhs)
 {
 	switch (lm_pdu_op(bhs)) {
-	case LM_OP_DATA_IN:
-		return bhs[1] & LM_FL_STATUS;
 	case LM_OP_NOP_IN:
 		return lm_get32(bhs + 16) != LM_TAG_NONE;
 	case LM_OP_R2T:

@@ -12,8 +12,6 @@
 #include <sys/eventfd.h>
 #include <unistd.h>
 
-#define LM_SEC_NS 1000000000ull
-
 void lm_run_report_setup_error(const struct lm_job *j, const char *what,
 			       int err)
 {

@@ -21,12 +21,14 @@ enum lm_dir { LM_DIR_READ, LM_DIR_WRITE, LM_DIRS };
 #define LM_NPCT 5
 extern const double lm_pcts[LM_NPCT]; /* 50, 90, 99, 99.9, 99.99 */
 
+#define LM_SEC_NS 1000000000ull
+
 static inline uint64_t lm_now_ns(void)
 {
 	struct timespec ts;
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+	return (uint64_t)ts.tv_sec * LM_SEC_NS + (uint64_t)ts.tv_nsec;
 }
 
 /* One per-second sample of a run, taken by the main thread. */

@@ -21,8 +21,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define LM_SEC_NS 1000000000ull
-
 static int lm_isc_setup(struct lm_engine *e, const struct lm_target *t)
 {
 	struct lm_ffp *p;
@@ -143,7 +141,6 @@ static void lm_isc_reconnect(struct lm_ffp *p, uint64_t deadline)
 	int ret;
 
 	p->lost = false;
-	lm_ffp_drop_out(p);
 	iscsi_destroy_context(p->ctx);
 	p->ctx = NULL;
 	ret = lm_isc_login_again(p, deadline, why, sizeof(why));
