@@ -334,7 +334,6 @@ int lm_ffp_take(struct lm_ffp *p, char *msg, size_t len)
 	p->wire = 0;
 	p->rwire = 0;
 	p->nsentq = 0;
-	p->lowat = 1;
 	return 0;
 }
 

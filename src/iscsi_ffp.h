@@ -14,8 +14,8 @@
  *   the guess is right; a wrong guess costs a copy of what it read. With
  *   no read at the target, headers are read in bulk (p->more).
  * - The first read of a wait blocks (SO_RCVTIMEO: a second), so no poll
- *   comes first; for long data SO_RCVLOWAT lets it wake once, when the
- *   read's data is in.
+ *   comes first. (SO_RCVLOWAT, to wake a long read once, stalled 1 MiB
+ *   reads at queue depth 1 for a second each against tgtd: not used.)
  * - The target's command window (MaxCmdSN) holds commands back.
  * - R2Ts get their Data-Out, NOP-In pings their NOP-Out, a Reject fails
  *   its command; status and sense become errno plus text
@@ -37,8 +37,6 @@
 
 #define LM_SCRATCH 65536u   /* the longest data segment not for an IO */
 #define LM_GUESS_MAX 65536u /* reads longer are not guessed */
-#define LM_LOWAT_MIN 65536u /* data segments that long wake a read once */
-#define LM_LOWAT_MAX (1u << 20)
 
 struct lm_ffp_slot {
 	struct lm_io *io; /* NULL: the engine's own command */
@@ -109,7 +107,6 @@ struct lm_ffp {
 	uint8_t more[16 * (LM_BHS + LM_DIGEST)];
 	uint8_t *stash;	 /* what a wrong guess read: LM_GUESS_MAX + spill */
 	uint64_t missed; /* guesses that were wrong */
-	int lowat;	 /* SO_RCVLOWAT now */
 	bool dead;	 /* connection lost or stalled: IOs fail at once */
 	int dead_err;
 	bool lost; /* --reconnect: the session is gone, log in again */

@@ -293,33 +293,6 @@ static int lm_ffp_guessed(struct lm_ffp *p, struct lm_ffp_slot *g, size_t r,
 }
 
 /*
- * A blocking read of long data wakes once, when it is all in: the rest of
- * this data segment and, when more Data-In of the same read must follow,
- * their data too (the target owes those bytes; should it fail the command
- * halfway instead, the read waits out SO_RCVTIMEO once).
- */
-static void lm_ffp_lowat(struct lm_ffp *p)
-{
-	const struct lm_ffp_slot *s = p->cur_slot;
-	size_t want = 0;
-	int v;
-
-	if (p->in_data) {
-		want = (size_t)p->dleft + p->pleft;
-		if (s && lm_pdu_op(p->cur) == LM_OP_DATA_IN &&
-		    !(p->cur[1] & LM_FL_STATUS) && s->got < s->len)
-			want += s->len - s->got;
-	}
-	v = want < LM_LOWAT_MIN	  ? 1
-	    : want < LM_LOWAT_MAX ? (int)want
-				  : (int)LM_LOWAT_MAX;
-
-	if (v != p->lowat &&
-	    !setsockopt(p->fd, SOL_SOCKET, SO_RCVLOWAT, &v, sizeof(v)))
-		p->lowat = v;
-}
-
-/*
  * Read what the socket holds: a PDU's data and the next header at once, or
  * at a header, the header and the data of the read guessed to come next.
  * With @wait the first read blocks (up to SO_RCVTIMEO): one syscall where
@@ -361,8 +334,6 @@ int lm_ffp_rx(struct lm_ffp *p, bool wait)
 			want += sizeof(p->more);
 			beyond = true;
 		}
-		if (wait)
-			lm_ffp_lowat(p);
 		m.msg_iov = iov;
 		m.msg_iovlen = n;
 		got = recvmsg(p->fd, &m, wait ? 0 : MSG_DONTWAIT);
