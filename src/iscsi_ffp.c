@@ -334,6 +334,7 @@ int lm_ffp_take(struct lm_ffp *p, char *msg, size_t len)
 	p->wire = 0;
 	p->rwire = 0;
 	p->nsentq = 0;
+	p->lowat = 1;
 	return 0;
 }
 
@@ -349,6 +350,7 @@ int lm_ffp_step(struct lm_ffp *p, int ms)
 	if (p->ohead == p->otail) {
 		ret = lm_ffp_rx(p, true);
 	} else {
+		lm_ffp_lowat(p, 1); /* any answer will do */
 		n = poll(&f, 1, ms);
 		if (n < 0)
 			return errno == EINTR ? 0 : -errno;

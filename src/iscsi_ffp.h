@@ -14,8 +14,9 @@
  *   the guess is right; a wrong guess costs a copy of what it read. With
  *   no read at the target, headers are read in bulk (p->more).
  * - The first read of a wait blocks (SO_RCVTIMEO: a second), so no poll
- *   comes first. (SO_RCVLOWAT, to wake a long read once, stalled 1 MiB
- *   reads at queue depth 1 for a second each against tgtd: not used.)
+ *   comes first. When the target owes LM_LOWAT_MIN bytes or more (the
+ *   rest of a long read), a poll with SO_RCVLOWAT set to them waits
+ *   instead: one wake-up for the lot, not one per batch of segments.
  * - The target's command window (MaxCmdSN) holds commands back.
  * - R2Ts get their Data-Out, NOP-In pings their NOP-Out, a Reject fails
  *   its command; status and sense become errno plus text
@@ -37,6 +38,8 @@
 
 #define LM_SCRATCH 65536u   /* the longest data segment not for an IO */
 #define LM_GUESS_MAX 65536u /* reads longer are not guessed */
+#define LM_LOWAT_MIN 65536u /* owed that much, a wait wakes once */
+#define LM_LOWAT_MAX (1u << 20)
 
 struct lm_ffp_slot {
 	struct lm_io *io; /* NULL: the engine's own command */
@@ -107,6 +110,7 @@ struct lm_ffp {
 	uint8_t more[16 * (LM_BHS + LM_DIGEST)];
 	uint8_t *stash;	 /* what a wrong guess read: LM_GUESS_MAX + spill */
 	uint64_t missed; /* guesses that were wrong */
+	int lowat;	 /* SO_RCVLOWAT now */
 	bool dead;	 /* connection lost or stalled: IOs fail at once */
 	int dead_err;
 	bool lost; /* --reconnect: the session is gone, log in again */
@@ -165,6 +169,8 @@ static inline bool lm_ffp_is_read(const struct lm_ffp_slot *s)
 /* Read what the socket holds; with @wait the first read blocks, a second
  * at most. 0, or -errno with p->why. */
 int lm_ffp_rx(struct lm_ffp *p, bool wait);
+/* SO_RCVLOWAT to @v, when it is not already. */
+void lm_ffp_lowat(struct lm_ffp *p, int v);
 /* Note why the connection is unusable; returns -@err. */
 int lm_ffp_broken(struct lm_ffp *p, int err, const char *what,
 		  const char *detail);

@@ -3,6 +3,7 @@
 #include "iscsi_ffp.h"
 
 #include <errno.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -293,10 +294,59 @@ static int lm_ffp_guessed(struct lm_ffp *p, struct lm_ffp_slot *g, size_t r,
 }
 
 /*
+ * Bytes the target surely sends before anything else can be answered: the
+ * rest of this data segment and, while a read's Data-In goes on, the rest
+ * of that read's data; at a header with only reads at the target, the
+ * header and the data of the shortest of them. Headers and status that
+ * come between are not counted, nor is anything a failing command might
+ * not send.
+ */
+static size_t lm_ffp_owed(const struct lm_ffp *p)
+{
+	const struct lm_ffp_slot *s = p->cur_slot;
+	size_t owed;
+
+	if (!p->in_data)
+		return p->hlen - p->hgot;
+	owed = (size_t)p->dleft + p->pleft;
+	if (s && lm_pdu_op(p->cur) == LM_OP_DATA_IN &&
+	    !(p->cur[1] & LM_FL_STATUS))
+		owed += s->len - s->got;
+	return owed;
+}
+
+void lm_ffp_lowat(struct lm_ffp *p, int v)
+{
+	if (v != p->lowat &&
+	    !setsockopt(p->fd, SOL_SOCKET, SO_RCVLOWAT, &v, sizeof(v)))
+		p->lowat = v;
+}
+
+/*
+ * Wait for the socket to hold what the target owes, a second at most:
+ * long data then wakes this thread once, not once a batch of segments. A
+ * poll, not a blocking read: a read would take what is there before it
+ * sleeps, and the kernel's threshold then counts only what is left, which
+ * the target may never send. The kernel also wakes it when the receive
+ * window closes. 0 when it is time to read (or the wait ran out), -errno.
+ */
+static int lm_ffp_await(struct lm_ffp *p, size_t owed)
+{
+	struct pollfd f = { .fd = p->fd, .events = POLLIN };
+
+	lm_ffp_lowat(p, owed < LM_LOWAT_MAX ? (int)owed : (int)LM_LOWAT_MAX);
+	if (poll(&f, 1, 1000) < 0 && errno != EINTR)
+		return lm_ffp_broken(p, errno, "cannot wait for the target",
+				     strerror(errno));
+	return 0;
+}
+
+/*
  * Read what the socket holds: a PDU's data and the next header at once, or
  * at a header, the header and the data of the read guessed to come next.
  * With @wait the first read blocks (up to SO_RCVTIMEO): one syscall where
- * poll and a read took two.
+ * poll and a read took two. When the target owes LM_LOWAT_MIN or more,
+ * lm_ffp_await() waits for all of it first.
  */
 int lm_ffp_rx(struct lm_ffp *p, bool wait)
 {
@@ -309,6 +359,17 @@ int lm_ffp_rx(struct lm_ffp *p, bool wait)
 	ssize_t got;
 	int ret;
 
+	if (wait) {
+		want = lm_ffp_owed(p);
+		if (want >= LM_LOWAT_MIN) {
+			ret = lm_ffp_await(p, want);
+			if (ret)
+				return ret;
+			wait = false;
+		} else {
+			lm_ffp_lowat(p, 1);
+		}
+	}
 	for (;;) {
 		n = 0;
 		g = NULL;

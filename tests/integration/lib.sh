@@ -11,6 +11,8 @@ LM_WORK=$(mktemp -d /dev/shm/lunmark-test.XXXXXX)
 lm_loops=()
 lm_mounts=()
 lm_tgts=()
+lm_netns=()
+LM_IN=() # the prefix that runs a command in the test's namespace, if any
 
 lm_cleanup() {
 	local l m
@@ -18,6 +20,7 @@ lm_cleanup() {
 	for l in "${lm_tgts[@]}"; do
 		"$LM_ROOT/scripts/tgt-target.sh" stop -d "$l" >/dev/null 2>&1 || true
 	done
+	for l in "${lm_netns[@]}"; do ip netns del "$l" 2>/dev/null || true; done
 	for l in "${lm_loops[@]}"; do losetup -d "$l" 2>/dev/null || true; done
 	for m in "${lm_mounts[@]}"; do umount "$m" 2>/dev/null || true; done
 	rm -rf "$LM_WORK"
@@ -82,6 +85,20 @@ lm_free_port() {
 	skip "no free TCP port in 3300-3999"
 }
 
+# lm_netns MTU: a network namespace of this test's own, its loopback up
+# with MTU bytes a frame (1500: a real NIC's TCP segments, not loopback's
+# 64 KiB); lm_tgt then starts tgtd in it, and "${LM_IN[@]}" CMD runs CMD
+# there. Deleted at exit.
+lm_netns() {
+	[ "$(id -u)" -eq 0 ] || skip "needs root (network namespaces)"
+	local ns=lunmark-test-$$
+	ip netns add "$ns" 2>/dev/null || skip "cannot create a network namespace"
+	lm_netns+=("$ns")
+	ip -n "$ns" link set lo mtu "$1" up ||
+		fail "cannot bring up loopback in namespace $ns at MTU $1"
+	LM_IN=(ip netns exec "$ns")
+}
+
 # lm_tgt [tgt-target.sh start options]: a tgtd of this test's own on
 # 127.0.0.1, stopped at exit. Sets LM_TGT (its work directory), LM_PORT,
 # LM_BACKING (lun1.img, lun2.img) and URL_RDWR, URL_4KN, URL_NULL, URL_CHAP.
@@ -92,7 +109,7 @@ lm_tgt() {
 	LM_TGT=$LM_WORK/tgt-$LM_PORT
 	LM_BACKING=$LM_WORK/backing-$LM_PORT
 	lm_tgts+=("$LM_TGT")
-	"$LM_ROOT/scripts/tgt-target.sh" start -d "$LM_TGT" -p "$LM_PORT" \
+	"${LM_IN[@]}" "$LM_ROOT/scripts/tgt-target.sh" start -d "$LM_TGT" -p "$LM_PORT" \
 		-b "$LM_BACKING" "$@" >"$LM_WORK/urls" ||
 		fail "tgt-target.sh could not start tgtd: $(tail -5 "$LM_TGT/tgtd.log" 2>/dev/null)"
 	URL_RDWR=$(awk '$1 == "rdwr" { print $2 }' "$LM_WORK/urls")

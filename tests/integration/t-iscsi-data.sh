@@ -79,15 +79,6 @@ LM_DATACHECK_BS=4k LM_DATACHECK_QD=32 "$LM_HELPERS/lm-datacheck" iscsi "$dg" \
 head -c 40M "$LM_BACKING/lun1.img" | cmp -s - "$LM_WORK/dumpd" ||
 	fail "header digests: what iSCSI read differs from tgtd's backing file"
 
-# 1 MiB reads at queue depth 1 never wait out the socket's one-second
-# read timeout (a wake-up threshold once stalled them for exactly that)
-expect_exit 0 "$LM_WORK/q1" "$LUNMARK" run "$URL_RDWR" --rw=read --bs=1m \
-	--iodepth=1 --size=32m --runtime=2 --time_based
-max=$(sed -n 's/^ *lat (us): .*max=\([0-9.]*\),.*/\1/p' "$LM_WORK/q1" | head -1)
-if [ -z "$max" ] || ! awk -v m="$max" 'BEGIN { exit !(m < 500000) }'; then
-	fail "1 MiB reads at QD1 stalled (max latency ${max:-?} us): $(cat "$LM_WORK/q1")"
-fi
-
 # the copy profile flushes each file with SYNCHRONIZE CACHE
 expect_exit 0 "$LM_WORK/cp" "$LUNMARK" mark "$URL_RDWR" --profile=copy \
 	--size=8m --runs=1 --no-warmup --interval=0 --quiet --allow-write

@@ -47,6 +47,7 @@ static struct lm_t *lm_t_new(unsigned int depth)
 	t->p.fd = sv[0];
 	t->peer = sv[1];
 	t->p.hlen = LM_BHS;
+	t->p.lowat = 1;
 	lm_pdu_watch_init(&t->p.s);
 	t->p.s.logged_in = t->p.s.sn_valid = true;
 	t->p.s.cmdsn = t->p.cmdsn = 10;
