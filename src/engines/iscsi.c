@@ -48,6 +48,25 @@ static int lm_isc_setup(struct lm_engine *e, const struct lm_target *t)
 	return lm_ffp_take(p, e->err, sizeof(e->err));
 }
 
+/* Start @s, or keep it for the next session (--reconnect), or fail it
+ * when the connection is gone for good. */
+static void lm_isc_start(struct lm_ffp *p, struct lm_ffp_slot *s)
+{
+	if (p->lost) { /* issued once the session is back */
+		s->busy = true;
+		s->lost = true;
+		p->busy++;
+		return;
+	}
+	if (p->dead) {
+		s->busy = true;
+		p->busy++;
+		lm_ffp_complete(p, s, -p->dead_err, NULL);
+		return;
+	}
+	lm_ffp_start(p, s);
+}
+
 static int lm_isc_queue(struct lm_engine *e, struct lm_io *io)
 {
 	struct lm_ffp *p = e->priv;
@@ -58,21 +77,9 @@ static int lm_isc_queue(struct lm_engine *e, struct lm_io *io)
 	s->len = io->len;
 	s->write = io->write;
 	s->retries = 0;
-	if (p->lost) { /* issued once the session is back */
-		s->busy = true;
-		s->lost = true;
-		p->busy++;
+	if (!p->dead)
 		p->issued++;
-		return 0;
-	}
-	if (p->dead) {
-		s->busy = true;
-		p->busy++;
-		lm_ffp_complete(p, s, -p->dead_err, NULL);
-		return 0;
-	}
-	p->issued++;
-	lm_ffp_start(p, s);
+	lm_isc_start(p, s);
 	return 0;
 }
 
@@ -220,16 +227,19 @@ static int lm_isc_flush(struct lm_engine *e)
 {
 	struct lm_ffp *p = e->priv;
 	struct lm_ffp_slot *s = &p->slots[p->depth];
+	int ret;
 
 	if (p->dead)
 		return -p->dead_err;
 	memset(s, 0, sizeof(*s));
 	s->cdb[0] = 0x35;
-	lm_ffp_start(p, s);
-	if (!lm_ffp_tx(p))
-		lm_isc_wait(p, 0, s);
-	else
-		lm_ffp_fail_all(p, ECONNRESET, p->why);
+	lm_isc_start(p, s);
+	/* a connection lost on the way is lost as for any IO: with
+	 * --reconnect the flush goes again on the next session */
+	ret = p->lost ? 0 : lm_ffp_tx(p);
+	if (ret)
+		lm_isc_lost(p, ret);
+	lm_isc_wait(p, 0, s);
 	if (s->res < 0 && !e->err[0])
 		snprintf(e->err, sizeof(e->err),
 			 "%.400s: SYNCHRONIZE CACHE failed", p->conf->display);
