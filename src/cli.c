@@ -19,6 +19,7 @@ enum lm_opt {
 	LM_O_ENGINE,
 	LM_O_DIRECT,
 	LM_O_ALLOW_WRITE,
+	LM_O_DESTROY,
 	LM_O_NO_PREFILL,
 	LM_O_PATTERN,
 	LM_O_SEED,
@@ -139,6 +140,8 @@ static const struct {
 	  LM_RUN | LM_MARK },
 	{ { "allow-write", no_argument, NULL, LM_O_ALLOW_WRITE },
 	  LM_RUN | LM_MARK | LM_JOBS },
+	{ { "destroy", required_argument, NULL, LM_O_DESTROY },
+	  LM_RUN | LM_MARK | LM_JOBS },
 	{ { "no-prefill", no_argument, NULL, LM_O_NO_PREFILL },
 	  LM_RUN | LM_MARK | LM_JOBS },
 	{ { "buffer-pattern", required_argument, NULL, LM_O_PATTERN },
@@ -174,7 +177,8 @@ static const struct {
 	{ { "profile", required_argument, NULL, LM_O_PROFILE }, LM_MARK },
 	{ { "runs", required_argument, NULL, LM_O_RUNS }, LM_MARK },
 	{ { "interval", required_argument, NULL, LM_O_INTERVAL }, LM_MARK },
-	{ { "read-only", no_argument, NULL, LM_O_READ_ONLY }, LM_MARK },
+	{ { "read-only", no_argument, NULL, LM_O_READ_ONLY },
+	  LM_RUN | LM_MARK | LM_JOBS },
 	{ { "write-only", no_argument, NULL, LM_O_WRITE_ONLY }, LM_MARK },
 	{ { "aggregate", required_argument, NULL, LM_O_AGGREGATE }, LM_MARK },
 	{ { "no-warmup", no_argument, NULL, LM_O_NO_WARMUP }, LM_MARK },
@@ -259,6 +263,16 @@ static int lm_opt_common(int id, const char *name, const char *v,
 		break;
 	case LM_O_ALLOW_WRITE:
 		c->allow_write = true;
+		break;
+	case LM_O_READ_ONLY: /* mark: the read tests only */
+		c->suite.write = false;
+		c->read_only = true;
+		break;
+	case LM_O_DESTROY:
+		if (!*v)
+			return lm_bad(msg, len, name, v,
+				      "must name the target to destroy");
+		c->destroy = v;
 		break;
 	case LM_O_NO_PREFILL:
 		j->prefill = false;
@@ -447,9 +461,6 @@ static int lm_opt_mark(int id, const char *name, const char *v,
 		break;
 	case LM_O_INTERVAL:
 		ret = lm_opt_time(name, v, &o->interval_ns, msg, len);
-		break;
-	case LM_O_READ_ONLY:
-		o->write = false;
 		break;
 	case LM_O_WRITE_ONLY:
 		o->read = false;
@@ -743,7 +754,8 @@ int lm_cli_parse(int argc, char **argv, struct lm_cli *c, char *msg, size_t len)
 			c->suite.runtime_ns = c->suite.base.runtime_ns;
 		c->suite.base.size_bytes = 0;
 		c->suite.base.runtime_ns = 0;
-		c->suite.allow_write = c->allow_write;
+		c->suite.allow_write =
+			(c->allow_write || c->destroy) && !c->read_only;
 		ret = lm_cli_cache_check(c, msg, len);
 		if (ret)
 			return ret;

@@ -39,6 +39,8 @@ struct lm_cli {
 	unsigned int ntargets;
 	const char *profile;
 	bool allow_write;
+	bool read_only;	       /* --read-only: no write of any kind */
+	const char *destroy;   /* --destroy=NAME (guard.h) */
 	bool engine_set;       /* --engine given: an iscsi:// URL picks iscsi */
 	bool json;	       /* probe --json */
 	bool export_fio;       /* run, mark: print the fio job file */

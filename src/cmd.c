@@ -59,10 +59,19 @@ void lm_warn_unprefilled(struct lm_host *h, const struct lm_target *t)
 		t->name);
 }
 
-bool lm_may_prefill(const struct lm_target *t, bool allow_write)
+void lm_guard_opts_cli(struct lm_guard_opts *g, const struct lm_cli *c)
 {
-	return t->kind == LM_TARGET_TESTFILE ||
-	       (allow_write && t->kind != LM_TARGET_NONE);
+	g->allow_write = c->allow_write;
+	g->read_only = c->read_only;
+	g->destroy = c->destroy;
+}
+
+bool lm_may_prefill(const struct lm_target *t, const struct lm_cli *c)
+{
+	struct lm_guard_opts g;
+
+	lm_guard_opts_cli(&g, c);
+	return lm_guard_may_prefill(t, &g);
 }
 
 void lm_target_opts_iscsi(struct lm_target_opts *to, const struct lm_cli *c)

@@ -32,12 +32,14 @@ int lm_cmd_mark(struct lm_cli *c)
 {
 	struct lm_suite_opts *o = &c->suite;
 	struct lm_target_opts to = { 0 };
+	struct lm_guard_opts g;
 	const struct lm_profile *p;
 	struct lm_mark_info info = { 0 };
 	struct lm_mark_result m;
 	struct lm_target t;
 	struct lm_host h;
 	unsigned int i;
+	bool prefills;
 	int ret, rc;
 
 	p = lm_profile_find(c->profile);
@@ -59,16 +61,18 @@ int lm_cmd_mark(struct lm_cli *c)
 	to.direct = o->base.direct;
 	to.none = !strcmp(o->base.engine, "null");
 	to.create_bytes = lm_suite_size(o, p);
-	to.write =
-		lm_suite_writes(o, p) ||
-		(o->base.prefill && c->allow_write && p->kind != LM_PK_CACHE);
+	prefills = o->base.prefill && o->allow_write && p->kind != LM_PK_CACHE;
+	to.write = lm_suite_writes(o, p) || prefills;
 	ret = lm_target_open(&t, c->ntargets ? c->targets[0] : ".", &to);
 	if (ret)
 		return ret;
-	if (lm_suite_writes(o, p)) {
-		ret = lm_target_may_write(
-			&t, c->allow_write,
-			"--read-only to run the read tests only");
+	if (lm_suite_writes(o, p) || prefills) {
+		lm_guard_opts_cli(&g, c);
+		ret = lm_guard_write(
+			&t, &g,
+			lm_suite_writes(o, p)
+				? "--read-only to run the read tests only"
+				: "--no-prefill to read it as it is");
 		if (ret)
 			goto out_close;
 	}
@@ -76,7 +80,7 @@ int lm_cmd_mark(struct lm_cli *c)
 	if (ret)
 		goto out_close;
 	lm_host_fill(&h, lm_suite_size(o, p));
-	if (o->read && o->base.prefill && !lm_may_prefill(&t, c->allow_write) &&
+	if (o->read && o->base.prefill && !lm_may_prefill(&t, c) &&
 	    t.kind != LM_TARGET_NONE && p->kind != LM_PK_COPY &&
 	    p->kind != LM_PK_CACHE)
 		lm_warn_unprefilled(&h, &t);

@@ -18,6 +18,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Does job @j prefill @t before it reads? */
+static bool lm_run_prefills(const struct lm_cli *c, const struct lm_job *j,
+			    const struct lm_target *t)
+{
+	return j->prefill && lm_may_prefill(t, c) &&
+	       (lm_rw_reads(j->rw) || t->kind == LM_TARGET_TESTFILE);
+}
+
 /* Open, guard and fit every target of a run, target k for job k;
  * prefill where it may. */
 static int lm_run_targets(struct lm_cli *c, struct lm_job *const *jobs,
@@ -25,12 +33,14 @@ static int lm_run_targets(struct lm_cli *c, struct lm_job *const *jobs,
 			  bool *prefilled)
 {
 	struct lm_target_opts to = { 0 };
+	struct lm_guard_opts g;
 	char msg[256];
 	bool prefill;
 	unsigned int k;
 	int ret;
 
 	lm_target_opts_iscsi(&to, c);
+	lm_guard_opts_cli(&g, c);
 	for (k = 0; k < c->ntargets; k++) {
 		struct lm_job *j = jobs[k];
 
@@ -41,15 +51,18 @@ static int lm_run_targets(struct lm_cli *c, struct lm_job *const *jobs,
 				  j->offset_increment * (j->threads - 1) +
 				  (j->size_bytes ? j->size_bytes : 1ull << 30);
 		/* a test file in a directory is always opened for writing */
-		to.write =
-			lm_rw_writes(j->rw) || (j->prefill && c->allow_write);
+		to.write = lm_rw_writes(j->rw) ||
+			   (j->prefill && (c->allow_write || c->destroy) &&
+			    !c->read_only);
 		ret = lm_target_open(&t[k], c->targets[k], &to);
 		if (ret)
 			return ret;
-		if (lm_rw_writes(j->rw)) {
-			ret = lm_target_may_write(
-				&t[k], c->allow_write,
-				"--rw=read or randread to test reads only");
+		if (lm_rw_writes(j->rw) || lm_run_prefills(c, j, &t[k])) {
+			ret = lm_guard_write(
+				&t[k], &g,
+				lm_rw_writes(j->rw)
+					? "--rw=read or randread to test reads only"
+					: "--no-prefill to read it as it is");
 			if (ret)
 				return ret;
 		}
@@ -65,9 +78,7 @@ static int lm_run_targets(struct lm_cli *c, struct lm_job *const *jobs,
 	for (k = 0; k < c->ntargets; k++) {
 		const struct lm_job *j = jobs[k];
 
-		prefill =
-			j->prefill && lm_may_prefill(&t[k], c->allow_write) &&
-			(lm_rw_reads(j->rw) || t[k].kind == LM_TARGET_TESTFILE);
+		prefill = lm_run_prefills(c, j, &t[k]);
 		if (lm_rw_reads(j->rw) && j->prefill && !prefill &&
 		    t[k].kind != LM_TARGET_NONE && !h->warning[0])
 			lm_warn_unprefilled(h, &t[k]);
@@ -140,6 +151,7 @@ static int lm_run_set(struct lm_cli *c, struct lm_job *const *jobs,
 	}
 	for (k = 0; k < n; k++) {
 		t[k].fd = -1;
+		t[k].excl_fd = -1;
 		tp[k] = &t[k];
 	}
 	ret = lm_run_targets(c, jobs, t, &h, prefilled);

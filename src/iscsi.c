@@ -445,7 +445,8 @@ static int lm_probe_cmd(struct iscsi_context *ctx, struct scsi_task *t,
 	bool retry;
 	int ret;
 
-	*data = NULL;
+	if (data)
+		*data = NULL;
 	if (!t) {
 		snprintf(msg, len, "%s: %s", c->display, iscsi_get_error(ctx));
 		return -ENOMEM;
@@ -458,13 +459,37 @@ static int lm_probe_cmd(struct iscsi_context *ctx, struct scsi_task *t,
 		return ret;
 	}
 	ret = lm_iscsi_task_error(s->status, s->task, &retry, why, sizeof(why));
-	if (!ret) {
+	if (!ret && data) {
 		*data = scsi_datain_unmarshall(s->task);
 		if (!*data)
 			ret = -EPROTO;
 	}
 	if (ret)
 		snprintf(msg, len, "%s: %s", c->display, why);
+	return ret;
+}
+
+int lm_iscsi_read(struct iscsi_context *ctx, const struct lm_iscsi_conf *c,
+		  uint64_t lba, uint32_t lbs, void *buf, uint32_t len,
+		  char *msg, size_t mlen)
+{
+	struct lm_sync s = { 0 };
+	int ret;
+
+	ret = lm_probe_cmd(ctx,
+			   iscsi_read16_task(ctx, (int)c->url.lun, lba, len,
+					     (int)lbs, 0, 0, 0, 0, 0,
+					     lm_sync_cb, &s),
+			   &s, c, NULL, msg, mlen);
+	if (!ret && (!s.task->datain.data || s.task->datain.size != (int)len)) {
+		snprintf(msg, mlen, "%s: a read of %u bytes returned %d",
+			 c->display, len, s.task->datain.size);
+		ret = -EIO;
+	}
+	if (!ret)
+		memcpy(buf, s.task->datain.data, len);
+	if (s.task)
+		scsi_free_scsi_task(s.task);
 	return ret;
 }
 

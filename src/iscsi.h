@@ -70,6 +70,12 @@ void lm_iscsi_close(struct iscsi_context *ctx);
 int lm_iscsi_probe(struct iscsi_context *ctx, const struct lm_iscsi_conf *c,
 		   struct lm_lun_info *i, char *msg, size_t len);
 
+/* READ(16) of @len bytes at @lba, @lbs-byte blocks, into @buf (the write
+ * guard's look at a LUN). 0, or -errno and a message. */
+int lm_iscsi_read(struct iscsi_context *ctx, const struct lm_iscsi_conf *c,
+		  uint64_t lba, uint32_t lbs, void *buf, uint32_t len,
+		  char *msg, size_t mlen);
+
 /*
  * A command's outcome from its SCSI status (libiscsi's SCSI_STATUS_*, the
  * status byte itself for a target's answers) and, for CHECK CONDITION, the

@@ -259,6 +259,7 @@ int lm_target_open(struct lm_target *t, const char *name,
 
 	memset(t, 0, sizeof(*t));
 	t->fd = -1;
+	t->excl_fd = -1;
 	t->writable = o->write;
 	t->direct = o->direct;
 	snprintf(t->name, sizeof(t->name), "%s", name ? name : "");
@@ -312,20 +313,12 @@ void lm_target_close(struct lm_target *t)
 		close(t->fd);
 		t->fd = -1;
 	}
+	if (t->excl_fd >= 0) {
+		close(t->excl_fd);
+		t->excl_fd = -1;
+	}
 	if (t->kind == LM_TARGET_TESTFILE) {
 		unlink(t->path);
 		t->kind = LM_TARGET_NONE;
 	}
-}
-
-int lm_target_may_write(const struct lm_target *t, bool allow_write,
-			const char *instead)
-{
-	if (allow_write || t->kind == LM_TARGET_TESTFILE ||
-	    t->kind == LM_TARGET_NONE || t->kind == LM_TARGET_DIR)
-		return 0;
-	lm_err("%s is a%s %s that may hold data and a write test would overwrite it; pass --allow-write to let lunmark write to %s, or %s",
-	       t->name, t->kind == LM_TARGET_ISCSI ? "n" : "",
-	       lm_target_kind_name(t->kind), t->name, instead);
-	return LM_EXIT_GUARD;
 }

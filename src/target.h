@@ -38,6 +38,7 @@ struct lm_target {
 	char path[PATH_MAX]; /* what is opened */
 	enum lm_target_kind kind;
 	int fd;
+	int excl_fd; /* a block device held O_EXCL (guard.h), or -1 */
 	bool writable;
 	bool direct;
 	uint64_t size_bytes;
@@ -70,14 +71,6 @@ int lm_target_open(struct lm_target *t, const char *name,
 
 /* Close, and remove the test file lunmark created. Safe to call twice. */
 void lm_target_close(struct lm_target *t);
-
-/*
- * The write guard: 0 when a write test may run, or a message and
- * LM_EXIT_GUARD. Targets lunmark created itself need no permission.
- * @instead names what the user could do without writing ("--read-only").
- */
-int lm_target_may_write(const struct lm_target *t, bool allow_write,
-			const char *instead);
 
 const char *lm_target_kind_name(enum lm_target_kind k);
 

@@ -19,6 +19,7 @@ int lm_suite_profiles(void);
 int lm_suite_fio(void);
 int lm_suite_compare(void);
 int lm_suite_ss(void);
+int lm_suite_guard(void);
 
 /* Add @tests (NULL-terminated) to a new suite named @name. */
 struct lm_unit_test {
