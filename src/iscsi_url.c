@@ -384,12 +384,13 @@ bool lm_iscsi_name_ok(const char *s)
 	return true;
 }
 
-void lm_iscsi_url_scrub(char *s)
+bool lm_iscsi_url_scrub(char *s)
 {
 	char *end, *at = NULL, *p, *v;
+	bool had = false;
 
 	if (strncasecmp(s, "iscsi://", 8))
-		return;
+		return false;
 	end = strchr(s, '?');
 	if (!end)
 		end = s + strlen(s);
@@ -397,14 +398,18 @@ void lm_iscsi_url_scrub(char *s)
 		if (*p == '@')
 			at = p;
 	p = at ? memchr(s + 8, '%', (size_t)(at - s - 8)) : NULL;
-	if (p)
+	if (p && at > p + 1) {
 		memset(p + 1, 'x', (size_t)(at - p - 1));
+		had = true;
+	}
 	for (v = strstr(end, "target_password="); v;
 	     v = strstr(v, "target_password=")) {
 		v += strlen("target_password=");
+		had |= *v && *v != '&';
 		while (*v && *v != '&')
 			*v++ = 'x';
 	}
+	return had;
 }
 
 void lm_iscsi_url_wipe(struct lm_iscsi_url *u)

@@ -86,8 +86,9 @@ bool lm_iscsi_name_ok(const char *s);
  * Overwrite, in place, the secrets a URL string holds (after user% and
  * after target_password=) with 'x': for argv, so that ps and
  * /proc/PID/cmdline stop showing them once lunmark has its own copy.
+ * Returns whether there was a secret.
  */
-void lm_iscsi_url_scrub(char *s);
+bool lm_iscsi_url_scrub(char *s);
 
 /* Overwrite the secrets in @u. */
 void lm_iscsi_url_wipe(struct lm_iscsi_url *u);

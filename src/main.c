@@ -34,7 +34,8 @@ static void lm_signals(void)
 
 /*
  * lunmark keeps its own copy of each iSCSI URL and scrubs the secret from
- * argv, so ps no longer shows it. Returns false when out of memory.
+ * argv, so ps no longer shows it, and says where a secret belongs instead.
+ * Returns false when out of memory.
  */
 static bool lm_own_urls(struct lm_cli *c, char **copies)
 {
@@ -47,7 +48,8 @@ static bool lm_own_urls(struct lm_cli *c, char **copies)
 		if (!copies[k])
 			return false;
 		/* the string lives in argv, which is ours to write */
-		lm_iscsi_url_scrub((char *)c->targets[k]);
+		if (lm_iscsi_url_scrub((char *)c->targets[k]))
+			lm_err("warning: a CHAP secret on the command line is seen by other users (ps) until lunmark hides it, and stays in the shell's history; give it with --chap-file=FILE or LIBISCSI_CHAP_PASSWORD instead");
 		c->targets[k] = copies[k];
 	}
 	return true;

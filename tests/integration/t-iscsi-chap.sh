@@ -11,14 +11,19 @@ job=(--rw=randread --runtime=1 --time_based --size=16m --no-prefill)
 expect_exit 0 "$LM_WORK/o1" "$LUNMARK" run "$url_secret" "${job[@]}"
 grep -q "read : IOPS=[1-9]" "$LM_WORK/o1" || fail "no IO with CHAP: $(cat "$LM_WORK/o1")"
 expect_grep "iscsi://alice@127.0.0.1" "$LM_WORK/o1"
+# a secret on the command line is warned of, with where it belongs
+expect_grep "warning: a CHAP secret on the command line is seen by other users" "$LM_WORK/o1"
+expect_grep "--chap-file=FILE or LIBISCSI_CHAP_PASSWORD" "$LM_WORK/o1"
 
 printf 'username = alice\npassword = %s\n' "$secret" >"$LM_WORK/chap"
 chmod 600 "$LM_WORK/chap"
 expect_exit 0 "$LM_WORK/o2" "$LUNMARK" run "${URL_CHAP/alice@/}" \
 	--chap-file="$LM_WORK/chap" "${job[@]}"
+! grep -q "warning: a CHAP secret" "$LM_WORK/o2" || fail "warned of a secret not on the command line"
 LIBISCSI_CHAP_PASSWORD=$secret expect_exit 0 "$LM_WORK/o3" "$LUNMARK" run \
 	"$URL_CHAP" "${job[@]}"
-expect_exit 0 "$LM_WORK/o4" "$LUNMARK" probe --json "$url_secret"
+"$LUNMARK" probe --json "$url_secret" >"$LM_WORK/o4" 2>"$LM_WORK/o4e" ||
+	fail "probe with CHAP failed: $(cat "$LM_WORK/o4e")"
 jq -e '.target | test("alice@")' "$LM_WORK/o4" >/dev/null || fail "probe JSON: $(cat "$LM_WORK/o4")"
 
 expect_exit 3 "$LM_WORK/o5" "$LUNMARK" run "iscsi://alice%wrong$secret@${URL_CHAP#iscsi://alice@}" "${job[@]}"

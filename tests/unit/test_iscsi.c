@@ -131,12 +131,15 @@ static void lm_test_scrub(void)
 		"&header_digest=none";
 	char b[] = "iscsi://h/iqn.2000-01.x:y/1";
 
-	lm_iscsi_url_scrub(a);
+	char c[] = "iscsi://alice@h/iqn.2000-01.x:y/1?target_password=";
+
+	CU_ASSERT(lm_iscsi_url_scrub(a));
 	CU_ASSERT_PTR_NULL(strstr(a, "s3cr3t"));
 	CU_ASSERT_EQUAL(strncmp(a, "iscsi://alice%xxxxxxxxxxxxxx@h:1/", 33), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(a, "&header_digest=none"));
-	lm_iscsi_url_scrub(b);
+	CU_ASSERT(!lm_iscsi_url_scrub(b));
 	CU_ASSERT_STRING_EQUAL(b, "iscsi://h/iqn.2000-01.x:y/1");
+	CU_ASSERT(!lm_iscsi_url_scrub(c)); /* no secret in it */
 }
 
 static void lm_test_chap_sources(void)
