@@ -47,7 +47,7 @@ void lm_info_fill(struct lm_report_info *i, const struct lm_host *h,
 
 int lm_exit_of_signal(void)
 {
-	return lm_stop ? 128 + lm_stop : LM_EXIT_INTERRUPTED;
+	return lm_stop ? 128 + lm_stop % LM_STOP_NOW : LM_EXIT_INTERRUPTED;
 }
 
 /* Reads that lunmark may not prefill are said to be so. */

@@ -22,8 +22,16 @@ enum lm_exit {
 	LM_EXIT_INTERRUPTED = 130, /* SIGINT: partial results printed */
 };
 
-/* Set by the signal handler; read by the main thread and the workers. */
+/* Set by the signal handler; read by the main thread and the workers: the
+ * signal that stops the run, plus LM_STOP_NOW after a second SIGINT (leave
+ * at once: in-flight IO is failed, not drained). */
 extern volatile sig_atomic_t lm_stop;
+#define LM_STOP_NOW 1024
+
+static inline int lm_stop_now(void)
+{
+	return lm_stop >= LM_STOP_NOW;
+}
 
 /* One error report, to stderr, prefixed with "lunmark: ". */
 void lm_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

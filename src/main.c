@@ -17,7 +17,7 @@
 
 static void lm_on_signal(int sig)
 {
-	lm_stop = sig;
+	lm_stop = lm_stop && sig == SIGINT ? LM_STOP_NOW + sig : sig;
 }
 
 static void lm_signals(void)

@@ -48,7 +48,8 @@ static const char lm_usage_main[] =
 	"file or result file, 3 target missing, of the wrong kind or not\n"
 	"permitted, 4 job does not fit the target, 5 engine or O_DIRECT\n"
 	"unavailable, 6 write refused by the write guard, 128+N stopped by\n"
-	"signal N (130 for SIGINT) with partial results printed.\n"
+	"signal N (130 for SIGINT) with partial results printed (a second\n"
+	"SIGINT leaves without waiting for the IO in flight).\n"
 	"\n"
 	"See lunmark(1).\n";
 

@@ -184,6 +184,12 @@ static void lm_isc_wait(struct lm_ffp *p, unsigned int min,
 	int ret, ms;
 
 	while (!p->dead && (own ? own->busy : p->ndone < min)) {
+		if (lm_stop_now()) { /* a second SIGINT: no more waiting */
+			lm_ffp_fail_all(
+				p, EINTR,
+				"interrupted twice: in-flight IO abandoned");
+			break;
+		}
 		now = lm_now_ns();
 		if (now - last >= timeout) {
 			snprintf(
