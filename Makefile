@@ -90,28 +90,40 @@ test: deps
 	$(MAKE) unit
 	$(MAKE) integration
 	$(MAKE) test-sanitize
-	$(MAKE) fuzz FUZZ_SECONDS=15
+	$(MAKE) -j2 fuzz FUZZ_SECONDS=30
 
-# libFuzzer (clang): the fio job-file reader. FUZZ_SECONDS: how long.
+# libFuzzer (clang): the fio job-file reader, the iSCSI URL parser, the
+# command line and the saved-result reader, each FUZZ_SECONDS from its seed
+# corpus in tests/fuzz/corpus/NAME (make -j2 fuzz: two at a time). The code
+# under test is built instrumented into each; the rest from the library.
 FUZZ_SECONDS ?= 60
-FUZZ_BIN := $(BUILD)/fuzz/fuzz-jobfile
-# the reader and option table instrumented; the rest from the library
-FUZZ_SRCS := tests/fuzz/fuzz_jobfile.c fio-compat/jobfile.c \
-	fio-compat/options.c fio-compat/values.c
+FUZZERS := jobfile url cli result
+FUZZ_SRCS_jobfile := fio-compat/jobfile.c fio-compat/options.c \
+	fio-compat/values.c
+FUZZ_SRCS_url := src/iscsi_url.c
+FUZZ_SRCS_cli := src/cli.c src/cli_cache.c src/cli_cmp.c src/optval.c \
+	src/units.c
+FUZZ_SRCS_result := src/load.c
+FUZZ_BINS := $(FUZZERS:%=$(BUILD)/fuzz/fuzz-%)
 
-fuzz-bin: $(FUZZ_BIN)
+fuzz-bin: $(FUZZ_BINS)
 
-$(FUZZ_BIN): $(FUZZ_SRCS) $(BUILD)/liblunmark.a
+.SECONDEXPANSION:
+$(BUILD)/fuzz/fuzz-%: tests/fuzz/fuzz_%.c $$(FUZZ_SRCS_$$*) $(BUILD)/liblunmark.a
 	@mkdir -p $(dir $@)
 	clang -g -O1 -std=gnu11 -D_GNU_SOURCE -I. -Isrc \
 		$(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null) \
 		-fsanitize=fuzzer,address,undefined -o $@ $^ $(LDLIBS)
 
-fuzz: $(FUZZ_BIN)
-	@mkdir -p $(BUILD)/fuzz/corpus
-	cp -n tests/fuzz/corpus/jobfile/* $(BUILD)/fuzz/corpus/ 2>/dev/null || true
-	$(FUZZ_BIN) -max_total_time=$(FUZZ_SECONDS) -timeout=5 -rss_limit_mb=1024 \
-		-print_final_stats=1 $(BUILD)/fuzz/corpus
+fuzz: $(FUZZERS:%=fuzz-run-%)
+
+fuzz-run-%: $(BUILD)/fuzz/fuzz-%
+	@mkdir -p $(BUILD)/fuzz/corpus-$*
+	cp -n tests/fuzz/corpus/$*/* $(BUILD)/fuzz/corpus-$*/ 2>/dev/null || true
+	$< -max_total_time=$(FUZZ_SECONDS) -timeout=5 -rss_limit_mb=1024 \
+		-print_final_stats=1 $(BUILD)/fuzz/corpus-$* \
+		>$(BUILD)/fuzz/$*.log 2>&1 || { tail -40 $(BUILD)/fuzz/$*.log; exit 1; }
+	@echo "fuzz-$*: $$(grep -m1 -o 'stat::number_of_executed_units: [0-9]*' $(BUILD)/fuzz/$*.log) in $(FUZZ_SECONDS) s, no crash, leak or hang"
 
 test-sanitize:
 	$(MAKE) SANITIZE=address,undefined WERROR=1 all unit-bin helpers
@@ -169,7 +181,7 @@ help:
 	@echo "make unit         CUnit suites only"
 	@echo "make integration  integration tests only (as root: loop devices)"
 	@echo "make bench        lunmark vs fio on a loop device (scripts/bench-uring.sh)"
-	@echo "make fuzz         libFuzzer on the fio job-file reader (FUZZ_SECONDS=60)"
+	@echo "make fuzz         libFuzzer: job files, iSCSI URLs, command line, results (FUZZ_SECONDS=60 each)"
 	@echo "make lint         clang-format check, cppcheck, shellcheck"
 	@echo "make install      to \$$(DESTDIR)\$$(PREFIX) (default /usr/local)"
 	@echo "switches: WERROR=1, SANITIZE=address,undefined (objects in build/san-*)"

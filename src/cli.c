@@ -522,7 +522,7 @@ static int lm_parse_cmd(int argc, char **argv, struct lm_cli *c, char *msg,
 	int id, idx, ret;
 
 	lm_build_opts(c->cmd, longs);
-	optind = 1;
+	optind = 0; /* glibc: getopt starts afresh, no state left over */
 	opterr = 0;
 	while ((id = getopt_long(argc, argv, "h", longs, &idx)) != -1) {
 		if (id == '?' || id == ':') {

@@ -413,26 +413,13 @@ static int lm_read_head(struct lm_reader *rd, struct json_object *root,
 	return 0;
 }
 
-int lm_load_mark(const char *path, struct lm_saved *s, char *msg, size_t len)
+/* The result in s->root, read from @path. */
+static int lm_load_root(const char *path, struct lm_saved *s, char *msg,
+			size_t len)
 {
 	struct lm_reader rd = { .path = path, .msg = msg, .len = len };
 	struct json_object *tests;
 
-	memset(s, 0, sizeof(*s));
-	if (access(path, R_OK)) {
-		int err = errno;
-
-		snprintf(msg, len, "%s: cannot read it: %s", path,
-			 strerror(err));
-		return -err;
-	}
-	s->root = json_object_from_file(path);
-	if (!s->root) {
-		snprintf(msg, len, "%s: not JSON: %s", path,
-			 json_util_get_last_err());
-		msg[strcspn(msg, "\n")] = '\0';
-		return -EINVAL;
-	}
 	rd.err = lm_read_head(&rd, s->root, s);
 	if (rd.err)
 		goto out_free;
@@ -452,6 +439,53 @@ int lm_load_mark(const char *path, struct lm_saved *s, char *msg, size_t len)
 out_free:
 	lm_saved_free(s);
 	return rd.err;
+}
+
+int lm_load_mark(const char *path, struct lm_saved *s, char *msg, size_t len)
+{
+	memset(s, 0, sizeof(*s));
+	if (access(path, R_OK)) {
+		int err = errno;
+
+		snprintf(msg, len, "%s: cannot read it: %s", path,
+			 strerror(err));
+		return -err;
+	}
+	s->root = json_object_from_file(path);
+	if (!s->root) {
+		snprintf(msg, len, "%s: not JSON: %s", path,
+			 json_util_get_last_err());
+		msg[strcspn(msg, "\n")] = '\0';
+		return -EINVAL;
+	}
+	return lm_load_root(path, s, msg, len);
+}
+
+int lm_load_mark_text(const char *name, const char *text, size_t n,
+		      struct lm_saved *s, char *msg, size_t len)
+{
+	struct json_tokener *tok;
+
+	memset(s, 0, sizeof(*s));
+	if (n > INT32_MAX) {
+		snprintf(msg, len, "%s: too long", name);
+		return -EINVAL;
+	}
+	tok = json_tokener_new();
+	if (!tok) {
+		snprintf(msg, len, "%s: out of memory", name);
+		return -ENOMEM;
+	}
+	s->root = json_tokener_parse_ex(tok, text, (int)n);
+	if (!s->root || json_tokener_get_error(tok) != json_tokener_success) {
+		snprintf(msg, len, "%s: not JSON: %s", name,
+			 json_tokener_error_desc(json_tokener_get_error(tok)));
+		json_tokener_free(tok);
+		lm_saved_free(s);
+		return -EINVAL;
+	}
+	json_tokener_free(tok);
+	return lm_load_root(name, s, msg, len);
 }
 
 void lm_saved_free(struct lm_saved *s)

@@ -46,6 +46,9 @@ int lm_save_mark(const char *path, const struct lm_mark_info *info,
  * message naming the file and what is wrong.
  */
 int lm_load_mark(const char *path, struct lm_saved *s, char *msg, size_t len);
+/* The same from @n bytes of @text, named @name in messages. */
+int lm_load_mark_text(const char *name, const char *text, size_t n,
+		      struct lm_saved *s, char *msg, size_t len);
 void lm_saved_free(struct lm_saved *s);
 
 #endif

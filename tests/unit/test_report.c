@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "profile.h"
 #include "report/report.h"
+#include "save.h"
 #include "suite.h"
 #include "unit.h"
 
@@ -208,12 +209,44 @@ static void lm_test_aggregate(void)
 	CU_ASSERT_FALSE(c.unstable);
 }
 
+/* A saved result read from memory as from its file; cut short, refused */
+static void lm_test_load_text(void)
+{
+	const char *path = "tests/fuzz/corpus/result/null-default.json";
+	struct lm_saved a, b;
+	char msg[512], *text;
+	long n;
+	FILE *f = fopen(path, "r");
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	text = malloc((size_t)n);
+	CU_ASSERT_FATAL(text && fread(text, 1, (size_t)n, f) == (size_t)n);
+	fclose(f);
+	CU_ASSERT_EQUAL_FATAL(lm_load_mark(path, &a, msg, sizeof(msg)), 0);
+	CU_ASSERT_EQUAL_FATAL(
+		lm_load_mark_text("mem", text, (size_t)n, &b, msg, sizeof(msg)),
+		0);
+	CU_ASSERT_STRING_EQUAL(a.info.profile, b.info.profile);
+	CU_ASSERT_EQUAL(a.m.profile->ntests, b.m.profile->ntests);
+	lm_saved_free(&a);
+	lm_saved_free(&b);
+	CU_ASSERT_EQUAL(lm_load_mark_text("mem", text, (size_t)n / 2, &b, msg,
+					  sizeof(msg)),
+			-EINVAL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(msg, "mem: not JSON"));
+	free(text);
+}
+
 int lm_suite_report(void)
 {
 	static const struct lm_unit_test t[] = {
 		{ "mark: golden text", lm_test_mark_golden },
 		{ "run: golden text", lm_test_run_golden },
 		{ "cells: median and best-of", lm_test_aggregate },
+		{ "results read from memory", lm_test_load_text },
 		{ NULL, NULL },
 	};
 	return lm_unit_add("report", t);
