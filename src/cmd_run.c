@@ -178,7 +178,9 @@ static int lm_run_set(struct lm_cli *c, struct lm_job *const *jobs,
 		ret = lm_exit_of_signal();
 	for (k = 0; k < n; k++) {
 		if (!ret && r[k].io_errno) {
-			lm_err("%s: %s at offset %llu failed: %s", t[k].name,
+			lm_err("%s: %s at offset %llu failed: %s",
+			       t[k].kind == LM_TARGET_NONE ? "(none)"
+							   : t[k].name,
 			       r[k].io_err_write ? "write" : "read",
 			       (unsigned long long)r[k].io_err_offset,
 			       lm_errtext(r[k].io_errno, r[k].io_errtext));
