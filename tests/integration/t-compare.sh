@@ -14,7 +14,7 @@ command -v jq >/dev/null || skip "jq is not installed (bash scripts/deps.sh)"
 lm_loop 64 512
 mkdir "$LM_WORK/r"
 mark() {
-	"$LUNMARK" mark "$LM_DEV" --allow-write --read-only --size=16m \
+	"$LUNMARK" mark "$LM_DEV" --read-only --size=16m \
 		--runs="$1" --runtime=300ms --interval=0 --no-warmup --quiet \
 		--json="$2" "${@:3}" >/dev/null 2>"$LM_WORK/mark.err" ||
 		fail "mark $*: $(cat "$LM_WORK/mark.err")"
