@@ -1,9 +1,15 @@
 #!/usr/bin/env bash
-# Run every integration test; the last line is "N passed, N failed, N skipped".
+# Run every integration test, or those LM_TESTS names ("t-mark t-sigint");
+# the last line is "N passed, N failed, N skipped".
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 pass=0 failed=0 skipped=0
-for t in "$here"/t-*.sh; do
+tests=("$here"/t-*.sh)
+if [ -n "${LM_TESTS:-}" ]; then
+	tests=()
+	for n in $LM_TESTS; do tests+=("$here/$n.sh"); done
+fi
+for t in "${tests[@]}"; do
 	name=$(basename "$t" .sh)
 	start=$(date +%s)
 	# a hang is a failure, not a stuck CI run
