@@ -14,7 +14,7 @@ BUILD ?= build/san-$(subst $(comma),-,$(SANITIZE))
 endif
 comma := ,
 
-PKGS := liburing libiscsi json-c blkid
+PKGS := liburing libiscsi json-c blkid libxxhash
 CPPFLAGS += -I.
 CFLAGS ?= -O2 -g
 CFLAGS += -std=gnu11 -Wall -Wextra -Wshadow -Wformat=2 -Wvla \
@@ -27,7 +27,7 @@ ifneq ($(SANITIZE),)
 CFLAGS += -fsanitize=$(SANITIZE) -fno-sanitize-recover=all -fno-omit-frame-pointer
 LDFLAGS += -fsanitize=$(SANITIZE)
 endif
-LDLIBS += $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null || echo -luring -liscsi -ljson-c -lblkid) \
+LDLIBS += $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null || echo -luring -liscsi -ljson-c -lblkid -lxxhash) \
 	-laio -lm -pthread
 
 LIB_SRCS := $(filter-out src/main.c,$(wildcard src/*.c)) \

@@ -20,6 +20,7 @@ enum lm_opt {
 	LM_O_DIRECT,
 	LM_O_ALLOW_WRITE,
 	LM_O_DESTROY,
+	LM_O_CHECK,
 	LM_O_NO_PREFILL,
 	LM_O_PATTERN,
 	LM_O_SEED,
@@ -76,7 +77,9 @@ enum lm_opt {
 	LM_O_BASELINE,
 };
 
-#define LM_RUN (1u << LM_CMD_RUN)
+/* verify takes run's options and refuses those it has no use for */
+#define LM_RUN ((1u << LM_CMD_RUN) | (1u << LM_CMD_VERIFY))
+#define LM_VERIFY (1u << LM_CMD_VERIFY)
 #define LM_MARK (1u << LM_CMD_MARK)
 #define LM_PROBE (1u << LM_CMD_PROBE)
 #define LM_JOBS (1u << LM_CMD_JOBS)
@@ -142,6 +145,7 @@ static const struct {
 	  LM_RUN | LM_MARK | LM_JOBS },
 	{ { "destroy", required_argument, NULL, LM_O_DESTROY },
 	  LM_RUN | LM_MARK | LM_JOBS },
+	{ { "check", no_argument, NULL, LM_O_CHECK }, LM_VERIFY },
 	{ { "no-prefill", no_argument, NULL, LM_O_NO_PREFILL },
 	  LM_RUN | LM_MARK | LM_JOBS },
 	{ { "buffer-pattern", required_argument, NULL, LM_O_PATTERN },
@@ -267,6 +271,9 @@ static int lm_opt_common(int id, const char *name, const char *v,
 	case LM_O_READ_ONLY: /* mark: the read tests only */
 		c->suite.write = false;
 		c->read_only = true;
+		break;
+	case LM_O_CHECK:
+		c->verify_check = true;
 		break;
 	case LM_O_DESTROY:
 		if (!*v)
@@ -513,7 +520,8 @@ static int lm_parse_cmd(int argc, char **argv, struct lm_cli *c, char *msg,
 {
 	struct option longs[LM_NOPTS + 1];
 	struct lm_job *j = c->cmd == LM_CMD_MARK ? &c->suite.base : &c->job;
-	const char *cmdname = c->cmd == LM_CMD_RUN	 ? "run"
+	const char *cmdname = c->cmd == LM_CMD_VERIFY	 ? "verify"
+			      : c->cmd == LM_CMD_RUN	 ? "run"
 			      : c->cmd == LM_CMD_MARK	 ? "mark"
 			      : c->cmd == LM_CMD_JOBS	 ? "JOBFILE"
 			      : c->cmd == LM_CMD_REPORT	 ? "report"
@@ -542,7 +550,8 @@ static int lm_parse_cmd(int argc, char **argv, struct lm_cli *c, char *msg,
 		if (ret == 1 && lm_cmd_reads_results(c->cmd))
 			ret = lm_cli_cmp_opt(longs[idx].name, optarg, c, msg,
 					     len);
-		else if (ret == 1 && c->cmd == LM_CMD_RUN)
+		else if (ret == 1 &&
+			 (c->cmd == LM_CMD_RUN || c->cmd == LM_CMD_VERIFY))
 			ret = lm_opt_run(id, longs[idx].name, optarg, j, msg,
 					 len);
 		else if (ret == 1 && c->cmd == LM_CMD_JOBS)
@@ -689,6 +698,8 @@ int lm_cli_parse(int argc, char **argv, struct lm_cli *c, char *msg, size_t len)
 	}
 	if (!strcmp(cmd, "run"))
 		c->cmd = LM_CMD_RUN;
+	else if (!strcmp(cmd, "verify"))
+		c->cmd = LM_CMD_VERIFY;
 	else if (!strcmp(cmd, "mark"))
 		c->cmd = LM_CMD_MARK;
 	else if (!strcmp(cmd, "probe"))
@@ -721,7 +732,7 @@ int lm_cli_parse(int argc, char **argv, struct lm_cli *c, char *msg, size_t len)
 	} else {
 		snprintf(
 			msg, len,
-			"%s: unknown command (use 'lunmark mark', 'lunmark run', 'lunmark probe', 'lunmark profiles', 'lunmark report', 'lunmark compare', a fio job file, or 'lunmark --help')",
+			"%s: unknown command (use 'lunmark mark', 'lunmark run', 'lunmark verify', 'lunmark probe', 'lunmark profiles', 'lunmark report', 'lunmark compare', a fio job file, or 'lunmark --help')",
 			cmd);
 		return -EINVAL;
 	}
@@ -764,7 +775,8 @@ int lm_cli_parse(int argc, char **argv, struct lm_cli *c, char *msg, size_t len)
 	if (!lm_cli_target(c) && strcmp(c->job.engine, "null")) {
 		snprintf(
 			msg, len,
-			"'lunmark run' needs a TARGET: a block device, a file, a directory or an iscsi:// URL");
+			"'lunmark %s' needs a TARGET: a block device, a file, a directory or an iscsi:// URL",
+			c->cmd == LM_CMD_VERIFY ? "verify" : "run");
 		return -EINVAL;
 	}
 	ret = lm_cli_engine_check(c, &c->job, msg, len);

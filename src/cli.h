@@ -26,8 +26,9 @@ enum lm_cmd {
 	LM_CMD_PROFILES,
 	LM_CMD_REPORT,
 	LM_CMD_COMPARE,
-	LM_CMD_JOBS,   /* lunmark JOBFILE...: fio job files */
-	LM_CMD_CMDHELP /* --cmdhelp=OPTION|all */
+	LM_CMD_JOBS,	/* lunmark JOBFILE...: fio job files */
+	LM_CMD_CMDHELP, /* --cmdhelp=OPTION|all */
+	LM_CMD_VERIFY,	/* run's options on a region (verify.h) */
 };
 
 struct lm_cli {
@@ -41,6 +42,7 @@ struct lm_cli {
 	bool allow_write;
 	bool read_only;	       /* --read-only: no write of any kind */
 	const char *destroy;   /* --destroy=NAME (guard.h) */
+	bool verify_check;     /* verify --check: read an earlier pass */
 	bool engine_set;       /* --engine given: an iscsi:// URL picks iscsi */
 	bool json;	       /* probe --json */
 	bool export_fio;       /* run, mark: print the fio job file */

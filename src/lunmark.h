@@ -19,6 +19,7 @@ enum lm_exit {
 	LM_EXIT_FIT = 4,    /* job does not fit the target (bs, region) */
 	LM_EXIT_ENGINE = 5, /* engine or O_DIRECT unavailable */
 	LM_EXIT_GUARD = 6,  /* write refused by the write guard */
+	LM_EXIT_VERIFY = 7, /* a block did not read back as written */
 	LM_EXIT_INTERRUPTED = 130, /* SIGINT: partial results printed */
 };
 

@@ -4,6 +4,7 @@
 #include "cmd.h"
 #include "iscsi_url.h"
 #include "lunmark.h"
+#include "verify.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -84,6 +85,9 @@ int main(int argc, char **argv)
 		break;
 	case LM_CMD_RUN:
 		ret = lm_cmd_run(&c);
+		break;
+	case LM_CMD_VERIFY:
+		ret = lm_cmd_verify(&c);
 		break;
 	case LM_CMD_MARK:
 		ret = lm_cmd_mark(&c);

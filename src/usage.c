@@ -28,6 +28,8 @@ static const char lm_usage_main[] =
 	"  run TARGET...   one job, fio-style options (--rw, --bs, --iodepth, ...);\n"
 	"                  several targets run the job at once, reported each\n"
 	"                  and summed\n"
+	"  verify TARGET   write a region with checked blocks, read it back and\n"
+	"                  check every block (--check: read an earlier pass)\n"
 	"  probe TARGET    what the target is: size, block sizes, identity, limits,\n"
 	"                  and for an iSCSI LUN what its login negotiated\n"
 	"  help, --help    this text; 'lunmark COMMAND --help' for a command\n"
@@ -47,7 +49,8 @@ static const char lm_usage_main[] =
 	"Exit codes: 0 ok, 1 IO error during the run, 2 bad command line, job\n"
 	"file or result file, 3 target missing, of the wrong kind or not\n"
 	"permitted, 4 job does not fit the target, 5 engine or O_DIRECT\n"
-	"unavailable, 6 write refused by the write guard, 128+N stopped by\n"
+	"unavailable, 6 write refused by the write guard, 7 a block did not\n"
+	"read back as written (verify), 128+N stopped by\n"
 	"signal N (130 for SIGINT) with partial results printed (a second\n"
 	"SIGINT leaves without waiting for the IO in flight).\n"
 	"\n"
@@ -223,9 +226,32 @@ static const char lm_usage_run[] =
 	"  --nas-ram=SIZE      warn when --size is under 1.3 x the NAS's RAM\n"
 	"  --export-fio        print the fio job file of this run, run nothing\n";
 
+static const char lm_usage_verify[] =
+	"Usage: lunmark verify TARGET [--size=SIZE] [--offset=SIZE] [--bs=SIZE]\n"
+	"                      [--iodepth=N] [--check] [OPTIONS]\n"
+	"\n"
+	"An integrity pass over the region (--offset, --size: by default a GiB,\n"
+	"or the target if smaller). Every logical block is written with a header:\n"
+	"'LMVERIFY', its byte offset, the pass's run id, the write's sequence\n"
+	"number and the XXH64 of the rest of the block; the writes are flushed\n"
+	"(SYNCHRONIZE CACHE on iSCSI, fdatasync otherwise), then every block is\n"
+	"read back and checked. A block that does not read back as written is\n"
+	"named by offset with what was found (the first 10), and the exit code\n"
+	"is 7. With --reconnect an iSCSI LUN may restart during the pass: what\n"
+	"it acknowledged must read back. Writing needs --allow-write or\n"
+	"--destroy=NAME, as for run.\n"
+	"\n"
+	"  --check             read only: every block must carry a good header\n"
+	"                      for its offset, all of one pass (one written\n"
+	"                      before a target restart, say)\n"
+	"  --bs, --iodepth     the IOs of both passes (default 4k, 1; QD to 256)\n";
+
 void lm_cli_usage(FILE *f, enum lm_cmd cmd)
 {
 	switch (cmd) {
+	case LM_CMD_VERIFY:
+		fputs(lm_usage_verify, f);
+		break;
 	case LM_CMD_MARK:
 		fputs(lm_usage_mark, f);
 		break;
