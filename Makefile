@@ -90,7 +90,7 @@ test: deps
 	$(MAKE) unit
 	$(MAKE) integration
 	$(MAKE) test-sanitize
-	$(MAKE) -j2 fuzz FUZZ_SECONDS=30
+	$(MAKE) -j2 fuzz FUZZ_SECONDS=20
 
 # libFuzzer (clang): the fio job-file reader, the iSCSI URL parser, the
 # command line and the saved-result reader, each FUZZ_SECONDS from its seed

@@ -13,6 +13,9 @@ command -v jq >/dev/null || skip "jq is not installed (bash scripts/deps.sh)"
 
 lm_loop 64 512
 mkdir "$LM_WORK/r"
+# the region written once, so the read-only marks read data, not holes
+"$LUNMARK" run "$LM_DEV" --rw=write --bs=1m --iodepth=4 --size=16m \
+	--allow-write >/dev/null 2>&1 || fail "cannot fill $LM_DEV"
 mark() {
 	"$LUNMARK" mark "$LM_DEV" --read-only --size=16m \
 		--runs="$1" --runtime=300ms --interval=0 --no-warmup --quiet \
