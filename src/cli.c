@@ -676,6 +676,7 @@ static bool lm_is_file(const char *path)
 
 int lm_cli_parse(int argc, char **argv, struct lm_cli *c, char *msg, size_t len)
 {
+	struct lm_guard_opts g;
 	const char *cmd;
 	int ret;
 
@@ -765,8 +766,8 @@ int lm_cli_parse(int argc, char **argv, struct lm_cli *c, char *msg, size_t len)
 			c->suite.runtime_ns = c->suite.base.runtime_ns;
 		c->suite.base.size_bytes = 0;
 		c->suite.base.runtime_ns = 0;
-		c->suite.allow_write =
-			(c->allow_write || c->destroy) && !c->read_only;
+		lm_guard_opts_cli(&g, c);
+		c->suite.allow_write = lm_guard_permits(&g);
 		ret = lm_cli_cache_check(c, msg, len);
 		if (ret)
 			return ret;

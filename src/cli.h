@@ -9,6 +9,7 @@
 #define LM_CLI_H
 
 #include "compare.h"
+#include "guard.h"
 #include "job.h"
 #include "run.h"
 #include "suite.h"
@@ -71,6 +72,15 @@ struct lm_cli {
 	unsigned int timeout_s;
 	bool reconnect;
 };
+
+/* --allow-write, --read-only and --destroy as the write guard takes them */
+static inline void lm_guard_opts_cli(struct lm_guard_opts *g,
+				     const struct lm_cli *c)
+{
+	g->allow_write = c->allow_write;
+	g->read_only = c->read_only;
+	g->destroy = c->destroy;
+}
 
 /* The (first) target; NULL when none was given. */
 static inline const char *lm_cli_target(const struct lm_cli *c)

@@ -59,13 +59,6 @@ void lm_warn_unprefilled(struct lm_host *h, const struct lm_target *t)
 		t->name);
 }
 
-void lm_guard_opts_cli(struct lm_guard_opts *g, const struct lm_cli *c)
-{
-	g->allow_write = c->allow_write;
-	g->read_only = c->read_only;
-	g->destroy = c->destroy;
-}
-
 bool lm_may_prefill(const struct lm_target *t, const struct lm_cli *c)
 {
 	struct lm_guard_opts g;

@@ -8,7 +8,6 @@
 #define LM_CMD_H
 
 #include "cli.h"
-#include "guard.h"
 #include "report/report.h"
 #include "result.h"
 #include "target.h"
@@ -32,8 +31,6 @@ void lm_info_fill(struct lm_report_info *i, const struct lm_host *h,
 int lm_exit_of_signal(void);
 /* Reads that lunmark may not prefill are said to be so. */
 void lm_warn_unprefilled(struct lm_host *h, const struct lm_target *t);
-/* --allow-write, --read-only and --destroy as the write guard takes them */
-void lm_guard_opts_cli(struct lm_guard_opts *g, const struct lm_cli *c);
 /* May a prefill write to @t, the guard permitting? */
 bool lm_may_prefill(const struct lm_target *t, const struct lm_cli *c);
 void lm_target_opts_iscsi(struct lm_target_opts *to, const struct lm_cli *c);

@@ -52,8 +52,7 @@ static int lm_run_targets(struct lm_cli *c, struct lm_job *const *jobs,
 				  (j->size_bytes ? j->size_bytes : 1ull << 30);
 		/* a test file in a directory is always opened for writing */
 		to.write = lm_rw_writes(j->rw) ||
-			   (j->prefill && (c->allow_write || c->destroy) &&
-			    !c->read_only);
+			   (j->prefill && lm_guard_permits(&g));
 		ret = lm_target_open(&t[k], c->targets[k], &to);
 		if (ret)
 			return ret;

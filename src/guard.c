@@ -234,13 +234,16 @@ out_free:
 	return ret;
 }
 
+bool lm_guard_permits(const struct lm_guard_opts *o)
+{
+	return !o->read_only && (o->allow_write || o->destroy);
+}
+
 bool lm_guard_may_prefill(const struct lm_target *t,
 			  const struct lm_guard_opts *o)
 {
-	if (t->kind == LM_TARGET_TESTFILE)
-		return true;
-	return !o->read_only && (o->allow_write || o->destroy) &&
-	       t->kind != LM_TARGET_NONE;
+	return t->kind == LM_TARGET_TESTFILE ||
+	       (lm_guard_permits(o) && t->kind != LM_TARGET_NONE);
 }
 
 int lm_guard_write(struct lm_target *t, const struct lm_guard_opts *o,

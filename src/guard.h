@@ -42,8 +42,12 @@ struct lm_guard_opts {
 int lm_guard_write(struct lm_target *t, const struct lm_guard_opts *o,
 		   const char *instead);
 
-/* Whether the options let a prefill write to @t at all (the guard then
- * has the last word): --allow-write or --destroy, never --read-only. */
+/* Whether the options let lunmark write at all (the guard then has the
+ * last word): --allow-write or --destroy, never --read-only. */
+bool lm_guard_permits(const struct lm_guard_opts *o);
+
+/* Whether a prefill may write to @t: lunmark's own test file, or
+ * lm_guard_permits() on a target that is there. */
 bool lm_guard_may_prefill(const struct lm_target *t,
 			  const struct lm_guard_opts *o);
 

@@ -301,7 +301,7 @@ void lm_ffp_free(struct lm_ffp *p)
 int lm_ffp_take(struct lm_ffp *p, char *msg, size_t len)
 {
 	const struct lm_iscsi_session *w = &p->s;
-	struct timeval tv = { .tv_sec = 1 };
+	struct timeval tv = { .tv_sec = LM_RX_WAIT_MS / 1000 };
 	int fl;
 
 	if (!w->logged_in || !w->sn_valid || w->blind || w->keys_broken ||

@@ -40,6 +40,7 @@
 #define LM_GUESS_MAX 65536u /* reads longer are not guessed */
 #define LM_LOWAT_MIN 65536u /* owed that much, a wait wakes once */
 #define LM_LOWAT_MAX (1u << 20)
+#define LM_RX_WAIT_MS 1000 /* one wait on the socket, at most */
 
 struct lm_ffp_slot {
 	struct lm_io *io; /* NULL: the engine's own command */

@@ -294,12 +294,10 @@ static int lm_ffp_guessed(struct lm_ffp *p, struct lm_ffp_slot *g, size_t r,
 }
 
 /*
- * Bytes the target surely sends before anything else can be answered: the
- * rest of this data segment and, while a read's Data-In goes on, the rest
- * of that read's data; at a header with only reads at the target, the
- * header and the data of the shortest of them. Headers and status that
- * come between are not counted, nor is anything a failing command might
- * not send.
+ * Bytes the target surely sends next: the rest of this data segment and,
+ * while a read's Data-In goes on, the rest of that read's data; at a
+ * header, the rest of the header. Headers and status that come between
+ * are not counted.
  */
 static size_t lm_ffp_owed(const struct lm_ffp *p)
 {
@@ -335,7 +333,7 @@ static int lm_ffp_await(struct lm_ffp *p, size_t owed)
 	struct pollfd f = { .fd = p->fd, .events = POLLIN };
 
 	lm_ffp_lowat(p, owed < LM_LOWAT_MAX ? (int)owed : (int)LM_LOWAT_MAX);
-	if (poll(&f, 1, 1000) < 0 && errno != EINTR)
+	if (poll(&f, 1, LM_RX_WAIT_MS) < 0 && errno != EINTR)
 		return lm_ffp_broken(p, errno, "cannot wait for the target",
 				     strerror(errno));
 	return 0;

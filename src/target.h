@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Opening and probing a target, and the first write guard.
+ * Opening and probing a target (the write guard is guard.h).
  *
  * A target is a block device, an existing regular file, a directory (where
  * lunmark creates its own test file, removed again by lm_target_close()),

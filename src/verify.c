@@ -7,8 +7,8 @@
 #include "engine.h"
 #include "lunmark.h"
 #include "stats.h"
-#include "units.h"
 
+#include <endian.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,11 +19,6 @@
 #define LM_VERIFY_DEPTH_MAX 256u
 #define LM_VERIFY_SHOWN 10 /* mismatches printed one by one */
 
-static uint64_t lm_le64(uint64_t v)
-{
-	return htole64(v);
-}
-
 void lm_verify_fill(void *blk, uint32_t lbs, uint64_t offset, uint64_t run,
 		    uint64_t seq)
 {
@@ -31,10 +26,10 @@ void lm_verify_fill(void *blk, uint32_t lbs, uint64_t offset, uint64_t run,
 	const size_t n = sizeof(h);
 
 	memcpy(h.magic, LM_VERIFY_MAGIC, sizeof(h.magic));
-	h.offset = lm_le64(offset);
-	h.run = lm_le64(run);
-	h.seq = lm_le64(seq);
-	h.hash = lm_le64(XXH64((const char *)blk + n, lbs - n, offset));
+	h.offset = htole64(offset);
+	h.run = htole64(run);
+	h.seq = htole64(seq);
+	h.hash = htole64(XXH64((const char *)blk + n, lbs - n, offset));
 	memcpy(blk, &h, n);
 }
 
@@ -43,6 +38,7 @@ int lm_verify_check(const void *blk, uint32_t lbs, uint64_t offset,
 {
 	const unsigned char *p = blk;
 	struct lm_vhdr h;
+	uint64_t sum;
 	uint32_t i;
 
 	memcpy(&h, blk, sizeof(h));
@@ -66,15 +62,15 @@ int lm_verify_check(const void *blk, uint32_t lbs, uint64_t offset,
 			 (unsigned long long)*found, (unsigned long long)run);
 		return -1;
 	}
-	if (le64toh(h.hash) != XXH64(p + sizeof(h), lbs - sizeof(h), offset)) {
+	sum = XXH64(p + sizeof(h), lbs - sizeof(h), offset);
+	if (le64toh(h.hash) != sum) {
 		snprintf(
 			why, len,
 			"its header (run %016llx, write %llu) over other data: XXH64 %016llx expected, %016llx read",
 			(unsigned long long)*found,
 			(unsigned long long)le64toh(h.seq),
 			(unsigned long long)le64toh(h.hash),
-			(unsigned long long)XXH64(p + sizeof(h),
-						  lbs - sizeof(h), offset));
+			(unsigned long long)sum);
 		return -1;
 	}
 	return 0;
