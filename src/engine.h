@@ -24,7 +24,8 @@ struct lm_io {
 	unsigned int slot; /* stable, in [0, depth): an engine's own index */
 	unsigned int buf_index; /* index into the registered buffers */
 	bool write;
-	int res; /* bytes, or -errno */
+	bool counted; /* the worker's: issued into a size-limited pass */
+	int res;      /* bytes, or -errno */
 	uint64_t issue_ns;
 };
 

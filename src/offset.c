@@ -24,6 +24,18 @@ void lm_cursor_init(struct lm_cursor *c)
 	atomic_init(&c->limit, UINT64_MAX);
 }
 
+void lm_cursor_pass(struct lm_cursor *c, uint64_t claims)
+{
+	uint64_t b = atomic_load(&c->next);
+
+	/* The limit is set before the mark, for the index the mark is set
+	 * at: a claim without the mark is below any such limit, so a
+	 * failed exchange (somebody claimed) only moves it. */
+	do
+		atomic_store(&c->limit, LM_CURSOR_PASS | (b + claims));
+	while (!atomic_compare_exchange_weak(&c->next, &b, b | LM_CURSOR_PASS));
+}
+
 void lm_offset_init(struct lm_offset_gen *g, uint64_t start_bytes,
 		    uint64_t nblocks, uint32_t bs_bytes,
 		    unsigned int random_pct, struct lm_cursor *cursor,
@@ -38,6 +50,7 @@ void lm_offset_init(struct lm_offset_gen *g, uint64_t start_bytes,
 	/* a mixed stream starts at a random block */
 	g->last = random_pct ? lm_rand_below(&g->rand, nblocks) : 0;
 	g->map_mask = 0;
+	g->pass = false;
 }
 
 void lm_offset_map(struct lm_offset_gen *g, uint64_t key)

@@ -14,12 +14,18 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* The shared sequential cursor: a block counter that never wraps. */
+/*
+ * The shared sequential cursor: a block counter that never wraps. A claim
+ * carrying LM_CURSOR_PASS is one of the measured pass (lm_cursor_pass());
+ * the block index is the claim without it.
+ */
 struct lm_cursor {
 	_Alignas(64) _Atomic uint64_t next;
-	/* claims at or above this index are refused; UINT64_MAX = no limit */
+	/* claims at or above this are refused; UINT64_MAX = no limit */
 	_Atomic uint64_t limit;
 };
+
+#define LM_CURSOR_PASS (1ull << 63)
 
 struct lm_rand {
 	uint64_t s[4];
@@ -79,9 +85,19 @@ struct lm_offset_gen {
 	uint64_t map_mask;
 	uint64_t map_key;
 	unsigned int map_shift; /* the fold: half the mask's bits, plus 1 */
+	bool pass; /* the last claim from the cursor was of the pass */
 };
 
 void lm_cursor_init(struct lm_cursor *c);
+
+/*
+ * Start the measured pass of @claims claims where the cursor stands,
+ * while other threads may be claiming: every claim from here on carries
+ * LM_CURSOR_PASS, every one before does not, and exactly @claims blocks
+ * (or fewer, larger claims) are let through. So a size-limited pass after
+ * a ramp counts its IOs by their claim, not by when they completed.
+ */
+void lm_cursor_pass(struct lm_cursor *c, uint64_t claims);
 
 /*
  * @random_pct of the offsets are random (fio's percentage_random): 100
@@ -123,6 +139,8 @@ static inline bool lm_offset_next_n(struct lm_offset_gen *g, uint64_t *off,
 		if (b >= atomic_load_explicit(&g->cursor->limit,
 					      memory_order_relaxed))
 			return false;
+		g->pass = b & LM_CURSOR_PASS;
+		b &= ~LM_CURSOR_PASS;
 		b = lm_perm(g, b % g->nblocks, b / g->nblocks);
 	} else if (g->random_pct >= 100) {
 		b = lm_rand_below(&g->rand, g->nblocks);
@@ -138,7 +156,8 @@ static inline bool lm_offset_next_n(struct lm_offset_gen *g, uint64_t *off,
 		if (b >= atomic_load_explicit(&g->cursor->limit,
 					      memory_order_relaxed))
 			return false;
-		b %= g->nblocks;
+		g->pass = b & LM_CURSOR_PASS;
+		b = (b & ~LM_CURSOR_PASS) % g->nblocks;
 	}
 	*off = g->start_bytes + b * g->bs_bytes;
 	return true;

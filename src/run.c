@@ -265,35 +265,34 @@ static uint64_t lm_pass_ios(const struct lm_job *j)
 	return (j->io_bytes ? j->io_bytes : j->size_bytes) / j->bs_bytes;
 }
 
+/* Does a size-limited pass of @j's end at its cursor's limit (sequential,
+ * or random on a map), its IOs counted by their claims? */
+static bool lm_cursor_limited(const struct lm_job *j)
+{
+	return !j->time_based && (!lm_rw_random(j->rw) || lm_job_mapped(j));
+}
+
 /*
- * The limits of target @k's sequential cursors, counted from where they
- * are (after a ramp) or from 0: a shared cursor makes one pass for all
- * threads (io_size for each), a thread of its own region (fio's
- * offset_increment) its own pass.
+ * Start the measured pass of target @k's cursors where they stand (after
+ * a ramp, or at 0): a shared cursor makes one pass for all threads
+ * (io_size for each), a thread of its own region (fio's offset_increment)
+ * its own pass.
  */
-static void lm_limit(struct lm_many *m, unsigned int k, bool after_ramp)
+static void lm_limit(struct lm_many *m, unsigned int k)
 {
 	const struct lm_job *j = m->jobs[k];
-	struct lm_cursor *c;
 	unsigned int i;
 
-	if (j->time_based || (lm_rw_random(j->rw) && !lm_job_mapped(j)))
+	if (!lm_cursor_limited(j))
 		return;
 	if (!j->offset_increment) {
-		c = &m->cursor[k];
-		atomic_store(&c->limit,
-			     (after_ramp ? atomic_load(&c->next) : 0) +
-				     (j->io_bytes
-					      ? lm_pass_ios(j) * j->threads
-					      : j->size_bytes / j->bs_bytes));
+		lm_cursor_pass(&m->cursor[k],
+			       j->io_bytes ? lm_pass_ios(j) * j->threads
+					   : j->size_bytes / j->bs_bytes);
 		return;
 	}
-	for (i = 0; i < j->threads; i++) {
-		c = &m->w[m->first[k] + i].own;
-		atomic_store(&c->limit,
-			     (after_ramp ? atomic_load(&c->next) : 0) +
-				     lm_pass_ios(j));
-	}
+	for (i = 0; i < j->threads; i++)
+		lm_cursor_pass(&m->w[m->first[k] + i].own, lm_pass_ios(j));
 }
 
 /* Split a target's region among its workers: sequential jobs and random
@@ -316,6 +315,7 @@ static void lm_plan(struct lm_many *m, unsigned int k, unsigned int i,
 	w->stamp_bytes = t->lbs_bytes;
 	w->budgeted =
 		lm_rw_random(j->rw) && !j->time_based && !lm_job_mapped(j);
+	w->cursor_pass = lm_cursor_limited(j);
 	if (w->budgeted && (j->offset_increment || j->io_bytes))
 		w->budget_bytes = lm_pass_ios(j) * j->bs_bytes;
 	else if (w->budgeted)
@@ -335,7 +335,7 @@ static void lm_start_measuring(struct lm_many *m, uint64_t t0)
 		 * left the cursor; without one the limit was set before
 		 * the workers began; a longer ramp starts later. */
 		if (j->ramp_ns && !m->delay[k]) {
-			lm_limit(m, k, true);
+			lm_limit(m, k);
 			m->started[k] = true;
 		}
 		for (i = 0; m->delay[k] && i < j->threads; i++)
@@ -410,7 +410,7 @@ static void lm_start_due(struct lm_many *m, uint64_t t0, uint64_t now)
 	for (k = 0; k < m->ntargets; k++) {
 		if (!m->delay[k] || m->started[k] || now < t0 + m->delay[k])
 			continue;
-		lm_limit(m, k, true);
+		lm_limit(m, k);
 		m->started[k] = true;
 	}
 }
@@ -546,7 +546,7 @@ static int lm_many_init(struct lm_many *m, const struct lm_job *const *jobs,
 		for (i = 0; i < jobs[k]->threads; i++)
 			lm_cursor_init(&m->w[m->first[k] + i].own);
 		if (!jobs[k]->ramp_ns)
-			lm_limit(m, k, false);
+			lm_limit(m, k);
 	}
 	m->s.done_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
 	if (m->s.done_fd < 0)

@@ -114,6 +114,9 @@ static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 			off = lm_bs_place(w, off, len, l->align[write]);
 		io = l->free_ios[--l->nfree];
 		io->write = write;
+		/* a size-limited pass counts what it issued, not what
+		 * completed in a window: a ramp's IO is never counted */
+		io->counted = w->cursor_pass ? l->gen.pass : measuring;
 		/* mixed jobs keep read buffers apart from write buffers */
 		io->buf_index =
 			io->slot +
@@ -158,18 +161,25 @@ static uint64_t lm_record_base(struct lm_worker *w)
 	return from > t0 ? from : t0;
 }
 
-/* @n IOs reaped at @now */
+/*
+ * @n IOs reaped at @now, in the window or not (@measuring), before the
+ * stop or after it (@stop): a time-based run counts what completed in the
+ * window, a size-limited one what it issued into its pass and completed
+ * before the stop.
+ */
 static void lm_complete(struct lm_worker *w, struct lm_loop *l, unsigned int n,
-			bool measuring, uint64_t now)
+			bool measuring, bool stop, uint64_t now)
 {
+	bool limited = w->cursor_pass || w->budgeted;
 	/* one time base for the batch's per-IO records */
-	uint64_t base = w->job->iolog && measuring ? lm_record_base(w) : 0;
+	uint64_t base = w->job->iolog ? lm_record_base(w) : 0;
 	uint64_t at = now > base ? now - base : 0;
 	unsigned int i;
 
 	for (i = 0; i < n; i++) {
 		struct lm_io *io = l->done[i];
 		enum lm_dir d = io->write ? LM_DIR_WRITE : LM_DIR_READ;
+		bool count = limited ? io->counted && !stop : measuring;
 
 		if (io->res != (int)io->len) {
 			w->errors[d]++;
@@ -181,7 +191,7 @@ static void lm_complete(struct lm_worker *w, struct lm_loop *l, unsigned int n,
 				memcpy(w->errtext, l->eng.err,
 				       sizeof(w->errtext));
 			}
-		} else if (measuring) {
+		} else if (count) {
 			lm_hist_add(&w->lat[d], now - io->issue_ns);
 			lm_count(w, d, io->len, now - io->issue_ns);
 			if (w->job->iolog)
@@ -292,7 +302,7 @@ static void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
 		 * stop does not */
 		now = lm_now_ns();
 		measuring = lm_measuring(w, now, &stop);
-		lm_complete(w, l, (unsigned int)n, measuring, now);
+		lm_complete(w, l, (unsigned int)n, measuring, stop, now);
 		if (w->io_errno)
 			break;
 	}
@@ -304,7 +314,7 @@ static void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
 		n = l->eng.ops->reap(&l->eng, 1, l->done, depth);
 		if (n < 0)
 			break;
-		lm_complete(w, l, (unsigned int)n, false, lm_now_ns());
+		lm_complete(w, l, (unsigned int)n, false, true, lm_now_ns());
 	}
 }
 

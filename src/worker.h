@@ -60,6 +60,8 @@ struct lm_worker {
 	uint64_t nblocks;
 	uint32_t stamp_bytes;  /* logical block size for stamps */
 	bool budgeted;	       /* random, size-limited */
+	bool cursor_pass;      /* size-limited on the cursor: the IOs of the
+				* measured pass are its claims' (offset.h) */
 	uint64_t budget_bytes; /* to issue when budgeted */
 	/* when this worker's own runtime is over (0: the main thread's
 	 * clock alone ends it): jobs of different runtimes run at once */

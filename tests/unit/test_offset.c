@@ -5,6 +5,7 @@
 
 #include <math.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdlib.h>
 
 #define LM_NBLOCKS 100003u /* prime: no accidental alignment with threads */
@@ -70,18 +71,27 @@ struct lm_seq_arg {
 	struct lm_cursor *cursor;
 	_Atomic unsigned int *touched;
 	unsigned int thread;
+	uint64_t unmarked; /* claims before the pass */
 };
 
+/* Claim until the cursor's limit; count the pass's blocks (all claims
+ * when there is no pass) and the claims before it. */
 static void *lm_seq_thread(void *p)
 {
 	struct lm_seq_arg *a = p;
 	struct lm_offset_gen g;
+	bool any = atomic_load(&a->cursor->limit) != UINT64_MAX;
 	uint64_t off = 0;
 
 	lm_offset_init(&g, LM_START, LM_NBLOCKS, LM_TBS, 0, a->cursor, 1,
 		       a->thread);
-	while (lm_offset_next(&g, &off))
-		atomic_fetch_add(&a->touched[(off - LM_START) / LM_TBS], 1);
+	while (lm_offset_next(&g, &off)) {
+		if (g.pass || any)
+			atomic_fetch_add(&a->touched[(off - LM_START) / LM_TBS],
+					 1);
+		else
+			a->unmarked++;
+	}
 	return NULL;
 }
 
@@ -99,7 +109,7 @@ static void lm_test_shared_cursor_no_overlap(void)
 	lm_cursor_init(&cursor);
 	atomic_store(&cursor.limit, (uint64_t)LM_NBLOCKS * LM_PASSES);
 	for (i = 0; i < LM_T; i++) {
-		args[i] = (struct lm_seq_arg){ &cursor, touched, i };
+		args[i] = (struct lm_seq_arg){ &cursor, touched, i, 0 };
 		CU_ASSERT_FATAL(!pthread_create(&tid[i], NULL, lm_seq_thread,
 						&args[i]));
 	}
@@ -108,6 +118,42 @@ static void lm_test_shared_cursor_no_overlap(void)
 	for (i = 0; i < LM_NBLOCKS; i++)
 		wrong += atomic_load(&touched[i]) != LM_PASSES;
 	CU_ASSERT_EQUAL(wrong, 0);
+	free((void *)touched);
+}
+
+/* A pass started while T threads claim (a ramp handing over to a
+ * size-limited pass): exactly one pass is marked, each block once. */
+static void lm_test_cursor_pass_live(void)
+{
+	enum { LM_T = 4 };
+	struct lm_seq_arg args[LM_T];
+	pthread_t tid[LM_T];
+	struct lm_cursor cursor;
+	_Atomic unsigned int *touched = calloc(LM_NBLOCKS, sizeof(*touched));
+	unsigned int i, wrong = 0;
+	uint64_t unmarked = 0;
+
+	CU_ASSERT_FATAL(touched != NULL);
+	lm_cursor_init(&cursor);
+	for (i = 0; i < LM_T; i++) {
+		args[i] = (struct lm_seq_arg){ &cursor, touched, i, 0 };
+		CU_ASSERT_FATAL(!pthread_create(&tid[i], NULL, lm_seq_thread,
+						&args[i]));
+	}
+	while (atomic_load(&cursor.next) < 3 * LM_NBLOCKS + 5)
+		sched_yield();
+	lm_cursor_pass(&cursor, LM_NBLOCKS);
+	for (i = 0; i < LM_T; i++) {
+		pthread_join(tid[i], NULL);
+		unmarked += args[i].unmarked;
+	}
+	for (i = 0; i < LM_NBLOCKS; i++)
+		wrong += atomic_load(&touched[i]) != 1;
+	CU_ASSERT_EQUAL(wrong, 0);
+	/* the claims before the pass are the cursor's index when it began */
+	CU_ASSERT(unmarked >= 3 * LM_NBLOCKS + 5);
+	CU_ASSERT_EQUAL(atomic_load(&cursor.limit),
+			LM_CURSOR_PASS | (unmarked + LM_NBLOCKS));
 	free((void *)touched);
 }
 
@@ -214,6 +260,8 @@ int lm_suite_offset(void)
 		{ "shared cursor: T threads, no overlap",
 		  lm_test_shared_cursor_no_overlap },
 		{ "sequential: order, wrap, limit", lm_test_sequential_order },
+		{ "cursor pass started while threads claim",
+		  lm_test_cursor_pass_live },
 		{ "percentage_random: the share asked for",
 		  lm_test_percentage_random },
 		{ "random map: each block once a pass", lm_test_random_map },
