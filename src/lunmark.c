@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-volatile sig_atomic_t lm_stop;
+_Atomic int lm_stop;
 
 static void lm_say(const char *fmt, va_list ap)
 {

@@ -7,6 +7,7 @@
 #define LM_LUNMARK_H
 
 #include <signal.h>
+#include <stdatomic.h>
 #include <stddef.h>
 
 #define LM_VERSION "0.1.0"
@@ -25,8 +26,11 @@ enum lm_exit {
 
 /* Set by the signal handler; read by the main thread and the workers: the
  * signal that stops the run, plus LM_STOP_NOW after a second SIGINT (leave
- * at once: in-flight IO is failed, not drained). */
-extern volatile sig_atomic_t lm_stop;
+ * at once: in-flight IO is failed, not drained). An atomic, not a
+ * volatile sig_atomic_t, because other threads read it; a lock-free one
+ * may be stored from a signal handler. */
+extern _Atomic int lm_stop;
+_Static_assert(ATOMIC_INT_LOCK_FREE == 2, "the stop flag must be lock-free");
 #define LM_STOP_NOW 1024
 
 static inline int lm_stop_now(void)
