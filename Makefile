@@ -101,7 +101,7 @@ FUZZERS := jobfile url cli result
 FUZZ_SRCS_jobfile := fio-compat/jobfile.c fio-compat/options.c \
 	fio-compat/values.c
 FUZZ_SRCS_url := src/iscsi_url.c
-FUZZ_SRCS_cli := src/cli.c src/cli_cache.c src/cli_cmp.c src/optval.c \
+FUZZ_SRCS_cli := src/cli.c src/cli_opts.c src/cli_cache.c src/cli_cmp.c src/optval.c \
 	src/units.c
 FUZZ_SRCS_result := src/load.c
 FUZZ_BINS := $(FUZZERS:%=$(BUILD)/fuzz/fuzz-%)

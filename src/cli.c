@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "cli.h"
+#include "cli_opts.h"
 #include "engine.h"
 #include "iscsi_url.h"
 #include "optval.h"
@@ -13,184 +14,11 @@
 #include <strings.h>
 #include <sys/stat.h>
 
-enum lm_opt {
-	LM_O_HELP = 'h',
-	LM_O_FIRST = 256,
-	LM_O_ENGINE,
-	LM_O_DIRECT,
-	LM_O_ALLOW_WRITE,
-	LM_O_DESTROY,
-	LM_O_CHECK,
-	LM_O_NO_PREFILL,
-	LM_O_PATTERN,
-	LM_O_SEED,
-	LM_O_SQPOLL,
-	LM_O_SIZE,
-	LM_O_OFFSET,
-	LM_O_RUNTIME,
-	LM_O_FAIL_EVERY,
-	LM_O_FAIL_PROB,
-	LM_O_FAIL_ERRNO,
-	/* run */
-	LM_O_RW,
-	LM_O_RWMIXREAD,
-	LM_O_RWMIXWRITE,
-	LM_O_BS,
-	LM_O_IODEPTH,
-	LM_O_NUMJOBS,
-	LM_O_RAMP,
-	LM_O_TIME_BASED,
-	LM_O_NAME,
-	/* mark */
-	LM_O_PROFILE,
-	LM_O_RUNS,
-	LM_O_INTERVAL,
-	LM_O_READ_ONLY,
-	LM_O_WRITE_ONLY,
-	LM_O_AGGREGATE,
-	LM_O_NO_WARMUP,
-	/* iSCSI, and targets */
-	LM_O_TIMEOUT,
-	LM_O_RECONNECT,
-	LM_O_CHAP_FILE,
-	LM_O_INITIATOR,
-	LM_O_TARGET,
-	LM_O_JSON,
-	/* suites */
-	LM_O_MIX,
-	LM_O_LINK,
-	LM_O_QUIET,
-	LM_O_PCT_RANDOM,
-	LM_O_JSON_FILE,
-	LM_O_IGNORE_UNSUPPORTED,
-	LM_O_OUTPUT_FORMAT,
-	LM_O_OUTPUT,
-	LM_O_LABEL,
-	LM_O_TAG,
-	LM_O_EXPORT_FIO,
-	LM_O_CACHE, /* cli_cache.c, by name */
-	/* report, compare */
-	LM_O_FORMAT,
-	LM_O_METRIC,
-	LM_O_DELTA,
-	LM_O_BY,
-	LM_O_BASELINE,
-};
-
-/* verify takes run's options and refuses those it has no use for */
-#define LM_RUN ((1u << LM_CMD_RUN) | (1u << LM_CMD_VERIFY))
-#define LM_VERIFY (1u << LM_CMD_VERIFY)
-#define LM_MARK (1u << LM_CMD_MARK)
-#define LM_PROBE (1u << LM_CMD_PROBE)
-#define LM_JOBS (1u << LM_CMD_JOBS)
-#define LM_ALL (LM_RUN | LM_MARK | LM_PROBE | LM_JOBS)
-#define LM_REPORT (1u << LM_CMD_REPORT)
-#define LM_COMPARE (1u << LM_CMD_COMPARE)
-
 /* report and compare read result files: no target, no IO options */
 static bool lm_cmd_reads_results(enum lm_cmd cmd)
 {
 	return cmd == LM_CMD_REPORT || cmd == LM_CMD_COMPARE;
 }
-
-static const struct {
-	struct option o;
-	unsigned int cmds;
-} lm_opts[] = {
-	{ { "help", no_argument, NULL, LM_O_HELP },
-	  LM_ALL | LM_REPORT | LM_COMPARE },
-	{ { "format", required_argument, NULL, LM_O_FORMAT },
-	  LM_REPORT | LM_COMPARE },
-	{ { "metric", required_argument, NULL, LM_O_METRIC },
-	  LM_REPORT | LM_COMPARE },
-	{ { "delta", required_argument, NULL, LM_O_DELTA }, LM_COMPARE },
-	{ { "by", required_argument, NULL, LM_O_BY }, LM_COMPARE },
-	{ { "baseline", required_argument, NULL, LM_O_BASELINE }, LM_COMPARE },
-	{ { "timeout", required_argument, NULL, LM_O_TIMEOUT }, LM_ALL },
-	{ { "reconnect", no_argument, NULL, LM_O_RECONNECT },
-	  LM_RUN | LM_MARK | LM_JOBS },
-	{ { "ignore-unsupported", no_argument, NULL, LM_O_IGNORE_UNSUPPORTED },
-	  LM_JOBS },
-	{ { "output-format", required_argument, NULL, LM_O_OUTPUT_FORMAT },
-	  LM_JOBS },
-	{ { "output", required_argument, NULL, LM_O_OUTPUT }, LM_JOBS },
-	{ { "chap-file", required_argument, NULL, LM_O_CHAP_FILE }, LM_ALL },
-	{ { "initiator-name", required_argument, NULL, LM_O_INITIATOR },
-	  LM_ALL },
-	{ { "target", required_argument, NULL, LM_O_TARGET },
-	  LM_RUN | LM_MARK | LM_PROBE },
-	{ { "json", no_argument, NULL, LM_O_JSON }, LM_PROBE },
-	{ { "export-fio", no_argument, NULL, LM_O_EXPORT_FIO },
-	  LM_RUN | LM_MARK },
-	{ { "mix", required_argument, NULL, LM_O_MIX }, LM_MARK },
-	{ { "link", required_argument, NULL, LM_O_LINK }, LM_RUN | LM_MARK },
-	{ { "until-steady", no_argument, NULL, LM_O_CACHE }, LM_MARK },
-	{ { "max-rounds", required_argument, NULL, LM_O_CACHE }, LM_MARK },
-	{ { "working-set", required_argument, NULL, LM_O_CACHE }, LM_MARK },
-	{ { "cache-size", required_argument, NULL, LM_O_CACHE }, LM_MARK },
-	{ { "nas-ram", required_argument, NULL, LM_O_CACHE },
-	  LM_RUN | LM_MARK },
-	{ { "sustained", no_argument, NULL, LM_O_CACHE }, LM_MARK },
-	{ { "quiet", no_argument, NULL, LM_O_QUIET }, LM_MARK },
-	{ { "json", required_argument, NULL, LM_O_JSON_FILE }, LM_MARK },
-	{ { "percentage_random", required_argument, NULL, LM_O_PCT_RANDOM },
-	  LM_RUN },
-	{ { "engine", required_argument, NULL, LM_O_ENGINE },
-	  LM_RUN | LM_MARK },
-	{ { "ioengine", required_argument, NULL, LM_O_ENGINE },
-	  LM_RUN | LM_MARK },
-	{ { "direct", optional_argument, NULL, LM_O_DIRECT },
-	  LM_RUN | LM_MARK },
-	{ { "allow-write", no_argument, NULL, LM_O_ALLOW_WRITE },
-	  LM_RUN | LM_MARK | LM_JOBS },
-	{ { "destroy", required_argument, NULL, LM_O_DESTROY },
-	  LM_RUN | LM_MARK | LM_JOBS },
-	{ { "check", no_argument, NULL, LM_O_CHECK }, LM_VERIFY },
-	{ { "no-prefill", no_argument, NULL, LM_O_NO_PREFILL },
-	  LM_RUN | LM_MARK | LM_JOBS },
-	{ { "buffer-pattern", required_argument, NULL, LM_O_PATTERN },
-	  LM_RUN | LM_MARK },
-	{ { "seed", required_argument, NULL, LM_O_SEED }, LM_RUN | LM_MARK },
-	{ { "randseed", required_argument, NULL, LM_O_SEED },
-	  LM_RUN | LM_MARK },
-	{ { "sqpoll", no_argument, NULL, LM_O_SQPOLL }, LM_RUN | LM_MARK },
-	{ { "size", required_argument, NULL, LM_O_SIZE }, LM_RUN | LM_MARK },
-	{ { "runtime", required_argument, NULL, LM_O_RUNTIME },
-	  LM_RUN | LM_MARK },
-	{ { "fail-every", required_argument, NULL, LM_O_FAIL_EVERY },
-	  LM_RUN | LM_MARK },
-	{ { "fail-prob", required_argument, NULL, LM_O_FAIL_PROB },
-	  LM_RUN | LM_MARK },
-	{ { "fail-errno", required_argument, NULL, LM_O_FAIL_ERRNO },
-	  LM_RUN | LM_MARK },
-	{ { "offset", required_argument, NULL, LM_O_OFFSET }, LM_RUN },
-	{ { "rw", required_argument, NULL, LM_O_RW }, LM_RUN },
-	{ { "readwrite", required_argument, NULL, LM_O_RW }, LM_RUN },
-	{ { "rwmixread", required_argument, NULL, LM_O_RWMIXREAD }, LM_RUN },
-	{ { "rwmixwrite", required_argument, NULL, LM_O_RWMIXWRITE }, LM_RUN },
-	{ { "bs", required_argument, NULL, LM_O_BS }, LM_RUN },
-	{ { "blocksize", required_argument, NULL, LM_O_BS }, LM_RUN },
-	{ { "iodepth", required_argument, NULL, LM_O_IODEPTH }, LM_RUN },
-	{ { "numjobs", required_argument, NULL, LM_O_NUMJOBS }, LM_RUN },
-	{ { "threads", required_argument, NULL, LM_O_NUMJOBS }, LM_RUN },
-	{ { "ramp_time", required_argument, NULL, LM_O_RAMP }, LM_RUN },
-	{ { "ramp-time", required_argument, NULL, LM_O_RAMP }, LM_RUN },
-	{ { "time_based", no_argument, NULL, LM_O_TIME_BASED }, LM_RUN },
-	{ { "time-based", no_argument, NULL, LM_O_TIME_BASED }, LM_RUN },
-	{ { "name", required_argument, NULL, LM_O_NAME }, LM_RUN },
-	{ { "profile", required_argument, NULL, LM_O_PROFILE }, LM_MARK },
-	{ { "runs", required_argument, NULL, LM_O_RUNS }, LM_MARK },
-	{ { "interval", required_argument, NULL, LM_O_INTERVAL }, LM_MARK },
-	{ { "read-only", no_argument, NULL, LM_O_READ_ONLY },
-	  LM_RUN | LM_MARK | LM_JOBS },
-	{ { "write-only", no_argument, NULL, LM_O_WRITE_ONLY }, LM_MARK },
-	{ { "aggregate", required_argument, NULL, LM_O_AGGREGATE }, LM_MARK },
-	{ { "no-warmup", no_argument, NULL, LM_O_NO_WARMUP }, LM_MARK },
-	{ { "label", required_argument, NULL, LM_O_LABEL }, LM_MARK },
-	{ { "tag", required_argument, NULL, LM_O_TAG }, LM_MARK },
-};
-
-#define LM_NOPTS (sizeof(lm_opts) / sizeof(lm_opts[0]))
 
 static int lm_add_target(struct lm_cli *c, const char *v, char *msg, size_t len)
 {
@@ -504,21 +332,10 @@ static int lm_opt_mark(int id, const char *name, const char *v,
 	return ret;
 }
 
-/* The command's own long options, for getopt_long. */
-static void lm_build_opts(enum lm_cmd cmd, struct option *out)
-{
-	unsigned int i, n = 0;
-
-	for (i = 0; i < LM_NOPTS; i++)
-		if (lm_opts[i].cmds & (1u << cmd))
-			out[n++] = lm_opts[i].o;
-	memset(&out[n], 0, sizeof(out[n]));
-}
-
 static int lm_parse_cmd(int argc, char **argv, struct lm_cli *c, char *msg,
 			size_t len)
 {
-	struct option longs[LM_NOPTS + 1];
+	struct option longs[LM_CLI_OPTS_MAX + 1];
 	struct lm_job *j = c->cmd == LM_CMD_MARK ? &c->suite.base : &c->job;
 	const char *cmdname = c->cmd == LM_CMD_VERIFY	 ? "verify"
 			      : c->cmd == LM_CMD_RUN	 ? "run"
@@ -529,7 +346,7 @@ static int lm_parse_cmd(int argc, char **argv, struct lm_cli *c, char *msg,
 							 : "probe";
 	int id, idx, ret;
 
-	lm_build_opts(c->cmd, longs);
+	lm_cli_longopts(c->cmd, longs);
 	optind = 0; /* glibc: getopt starts afresh, no state left over */
 	opterr = 0;
 	while ((id = getopt_long(argc, argv, "h", longs, &idx)) != -1) {
@@ -606,20 +423,6 @@ static int lm_cli_engine_check(const struct lm_cli *c, const struct lm_job *j,
 	return 0;
 }
 
-/* In fio's command line, is @arg one of lunmark's own options? */
-static bool lm_fio_own(const char *arg)
-{
-	size_t n = strcspn(arg + 2, "=");
-	unsigned int i;
-
-	for (i = 0; i < LM_NOPTS; i++)
-		if ((lm_opts[i].cmds & LM_JOBS) &&
-		    strlen(lm_opts[i].o.name) == n &&
-		    !strncmp(arg + 2, lm_opts[i].o.name, n))
-			return true;
-	return false;
-}
-
 /*
  * fio's command line: --name=X starts a job, the other --key[=value] are
  * its options (before the first --name, [global]'s), as a job file whose
@@ -645,7 +448,7 @@ static int lm_fio_cmdline(int argc, char **argv, struct lm_cli *c, char *msg,
 				a);
 			return -EINVAL;
 		}
-		if (lm_fio_own(a)) {
+		if (lm_cli_fio_own(a + 2, strcspn(a + 2, "="))) {
 			if (nown == (int)LM_ARRAY_SIZE(own))
 				break;
 			own[nown++] = argv[i];

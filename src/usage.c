@@ -50,9 +50,10 @@ static const char lm_usage_main[] =
 	"file or result file, 3 target missing, of the wrong kind or not\n"
 	"permitted, 4 job does not fit the target, 5 engine or O_DIRECT\n"
 	"unavailable, 6 write refused by the write guard, 7 a block did not\n"
-	"read back as written (verify), 128+N stopped by\n"
-	"signal N (130 for SIGINT) with partial results printed (a second\n"
-	"SIGINT leaves without waiting for the IO in flight).\n"
+	"read back as written (verify), 128+N stopped by signal N\n"
+	"(130 for SIGINT) with partial results printed (a second SIGINT\n"
+	"leaves without waiting for the IO in flight). An IO error or a signal\n"
+	"comes before 7 when both happened; the bad blocks are said anyway.\n"
 	"\n"
 	"See lunmark(1).\n";
 
@@ -244,14 +245,24 @@ static const char lm_usage_verify[] =
 	"  --check             read only: every block must carry a good header\n"
 	"                      for its offset, all of one pass (one written\n"
 	"                      before a target restart, say)\n"
-	"  --bs, --iodepth     the IOs of both passes (default 4k, 1; QD to 256)\n";
+	"  --bs, --iodepth     the IOs of both passes (default 4k, 1; QD to 256)\n"
+	"  --engine, --direct, --allow-write, --destroy, --read-only, --randseed,\n"
+	"  --fail-every, --fail-prob, --fail-errno: as for run (lunmark run --help);\n"
+	"                      run's other options are refused\n";
+
+static const char lm_usage_units[] =
+	"\nSizes take k, m, g, t (powers of 1024, as fio); times take us, ms,\n"
+	"s (default), m, h.\n";
 
 void lm_cli_usage(FILE *f, enum lm_cmd cmd)
 {
 	switch (cmd) {
 	case LM_CMD_VERIFY:
 		fputs(lm_usage_verify, f);
-		break;
+		fputs("\niSCSI options:\n", f);
+		fputs(strstr(lm_usage_common, "  --timeout"), f);
+		fputs(lm_usage_units, f);
+		return;
 	case LM_CMD_MARK:
 		fputs(lm_usage_mark, f);
 		break;
@@ -275,7 +286,5 @@ void lm_cli_usage(FILE *f, enum lm_cmd cmd)
 	}
 	fputs("\nCommon options:\n", f);
 	fputs(lm_usage_common, f);
-	fputs("\nSizes take k, m, g, t (powers of 1024, as fio); times take us, ms,\n"
-	      "s (default), m, h.\n",
-	      f);
+	fputs(lm_usage_units, f);
 }

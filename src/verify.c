@@ -8,73 +8,14 @@
 #include "lunmark.h"
 #include "stats.h"
 
-#include <endian.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <xxhash.h>
 
 #define LM_VERIFY_DEPTH_MAX 256u
 #define LM_VERIFY_SHOWN 10 /* mismatches printed one by one */
-
-void lm_verify_fill(void *blk, uint32_t lbs, uint64_t offset, uint64_t run,
-		    uint64_t seq)
-{
-	struct lm_vhdr h;
-	const size_t n = sizeof(h);
-
-	memcpy(h.magic, LM_VERIFY_MAGIC, sizeof(h.magic));
-	h.offset = htole64(offset);
-	h.run = htole64(run);
-	h.seq = htole64(seq);
-	h.hash = htole64(XXH64((const char *)blk + n, lbs - n, offset));
-	memcpy(blk, &h, n);
-}
-
-int lm_verify_check(const void *blk, uint32_t lbs, uint64_t offset,
-		    uint64_t run, uint64_t *found, char *why, size_t len)
-{
-	const unsigned char *p = blk;
-	struct lm_vhdr h;
-	uint64_t sum;
-	uint32_t i;
-
-	memcpy(&h, blk, sizeof(h));
-	*found = le64toh(h.run);
-	if (memcmp(h.magic, LM_VERIFY_MAGIC, sizeof(h.magic))) {
-		for (i = 0; i < lbs && !p[i]; i++)
-			;
-		snprintf(why, len, "%s",
-			 i == lbs ? "zeros"
-				  : "other data, with no verify header");
-		return -1;
-	}
-	if (le64toh(h.offset) != offset) {
-		snprintf(why, len,
-			 "the block written for offset %llu (misplaced)",
-			 (unsigned long long)le64toh(h.offset));
-		return -1;
-	}
-	if (run && *found != run) {
-		snprintf(why, len, "a block of run %016llx, not %016llx",
-			 (unsigned long long)*found, (unsigned long long)run);
-		return -1;
-	}
-	sum = XXH64(p + sizeof(h), lbs - sizeof(h), offset);
-	if (le64toh(h.hash) != sum) {
-		snprintf(
-			why, len,
-			"its header (run %016llx, write %llu) over other data: XXH64 %016llx expected, %016llx read",
-			(unsigned long long)*found,
-			(unsigned long long)le64toh(h.seq),
-			(unsigned long long)le64toh(h.hash),
-			(unsigned long long)sum);
-		return -1;
-	}
-	return 0;
-}
 
 struct lm_vpass {
 	struct lm_engine e;
@@ -120,7 +61,7 @@ static int lm_vpass_run(struct lm_vpass *v, bool write)
 	uint64_t next = v->start, seq = 0;
 	unsigned int i, inflight = 0, free_n = v->depth;
 	unsigned int freel[LM_VERIFY_DEPTH_MAX];
-	uint32_t lbs = v->t->lbs_bytes, at;
+	uint32_t lbs = v->t->lbs_bytes;
 	int n, k;
 
 	for (i = 0; i < v->depth; i++)
@@ -135,10 +76,8 @@ static int lm_vpass_run(struct lm_vpass *v, bool write)
 								 : v->bs);
 			io->write = write;
 			if (write)
-				for (at = 0; at < io->len; at += lbs)
-					lm_verify_fill((char *)io->buf + at,
-						       lbs, next + at, v->run,
-						       seq);
+				lm_verify_fill_io(io->buf, io->len, lbs, next,
+						  v->run, seq);
 			seq++;
 			next += io->len;
 			v->e.ops->queue(&v->e, io);
@@ -168,18 +107,10 @@ static int lm_vpass_run(struct lm_vpass *v, bool write)
 	return 0;
 }
 
-/* What the pass's options may not ask: verify writes, then reads, every
- * block of the region once, in one thread. */
+/* What the pass's options may not ask (the command line takes no option
+ * of run's that verify has no use for: cli_opts.c). */
 static int lm_verify_opts(const struct lm_cli *c)
 {
-	struct lm_job d;
-
-	lm_job_defaults(&d);
-	if (c->job.rw != d.rw || c->job.threads != 1 || c->job.time_based ||
-	    c->job.runtime_ns || c->ntargets != 1) {
-		lm_err("lunmark verify takes one TARGET and --size, --offset, --bs, --iodepth, --engine and the write and iSCSI options; it writes, then reads, every block of the region once (no --rw, --numjobs, --runtime)");
-		return LM_EXIT_USAGE;
-	}
 	if (c->job.iodepth > LM_VERIFY_DEPTH_MAX) {
 		lm_err("--iodepth=%u: lunmark verify goes to %u",
 		       c->job.iodepth, LM_VERIFY_DEPTH_MAX);
@@ -328,7 +259,7 @@ int lm_cmd_verify(struct lm_cli *c)
 	if (ret)
 		goto out_free;
 	if (!c->verify_check)
-		v->run = lm_now_ns() ^ ((uint64_t)getpid() << 32);
+		v->run = lm_verify_run_id();
 	ret = lm_verify_passes(v, c->verify_check);
 	v->e.ops->teardown(&v->e);
 	lm_bufs_free(&b);

@@ -17,32 +17,7 @@
 #define LM_VERIFY_H
 
 #include "cli.h"
-
-#include <stddef.h>
-#include <stdint.h>
-
-#define LM_VERIFY_MAGIC "LMVERIFY"
-
-struct lm_vhdr { /* at the start of every block, little-endian */
-	char magic[8];
-	uint64_t offset; /* the block's byte offset in the target */
-	uint64_t run;	 /* the pass that wrote it */
-	uint64_t seq;	 /* which write of the pass */
-	uint64_t hash;	 /* XXH64 of the block after this header */
-};
-
-/* Write the header of the @lbs-byte block at @blk, for @offset. */
-void lm_verify_fill(void *blk, uint32_t lbs, uint64_t offset, uint64_t run,
-		    uint64_t seq);
-
-/*
- * Check the @lbs-byte block at @blk, read from @offset: 0 when it carries
- * a good header for @offset (of run @run, or any run when @run is 0; its
- * run in *@found), else -1 and what was found instead in @why ("zeros",
- * "the block written for offset 4096 (misplaced)", ...).
- */
-int lm_verify_check(const void *blk, uint32_t lbs, uint64_t offset,
-		    uint64_t run, uint64_t *found, char *why, size_t len);
+#include "vblock.h"
 
 /* lunmark verify TARGET: see above. Returns the exit code. */
 int lm_cmd_verify(struct lm_cli *c);

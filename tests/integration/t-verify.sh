@@ -12,9 +12,13 @@ dev=$LM_DEV
 # the write guard applies
 expect_exit 6 "$o" "$LUNMARK" verify "$dev" --size=16m
 expect_grep "or --check to read an earlier pass" "$o"
-# options it has no use for are refused
-expect_exit 2 "$o" "$LUNMARK" verify "$dev" --rw=randread --allow-write
-expect_grep "no --rw, --numjobs, --runtime" "$o"
+# options of run's it has no use for are refused by name
+for opt in --rw=randread --numjobs=2 --runtime=5 --ramp_time=1 --time_based \
+	--rwmixread=70 --no-prefill --buffer-pattern=zero --sqpoll --verify \
+	--percentage_random=50 --name=x --export-fio; do
+	expect_exit 2 "$o" "$LUNMARK" verify "$dev" "$opt" --allow-write
+	expect_grep "$opt: not an option of 'lunmark verify'" "$o"
+done
 # a fresh device holds no pass
 expect_exit 7 "$o" "$LUNMARK" verify "$dev" --size=16m --check
 expect_grep "block at byte 0: expected the block written there, found zeros" "$o"
