@@ -136,7 +136,8 @@ static const struct lm_fio_def {
 	  "one data point per interval, whole seconds (default 1s)" },
 	{ "ss_interval", LM_F_SS_INTERVAL, "as steadystate_check_interval" },
 	/* fio options people use that lunmark has no equivalent of yet */
-	{ "verify", LM_F_REFUSE, "not yet: no data verification" },
+	{ "verify", LM_F_REFUSE,
+	  "fio's verify phase is not run: use lunmark run --verify (writes carry checked headers, every read is checked) or lunmark verify TARGET" },
 	{ "rate", LM_F_REFUSE, "not yet: lunmark runs flat out" },
 	{ "rate_iops", LM_F_REFUSE, "not yet: as rate" },
 	{ "thinktime", LM_F_REFUSE, "not yet: lunmark does not pause" },

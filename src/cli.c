@@ -112,6 +112,9 @@ static int lm_opt_common(int id, const char *name, const char *v,
 	case LM_O_NO_PREFILL:
 		j->prefill = false;
 		break;
+	case LM_O_VERIFY:
+		j->verify = true;
+		break;
 	case LM_O_PATTERN:
 		if (!strcmp(v, "random"))
 			j->pattern = LM_PATTERN_RANDOM;

@@ -69,6 +69,7 @@ static const struct {
 	{ { "check", no_argument, NULL, LM_O_CHECK }, LM_VERIFY },
 	{ { "no-prefill", no_argument, NULL, LM_O_NO_PREFILL },
 	  LM_RUN | LM_MARK | LM_JOBS },
+	{ { "verify", no_argument, NULL, LM_O_VERIFY }, LM_RUN | LM_MARK },
 	{ { "buffer-pattern", required_argument, NULL, LM_O_PATTERN },
 	  LM_RUN | LM_MARK },
 	{ { "seed", required_argument, NULL, LM_O_SEED },

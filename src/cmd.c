@@ -59,6 +59,15 @@ void lm_warn_unprefilled(struct lm_host *h, const struct lm_target *t)
 		t->name);
 }
 
+void lm_verify_say(const char *target, const char *what,
+		   const struct lm_vtally *v)
+{
+	lm_err("%s: verify: %llu of %llu blocks read did not read back as written; the first, read by %s, at byte %llu: expected the verify block written for that offset, found %s",
+	       target, (unsigned long long)v->bad,
+	       (unsigned long long)v->blocks, what,
+	       (unsigned long long)v->bad_offset, v->why);
+}
+
 bool lm_may_prefill(const struct lm_target *t, const struct lm_cli *c)
 {
 	struct lm_guard_opts g;

@@ -122,6 +122,8 @@ int lm_cmd_mark(struct lm_cli *c)
 		lm_err("%s: %s failed at offset %llu: %s", t.name,
 		       m.io_err_test, (unsigned long long)m.io_err_offset,
 		       lm_errtext(m.io_errno, m.io_errtext));
+	if (m.verify.bad)
+		lm_verify_say(t.name, m.verify_test, &m.verify);
 	ret = rc == LM_EXIT_INTERRUPTED ? lm_exit_of_signal() : rc;
 	lm_mark_result_free(&m);
 out_close:

@@ -185,6 +185,10 @@ static int lm_run_set(struct lm_cli *c, struct lm_job *const *jobs,
 			       lm_errtext(r[k].io_errno, r[k].io_errtext));
 			ret = LM_EXIT_IO;
 		}
+		if (r[k].verify.bad) {
+			lm_verify_say(t[k].name, jobs[k]->name, &r[k].verify);
+			ret = ret ? ret : LM_EXIT_VERIFY;
+		}
 	}
 	for (k = 0; k < n + nspans; k++)
 		lm_run_result_free(&r[k]);

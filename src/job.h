@@ -81,6 +81,9 @@ struct lm_job {
 	enum lm_pattern pattern;
 	unsigned int compress_pct; /* fio's buffer_compress_percentage */
 	bool prefill;		   /* write the region before reading it */
+	/* --verify: every block written carries a header (vblock.h), every
+	 * block read is checked */
+	bool verify;
 	char engine[16];
 	bool sqpoll;
 	struct lm_fault fault;

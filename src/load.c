@@ -373,6 +373,17 @@ static void lm_read_outcome(struct lm_reader *rd, struct json_object *o,
 		 lm_get_str(rd, o, "io_error_text"));
 	snprintf(m->note, sizeof(m->note), "%s", lm_get_str(rd, o, "note"));
 	lm_read_warnings(rd, o, m);
+	/* a mark with --verify (results of older lunmarks have none) */
+	if (!json_object_object_get_ex(o, "verify", &v))
+		return;
+	m->verified = true;
+	m->verify.blocks = lm_get_u64(rd, v, "blocks");
+	m->verify.bad = lm_get_u64(rd, v, "bad");
+	m->verify.bad_offset = lm_get_u64(rd, v, "first_bad_offset");
+	snprintf(m->verify_test, sizeof(m->verify_test), "%s",
+		 lm_get_str(rd, v, "first_bad_test"));
+	snprintf(m->verify.why, sizeof(m->verify.why), "%s",
+		 lm_get_str(rd, v, "first_bad"));
 }
 
 /* The file is ours, of a schema we read, for a profile we know. */

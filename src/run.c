@@ -242,6 +242,7 @@ static void lm_merge(struct lm_group *g, uint64_t t0)
 		}
 		if (w[i].note[0] && !r->note[0])
 			memcpy(r->note, w[i].note, sizeof(r->note));
+		lm_vtally_add(&r->verify, &w[i].verify);
 	}
 	for (d = 0; d < LM_DIRS; d++)
 		lm_summarize(&r->sum[d], &r->lat[d], r->ios[d], r->bytes[d],
@@ -541,6 +542,7 @@ static int lm_many_init(struct lm_many *m, const struct lm_job *const *jobs,
 			m->g[n + k].n += jobs[spans[k].first + i]->threads;
 	}
 	atomic_init(&m->s.phase, j->ramp_ns ? LM_PHASE_RAMP : LM_PHASE_MEASURE);
+	m->s.verify_run = lm_verify_run_id();
 	for (k = 0; k < n; k++) {
 		lm_cursor_init(&m->cursor[k]);
 		for (i = 0; i < jobs[k]->threads; i++)

@@ -233,6 +233,16 @@ static struct json_object *lm_outcome_json(const struct lm_mark_result *m)
 	lm_jput_u64(o, "primer_bytes", m->primer_bytes);
 	lm_jput_str(o, "miss_note", m->miss_why);
 	lm_jput(o, "warnings", lm_warnings_json(&m->warn));
+	if (m->verified) {
+		struct json_object *v = json_object_new_object();
+
+		lm_jput_u64(v, "blocks", m->verify.blocks);
+		lm_jput_u64(v, "bad", m->verify.bad);
+		lm_jput_u64(v, "first_bad_offset", m->verify.bad_offset);
+		lm_jput_str(v, "first_bad_test", m->verify_test);
+		lm_jput_str(v, "first_bad", m->verify.why);
+		lm_jput(o, "verify", v);
+	}
 	return o;
 }
 

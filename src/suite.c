@@ -217,6 +217,11 @@ int lm_suite_check(const struct lm_suite_opts *o, const struct lm_profile *p,
 		       a, lm_cache_reads(p), t->name, b);
 		return LM_EXIT_FIT;
 	}
+	if (p->kind == LM_PK_COPY && o->base.verify) {
+		lm_err("--verify: the %s profile copies files through the filesystem and checks none of what it reads; drop --verify (lunmark verify TARGET checks a region)",
+		       p->name);
+		return LM_EXIT_USAGE;
+	}
 	for (i = 0; i < p->ntests; i++) {
 		if (lm_sized(p) && !lm_test_fits(o, p, &p->tests[i], t))
 			continue;
@@ -346,11 +351,14 @@ static bool lm_prefill_before(const struct lm_suite_opts *o,
 	return lm_rw_reads(j->rw);
 }
 
-/* An IO error of run @r (of job @name) ends the mark: @m keeps it.
- * LM_EXIT_IO, or 0 without one. */
-static int lm_mark_io_error(struct lm_mark_result *m,
-			    const struct lm_run_result *r, const char *name)
+/* Run @r (of job @name) is over: its checks count in @m's, and an IO
+ * error ends the mark, @m keeping it. LM_EXIT_IO, or 0 without one. */
+static int lm_mark_run_end(struct lm_mark_result *m,
+			   const struct lm_run_result *r, const char *name)
 {
+	if (r->verify.bad && !m->verify.bad)
+		snprintf(m->verify_test, sizeof(m->verify_test), "%s", name);
+	lm_vtally_add(&m->verify, &r->verify);
 	if (!r->io_errno)
 		return 0;
 	m->io_errno = r->io_errno;
@@ -406,7 +414,7 @@ static int lm_suite_cell(const struct lm_suite_opts *o,
 			cr->nseries = r.nseries;
 			r.series = NULL;
 		}
-		ret = lm_mark_io_error(m, &r, j->name);
+		ret = lm_mark_run_end(m, &r, j->name);
 		lm_run_result_free(&r);
 		if (ret)
 			return ret;
@@ -431,7 +439,7 @@ static int lm_suite_primer(const struct lm_target *t, const struct lm_job *j,
 	ret = lm_run(&pj, t, &r);
 	if (ret)
 		return ret;
-	ret = lm_mark_io_error(m, &r, pj.name);
+	ret = lm_mark_run_end(m, &r, pj.name);
 	lm_run_result_free(&r);
 	return ret;
 }
@@ -466,7 +474,7 @@ static int lm_suite_miss(const struct lm_suite_opts *o,
 		memcpy(c->miss, r.sum, sizeof(c->miss));
 		c->has_miss = true;
 	}
-	ret = lm_mark_io_error(m, &r, mj.name);
+	ret = lm_mark_run_end(m, &r, mj.name);
 	lm_run_result_free(&r);
 	return ret;
 }
@@ -540,6 +548,7 @@ int lm_suite_mark(const struct lm_suite_opts *o, const struct lm_profile *p,
 
 	memset(m, 0, sizeof(*m));
 	m->profile = p;
+	m->verified = o->base.verify;
 	m->cells = calloc(p->ntests, sizeof(*m->cells));
 	if (!m->cells) {
 		lm_err("out of memory");
@@ -602,6 +611,8 @@ int lm_suite_mark(const struct lm_suite_opts *o, const struct lm_profile *p,
 	lm_mark_warnings(o, p, t, m);
 	if (m->interrupted && (!ret || ret == LM_EXIT_INTERRUPTED))
 		ret = LM_EXIT_INTERRUPTED;
+	if (!ret && m->verify.bad)
+		ret = LM_EXIT_VERIFY;
 	return ret;
 }
 

@@ -125,7 +125,11 @@ static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 		io->offset = off;
 		io->len = len;
 		io->issue_ns = now;
-		if (io->write && j->pattern == LM_PATTERN_RANDOM)
+		if (io->write && j->verify)
+			lm_verify_fill_io(io->buf, io->len, w->stamp_bytes, off,
+					  w->shared->verify_run,
+					  ((uint64_t)w->id << 56) | l->seq++);
+		else if (io->write && j->pattern == LM_PATTERN_RANDOM)
 			lm_buf_stamp(io->buf, io->len, w->stamp_bytes, off,
 				     ((uint64_t)w->id << 56) | l->seq++);
 		ret = l->eng.ops->queue(&l->eng, io);
@@ -181,6 +185,10 @@ static void lm_complete(struct lm_worker *w, struct lm_loop *l, unsigned int n,
 		enum lm_dir d = io->write ? LM_DIR_WRITE : LM_DIR_READ;
 		bool count = limited ? io->counted && !stop : measuring;
 
+		/* every read is checked, counted in the window or not */
+		if (w->job->verify && !io->write && io->res == (int)io->len)
+			lm_verify_io(io->buf, io->len, w->stamp_bytes,
+				     io->offset, &w->verify);
 		if (io->res != (int)io->len) {
 			w->errors[d]++;
 			if (!w->io_errno) {

@@ -15,6 +15,7 @@
 #include "job.h"
 #include "offset.h"
 #include "stats.h"
+#include "vblock.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -42,6 +43,7 @@ void lm_gate_open(struct lm_gate *g, unsigned int started);
 /* What the workers of one run share; set up by the main thread. */
 struct lm_shared {
 	_Atomic int phase;
+	uint64_t verify_run;	/* job->verify: the id the writes carry */
 	_Atomic uint64_t t0_ns; /* the measured window's start */
 	struct lm_gate gate;	/* workers set up, timing may start */
 	int done_fd;		/* eventfd: a worker has finished */
@@ -85,8 +87,9 @@ struct lm_worker {
 	bool io_err_write;
 	char errtext[512]; /* the engine's words for the setup or IO error */
 	char note[96];
-	uint64_t end_ns;       /* when its loop ended */
-	struct lm_iolog iolog; /* job->iolog: every measured IO */
+	struct lm_vtally verify; /* job->verify: what the reads found */
+	uint64_t end_ns;	 /* when its loop ended */
+	struct lm_iolog iolog;	 /* job->iolog: every measured IO */
 
 	pthread_t tid;
 };

@@ -292,6 +292,8 @@ void lm_report_mark_text(FILE *f, const struct lm_mark_info *info,
 	fprintf(f, "   Date: %s\n", r->date);
 	fprintf(f, "     OS: %s\n", r->kernel);
 	fprintf(f, "lunmark: %s\n", r->version);
+	if (m->verified)
+		lm_report_verify(f, " Verify", &m->verify, m->verify_test);
 	if (m->interrupted)
 		fputs("Interrupted: the results above are partial.\n", f);
 	if (m->io_errno)

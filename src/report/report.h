@@ -69,6 +69,10 @@ void lm_report_cache(FILE *f, const struct lm_mark_info *info,
 void lm_report_rounds(FILE *f, const struct lm_cell *c);
 /* The warnings, one "Warning:" paragraph each. */
 void lm_report_warnings(FILE *f, const struct lm_warnings *w);
+/* --verify's line, after @lead: the blocks read, and the first bad one
+ * (read by @by when not NULL). */
+void lm_report_verify(FILE *f, const char *lead, const struct lm_vtally *v,
+		      const char *by);
 
 /* One job's result block, reads and writes apart. */
 void lm_report_run_text(FILE *f, const struct lm_report_info *info,

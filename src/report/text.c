@@ -78,6 +78,8 @@ void lm_report_run_text(FILE *f, const struct lm_report_info *info,
 	if (!info->cpu_shared)
 		lm_run_cpu(f, r);
 	fprintf(f, "  date: %s, %s\n", info->date, info->kernel);
+	if (j->verify)
+		lm_report_verify(f, "  verify", &r->verify, NULL);
 	if (r->interrupted)
 		fputs("Interrupted: the results above are partial.\n", f);
 	if (r->io_errno)
@@ -85,4 +87,19 @@ void lm_report_run_text(FILE *f, const struct lm_report_info *info,
 			r->io_err_write ? "write" : "read",
 			(unsigned long long)r->io_err_offset,
 			lm_errtext(r->io_errno, r->io_errtext));
+}
+
+void lm_report_verify(FILE *f, const char *lead, const struct lm_vtally *v,
+		      const char *by)
+{
+	if (!v->bad) {
+		fprintf(f, "%s: %llu blocks read, all as written\n", lead,
+			(unsigned long long)v->blocks);
+		return;
+	}
+	fprintf(f,
+		"%s: %llu of %llu blocks read not as written; the first%s%s%s at byte %llu: %s\n",
+		lead, (unsigned long long)v->bad, (unsigned long long)v->blocks,
+		by ? ", read by " : "", by ? by : "", by ? "," : "",
+		(unsigned long long)v->bad_offset, v->why);
 }

@@ -71,6 +71,15 @@ expect_grep() {
 	grep -qF -- "$1" "$2" || fail "expected '$1' in: $(head -c 600 "$2")"
 }
 
+# lm_flip FILE OFFSET: the byte at OFFSET of FILE (or device) inverted, so
+# that it surely changes
+lm_flip() {
+	local b
+	b=$(dd if="$1" bs=1 skip="$2" count=1 status=none | od -An -tu1 | tr -d ' ')
+	# shellcheck disable=SC2059
+	printf "\\$(printf %o $((255 - b)))" | dd of="$1" bs=1 seek="$2" conv=notrunc status=none
+}
+
 lm_sum() { dd if="$1" bs=1M count="$2" status=none | sha256sum | cut -d' ' -f1; }
 
 # lm_free_port: a TCP port nothing listens on, in $LM_PORT.

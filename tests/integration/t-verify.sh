@@ -32,7 +32,7 @@ expect_grep "(read at QD 1)" "$o"
 expect_grep "all good (run $run)" "$o"
 
 # one byte changed in a block's data
-printf 'X' | dd of="$dev" bs=1 seek=$((512 * 800 + 300)) conv=notrunc status=none
+lm_flip "$dev" $((512 * 800 + 300))
 # a block copied over another
 dd if="$dev" of="$LM_WORK/blk" bs=512 skip=10 count=1 status=none
 dd if="$LM_WORK/blk" of="$dev" bs=512 seek=20 conv=notrunc status=none

@@ -32,7 +32,8 @@ int main(void)
 	    lm_suite_cli() || lm_suite_report() || lm_suite_runs() ||
 	    lm_suite_engines() || lm_suite_iscsi() || lm_suite_pdu() ||
 	    lm_suite_ffp() || lm_suite_profiles() || lm_suite_fio() ||
-	    lm_suite_compare() || lm_suite_ss() || lm_suite_guard()) {
+	    lm_suite_compare() || lm_suite_ss() || lm_suite_guard() ||
+	    lm_suite_vblock()) {
 		fprintf(stderr, "unit: cannot register suites: %s\n",
 			CU_get_error_msg());
 		CU_cleanup_registry();
