@@ -44,7 +44,7 @@ CUNIT_LIBS := $(shell $(PKG_CONFIG) --libs cunit 2>/dev/null || echo -lcunit)
 
 HELPERS := $(BUILD)/tests/lm-noring $(BUILD)/tests/lm-datacheck
 
-.PHONY: all deps test test-sanitize unit unit-bin helpers integration lint fio-profiles \
+.PHONY: all deps test test-sanitize test-tsan unit unit-bin helpers integration lint fio-profiles \
 	demo bench install uninstall clean help fuzz fuzz-bin
 
 all: $(BIN)
@@ -83,14 +83,12 @@ integration: $(BIN) $(HELPERS)
 	LUNMARK=$(abspath $(BIN)) LM_HELPERS=$(abspath $(BUILD)/tests) \
 		bash tests/integration/run.sh
 
-# Everything CI runs: the plain build, then the ASan+UBSan build (which
-# halts on the first error), each through unit and integration tests.
+# Everything CI runs (tests/all.sh says how): the plain build through unit
+# and integration tests, the ASan+UBSan build through them too, the
+# ThreadSanitizer build through the unit tests and TSAN_TESTS, and the
+# fuzzers for FUZZ_SECONDS (60) each.
 test: deps
-	$(MAKE) WERROR=1 all $(UNIT_BIN) $(HELPERS)
-	$(MAKE) unit
-	$(MAKE) integration
-	$(MAKE) test-sanitize
-	$(MAKE) -j2 fuzz FUZZ_SECONDS=20
+	MAKE="$(MAKE)" TSAN_TESTS="$(TSAN_TESTS)" bash tests/all.sh
 
 # libFuzzer (clang): the fio job-file reader, the iSCSI URL parser, the
 # command line and the saved-result reader, each FUZZ_SECONDS from its seed
@@ -130,6 +128,15 @@ test-sanitize:
 	ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
 		LM_SANITIZED=1 $(MAKE) SANITIZE=address,undefined unit integration
 
+# ThreadSanitizer: the unit tests, and the integration tests whose runs
+# have several worker threads, several targets, a signal or a reconnect
+TSAN_TESTS ?= t-faults t-engines-data t-iscsi-multi t-sigint t-iscsi-faults \
+	t-verify-io
+test-tsan:
+	$(MAKE) SANITIZE=thread WERROR=1 all unit-bin helpers
+	TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" LM_SANITIZED=1 \
+		LM_TESTS="$(TSAN_TESTS)" $(MAKE) SANITIZE=thread unit integration
+
 unit-bin: $(UNIT_BIN)
 helpers: $(HELPERS)
 
@@ -159,7 +166,7 @@ lint:
 	cppcheck --quiet --error-exitcode=1 --enable=warning,performance \
 		--inline-suppr --std=c11 -D__GNUC__ -Isrc src fio-compat \
 		tests/unit tests/helpers tests/fuzz
-	shellcheck -x -P SCRIPTDIR scripts/*.sh tests/integration/*.sh .ci/run
+	shellcheck -x -P SCRIPTDIR scripts/*.sh tests/*.sh tests/integration/*.sh .ci/run
 
 install: $(BIN)
 	install -D -m 0755 $(BIN) $(DESTDIR)$(PREFIX)/bin/lunmark
@@ -177,7 +184,8 @@ help:
 	@echo "make deps         install missing build/test packages (apt-get)"
 	@echo "make demo         build and run the CrystalDiskMark matrix on a test file"
 	@echo "make test         deps, then unit and integration tests, plain and with ASan+UBSan (as root)"
-	@echo "make test-sanitize  the ASan+UBSan half only"
+	@echo "make test-sanitize  the ASan+UBSan pass only"
+	@echo "make test-tsan    the ThreadSanitizer pass only (unit, TSAN_TESTS)"
 	@echo "make unit         CUnit suites only"
 	@echo "make integration  integration tests only (as root: loop devices)"
 	@echo "make bench        lunmark vs fio on a loop device (scripts/bench-uring.sh)"

@@ -1,28 +1,59 @@
 #!/usr/bin/env bash
-# Run every integration test, or those LM_TESTS names ("t-mark t-sigint");
-# the last line is "N passed, N failed, N skipped".
+# Run every integration test, or those LM_TESTS names ("t-mark t-sigint"),
+# LM_PARALLEL at a time (default 1: one after the other, each reported as
+# it ends; more are reported in order once all have ended). Tests that
+# compare timings are meant to run alone: the sanitized passes, which
+# leave those checks out (lm_sanitized), run two at a time. The last line
+# is "N passed, N failed, N skipped".
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
+par=${LM_PARALLEL:-1}
 pass=0 failed=0 skipped=0
 tests=("$here"/t-*.sh)
 if [ -n "${LM_TESTS:-}" ]; then
 	tests=()
 	for n in $LM_TESTS; do tests+=("$here/$n.sh"); done
 fi
-for t in "${tests[@]}"; do
-	name=$(basename "$t" .sh)
+res=$(mktemp -d)
+trap 'rm -rf "$res"' EXIT
+
+# run_one TEST I: its output, exit code and seconds into $res/I.*
+run_one() {
+	local start out rc
 	start=$(date +%s)
 	# a hang is a failure, not a stuck CI run
-	out=$(timeout -k 10 600 bash "$t" 2>&1)
+	out=$(timeout -k 10 600 bash "$1" 2>&1)
 	rc=$?
 	[ "$rc" -eq 124 ] && out="$out
 (timed out after 600 s)"
-	secs=$(($(date +%s) - start))
+	printf '%s\n' "$out" >"$res/$2.out"
+	echo "$rc $(($(date +%s) - start))" >"$res/$2.rc"
+}
+
+# report TEST I
+report() {
+	local name rc secs
+	name=$(basename "$1" .sh)
+	read -r rc secs <"$res/$2.rc"
 	case $rc in
 	0) pass=$((pass + 1)); echo "PASS $name (${secs}s)" ;;
-	77) skipped=$((skipped + 1)); echo "SKIP $name: $(grep -m1 '^SKIP' <<<"$out")" ;;
-	*) failed=$((failed + 1)); echo "FAIL $name (exit $rc, ${secs}s)"; printf '%s\n' "$out" | tail -30 | sed 's/^/    /' ;;
+	77) skipped=$((skipped + 1)); echo "SKIP $name: $(grep -m1 '^SKIP' "$res/$2.out")" ;;
+	*) failed=$((failed + 1)); echo "FAIL $name (exit $rc, ${secs}s)"; tail -30 "$res/$2.out" | sed 's/^/    /' ;;
 	esac
+}
+
+for i in "${!tests[@]}"; do
+	if [ "$par" -le 1 ]; then
+		run_one "${tests[$i]}" "$i"
+		report "${tests[$i]}" "$i"
+		continue
+	fi
+	while [ "$(jobs -rp | wc -l)" -ge "$par" ]; do wait -n; done
+	run_one "${tests[$i]}" "$i" &
 done
+wait
+if [ "$par" -gt 1 ]; then
+	for i in "${!tests[@]}"; do report "${tests[$i]}" "$i"; done
+fi
 echo "$pass passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

@@ -246,11 +246,13 @@ fi
 awk -F', ' -v j="$(jq '.jobs[0].read.bw_mean' "$LM_WORK/log.json")" -v ns="$ns" \
 	'{ s += $2; n++ } END { exit !(n == ns && s / n > 0.99 * j && s / n < 1.01 * j) }' \
 	"$LM_WORK/fl/f_bw.1.log" || fail "bw log $(cat "$LM_WORK/fl/f_bw.1.log") against bw_mean $(jq '.jobs[0].read.bw_mean' "$LM_WORK/log.json")"
-# the windows' latencies weighted by their IOs (the iops log) give the
-# mean of the whole seconds
+# the windows' latencies weighted by their IOs (the iops log) give about
+# the mean of the whole run, whose last part second they leave out: so
+# only while the latency holds steady, which under the sanitizers (and
+# two tests at a time) it does not. The plain pass checks it
 paste -d, "$LM_WORK/fl/f_clat.1.log" "$LM_WORK/fl/f_iops.1.log" | tr -d ' ' |
-	awk -F, -v j="$(jq '.jobs[0].read.clat_ns.mean' "$LM_WORK/log.json")" \
-	'{ s += $2 * $7; w += $7; n++ } END { exit !(n >= 2 && s / w > 0.9 * j && s / w < 1.1 * j) }' ||
+	awk -F, -v j="$(jq '.jobs[0].read.clat_ns.mean' "$LM_WORK/log.json")" -v loose="$(lm_sanitized && echo 1 || echo 0)" \
+	'{ s += $2 * $7; w += $7; n++ } END { exit !(n >= 2 && (loose || (s / w > 0.9 * j && s / w < 1.1 * j))) }' ||
 	fail "clat log $(cat "$LM_WORK/fl/f_clat.1.log") against clat mean $(jq '.jobs[0].read.clat_ns.mean' "$LM_WORK/log.json")"
 [ ! -s "$LM_WORK/fl/f_slat.1.log" ] || fail "slat log not empty"
 # windows under a second, stamped at their ends: fio logs the last one,
