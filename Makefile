@@ -87,8 +87,19 @@ integration: $(BIN) $(HELPERS)
 # and integration tests, the ASan+UBSan build through them too, the
 # ThreadSanitizer build through the unit tests and TSAN_TESTS, and the
 # fuzzers for FUZZ_SECONDS (60) each.
+# make test SANITIZE=thread, or =address,undefined (or another): that
+# build's pass alone.
+ifeq ($(SANITIZE),)
 test: deps
 	MAKE="$(MAKE)" TSAN_TESTS="$(TSAN_TESTS)" bash tests/all.sh
+else ifeq ($(SANITIZE),thread)
+test: deps
+	$(MAKE) test-tsan
+else
+test: deps
+	$(MAKE) WERROR=1 all unit-bin helpers
+	$(ASAN_ENV) LM_SANITIZED=1 $(MAKE) unit integration
+endif
 
 # libFuzzer (clang): the fio job-file reader, the iSCSI URL parser, the
 # command line and the saved-result reader, each FUZZ_SECONDS from its seed
@@ -123,10 +134,12 @@ fuzz-run-%: $(BUILD)/fuzz/fuzz-%
 		>$(BUILD)/fuzz/$*.log 2>&1 || { tail -40 $(BUILD)/fuzz/$*.log; exit 1; }
 	@echo "fuzz-$*: $$(grep -m1 -o 'stat::number_of_executed_units: [0-9]*' $(BUILD)/fuzz/$*.log) in $(FUZZ_SECONDS) s, no crash, leak or hang"
 
+ASAN_ENV := ASAN_OPTIONS=detect_leaks=1 \
+	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp
 test-sanitize:
 	$(MAKE) SANITIZE=address,undefined WERROR=1 all unit-bin helpers
-	ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
-		LM_SANITIZED=1 $(MAKE) SANITIZE=address,undefined unit integration
+	$(ASAN_ENV) LM_SANITIZED=1 $(MAKE) SANITIZE=address,undefined unit \
+		integration
 
 # ThreadSanitizer: the unit tests, and the integration tests whose runs
 # have several worker threads, several targets, a signal or a reconnect
@@ -183,9 +196,10 @@ help:
 	@echo "make [all]        build $(BIN)"
 	@echo "make deps         install missing build/test packages (apt-get)"
 	@echo "make demo         build and run the CrystalDiskMark matrix on a test file"
-	@echo "make test         deps, then unit and integration tests, plain and with ASan+UBSan (as root)"
+	@echo "make test         deps, then every test CI runs (tests/all.sh; as root)"
 	@echo "make test-sanitize  the ASan+UBSan pass only"
 	@echo "make test-tsan    the ThreadSanitizer pass only (unit, TSAN_TESTS)"
+	@echo "make test SANITIZE=thread|address,undefined  that pass only"
 	@echo "make unit         CUnit suites only"
 	@echo "make integration  integration tests only (as root: loop devices)"
 	@echo "make bench        lunmark vs fio on a loop device (scripts/bench-uring.sh)"

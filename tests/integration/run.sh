@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Run every integration test, or those LM_TESTS names ("t-mark t-sigint"),
 # LM_PARALLEL at a time (default 1: one after the other, each reported as
-# it ends; more are reported in order once all have ended). Tests that
-# compare timings are meant to run alone: the sanitized passes, which
-# leave those checks out (lm_sanitized), run two at a time. The last line
-# is "N passed, N failed, N skipped".
+# it ends; with more, all are reported in order once all have ended).
+# Those LM_ALONE names run first, one at a time with nothing beside them:
+# the tests whose timing checks another test would disturb (the plain
+# pass; the sanitized passes leave those checks out, lm_sanitized). The
+# last line is "N passed, N failed, N skipped".
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 par=${LM_PARALLEL:-1}
@@ -42,12 +43,19 @@ report() {
 	esac
 }
 
+# is test I one LM_ALONE names?
+alone() { [[ " ${LM_ALONE:-} " == *" $(basename "${tests[$1]}" .sh) "* ]]; }
+
 for i in "${!tests[@]}"; do
 	if [ "$par" -le 1 ]; then
 		run_one "${tests[$i]}" "$i"
 		report "${tests[$i]}" "$i"
-		continue
+	elif alone "$i"; then
+		run_one "${tests[$i]}" "$i"
 	fi
+done
+for i in "${!tests[@]}"; do
+	if [ "$par" -le 1 ] || alone "$i"; then continue; fi
 	while [ "$(jobs -rp | wc -l)" -ge "$par" ]; do wait -n; done
 	run_one "${tests[$i]}" "$i" &
 done
