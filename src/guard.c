@@ -148,6 +148,9 @@ static int lm_guard_read(const struct lm_target *t, uint8_t *head,
 	int fd, ret = 0;
 
 	if (t->kind != LM_TARGET_ISCSI) {
+		/* a short read sets no errno: start from none, so that it
+		 * is not an earlier call's that is quoted */
+		errno = 0;
 		fd = open(t->path, O_RDONLY | O_CLOEXEC);
 		if (fd < 0 || pread(fd, head, len, 0) != (ssize_t)len ||
 		    (tail && pread(fd, tail, len, (off_t)at) != (ssize_t)len))

@@ -18,26 +18,26 @@ mkdir -p build
 
 stage() { echo "=== $* ($(date +%T))"; }
 
-$make WERROR=1 all unit-bin helpers || exit 1
+"$make" WERROR=1 all unit-bin helpers || exit 1
 stage "unit tests, plain build"
-$make unit || exit 1
+"$make" unit || exit 1
 
 stage "integration tests, plain build"
-LM_ALONE=${PLAIN_ALONE:-"t-fio t-compare"} LM_PARALLEL=2 $make integration || exit 1
+LM_ALONE=${PLAIN_ALONE:-"t-fio t-compare"} LM_PARALLEL=2 "$make" integration || exit 1
 
 stage "ASan+UBSan, ThreadSanitizer and libFuzzer builds"
-$make -j2 SANITIZE=address,undefined WERROR=1 all unit-bin helpers || exit 1
-$make -j2 SANITIZE=thread WERROR=1 all unit-bin helpers || exit 1
-$make -j2 fuzz-bin || exit 1
+"$make" -j2 SANITIZE=address,undefined WERROR=1 all unit-bin helpers || exit 1
+"$make" -j2 SANITIZE=thread WERROR=1 all unit-bin helpers || exit 1
+"$make" -j2 fuzz-bin || exit 1
 
 stage "the fuzzers, in the background at nice 19 (log: $log)"
 # their own process group, so that a failure elsewhere stops them all
-setsid nice -n 19 $make -j2 fuzz >"$log" 2>&1 &
+setsid nice -n 19 "$make" -j2 fuzz >"$log" 2>&1 &
 fz=$!
 stop_fz() { kill -- -"$fz" 2>/dev/null; wait "$fz" 2>/dev/null; }
 
 stage "ASan+UBSan: unit and integration tests"
-LM_PARALLEL=2 $make test-sanitize || { stop_fz; exit 1; }
+LM_PARALLEL=2 "$make" test-sanitize || { stop_fz; exit 1; }
 
 stage "waiting for the fuzzers"
 if ! wait "$fz"; then
@@ -48,5 +48,5 @@ fi
 grep '^fuzz-' "$log"
 
 stage "ThreadSanitizer: unit tests and ${TSAN_TESTS:-TSAN_TESTS}"
-LM_PARALLEL=2 $make test-tsan || exit 1
+LM_PARALLEL=2 "$make" test-tsan || exit 1
 stage "all passed"
