@@ -88,13 +88,13 @@ integration: $(BIN) $(HELPERS)
 # ThreadSanitizer build through the unit tests and TSAN_TESTS, and the
 # fuzzers for FUZZ_SECONDS (60) each.
 # make test SANITIZE=thread, or =address,undefined (or another): that
-# build's pass alone.
+# build's pass alone, through every integration test.
 ifeq ($(SANITIZE),)
 test: deps
 	MAKE="$(MAKE)" TSAN_TESTS="$(TSAN_TESTS)" bash tests/all.sh
 else ifeq ($(SANITIZE),thread)
 test: deps
-	$(MAKE) test-tsan
+	$(MAKE) test-tsan TSAN_TESTS=
 else
 test: deps
 	$(MAKE) WERROR=1 all unit-bin helpers
@@ -143,6 +143,7 @@ test-sanitize:
 
 # ThreadSanitizer: the unit tests, and the integration tests whose runs
 # have several worker threads, several targets, a signal or a reconnect
+# (TSAN_TESTS= for all of them)
 TSAN_TESTS ?= t-faults t-engines-data t-iscsi-multi t-sigint t-iscsi-faults \
 	t-verify-io
 test-tsan:

@@ -5,7 +5,7 @@
 # no invalid access, no use of uninitialised memory, no definite leak.
 # The plain build only: the sanitized pass already runs under ASan.
 . "$(dirname "$0")/lib.sh"
-lm_sanitized && skip "the sanitized build runs under ASan, not valgrind"
+lm_sanitized && skip "a sanitized build runs under its sanitizer, not valgrind"
 command -v valgrind >/dev/null || skip "valgrind is not installed (bash scripts/deps.sh)"
 lm_need_root
 
