@@ -92,6 +92,12 @@ void lm_report_run_text(FILE *f, const struct lm_report_info *info,
 void lm_report_verify(FILE *f, const char *lead, const struct lm_vtally *v,
 		      const char *by)
 {
+	if (!v->blocks) {
+		fprintf(f,
+			"%s: no block read; the blocks written carry headers (lunmark verify --check, or reads with --verify, check them)\n",
+			lead);
+		return;
+	}
 	if (!v->bad) {
 		fprintf(f, "%s: %llu blocks read, all as written\n", lead,
 			(unsigned long long)v->blocks);

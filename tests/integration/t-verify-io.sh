@@ -22,6 +22,11 @@ expect_exit 0 "$o" "$LUNMARK" run "$dev" --size=32m --rw=read --bs=1m \
 	--iodepth=4 --verify
 expect_grep "  verify: 65536 blocks read, all as written" "$o"
 
+# writes only: nothing read, and the report says so
+expect_exit 0 "$o" "$LUNMARK" run "$dev" --offset=48m --size=8m --rw=randwrite \
+	--bs=4k --iodepth=8 --runtime=1 --time_based --allow-write --verify
+expect_grep "  verify: no block read; the blocks written carry headers" "$o"
+
 # a byte changed and a block zeroed: exit 7, the offsets named
 lm_flip "$dev" $((512 * 800 + 300))
 dd if=/dev/zero of="$dev" bs=512 seek=30000 count=1 conv=notrunc status=none
