@@ -28,7 +28,6 @@ struct lm_vpass {
 	uint32_t bs;
 	uint64_t run;
 	uint64_t blocks, bad; /* checked, and wrong */
-	uint64_t first_bad;   /* run of the first block, with --check */
 	int io_err;
 	uint64_t io_err_at;
 };
