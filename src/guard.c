@@ -85,11 +85,12 @@ int lm_guard_probe(const void *head, const void *tail, size_t len,
 	fd = memfd_create("lunmark-guard", MFD_CLOEXEC);
 	if (fd < 0)
 		return -errno;
-	ret = -errno;
 	if (ftruncate(fd, (off_t)size) ||
 	    pwrite(fd, head, size < len ? size : len, 0) < 0 ||
-	    (tail && pwrite(fd, tail, len, (off_t)(size - len)) < 0))
+	    (tail && pwrite(fd, tail, len, (off_t)(size - len)) < 0)) {
+		ret = -errno;
 		goto out_close;
+	}
 	ret = -ENOMEM;
 	pr = blkid_new_probe();
 	if (!pr)
@@ -144,7 +145,7 @@ static int lm_guard_read(const struct lm_target *t, uint8_t *head,
 	struct iscsi_context *ctx;
 	const struct lm_iscsi_conf *c;
 	uint64_t at = t->size_bytes - len;
-	size_t k, step;
+	size_t k, step, n;
 	int fd, ret = 0;
 
 	if (t->kind != LM_TARGET_ISCSI) {
@@ -170,13 +171,18 @@ static int lm_guard_read(const struct lm_target *t, uint8_t *head,
 	/* 64 KiB reads: within any LUN's transfer limit */
 	step = t->max_io_bytes && t->max_io_bytes < 65536 ? t->max_io_bytes
 							  : 65536;
-	for (k = 0; !ret && k < len; k += step)
+	/* the last read stops at @len: a block limit need not divide it */
+	for (k = 0; !ret && k < len; k += n) {
+		n = len - k < step ? len - k : step;
 		ret = lm_iscsi_read(ctx, c, k / t->lbs_bytes, t->lbs_bytes,
-				    head + k, (uint32_t)step, msg, mlen);
-	for (k = 0; !ret && tail && k < len; k += step)
+				    head + k, (uint32_t)n, msg, mlen);
+	}
+	for (k = 0; !ret && tail && k < len; k += n) {
+		n = len - k < step ? len - k : step;
 		ret = lm_iscsi_read(ctx, c, (at + k) / t->lbs_bytes,
-				    t->lbs_bytes, tail + k, (uint32_t)step, msg,
+				    t->lbs_bytes, tail + k, (uint32_t)n, msg,
 				    mlen);
+	}
 	lm_iscsi_close(ctx);
 	return ret;
 }

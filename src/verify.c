@@ -61,7 +61,7 @@ static int lm_vpass_run(struct lm_vpass *v, bool write)
 	unsigned int i, inflight = 0, free_n = v->depth;
 	unsigned int freel[LM_VERIFY_DEPTH_MAX];
 	uint32_t lbs = v->t->lbs_bytes;
-	int n, k;
+	int n, k, ret;
 
 	for (i = 0; i < v->depth; i++)
 		freel[i] = i;
@@ -79,10 +79,21 @@ static int lm_vpass_run(struct lm_vpass *v, bool write)
 						  v->run, seq);
 			seq++;
 			next += io->len;
-			v->e.ops->queue(&v->e, io);
+			ret = v->e.ops->queue(&v->e, io);
+			if (ret < 0) { /* not in flight: as a failed IO */
+				freel[free_n++] = io->slot;
+				v->io_err = -ret;
+				v->io_err_at = io->offset;
+				break;
+			}
 			inflight++;
 		}
-		v->e.ops->submit(&v->e);
+		/* what was queued is reaped even when this fails */
+		ret = v->e.ops->submit(&v->e);
+		if (ret < 0 && !v->io_err)
+			v->io_err = -ret;
+		if (!inflight)
+			continue;
 		n = v->e.ops->reap(&v->e, 1, v->done, v->depth);
 		if (n < 0)
 			return n;
