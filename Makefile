@@ -97,8 +97,7 @@ test: deps
 	$(MAKE) test-tsan TSAN_TESTS=
 else
 test: deps
-	$(MAKE) WERROR=1 all unit-bin helpers
-	$(ASAN_ENV) LM_SANITIZED=1 $(MAKE) unit integration
+	$(MAKE) test-sanitize
 endif
 
 # libFuzzer (clang): the fio job-file reader, the iSCSI URL parser, the
@@ -134,12 +133,14 @@ fuzz-run-%: $(BUILD)/fuzz/fuzz-%
 		>$(BUILD)/fuzz/$*.log 2>&1 || { tail -40 $(BUILD)/fuzz/$*.log; exit 1; }
 	@echo "fuzz-$*: $$(grep -m1 -o 'stat::number_of_executed_units: [0-9]*' $(BUILD)/fuzz/$*.log) in $(FUZZ_SECONDS) s, no crash, leak or hang"
 
-ASAN_ENV := ASAN_OPTIONS=detect_leaks=1 \
-	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp
+# ASan+UBSan, or the SANITIZE given (make test SANITIZE=address)
+ASAN_DEFAULT := address,undefined
+ASAN_WITH = $(or $(SANITIZE),$(ASAN_DEFAULT))
 test-sanitize:
-	$(MAKE) SANITIZE=address,undefined WERROR=1 all unit-bin helpers
-	$(ASAN_ENV) LM_SANITIZED=1 $(MAKE) SANITIZE=address,undefined unit \
-		integration
+	$(MAKE) SANITIZE=$(ASAN_WITH) WERROR=1 all unit-bin helpers
+	ASAN_OPTIONS=detect_leaks=1 \
+		LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
+		LM_SANITIZED=1 $(MAKE) SANITIZE=$(ASAN_WITH) unit integration
 
 # ThreadSanitizer: the unit tests, and the integration tests whose runs
 # have several worker threads, several targets, a signal or a reconnect
