@@ -15,25 +15,32 @@ endif
 comma := ,
 
 PKGS := liburing libiscsi json-c blkid libxxhash
-CPPFLAGS += -I.
+# What the code needs is added with override, so that `make CFLAGS=-O0`
+# changes the optimisation and nothing else.
+override CPPFLAGS += -I.
 CFLAGS ?= -O2 -g
-CFLAGS += -std=gnu11 -Wall -Wextra -Wshadow -Wformat=2 -Wvla \
+override CFLAGS += -std=gnu11 -Wall -Wextra -Wshadow -Wformat=2 -Wvla \
 	-Wno-missing-field-initializers -pthread -D_GNU_SOURCE \
 	$(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 ifeq ($(WERROR),1)
-CFLAGS += -Werror
+override CFLAGS += -Werror
 endif
 ifneq ($(SANITIZE),)
-CFLAGS += -fsanitize=$(SANITIZE) -fno-sanitize-recover=all -fno-omit-frame-pointer
-LDFLAGS += -fsanitize=$(SANITIZE)
+override CFLAGS += -fsanitize=$(SANITIZE) -fno-sanitize-recover=all -fno-omit-frame-pointer
+override LDFLAGS += -fsanitize=$(SANITIZE)
 endif
-LDLIBS += $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null || echo -luring -liscsi -ljson-c -lblkid -lxxhash) \
+override LDLIBS += $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null || echo -luring -liscsi -ljson-c -lblkid -lxxhash) \
 	-laio -lm -pthread
 
-LIB_SRCS := $(filter-out src/main.c,$(wildcard src/*.c)) \
-	$(wildcard src/engines/*.c) $(wildcard src/report/*.c) \
+# kmod-free/: the user-space iSCSI initiator, a static library of its own
+# that includes nothing from src/. src/ and fio-compat/: lunmark.
+KMF_SRCS := $(wildcard kmod-free/*.c)
+KMF_OBJS := $(KMF_SRCS:%.c=$(BUILD)/%.o)
+KMF_LIB := $(BUILD)/libkmodfree.a
+LIB_SRCS := $(filter-out src/main.c,$(wildcard src/*.c src/*/*.c)) \
 	$(wildcard fio-compat/*.c)
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
+LIBS := $(BUILD)/liblunmark.a $(KMF_LIB)
 BIN := $(BUILD)/lunmark
 
 UNIT_SRCS := $(wildcard tests/unit/*.c)
@@ -49,10 +56,14 @@ HELPERS := $(BUILD)/tests/lm-noring $(BUILD)/tests/lm-datacheck
 
 all: $(BIN)
 
-$(BIN): $(BUILD)/src/main.o $(BUILD)/liblunmark.a
+$(BIN): $(BUILD)/src/main.o $(LIBS)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/liblunmark.a: $(LIB_OBJS)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(KMF_LIB): $(KMF_OBJS)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
@@ -62,16 +73,17 @@ $(BUILD)/%.o: %.c
 
 $(BUILD)/tests/unit/%.o: tests/unit/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(CUNIT_CFLAGS) -Isrc -I. -MMD -MP -c -o $@ $<
+	$(CC) $(CFLAGS) $(CUNIT_CFLAGS) $(CPPFLAGS) -MMD -MP -c -o $@ $<
 
-$(UNIT_BIN): $(UNIT_OBJS) $(BUILD)/liblunmark.a
+$(UNIT_BIN): $(UNIT_OBJS) $(LIBS)
 	$(CC) $(LDFLAGS) -o $@ $^ $(CUNIT_LIBS) $(LDLIBS)
 
-$(BUILD)/tests/lm-%: tests/helpers/%.c $(BUILD)/liblunmark.a
+$(BUILD)/tests/lm-%: tests/helpers/%.c $(LIBS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Isrc -o $@ $^ $(LDLIBS)
+	$(CC) $(CFLAGS) $(CPPFLAGS) -o $@ $^ $(LDLIBS)
 
--include $(LIB_OBJS:.o=.d) $(UNIT_OBJS:.o=.d) $(BUILD)/src/main.d
+-include $(LIB_OBJS:.o=.d) $(KMF_OBJS:.o=.d) $(UNIT_OBJS:.o=.d) \
+	$(BUILD)/src/main.d
 
 deps:
 	bash scripts/deps.sh
@@ -108,18 +120,18 @@ FUZZ_SECONDS ?= 60
 FUZZERS := jobfile url cli result
 FUZZ_SRCS_jobfile := fio-compat/jobfile.c fio-compat/options.c \
 	fio-compat/values.c
-FUZZ_SRCS_url := src/iscsi_url.c
-FUZZ_SRCS_cli := src/cli.c src/cli_opts.c src/cli_cache.c src/cli_cmp.c src/optval.c \
-	src/units.c
-FUZZ_SRCS_result := src/load.c
+FUZZ_SRCS_url := kmod-free/url.c
+FUZZ_SRCS_cli := src/cli/cli.c src/cli/options.c src/cli/cache.c \
+	src/cli/compare.c src/cli/values.c src/units.c
+FUZZ_SRCS_result := src/result/load.c
 FUZZ_BINS := $(FUZZERS:%=$(BUILD)/fuzz/fuzz-%)
 
 fuzz-bin: $(FUZZ_BINS)
 
 .SECONDEXPANSION:
-$(BUILD)/fuzz/fuzz-%: tests/fuzz/fuzz_%.c $$(FUZZ_SRCS_$$*) $(BUILD)/liblunmark.a
+$(BUILD)/fuzz/fuzz-%: tests/fuzz/fuzz_%.c $$(FUZZ_SRCS_$$*) $(LIBS)
 	@mkdir -p $(dir $@)
-	clang -g -O1 -std=gnu11 -D_GNU_SOURCE -I. -Isrc \
+	clang -g -O1 -std=gnu11 -D_GNU_SOURCE -I. \
 		$(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null) \
 		-fsanitize=fuzzer,address,undefined -o $@ $^ $(LDLIBS)
 
@@ -174,13 +186,13 @@ fio-profiles: $(BIN)
 		$(BIN) mark --profile=$$p --export-fio >fio-compat/profiles/$$p.fio; \
 	done
 
+LINT_C := $(wildcard src/*.[ch] src/*/*.[ch] kmod-free/*.[ch] \
+	fio-compat/*.[ch] tests/unit/*.[ch] tests/helpers/*.c tests/fuzz/*.c)
 lint:
-	clang-format --dry-run --Werror src/*.c src/*.h src/engines/*.c \
-		src/report/*.[ch] fio-compat/*.[ch] tests/unit/*.[ch] \
-		tests/helpers/*.c tests/fuzz/*.c
+	clang-format --dry-run --Werror $(LINT_C)
 	cppcheck --quiet --error-exitcode=1 --enable=warning,performance \
-		--inline-suppr --std=c11 -D__GNUC__ -Isrc src fio-compat \
-		tests/unit tests/helpers tests/fuzz
+		--inline-suppr --std=c11 -D__GNUC__ -I. src kmod-free \
+		fio-compat tests/unit tests/helpers tests/fuzz
 	shellcheck -x -P SCRIPTDIR scripts/*.sh tests/*.sh tests/integration/*.sh .ci/run
 
 install: $(BIN)
@@ -191,8 +203,10 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/lunmark \
 		$(DESTDIR)$(PREFIX)/share/man/man1/lunmark.1
 
+# BUILD's objects; plain `make clean` removes build/ and every sanitized
+# build inside it
 clean:
-	rm -rf build
+	rm -rf $(BUILD)
 
 help:
 	@echo "make [all]        build $(BIN)"

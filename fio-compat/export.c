@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-#include "export.h"
-#include "../src/lunmark.h"
+#include "fio-compat/export.h"
+#include "src/lunmark.h"
 
 #include <inttypes.h>
 #include <string.h>

@@ -7,7 +7,7 @@
 #ifndef LM_FIO_EXPORT_H
 #define LM_FIO_EXPORT_H
 
-#include "../src/suite.h"
+#include "src/suite/suite.h"
 
 #include <stdio.h>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "fiojson.h"
-#include "../src/jsonw.h"
-#include "../src/lunmark.h"
-#include "../src/stats.h"
+#include "fio-compat/fiojson.h"
+#include "src/result/jsonw.h"
+#include "src/lunmark.h"
+#include "src/stats/stats.h"
 
 #include <errno.h>
 #include <json-c/json.h>

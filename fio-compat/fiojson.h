@@ -11,9 +11,9 @@
 #ifndef LM_FIO_JSON_H
 #define LM_FIO_JSON_H
 
-#include "../src/result.h"
-#include "jobfile.h"
-#include "options.h"
+#include "src/result/result.h"
+#include "fio-compat/jobfile.h"
+#include "fio-compat/options.h"
 
 #include <stdbool.h>
 #include <stdint.h>

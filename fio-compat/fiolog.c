@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* fio's bw, iops and latency logs (fiojson.h). */
-#include "fiojson.h"
-#include "../src/lunmark.h"
+#include "fio-compat/fiojson.h"
+#include "src/lunmark.h"
 
 #include <errno.h>
 #include <stdlib.h>

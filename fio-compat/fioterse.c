@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* fio's terse output, version 3 (fiojson.h). */
-#include "fiojson.h"
-#include "../src/lunmark.h"
+#include "fio-compat/fiojson.h"
+#include "src/lunmark.h"
 
 #include <errno.h>
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-#include "jobfile.h"
-#include "../src/lunmark.h"
+#include "fio-compat/jobfile.h"
+#include "src/lunmark.h"
 
 #include <ctype.h>
 #include <errno.h>

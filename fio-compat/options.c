@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "options.h"
-#include "values.h"
-#include "../src/engine.h"
-#include "../src/lunmark.h"
+#include "fio-compat/options.h"
+#include "fio-compat/values.h"
+#include "src/engine/engine.h"
+#include "src/lunmark.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -10,8 +10,8 @@
 #ifndef LM_FIO_OPTIONS_H
 #define LM_FIO_OPTIONS_H
 
-#include "../src/job.h"
-#include "jobfile.h"
+#include "src/job/job.h"
+#include "fio-compat/jobfile.h"
 
 #include <stdbool.h>
 #include <stdio.h>

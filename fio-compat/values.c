@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-#include "values.h"
-#include "../src/job.h"
+#include "fio-compat/values.h"
+#include "src/job/job.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -8,7 +8,7 @@
  *
  *   compare-calib RUNS SPREAD RATIO FAMILY [TRIALS]
  */
-#include "cmpstat.h"
+#include "src/stats/bootstrap.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -12,7 +12,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 trials=${1:-2000}
 make -C "$top" -s all
 bin=$top/build/compare-calib
-cc -O2 -I"$top/src" -o "$bin" "$top/scripts/compare-calib.c" \
+cc -O2 -I"$top" -o "$bin" "$top/scripts/compare-calib.c" \
 	"$top/build/liblunmark.a" -lm
 printf '%5s %7s %6s %7s %12s %12s\n' runs noise ratio family "called diff" "equivalent"
 for fam in 1 20; do

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "lunmark.h"
+#include "src/lunmark.h"
 
 #include <ctype.h>
 #include <stdarg.h>

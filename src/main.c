@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 /* lunmark: subcommand dispatch. */
-#include "cli.h"
-#include "cmd.h"
-#include "iscsi_url.h"
-#include "lunmark.h"
-#include "verify.h"
+#include "src/cli/cli.h"
+#include "src/cmd/cmd.h"
+#include "kmod-free/url.h"
+#include "src/lunmark.h"
+#include "src/cmd/verify.h"
 
 #include <errno.h>
 #include <limits.h>

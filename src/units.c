@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "units.h"
+#include "src/units.h"
 
 #include <errno.h>
 #include <math.h>

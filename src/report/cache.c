@@ -5,8 +5,8 @@
  * sequential reads apart; the sustained write's burst and sustained rate.
  * Formatting only.
  */
-#include "report.h"
-#include "../units.h"
+#include "src/report/report.h"
+#include "src/units.h"
 
 static void lm_fig(FILE *f, const char *what, const struct lm_summary *s)
 {

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 /* `lunmark compare --format=json`: the comparison as one JSON object,
  * numbers unformatted, NaN as null. */
-#include "report.h"
-#include "../compare.h"
-#include "../jsonw.h"
+#include "src/report/report.h"
+#include "src/result/compare.h"
+#include "src/result/jsonw.h"
 
 #include <json-c/json.h>
 #include <math.h>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 /* `lunmark compare` (and `report --format=`) as text, Markdown and CSV. */
-#include "report.h"
-#include "table.h"
-#include "../compare.h"
+#include "src/report/report.h"
+#include "src/report/table.h"
+#include "src/result/compare.h"
 
 #include <math.h>
 #include <string.h>

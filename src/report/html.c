@@ -5,9 +5,9 @@
  * test with 95% intervals as error bars, the tables with verdicts, and
  * the per-second MB/s of every cell, runs in a row.
  */
-#include "report.h"
-#include "table.h"
-#include "../compare.h"
+#include "src/report/report.h"
+#include "src/report/table.h"
+#include "src/result/compare.h"
 
 #include <math.h>
 #include <string.h>

@@ -3,9 +3,9 @@
  * The text report of a suite: CrystalDiskMark's matrix, IOmeter's table,
  * ATTO's sweep with bars. Formatting only: every figure comes computed.
  */
-#include "report.h"
-#include "../lunmark.h"
-#include "../units.h"
+#include "src/report/report.h"
+#include "src/lunmark.h"
+#include "src/units.h"
 
 #include <string.h>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 /* `lunmark probe` output: text for people, JSON (json-c) for scripts. */
-#include "report.h"
-#include "../jsonw.h"
-#include "../units.h"
+#include "src/report/report.h"
+#include "src/result/jsonw.h"
+#include "src/units.h"
 
 static const char *lm_tri(int v, const char *yes, const char *no)
 {

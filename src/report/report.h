@@ -6,10 +6,10 @@
 #ifndef LM_REPORT_H
 #define LM_REPORT_H
 
-#include "../job.h"
-#include "../probe.h"
-#include "../result.h"
-#include "../suite.h"
+#include "src/job/job.h"
+#include "src/target/identity.h"
+#include "src/result/result.h"
+#include "src/suite/suite.h"
 
 #include <stdbool.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "table.h"
+#include "src/report/table.h"
 
 #include <stdbool.h>
 #include <stdlib.h>

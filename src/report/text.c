@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 /* The text report of `lunmark run`: one block per target. */
-#include "report.h"
-#include "../lunmark.h"
-#include "../units.h"
+#include "src/report/report.h"
+#include "src/lunmark.h"
+#include "src/units.h"
 
 #include <string.h>
 

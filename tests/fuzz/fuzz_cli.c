@@ -4,7 +4,7 @@
  * into arguments after "lunmark" (at most 32), and parsed as main() would.
  * No crash, leak or hang. Seeds: tests/fuzz/corpus/cli/.
  */
-#include "src/cli.h"
+#include "src/cli/cli.h"
 
 #include <stddef.h>
 #include <stdint.h>

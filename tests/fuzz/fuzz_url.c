@@ -6,7 +6,7 @@
  * then show a DEL, and the scrubbed URL keeps none. Seeds:
  * tests/fuzz/corpus/url/.
  */
-#include "src/iscsi_url.h"
+#include "kmod-free/url.h"
 
 #include <stddef.h>
 #include <stdint.h>

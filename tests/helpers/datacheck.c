@@ -10,10 +10,10 @@
  * Prints "blocks=N stamped=N zero=N" and exits 0 when every block is
  * stamped with its own offset, 1 when not, 2 on a usage or IO error.
  */
-#include "buffer.h"
-#include "engine.h"
-#include "target.h"
-#include "units.h"
+#include "src/job/buffer.h"
+#include "src/engine/engine.h"
+#include "src/target/target.h"
+#include "src/units.h"
 
 #include <errno.h>
 #include <stdio.h>

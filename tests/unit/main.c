@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /* The CUnit runner: exits non-zero when any test or suite fails. */
-#include "unit.h"
+#include "tests/unit/unit.h"
 
 #include <CUnit/Basic.h>
 #include <stdio.h>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "cli.h"
-#include "job.h"
-#include "unit.h"
+#include "src/cli/cli.h"
+#include "src/job/job.h"
+#include "tests/unit/unit.h"
 
 #include <errno.h>
 #include <string.h>

@@ -5,8 +5,8 @@
  * t-distribution's tail against closed forms and against Simpson's rule
  * over the density, and the verdicts on samples whose answer is known.
  */
-#include "cmpstat.h"
-#include "unit.h"
+#include "src/stats/bootstrap.h"
+#include "tests/unit/unit.h"
 
 #include <errno.h>
 #include <math.h>

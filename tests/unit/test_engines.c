@@ -5,10 +5,10 @@
  * file opened read-only fails with EBADF, at submission for libaio, in
  * the completion for io_uring, in the call for psync).
  */
-#include "buffer.h"
-#include "engine.h"
-#include "target.h"
-#include "unit.h"
+#include "src/job/buffer.h"
+#include "src/engine/engine.h"
+#include "src/target/target.h"
+#include "tests/unit/unit.h"
 
 #include <errno.h>
 #include <stdlib.h>

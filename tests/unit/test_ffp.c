@@ -6,8 +6,8 @@
  * of order). The data path itself is tested against tgtd
  * (t-iscsi-data.sh); this only plays the target's side of the wire.
  */
-#include "iscsi_ffp.h"
-#include "unit.h"
+#include "kmod-free/session.h"
+#include "tests/unit/unit.h"
 
 #include <errno.h>
 #include <stdio.h>

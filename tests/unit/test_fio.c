@@ -4,8 +4,8 @@
 #include "fio-compat/jobfile.h"
 #include "fio-compat/options.h"
 #include "fio-compat/values.h"
-#include "lunmark.h"
-#include "unit.h"
+#include "src/lunmark.h"
+#include "tests/unit/unit.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 /* The write guard's look at a target's ends (guard.h), on signatures laid
  * out by hand the way their tools write them. */
-#include "guard.h"
-#include "unit.h"
+#include "src/target/guard.h"
+#include "tests/unit/unit.h"
 
 #include <stdint.h>
 #include <stdlib.h>

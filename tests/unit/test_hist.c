@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "hist.h"
-#include "offset.h"
-#include "unit.h"
+#include "src/stats/hist.h"
+#include "src/job/offset.h"
+#include "tests/unit/unit.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 /* iSCSI URLs, CHAP sources and the sense table; no target needed. */
-#include "iscsi.h"
-#include "lunmark.h"
-#include "unit.h"
+#include "kmod-free/login.h"
+#include "src/lunmark.h"
+#include "tests/unit/unit.h"
 
 #include <errno.h>
 #include <iscsi/scsi-lowlevel.h>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "lunmark.h"
-#include "offset.h"
-#include "unit.h"
+#include "src/lunmark.h"
+#include "src/job/offset.h"
+#include "tests/unit/unit.h"
 
 #include <math.h>
 #include <pthread.h>

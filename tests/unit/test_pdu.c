@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* iSCSI PDUs as lunmark's data path builds and reads them; no target. */
-#include "iscsi_pdu.h"
-#include "unit.h"
+#include "kmod-free/pdu.h"
+#include "tests/unit/unit.h"
 
 #include <string.h>
 

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 /* Each built-in profile is exactly the method it names. */
-#include "copy.h"
-#include "lunmark.h"
-#include "profile.h"
-#include "suite.h"
-#include "unit.h"
+#include "src/run/copy.h"
+#include "src/lunmark.h"
+#include "src/job/profile.h"
+#include "src/suite/suite.h"
+#include "tests/unit/unit.h"
 
 #include <string.h>
 

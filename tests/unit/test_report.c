@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "profile.h"
-#include "report/report.h"
-#include "save.h"
-#include "suite.h"
-#include "unit.h"
+#include "src/job/profile.h"
+#include "src/report/report.h"
+#include "src/result/save.h"
+#include "src/suite/suite.h"
+#include "tests/unit/unit.h"
 
 #include <errno.h>
 #include <math.h>

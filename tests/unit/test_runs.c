@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 /* The run machinery (threads, timing, counting, errors) on the null
  * engine: exact counts and injected faults, no device needed. */
-#include "run.h"
-#include "target.h"
-#include "unit.h"
+#include "src/run/run.h"
+#include "src/target/target.h"
+#include "tests/unit/unit.h"
 
 #include <errno.h>
 #include <math.h>

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 /* Steady state, fio's ss rules and the step fit, on synthetic series
  * whose answers are known. */
-#include "unit.h"
-#include "../../src/offset.h"
-#include "../../src/ss.h"
-#include "../../src/stats.h"
-#include "../../src/warn.h"
+#include "tests/unit/unit.h"
+#include "src/job/offset.h"
+#include "src/stats/steady.h"
+#include "src/stats/stats.h"
+#include "src/suite/warn.h"
 
 #include <string.h>
 

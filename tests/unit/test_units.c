@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-#include "units.h"
-#include "unit.h"
+#include "src/units.h"
+#include "tests/unit/unit.h"
 
 #include <errno.h>
 #include <string.h>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* Verify blocks: what a check finds, and how a thread's tally adds up. */
-#include "unit.h"
-#include "vblock.h"
+#include "tests/unit/unit.h"
+#include "src/job/verify_block.h"
 
 #include <string.h>
 

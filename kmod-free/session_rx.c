@@ -1,0 +1,422 @@
+// SPDX-License-Identifier: MIT
+/* The receiving half of iscsi_ffp.h: PDUs read, checked and acted on. */
+#include "kmod-free/session.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/uio.h>
+
+#define LM_RETRIES 5
+
+static struct lm_ffp_slot *lm_ffp_find(struct lm_ffp *p, uint32_t itt)
+{
+	unsigned int i = itt & 0xffff;
+
+	if (i > p->depth || !p->slots[i].busy || p->slots[i].itt != itt ||
+	    !p->slots[i].sent)
+		return NULL;
+	return &p->slots[i];
+}
+
+/* A command's status is in: complete it, or issue it again. */
+static void lm_ffp_finish(struct lm_ffp *p, struct lm_ffp_slot *s,
+			  const uint8_t *bhs, int key, int ascq)
+{
+	char why[200];
+	bool retry;
+	int res;
+
+	res = lm_iscsi_status_error(bhs[3], key, ascq, &retry, why,
+				    sizeof(why));
+	if (!res) {
+		res = (int)s->len;
+		if (bhs[1] & LM_FL_UNDERFLOW)
+			res -= (int)lm_get32(bhs + 44);
+		if (res < 0)
+			res = 0;
+	}
+	if (retry && s->retries++ < LM_RETRIES) {
+		lm_ffp_unwire(p, s);
+		lm_ffp_issue(p, s);
+		return;
+	}
+	if (res < 0 && s->io) {
+		char full[1024];
+
+		snprintf(full, sizeof(full), "%s: %s at byte %llu",
+			 p->conf->display, why,
+			 (unsigned long long)s->io->offset);
+		lm_ffp_complete(p, s, res, full);
+		return;
+	}
+	lm_ffp_complete(p, s, res, why);
+}
+
+/* A header is in: check it and say where its data goes. */
+static int lm_ffp_header(struct lm_ffp *p, struct lm_ffp_slot **sp)
+{
+	unsigned int op = lm_pdu_op(p->cur);
+	struct lm_ffp_slot *s = NULL;
+	uint32_t off;
+
+	if (p->s.header_digest && !lm_pdu_digest_ok(p->cur))
+		return lm_ffp_broken(p, EPROTO, "header digest error", NULL);
+	if (p->cur[4])
+		return lm_ffp_broken(
+			p, EPROTO,
+			"the target sent an additional header segment", NULL);
+	lm_pdu_sn(&p->s, p->cur);
+	p->dsl = lm_pdu_dsl(p->cur);
+	p->dst = p->scratch;
+	if (op == LM_OP_DATA_IN || op == LM_OP_SCSI_RSP || op == LM_OP_R2T) {
+		s = lm_ffp_find(p, lm_get32(p->cur + 16));
+		if (!s)
+			return lm_ffp_broken(
+				p, EPROTO,
+				"the target answered a command it was not sent",
+				NULL);
+	}
+	if (op == LM_OP_DATA_IN) {
+		off = lm_get32(p->cur + 40);
+		if (s->write || off > s->len || s->len - off < p->dsl)
+			return lm_ffp_broken(
+				p, EPROTO,
+				"Data-In beyond the command's buffer", NULL);
+		p->dst = s->buf + off;
+		s->got += p->dsl;
+	} else if (p->dsl > LM_SCRATCH) {
+		return lm_ffp_broken(
+			p, EPROTO, "a data segment longer than expected", NULL);
+	}
+	*sp = s;
+	return 0;
+}
+
+/* A whole PDU is in. */
+static int lm_ffp_pdu(struct lm_ffp *p, struct lm_ffp_slot *s)
+{
+	const uint8_t *h = p->cur;
+	struct lm_ffp_out *o;
+	int key = 0, ascq = 0;
+	uint32_t off, len;
+
+	switch (lm_pdu_op(h)) {
+	case LM_OP_DATA_IN:
+		if (h[1] & LM_FL_STATUS)
+			lm_ffp_finish(p, s, h, 0, 0);
+		break;
+	case LM_OP_SCSI_RSP:
+		if (h[2]) { /* the target could not complete the command */
+			lm_ffp_complete(
+				p, s, -EIO,
+				"the target failed the command (iSCSI response not 'completed')");
+			break;
+		}
+		lm_pdu_sense(p->scratch, p->dsl, &key, &ascq);
+		lm_ffp_finish(p, s, h, key, ascq);
+		break;
+	case LM_OP_R2T:
+		off = lm_get32(h + 40);
+		len = lm_get32(h + 44);
+		if (!s->write || off > s->len || s->len - off < len)
+			return lm_ffp_broken(
+				p, EPROTO, "an R2T beyond the command's buffer",
+				NULL);
+		if (lm_ffp_data_out(p, s, lm_get32(h + 20), off, len))
+			return lm_ffp_broken(p, ENOMEM, "out of memory", NULL);
+		break;
+	case LM_OP_NOP_IN:
+		if (lm_get32(h + 20) == LM_TAG_NONE)
+			break; /* not a ping */
+		o = lm_ffp_out(p);
+		if (!o)
+			return lm_ffp_broken(p, ENOMEM, "out of memory", NULL);
+		lm_pdu_nop_reply(o->hdr, h, p->cmdsn, p->s.exp_statsn);
+		if (p->dsl) {
+			o->own = malloc(p->dsl);
+			if (!o->own)
+				return lm_ffp_broken(p, ENOMEM, "out of memory",
+						     NULL);
+			memcpy(o->own, p->scratch, p->dsl);
+			o->data = o->own;
+			o->dlen = p->dsl;
+		}
+		lm_ffp_seal(p, o);
+		break;
+	case LM_OP_ASYNC:
+		if (h[36] == 1)
+			return lm_ffp_broken(p, ECONNRESET,
+					     "the target asks to log out",
+					     NULL);
+		if (h[36] == 2 || h[36] == 3)
+			return lm_ffp_broken(p, ECONNRESET,
+					     "the target drops the connection",
+					     NULL);
+		break;
+	case LM_OP_REJECT:
+		s = p->dsl >= LM_BHS ? lm_ffp_find(p, lm_get32(p->scratch + 16))
+				     : NULL;
+		if (!s)
+			return lm_ffp_broken(p, EPROTO,
+					     "the target rejected a PDU", NULL);
+		lm_ffp_complete(
+			p, s, -EPROTO,
+			"the target rejected the command (iSCSI Reject)");
+		break;
+	case LM_OP_LOGOUT_RSP:
+		p->logged_out = true;
+		break;
+	default:
+		snprintf(p->why, sizeof(p->why),
+			 "unexpected PDU from the target (opcode 0x%02x)",
+			 lm_pdu_op(h));
+		return -EPROTO;
+	}
+	lm_ffp_release(p);
+	return 0;
+}
+
+/* A header is in: take it aside, as the next one is read with its data. */
+static int lm_ffp_got_header(struct lm_ffp *p)
+{
+	int ret;
+
+	memcpy(p->cur, p->hdr, p->hlen);
+	p->hgot = 0;
+	p->cur_slot = NULL;
+	ret = lm_ffp_header(p, &p->cur_slot);
+	if (ret)
+		return ret;
+	if (!p->dsl)
+		return lm_ffp_pdu(p, p->cur_slot);
+	p->in_data = true;
+	p->dleft = p->dsl;
+	p->pleft = lm_pad4(p->dsl);
+	return 0;
+}
+
+/*
+ * @r bytes of the stream arrived: where they belong already (@src NULL:
+ * the data of the PDU in hand, its padding, the next header, as the read
+ * asked) or at @src, to be copied there.
+ */
+static int lm_ffp_consume(struct lm_ffp *p, const uint8_t *src, size_t r)
+{
+	size_t k;
+	int ret;
+
+	while (r) {
+		if (p->in_data) {
+			k = r < p->dleft ? r : p->dleft;
+			if (src) {
+				memcpy(p->dst, src, k);
+				src += k;
+			}
+			p->dst += k;
+			p->dleft -= (uint32_t)k;
+			r -= k;
+			k = r < p->pleft ? r : p->pleft;
+			p->pleft -= (uint32_t)k;
+			r -= k;
+			if (src)
+				src += k;
+			if (p->dleft || p->pleft)
+				return 0;
+			p->in_data = false;
+			ret = lm_ffp_pdu(p, p->cur_slot);
+			if (ret)
+				return ret;
+			continue;
+		}
+		k = p->hlen - p->hgot;
+		k = r < k ? r : k;
+		if (src) {
+			memcpy(p->hdr + p->hgot, src, k);
+			src += k;
+		}
+		p->hgot += (unsigned int)k;
+		r -= k;
+		if (p->hgot == p->hlen) {
+			ret = lm_ffp_got_header(p);
+			if (ret)
+				return ret;
+		}
+	}
+	return 0;
+}
+
+/* The read most likely answered next: the oldest small read sent and not
+ * begun; NULL when there is none. */
+static struct lm_ffp_slot *lm_ffp_guess(struct lm_ffp *p)
+{
+	struct lm_ffp_slot *s;
+	uint32_t itt;
+
+	while (p->nsentq) {
+		itt = p->sentq[p->sentq_head];
+		s = &p->slots[itt & 0xffff];
+		if (s->busy && s->sent && s->itt == itt && !s->got)
+			return s;
+		p->sentq_head = (p->sentq_head + 1) % p->sentq_cap;
+		p->nsentq--;
+	}
+	return NULL;
+}
+
+/*
+ * A read that guessed: the header is in, and @r more bytes went to @g's
+ * buffer (@glen of it) and then to the spill. What is not where it belongs
+ * is copied there: nothing when the guess was right and the data segment
+ * was all of @g's, else the stray bytes.
+ */
+static int lm_ffp_guessed(struct lm_ffp *p, struct lm_ffp_slot *g, size_t r,
+			  size_t glen)
+{
+	size_t ing = r < glen ? r : glen, k = 0, ns;
+	int ret;
+
+	if (p->in_data && p->dst == g->buf)
+		k = ing < p->dleft ? ing : p->dleft;
+	ns = ing - k;
+	memcpy(p->stash, g->buf + k, ns);
+	memcpy(p->stash + ns, p->spill, r - ing);
+	ns += r - ing;
+	if (ns && !k)
+		p->missed++;
+	ret = lm_ffp_consume(p, NULL, k);
+	if (ret)
+		return ret;
+	return lm_ffp_consume(p, p->stash, ns);
+}
+
+/*
+ * Bytes the target surely sends next: the rest of this data segment and,
+ * while a read's Data-In goes on, the rest of that read's data; at a
+ * header, the rest of the header. Headers and status that come between
+ * are not counted.
+ */
+static size_t lm_ffp_owed(const struct lm_ffp *p)
+{
+	const struct lm_ffp_slot *s = p->cur_slot;
+	size_t owed;
+
+	if (!p->in_data)
+		return p->hlen - p->hgot;
+	owed = (size_t)p->dleft + p->pleft;
+	if (s && lm_pdu_op(p->cur) == LM_OP_DATA_IN &&
+	    !(p->cur[1] & LM_FL_STATUS))
+		owed += s->len - s->got;
+	return owed;
+}
+
+void lm_ffp_lowat(struct lm_ffp *p, int v)
+{
+	if (v != p->lowat &&
+	    !setsockopt(p->fd, SOL_SOCKET, SO_RCVLOWAT, &v, sizeof(v)))
+		p->lowat = v;
+}
+
+/*
+ * Wait for the socket to hold what the target owes, a second at most:
+ * long data then wakes this thread once, not once a batch of segments. A
+ * poll, not a blocking read: a read would take what is there before it
+ * sleeps, and the kernel's threshold then counts only what is left, which
+ * the target may never send. The kernel also wakes it when the receive
+ * window closes. 0 when it is time to read (or the wait ran out), -errno.
+ */
+static int lm_ffp_await(struct lm_ffp *p, size_t owed)
+{
+	struct pollfd f = { .fd = p->fd, .events = POLLIN };
+
+	lm_ffp_lowat(p, owed < LM_LOWAT_MAX ? (int)owed : (int)LM_LOWAT_MAX);
+	if (poll(&f, 1, LM_RX_WAIT_MS) < 0 && errno != EINTR)
+		return lm_ffp_broken(p, errno, "cannot wait for the target",
+				     strerror(errno));
+	return 0;
+}
+
+/*
+ * Read what the socket holds: a PDU's data and the next header at once, or
+ * at a header, the header and the data of the read guessed to come next.
+ * With @wait the first read blocks (up to SO_RCVTIMEO): one syscall where
+ * poll and a read took two. When the target owes LM_LOWAT_MIN or more,
+ * lm_ffp_await() waits for all of it first.
+ */
+int lm_ffp_rx(struct lm_ffp *p, bool wait)
+{
+	struct msghdr m = { 0 };
+	struct lm_ffp_slot *g;
+	struct iovec iov[4];
+	size_t want, glen, hwant, k;
+	unsigned int n;
+	bool beyond; /* the read goes past the header in hand */
+	ssize_t got;
+	int ret;
+
+	if (wait) {
+		want = lm_ffp_owed(p);
+		if (want >= LM_LOWAT_MIN) {
+			ret = lm_ffp_await(p, want);
+			if (ret)
+				return ret;
+			wait = false;
+		} else {
+			lm_ffp_lowat(p, 1);
+		}
+	}
+	for (;;) {
+		n = 0;
+		g = NULL;
+		glen = 0;
+		beyond = false;
+		hwant = p->hlen - p->hgot;
+		if (p->in_data && p->dleft)
+			iov[n++] = (struct iovec){ p->dst, p->dleft };
+		if (p->in_data && p->pleft)
+			iov[n++] = (struct iovec){ p->pad, p->pleft };
+		iov[n++] = (struct iovec){ p->hdr + p->hgot, hwant };
+		want = hwant + (p->in_data ? (size_t)p->dleft + p->pleft : 0);
+		if (!p->in_data && !p->hgot && (g = lm_ffp_guess(p))) {
+			glen = g->len;
+			iov[n++] = (struct iovec){ g->buf, glen };
+			iov[n++] = (struct iovec){
+				p->spill, lm_pad4((uint32_t)glen) + p->hlen
+			};
+			want += iov[n - 2].iov_len + iov[n - 1].iov_len;
+			beyond = true;
+		} else if (!p->in_data && !p->rwire) {
+			iov[n++] = (struct iovec){ p->more, sizeof(p->more) };
+			want += sizeof(p->more);
+			beyond = true;
+		}
+		m.msg_iov = iov;
+		m.msg_iovlen = n;
+		got = recvmsg(p->fd, &m, wait ? 0 : MSG_DONTWAIT);
+		if (got < 0 && errno == EINTR)
+			return 0;
+		wait = false;
+		if (got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+			return 0;
+		if (got <= 0)
+			return lm_ffp_broken(
+				p, got ? errno : ECONNRESET, "connection lost",
+				got ? strerror(errno) : "closed by the target");
+		/* what landed where the stream had it go; past the header,
+		 * what the guess or the bulk read took */
+		k = (size_t)got;
+		if (beyond && k > hwant)
+			k = hwant;
+		ret = lm_ffp_consume(p, NULL, k);
+		if (!ret && (size_t)got > k)
+			ret = g ? lm_ffp_guessed(p, g, (size_t)got - k, glen)
+				: lm_ffp_consume(p, p->more, (size_t)got - k);
+		if (ret)
+			return ret;
+		if ((size_t)got < want)
+			return 0;
+	}
+}

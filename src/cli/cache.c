@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: MIT
+/* mark's cache options (cli.h). */
+#include "src/cli/cli.h"
+#include "src/cli/values.h"
+#include "src/suite/suite.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#define LM_MIB (1ull << 20)
+
+int lm_cli_cache_opt(const char *name, const char *v, struct lm_cli *c,
+		     char *msg, size_t len)
+{
+	struct lm_suite_opts *o = &c->suite;
+	uint64_t n;
+	int ret;
+
+	if (!strcmp(name, "until-steady")) {
+		o->until_steady = true;
+		return 0;
+	}
+	if (!strcmp(name, "sustained")) {
+		o->sustained = true;
+		return 0;
+	}
+	if (!strcmp(name, "max-rounds")) {
+		ret = lm_opt_uint(name, v, LM_RUNS_MAX, &n, msg, len);
+		if (!ret && n < LM_SS_WINDOW)
+			return lm_bad(
+				msg, len, name, v,
+				"must be at least 5: the steady-state window is the last 5 rounds");
+		o->max_rounds = (unsigned int)n;
+		return ret;
+	}
+	ret = lm_opt_size(name, v, &n, msg, len);
+	if (ret)
+		return ret;
+	if (!n)
+		return lm_bad(msg, len, name, v, "must not be zero");
+	if (!strcmp(name, "working-set")) {
+		if (n % LM_MIB)
+			return lm_bad(
+				msg, len, name, v,
+				"must be a whole number of MiB (each test's set starts where the last ends, aligned for its 1 MiB reads)");
+		o->working_set_bytes = n;
+	} else if (!strcmp(name, "cache-size")) {
+		o->cache_bytes = n;
+	} else {
+		o->nas_ram_bytes = n;
+	}
+	return 0;
+}
+
+int lm_cli_cache_check(struct lm_cli *c, char *msg, size_t len)
+{
+	const struct lm_profile *p = lm_profile_find(c->profile);
+	struct lm_suite_opts *o = &c->suite;
+
+	if (!p)
+		return 0; /* lm_cmd_mark() names the profile */
+	if (o->sustained && p->kind != LM_PK_CACHE) {
+		snprintf(msg, len,
+			 "--sustained is part of --profile=cache (add it)");
+		return -EINVAL;
+	}
+	if (o->sustained && !o->cache_bytes) {
+		snprintf(
+			msg, len,
+			"--sustained writes 2 x --cache-size: give --cache-size (the NAS's SSD cache, e.g. --cache-size=256g)");
+		return -EINVAL;
+	}
+	if (o->sustained && !o->write) {
+		snprintf(
+			msg, len,
+			"--sustained writes, and --read-only forbids it: drop one of them");
+		return -EINVAL;
+	}
+	if (o->until_steady && p->kind == LM_PK_COPY) {
+		snprintf(
+			msg, len,
+			"--until-steady does not apply to --profile=copy (its runs are file sets, not rounds)");
+		return -EINVAL;
+	}
+	return 0;
+}

@@ -1,0 +1,119 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The command line: `lunmark mark [TARGET] [OPTIONS]`, `lunmark run TARGET
+ * [OPTIONS]`, help and version. Option names follow fio where fio has one
+ * (--rw, --bs, --iodepth, --numjobs, --runtime, --ramp_time, --time_based,
+ * --direct, --ioengine, --size, --offset, --rwmixread, --randseed).
+ */
+#ifndef LM_CLI_H
+#define LM_CLI_H
+
+#include "src/result/compare.h"
+#include "src/target/guard.h"
+#include "src/job/job.h"
+#include "src/run/run.h"
+#include "src/suite/suite.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+enum lm_cmd {
+	LM_CMD_HELP,
+	LM_CMD_VERSION,
+	LM_CMD_RUN,
+	LM_CMD_MARK,
+	LM_CMD_PROBE,
+	LM_CMD_PROFILES,
+	LM_CMD_REPORT,
+	LM_CMD_COMPARE,
+	LM_CMD_JOBS,	/* lunmark JOBFILE...: fio job files */
+	LM_CMD_CMDHELP, /* --cmdhelp=OPTION|all */
+	LM_CMD_VERIFY,	/* run's options on a region (verify.h) */
+};
+
+struct lm_cli {
+	enum lm_cmd cmd;
+	enum lm_cmd help_for;			 /* with LM_CMD_HELP */
+	struct lm_job job;			 /* run */
+	struct lm_suite_opts suite;		 /* mark */
+	const char *targets[LM_RUN_TARGETS_MAX]; /* run: all run at once */
+	unsigned int ntargets;
+	const char *profile;
+	bool allow_write;
+	bool read_only;	       /* --read-only: no write of any kind */
+	const char *destroy;   /* --destroy=NAME (guard.h) */
+	bool verify_check;     /* verify --check: read an earlier pass */
+	bool engine_set;       /* --engine given: an iscsi:// URL picks iscsi */
+	bool json;	       /* probe --json */
+	bool export_fio;       /* run, mark: print the fio job file */
+	const char *json_path; /* mark --json=FILE; report FILE */
+	/* job files (in targets[]): fio's output options */
+	bool ignore_unsupported;
+	bool out_json;	    /* --output-format=json */
+	bool out_jsonplus;  /* json+: with the latency histograms */
+	bool out_terse;	    /* terse: fio's version 3 lines */
+	bool out_normal;    /* --output-format=normal (the default) */
+	const char *output; /* --output=FILE */
+	const char *cmdhelp;
+	/* fio's command line as a job file: line N is argument N */
+	char fio_text[16384];
+	size_t fio_len;
+	/* mark: --label, --tag NAME=VALUE (the value points into argv) */
+	const char *label;
+	char tag_names[LM_TAGS_MAX][33];
+	const char *tag_values[LM_TAGS_MAX];
+	unsigned int ntags;
+	/* report, compare */
+	struct lm_cmp_opts cmp;
+	/* iSCSI */
+	const char *chap_file;
+	const char *initiator;
+	unsigned int timeout_s;
+	bool reconnect;
+};
+
+/* --allow-write, --read-only and --destroy as the write guard takes them */
+static inline void lm_guard_opts_cli(struct lm_guard_opts *g,
+				     const struct lm_cli *c)
+{
+	g->allow_write = c->allow_write;
+	g->read_only = c->read_only;
+	g->destroy = c->destroy;
+}
+
+/* The (first) target; NULL when none was given. */
+static inline const char *lm_cli_target(const struct lm_cli *c)
+{
+	return c->ntargets ? c->targets[0] : NULL;
+}
+
+/*
+ * Parse @argv into @c. Returns 0, or -EINVAL with a message naming the
+ * option and what to do in @msg.
+ */
+int lm_cli_parse(int argc, char **argv, struct lm_cli *c, char *msg,
+		 size_t len);
+
+/*
+ * `lunmark report` and `lunmark compare` (cli_cmp.c), for the parser in
+ * cli.c: an option (--format, --metric, --delta, --by, --baseline) by
+ * its name, a result file, and the check once all are read.
+ */
+int lm_cli_cmp_opt(const char *name, const char *v, struct lm_cli *c, char *msg,
+		   size_t len);
+int lm_cli_cmp_file(struct lm_cli *c, const char *path, char *msg, size_t len);
+int lm_cli_cmp_check(struct lm_cli *c, char *msg, size_t len);
+
+/*
+ * cli_cache.c: mark's cache options (--until-steady, --max-rounds,
+ * --working-set, --cache-size, --nas-ram, --sustained) by name, and
+ * their check once all are read (the profile known).
+ */
+int lm_cli_cache_opt(const char *name, const char *v, struct lm_cli *c,
+		     char *msg, size_t len);
+int lm_cli_cache_check(struct lm_cli *c, char *msg, size_t len);
+
+void lm_cli_usage(FILE *f, enum lm_cmd cmd);
+
+#endif

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: MIT
+/* What the commands share. */
+#include "src/cmd/cmd.h"
+#include "src/lunmark.h"
+#include "src/units.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
+
+/* Strings for report headers and footers, filled once. */
+
+void lm_host_fill(struct lm_host *h, uint64_t size_bytes)
+{
+	struct utsname u;
+	time_t now = time(NULL);
+	struct tm tm;
+
+	memset(h, 0, sizeof(*h));
+	localtime_r(&now, &tm);
+	strftime(h->date, sizeof(h->date), "%Y/%m/%d %H:%M:%S", &tm);
+	if (!uname(&u))
+		snprintf(h->kernel, sizeof(h->kernel), "%s %s %s", u.sysname,
+			 u.release, u.machine);
+	lm_fmt_size(h->size, sizeof(h->size), size_bytes);
+}
+
+void lm_info_fill(struct lm_report_info *i, const struct lm_host *h,
+		  const struct lm_target *t, const char *engine,
+		  const char *note)
+{
+	i->version = LM_VERSION;
+	/* a test file is named by its own path, not its directory's */
+	i->target = t->kind == LM_TARGET_NONE	    ? "(none)"
+		    : t->kind == LM_TARGET_TESTFILE ? t->path
+						    : t->name;
+	i->target_kind = lm_target_kind_name(t->kind);
+	i->size = h->size;
+	i->lbs_bytes = t->lbs_bytes;
+	i->engine = engine;
+	i->engine_note = note;
+	i->date = h->date;
+	i->kernel = h->kernel;
+	i->warning = h->warning;
+}
+
+int lm_exit_of_signal(void)
+{
+	return lm_stop ? 128 + lm_stop % LM_STOP_NOW : LM_EXIT_INTERRUPTED;
+}
+
+/* Reads that lunmark may not prefill are said to be so. */
+void lm_warn_unprefilled(struct lm_host *h, const struct lm_target *t)
+{
+	snprintf(
+		h->warning, sizeof(h->warning),
+		"reads are of data lunmark did not write on %s; pass --allow-write to prefill it, or --no-prefill to accept this",
+		t->name);
+}
+
+void lm_verify_say(const char *target, const char *what,
+		   const struct lm_vtally *v)
+{
+	lm_err("%s: verify: %llu of %llu blocks read did not read back as written; the first, read by %s, at byte %llu: expected the verify block written for that offset, found %s",
+	       target, (unsigned long long)v->bad,
+	       (unsigned long long)v->blocks, what,
+	       (unsigned long long)v->bad_offset, v->why);
+}
+
+bool lm_may_prefill(const struct lm_target *t, const struct lm_cli *c)
+{
+	struct lm_guard_opts g;
+
+	lm_guard_opts_cli(&g, c);
+	return lm_guard_may_prefill(t, &g);
+}
+
+void lm_target_opts_iscsi(struct lm_target_opts *to, const struct lm_cli *c)
+{
+	to->chap_file = c->chap_file;
+	to->initiator = c->initiator;
+	to->timeout_s = c->timeout_s;
+	to->reconnect = c->reconnect;
+}

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The commands, one function each, and what they share: the host's
+ * strings for report headers, the target options every command passes,
+ * the exit code of a signal.
+ */
+#ifndef LM_CMD_H
+#define LM_CMD_H
+
+#include "src/cli/cli.h"
+#include "src/report/report.h"
+#include "src/result/result.h"
+#include "src/target/target.h"
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Strings for report headers and footers, filled once. */
+struct lm_host {
+	char date[32];
+	char kernel[200];
+	char size[32];
+	char warning[PATH_MAX + 256];
+};
+
+void lm_host_fill(struct lm_host *h, uint64_t size_bytes);
+void lm_info_fill(struct lm_report_info *i, const struct lm_host *h,
+		  const struct lm_target *t, const char *engine,
+		  const char *note);
+int lm_exit_of_signal(void);
+/* Reads that lunmark may not prefill are said to be so. */
+void lm_warn_unprefilled(struct lm_host *h, const struct lm_target *t);
+/* May a prefill write to @t, the guard permitting? */
+bool lm_may_prefill(const struct lm_target *t, const struct lm_cli *c);
+void lm_target_opts_iscsi(struct lm_target_opts *to, const struct lm_cli *c);
+/* --verify found bad blocks on @target: how many, and the first (read by
+ * job or test @what), on stderr. */
+void lm_verify_say(const char *target, const char *what,
+		   const struct lm_vtally *v);
+
+/* `lunmark run`: c->job on c->targets, at once; each reported, and
+ * their sum when several. */
+int lm_cmd_run(struct lm_cli *c);
+/* `lunmark JOBFILE...`: fio job files (fio-compat/). */
+int lm_cmd_jobs(struct lm_cli *c);
+int lm_cmd_mark(struct lm_cli *c);
+int lm_cmd_probe(struct lm_cli *c);
+int lm_cmd_report(const struct lm_cli *c);
+/* `lunmark compare`, and `report --format=` other than text */
+int lm_cmd_compare(const struct lm_cli *c);
+int lm_cmd_profiles(void);
+/* --cmdhelp=NAME|all: the fio options lunmark takes, with notes */
+int lm_cmd_cmdhelp(const char *name);
+
+#endif

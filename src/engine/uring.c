@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: MIT
+/*
+ * io_uring engine: one ring per worker thread, the target's fd registered
+ * as fixed file 0 and the worker's buffers registered as fixed buffers, so
+ * the kernel neither looks up the file nor pins pages per IO. The ring is
+ * created in the worker thread and only used there, which lets us ask for
+ * SINGLE_ISSUER | DEFER_TASKRUN (completions run when we wait, not as
+ * interrupts), falling back to COOP_TASKRUN and then to no flags on
+ * kernels that refuse them.
+ *
+ * submit() only notes that SQEs are pending; reap() enters the kernel
+ * once to submit and wait together, so a batch costs one io_uring_enter.
+ */
+#include "src/engine/engine.h"
+#include "src/target/target.h"
+
+#include <errno.h>
+#include <liburing.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+struct lm_uring {
+	struct io_uring ring;
+	bool fixed_file;
+	bool fixed_bufs;
+	unsigned int pending;
+	int fd;
+};
+
+static int lm_uring_init(struct lm_uring *u, const struct lm_engine_conf *c,
+			 char *note, size_t len)
+{
+	static const unsigned int tries[] = {
+		IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN,
+		IORING_SETUP_COOP_TASKRUN,
+		0,
+	};
+	struct io_uring_params p;
+	unsigned int i;
+	int ret = -EINVAL;
+
+	if (c->sqpoll) {
+		memset(&p, 0, sizeof(p));
+		p.flags = IORING_SETUP_SQPOLL | IORING_SETUP_SINGLE_ISSUER;
+		p.sq_thread_idle = 1000;
+		return io_uring_queue_init_params(c->depth, &u->ring, &p);
+	}
+	for (i = 0; i < sizeof(tries) / sizeof(tries[0]); i++) {
+		memset(&p, 0, sizeof(p));
+		p.flags = tries[i];
+		ret = io_uring_queue_init_params(c->depth, &u->ring, &p);
+		if (ret != -EINVAL)
+			break;
+	}
+	if (!ret && i > 0)
+		snprintf(note, len, "io_uring without %s",
+			 i == 1 ? "DEFER_TASKRUN" : "task-run flags");
+	return ret;
+}
+
+static int lm_uring_setup(struct lm_engine *e, const struct lm_target *t)
+{
+	struct lm_uring *u;
+	int ret;
+
+	u = calloc(1, sizeof(*u));
+	if (!u)
+		return -ENOMEM;
+	u->fd = t->fd;
+	ret = lm_uring_init(u, &e->conf, e->note, sizeof(e->note));
+	if (ret < 0)
+		goto out_free; /* liburing already returns -errno */
+	/* Registration is an optimisation: without it IO still works. */
+	if (!io_uring_register_files(&u->ring, &t->fd, 1))
+		u->fixed_file = true;
+	if (e->conf.nbufs &&
+	    !io_uring_register_buffers(&u->ring, e->conf.bufs, e->conf.nbufs))
+		u->fixed_bufs = true;
+	if (!u->fixed_bufs || !u->fixed_file)
+		snprintf(e->note, sizeof(e->note),
+			 "io_uring without registered %s",
+			 u->fixed_bufs ? "file" : "buffers");
+	e->priv = u;
+	return 0;
+out_free:
+	free(u);
+	return ret;
+}
+
+static int lm_uring_queue(struct lm_engine *e, struct lm_io *io)
+{
+	struct lm_uring *u = e->priv;
+	struct io_uring_sqe *sqe;
+	int fd = u->fixed_file ? 0 : u->fd;
+
+	sqe = io_uring_get_sqe(&u->ring);
+	if (!sqe)
+		return -EBUSY;
+	if (u->fixed_bufs) {
+		if (io->write)
+			io_uring_prep_write_fixed(sqe, fd, io->buf, io->len,
+						  io->offset,
+						  (int)io->buf_index);
+		else
+			io_uring_prep_read_fixed(sqe, fd, io->buf, io->len,
+						 io->offset,
+						 (int)io->buf_index);
+	} else if (io->write) {
+		io_uring_prep_write(sqe, fd, io->buf, io->len, io->offset);
+	} else {
+		io_uring_prep_read(sqe, fd, io->buf, io->len, io->offset);
+	}
+	if (u->fixed_file)
+		sqe->flags |= IOSQE_FIXED_FILE;
+	io_uring_sqe_set_data(sqe, io);
+	u->pending++;
+	return 0;
+}
+
+static int lm_uring_submit(struct lm_engine *e)
+{
+	struct lm_uring *u = e->priv;
+
+	return (int)u->pending;
+}
+
+static int lm_uring_reap(struct lm_engine *e, unsigned int min,
+			 struct lm_io **done, unsigned int max)
+{
+	struct lm_uring *u = e->priv;
+	struct io_uring_cqe *cqe;
+	unsigned int head, n = 0;
+	int ret;
+
+	if (u->pending || min) {
+		ret = io_uring_submit_and_wait(&u->ring, min);
+		if (ret < 0 && ret != -EINTR && ret != -ETIME)
+			return ret;
+		/* liburing has moved every queued SQE to the kernel's ring;
+		 * any the kernel did not take yet go with the next enter */
+		u->pending = 0;
+	}
+	io_uring_for_each_cqe (&u->ring, head, cqe) {
+		struct lm_io *io = io_uring_cqe_get_data(cqe);
+
+		io->res = cqe->res;
+		done[n++] = io;
+		if (n == max)
+			break;
+	}
+	io_uring_cq_advance(&u->ring, n);
+	return (int)n;
+}
+
+static void lm_uring_teardown(struct lm_engine *e)
+{
+	struct lm_uring *u = e->priv;
+
+	if (!u)
+		return;
+	io_uring_queue_exit(&u->ring);
+	free(u);
+	e->priv = NULL;
+}
+
+const struct lm_engine_ops lm_engine_uring = {
+	.name = "uring",
+	.setup = lm_uring_setup,
+	.queue = lm_uring_queue,
+	.submit = lm_uring_submit,
+	.reap = lm_uring_reap,
+	.teardown = lm_uring_teardown,
+};

@@ -1,0 +1,319 @@
+// SPDX-License-Identifier: MIT
+#include "src/job/job.h"
+#include "src/engine/engine.h"
+#include "src/lunmark.h"
+#include "src/units.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char *const lm_rw_names[] = {
+	[LM_RW_READ] = "read",
+	[LM_RW_WRITE] = "write",
+	[LM_RW_RANDREAD] = "randread",
+	[LM_RW_RANDWRITE] = "randwrite",
+	[LM_RW_RW] = "rw",
+	[LM_RW_RANDRW] = "randrw",
+};
+
+void lm_job_defaults(struct lm_job *j)
+{
+	memset(j, 0, sizeof(*j));
+	snprintf(j->name, sizeof(j->name), "job");
+	j->rw = LM_RW_READ;
+	j->rwmixread_pct = 50;
+	j->random_pct = 100;
+	j->bs_bytes = 4096;
+	j->iodepth = 1;
+	j->threads = 1;
+	j->direct = true;
+	j->seed = 0x6c756e6d61726bull; /* "lunmark" */
+	j->pattern = LM_PATTERN_RANDOM;
+	j->prefill = true;
+	snprintf(j->engine, sizeof(j->engine), "uring");
+	j->fault.err_no = EIO;
+	/* fio's: judged only once ss_dur is set */
+	j->ss.metric = LM_SS_IOPS;
+	j->ss.slope = true;
+	j->ss.pct = true;
+	j->ss.limit = 0.01;
+	j->ss.interval_ns = 1000000000ull;
+}
+
+int lm_rw_parse(const char *s, enum lm_rw *rw)
+{
+	unsigned int i;
+
+	for (i = 0; i < LM_ARRAY_SIZE(lm_rw_names); i++) {
+		if (!strcmp(s, lm_rw_names[i])) {
+			*rw = (enum lm_rw)i;
+			return 0;
+		}
+	}
+	/* fio's aliases */
+	if (!strcmp(s, "readwrite")) {
+		*rw = LM_RW_RW;
+		return 0;
+	}
+	return -EINVAL;
+}
+
+const char *lm_rw_name(enum lm_rw rw)
+{
+	return lm_rw_names[rw];
+}
+
+/* The largest (@max) or smallest block size of one direction. */
+static uint32_t lm_bsdir_end(const struct lm_bsdir *b, bool max)
+{
+	uint32_t m = b->n ? b->bs[0] : max ? b->hi : b->lo;
+	unsigned int i;
+
+	for (i = 1; i < b->n; i++)
+		if (max ? b->bs[i] > m : b->bs[i] < m)
+			m = b->bs[i];
+	return m;
+}
+
+static uint32_t lm_job_bs_end(const struct lm_job *j, int d, bool max)
+{
+	uint32_t r, w;
+
+	if (!j->bs_vary)
+		return j->bs_bytes;
+	r = lm_bsdir_end(&j->bsd[0], max);
+	w = lm_bsdir_end(&j->bsd[1], max);
+	if (d >= 0)
+		return d ? w : r;
+	return (max ? r > w : r < w) ? r : w;
+}
+
+uint32_t lm_job_bs_max(const struct lm_job *j, int d)
+{
+	return lm_job_bs_end(j, d, true);
+}
+
+uint32_t lm_job_bs_min(const struct lm_job *j, int d)
+{
+	return lm_job_bs_end(j, d, false);
+}
+
+void lm_job_bs_update(struct lm_job *j)
+{
+	const struct lm_bsdir *r = &j->bsd[0], *w = &j->bsd[1];
+
+	j->bs_vary = r->n || w->n || r->lo != r->hi || w->lo != w->hi ||
+		     r->lo != w->lo;
+	if (j->bs_vary)
+		j->bs_bytes = lm_job_bs_min(j, -1);
+	else
+		j->bs_bytes = r->lo;
+}
+
+uint64_t lm_job_buffer_bytes(const struct lm_job *j)
+{
+	return (uint64_t)lm_job_bs_max(j, -1) * j->iodepth * j->threads *
+	       (lm_rw_mixed(j->rw) ? 2 : 1);
+}
+
+uint64_t lm_job_buffer_limit(void)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+
+	if (pages <= 0 || size <= 0)
+		return UINT64_MAX;
+	return (uint64_t)pages * (uint64_t)size / 2;
+}
+
+int lm_job_check(const struct lm_job *j, char *msg, size_t len)
+{
+	if (j->bs_bytes < LM_BS_MIN || j->bs_bytes > LM_BS_MAX ||
+	    j->bs_bytes % LM_BS_MIN) {
+		snprintf(
+			msg, len,
+			"--bs=%u: the block size must be a multiple of 512 from 512 to 64MiB",
+			j->bs_bytes);
+		return -EINVAL;
+	}
+	if (j->iodepth < 1 || j->iodepth > LM_DEPTH_MAX) {
+		snprintf(msg, len, "--iodepth=%u: must be from 1 to %u",
+			 j->iodepth, LM_DEPTH_MAX);
+		return -EINVAL;
+	}
+	if (j->threads < 1 || j->threads > LM_THREADS_MAX) {
+		snprintf(msg, len, "--numjobs=%u: must be from 1 to %u",
+			 j->threads, LM_THREADS_MAX);
+		return -EINVAL;
+	}
+	if (j->rwmixread_pct > 100) {
+		snprintf(msg, len, "--rwmixread=%u: must be from 0 to 100",
+			 j->rwmixread_pct);
+		return -EINVAL;
+	}
+	if (j->offset_bytes % LM_BS_MIN) {
+		snprintf(msg, len,
+			 "--offset=%llu: must be a multiple of 512 bytes",
+			 (unsigned long long)j->offset_bytes);
+		return -EINVAL;
+	}
+	if (!lm_engine_find(j->engine)) {
+		snprintf(msg, len, "--engine=%s: unknown engine (one of: %s)",
+			 j->engine, lm_engine_names());
+		return -EINVAL;
+	}
+	if (!strcmp(j->engine, "psync") && j->iodepth > 1) {
+		snprintf(
+			msg, len,
+			"--iodepth=%u: the psync engine does one IO at a time; use --iodepth=1, or --engine=uring or aio for a deeper queue",
+			j->iodepth);
+		return -EINVAL;
+	}
+	if (j->sqpoll && strcmp(j->engine, "uring")) {
+		snprintf(msg, len, "--sqpoll needs --engine=uring");
+		return -EINVAL;
+	}
+	if (lm_job_buffer_bytes(j) > lm_job_buffer_limit()) {
+		snprintf(
+			msg, len,
+			"--bs=%u x --iodepth=%u x --numjobs=%u%s needs %llu MiB of IO buffers, more than half of this machine's memory; lower one of them",
+			j->bs_bytes, j->iodepth, j->threads,
+			lm_rw_mixed(j->rw) ? " x 2 (mixed)" : "",
+			(unsigned long long)(lm_job_buffer_bytes(j) >> 20));
+		return -EINVAL;
+	}
+	if (j->time_based && !j->runtime_ns) {
+		snprintf(msg, len, "--time_based needs --runtime");
+		return -EINVAL;
+	}
+	if (j->fault.prob_pct < 0 || j->fault.prob_pct > 100) {
+		snprintf(msg, len, "--fail-prob=%g: must be from 0 to 100",
+			 j->fault.prob_pct);
+		return -EINVAL;
+	}
+	if ((j->fault.every_n || j->fault.prob_pct > 0) &&
+	    strcmp(j->engine, "null")) {
+		snprintf(msg, len,
+			 "--fail-every and --fail-prob need --engine=null");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* Is a block size of @j not a multiple of @lbs? It is put in @bad. */
+static bool lm_job_bs_misfit(const struct lm_job *j, uint32_t lbs,
+			     uint32_t *bad)
+{
+	unsigned int d, i;
+
+	*bad = j->bs_bytes;
+	if (j->bs_bytes % lbs)
+		return true;
+	for (d = 0; j->bs_vary && d < 2; d++) {
+		const struct lm_bsdir *b = &j->bsd[d];
+
+		for (i = 0; i < b->n; i++)
+			if (b->bs[i] % lbs) {
+				*bad = b->bs[i];
+				return true;
+			}
+		if (b->lo % lbs || b->hi % lbs) {
+			*bad = b->lo % lbs ? b->lo : b->hi;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* @v is a whole number of logical blocks; else a message naming @what. */
+static int lm_fit_aligned(const char *what, uint64_t v, uint32_t lbs_bytes,
+			  char *msg, size_t len)
+{
+	if (!(v % lbs_bytes))
+		return 0;
+	snprintf(
+		msg, len,
+		"%s=%llu is not a multiple of the target's logical block size (%u bytes)",
+		what, (unsigned long long)v, lbs_bytes);
+	return -EINVAL;
+}
+
+int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
+	       uint32_t max_io_bytes, char *msg, size_t len)
+{
+	char a[32], b[32];
+	uint64_t last;
+	uint32_t bad;
+
+	/* fio's percentages, in whole blocks of the target */
+	if (j->offset_pct > 0)
+		j->offset_bytes = (uint64_t)((double)target_bytes *
+					     j->offset_pct / 100.0) /
+				  lbs_bytes * lbs_bytes;
+	if (j->size_pct > 0)
+		j->size_bytes =
+			(uint64_t)((double)target_bytes * j->size_pct / 100.0);
+	if (j->size_pct > 0 && j->offset_bytes + j->size_bytes > target_bytes)
+		j->size_bytes = target_bytes - j->offset_bytes;
+	if (max_io_bytes && lm_job_bs_max(j, -1) > max_io_bytes) {
+		lm_fmt_size(a, sizeof(a), lm_job_bs_max(j, -1));
+		lm_fmt_size(b, sizeof(b), max_io_bytes);
+		snprintf(
+			msg, len,
+			"--bs=%s is larger than the target's maximum transfer length (%s, from its block limits); use --bs=%s or less",
+			a, b, b);
+		return -EINVAL;
+	}
+
+	if (lm_job_bs_misfit(j, lbs_bytes, &bad)) {
+		snprintf(
+			msg, len,
+			"--bs=%u is not a multiple of the target's logical block size (%u bytes); use a multiple of %u",
+			bad, lbs_bytes, lbs_bytes);
+		return -EINVAL;
+	}
+	if (lm_fit_aligned("--offset", j->offset_bytes, lbs_bytes, msg, len))
+		return -EINVAL;
+	if (j->offset_bytes >= target_bytes) {
+		lm_fmt_size(a, sizeof(a), j->offset_bytes);
+		lm_fmt_size(b, sizeof(b), target_bytes);
+		snprintf(msg, len,
+			 "--offset=%s is beyond the end of the target (%s)", a,
+			 b);
+		return -EINVAL;
+	}
+	if (lm_fit_aligned("offset_increment", j->offset_increment, lbs_bytes,
+			   msg, len))
+		return -EINVAL;
+	/* the last thread's region starts this much further */
+	last = j->offset_increment * (j->threads - 1);
+	if (last >= target_bytes - j->offset_bytes) {
+		snprintf(
+			msg, len,
+			"offset_increment: the last thread's region starts beyond the end of the target; use a smaller offset_increment or fewer numjobs");
+		return -EINVAL;
+	}
+	if (!j->size_bytes)
+		j->size_bytes = target_bytes - j->offset_bytes - last;
+	if (j->size_bytes > target_bytes - j->offset_bytes - last) {
+		lm_fmt_size(a, sizeof(a),
+			    j->offset_bytes + last + j->size_bytes);
+		lm_fmt_size(b, sizeof(b), target_bytes);
+		snprintf(
+			msg, len,
+			"the region (offset + size = %s%s) is larger than the target (%s); use a smaller --size",
+			a, last ? ", for the last thread" : "", b);
+		return -EINVAL;
+	}
+	if (j->size_bytes < lm_job_bs_max(j, -1)) {
+		lm_fmt_size(a, sizeof(a), j->size_bytes);
+		snprintf(msg, len,
+			 "--size=%s is smaller than one block (--bs=%u)", a,
+			 lm_job_bs_max(j, -1));
+		return -EINVAL;
+	}
+	/* as fio: the region is a whole number of blocks */
+	j->size_bytes -= j->size_bytes % j->bs_bytes;
+	return 0;
+}

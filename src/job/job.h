@@ -1,0 +1,159 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The job model: what one run does, independent of the target and of how
+ * it was described (command line, profile, later fio job files).
+ */
+#ifndef LM_JOB_H
+#define LM_JOB_H
+
+#include "src/job/buffer.h"
+#include "src/stats/steady.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define LM_BS_MIN 512u
+#define LM_BS_MAX (64u << 20)
+#define LM_DEPTH_MAX 1024u
+#define LM_THREADS_MAX 64u
+
+enum lm_rw {
+	LM_RW_READ,
+	LM_RW_WRITE,
+	LM_RW_RANDREAD,
+	LM_RW_RANDWRITE,
+	LM_RW_RW,
+	LM_RW_RANDRW,
+};
+
+/* Fault injection for the null engine: fail every Nth IO, or with
+ * probability prob_pct, with -err_no. */
+struct lm_fault {
+	uint64_t every_n;
+	double prob_pct;
+	int err_no;
+};
+
+#define LM_BS_SPLITS 16u
+
+/*
+ * fio's bs=r,w, bsrange and bssplit: the block sizes of one direction.
+ * n == 0: a multiple of lo from lo to hi, evenly (lo == hi: one size);
+ * else bs[i] for a share cum_pct[i] - cum_pct[i - 1] of the IOs.
+ */
+struct lm_bsdir {
+	uint32_t lo, hi;
+	unsigned int n;
+	uint32_t bs[LM_BS_SPLITS];
+	unsigned int cum_pct[LM_BS_SPLITS]; /* the last is 100 */
+};
+
+struct lm_job {
+	char name[64];
+	enum lm_rw rw;
+	unsigned int rwmixread_pct; /* share of reads in rw / randrw */
+	uint32_t bs_bytes; /* with bs_vary: the smallest, the offset unit */
+	bool bs_vary;	   /* the sizes in bsd[] */
+	struct lm_bsdir bsd[2]; /* read, write */
+	unsigned int iodepth;	/* per thread */
+	unsigned int threads;
+	uint64_t size_bytes;   /* region length; 0: to the end */
+	uint64_t offset_bytes; /* region start */
+	double size_pct;       /* fio's size=N%: of the target, when > 0 */
+	double offset_pct;     /* fio's offset=N% */
+	/* fio's offset_increment: thread k's region starts k times this
+	 * further, and each thread has its own pass (0: they share one) */
+	uint64_t offset_increment;
+	/* fio's io_size: bytes a thread moves in a size-limited run (0:
+	 * one pass over the region) */
+	uint64_t io_bytes;
+	uint64_t runtime_ns; /* 0: until size_bytes are done */
+	uint64_t ramp_ns;
+	bool time_based;	 /* loop over the region until runtime */
+	unsigned int random_pct; /* random jobs: share of random offsets,
+				  * the rest sequential (percentage_random) */
+	/* fully random jobs of one block size: every block once a pass,
+	 * in random order (fio's random map); else uniform draws */
+	bool randmap;
+	bool direct;
+	uint64_t seed;
+	enum lm_pattern pattern;
+	unsigned int compress_pct; /* fio's buffer_compress_percentage */
+	bool prefill;		   /* write the region before reading it */
+	/* --verify: every block written carries a header (vblock.h), every
+	 * block read is checked */
+	bool verify;
+	char engine[16];
+	bool sqpoll;
+	struct lm_fault fault;
+	/* fio's ss=: stop once the run is steady by fio's rule */
+	struct lm_ss_conf ss;
+	/* record every measured IO (iolog.h) for fio's per-IO logs */
+	bool iolog;
+};
+
+/* fio's defaults where fio has one: read, 4k, QD1, one thread, direct. */
+void lm_job_defaults(struct lm_job *j);
+
+/* Returns 0 or -EINVAL. */
+int lm_rw_parse(const char *s, enum lm_rw *rw);
+const char *lm_rw_name(enum lm_rw rw);
+
+static inline bool lm_rw_random(enum lm_rw rw)
+{
+	return rw == LM_RW_RANDREAD || rw == LM_RW_RANDWRITE ||
+	       rw == LM_RW_RANDRW;
+}
+
+static inline bool lm_rw_mixed(enum lm_rw rw)
+{
+	return rw == LM_RW_RW || rw == LM_RW_RANDRW;
+}
+
+static inline bool lm_rw_reads(enum lm_rw rw)
+{
+	return rw != LM_RW_WRITE && rw != LM_RW_RANDWRITE;
+}
+
+static inline bool lm_rw_writes(enum lm_rw rw)
+{
+	return rw != LM_RW_READ && rw != LM_RW_RANDREAD;
+}
+
+/* Does the job walk a random map (randmap, and it can)? */
+static inline bool lm_job_mapped(const struct lm_job *j)
+{
+	return j->randmap && lm_rw_random(j->rw) && j->random_pct >= 100 &&
+	       !j->bs_vary;
+}
+
+/* The largest and the smallest block size of direction @d (0 read, 1
+ * write), or of the job (@d < 0). */
+uint32_t lm_job_bs_max(const struct lm_job *j, int d);
+uint32_t lm_job_bs_min(const struct lm_job *j, int d);
+
+/* After bsd[] changed: bs_vary and bs_bytes (the smallest size). */
+void lm_job_bs_update(struct lm_job *j);
+
+/* Memory the job's IO buffers take, all threads together. */
+uint64_t lm_job_buffer_bytes(const struct lm_job *j);
+/* The most lm_job_check() allows: half the machine's memory. */
+uint64_t lm_job_buffer_limit(void);
+
+/*
+ * Check the job on its own (ranges, engine limits, buffer memory). On failure writes a
+ * message naming the option and what to do into @msg and returns -EINVAL.
+ */
+int lm_job_check(const struct lm_job *j, char *msg, size_t len);
+
+/*
+ * Check the job against a target of @target_bytes with logical blocks of
+ * @lbs_bytes that takes IOs of at most @max_io_bytes (0: no limit), and
+ * fill in a zero size (the rest of the target). On failure writes a
+ * message into @msg and returns -EINVAL.
+ */
+int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
+	       uint32_t max_io_bytes, char *msg, size_t len);
+
+#endif

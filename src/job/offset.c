@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: MIT
+#include "src/job/offset.h"
+
+static uint64_t lm_splitmix64(uint64_t *x)
+{
+	uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+void lm_rand_seed(struct lm_rand *r, uint64_t seed)
+{
+	unsigned int i;
+
+	for (i = 0; i < 4; i++)
+		r->s[i] = lm_splitmix64(&seed);
+}
+
+void lm_cursor_init(struct lm_cursor *c)
+{
+	atomic_init(&c->next, 0);
+	atomic_init(&c->limit, UINT64_MAX);
+}
+
+void lm_cursor_pass(struct lm_cursor *c, uint64_t claims)
+{
+	uint64_t b = atomic_load(&c->next);
+
+	/* The limit is set before the mark, for the index the mark is set
+	 * at: a claim without the mark is below any such limit, so a
+	 * failed exchange (somebody claimed) only moves it. */
+	do
+		atomic_store(&c->limit, LM_CURSOR_PASS | (b + claims));
+	while (!atomic_compare_exchange_weak(&c->next, &b, b | LM_CURSOR_PASS));
+}
+
+void lm_offset_init(struct lm_offset_gen *g, uint64_t start_bytes,
+		    uint64_t nblocks, uint32_t bs_bytes,
+		    unsigned int random_pct, struct lm_cursor *cursor,
+		    uint64_t seed, unsigned int thread)
+{
+	g->start_bytes = start_bytes;
+	g->nblocks = nblocks;
+	g->bs_bytes = bs_bytes;
+	g->random_pct = random_pct;
+	g->cursor = cursor;
+	lm_rand_seed(&g->rand, seed ^ (0x5851f42d4c957f2dull * (thread + 1)));
+	/* a mixed stream starts at a random block */
+	g->last = random_pct ? lm_rand_below(&g->rand, nblocks) : 0;
+	g->map_mask = 0;
+	g->pass = false;
+}
+
+void lm_offset_map(struct lm_offset_gen *g, uint64_t key)
+{
+	uint64_t mask = 1;
+	unsigned int bits;
+
+	while (mask < g->nblocks - 1 && mask < UINT64_MAX / 2)
+		mask = mask * 2 + 1;
+	g->map_mask = mask;
+	g->map_key = key;
+	for (bits = 0; mask >> bits; bits++)
+		;
+	g->map_shift = bits / 2 + 1;
+}
+
+/*
+ * Three rounds of bijections of the k-bit values (multiply by an odd
+ * number, add a key, fold the high half onto the low one), then cycle
+ * walking: a value at or above nblocks is permuted again until it falls
+ * inside, which keeps the whole a bijection of [0, nblocks). The domain
+ * is under twice nblocks, so fewer than two rounds are needed on average.
+ */
+uint64_t lm_perm(const struct lm_offset_gen *g, uint64_t i, uint64_t pass)
+{
+	static const uint64_t mul[3] = { 0x9e3779b97f4a7c15ull,
+					 0xbf58476d1ce4e5b9ull,
+					 0x94d049bb133111ebull };
+	uint64_t m = g->map_mask, key = g->map_key ^ (pass * mul[0]), x = i;
+	unsigned int r;
+
+	do {
+		for (r = 0; r < 3; r++) {
+			x = (x * mul[r]) & m;
+			x = (x + (key >> (r * 8)) * mul[2 - r]) & m;
+			x ^= x >> g->map_shift;
+		}
+	} while (x >= g->nblocks);
+	return x;
+}

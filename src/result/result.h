@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The result of one run: what the workers measured, merged, plus the
+ * summaries reports print. (Saved as JSON in a later step.)
+ */
+#ifndef LM_RESULT_H
+#define LM_RESULT_H
+
+#include "src/stats/hist.h"
+#include "src/run/iolog.h"
+#include "src/stats/steady.h"
+#include "src/stats/stats.h"
+#include "src/job/verify_block.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct lm_run_result {
+	uint64_t elapsed_ns;	     /* the measured window */
+	struct lm_hist lat[LM_DIRS]; /* completion latency, merged */
+	uint64_t ios[LM_DIRS];
+	uint64_t bytes[LM_DIRS];
+	uint64_t errors[LM_DIRS];
+	struct lm_summary sum[LM_SUMS]; /* read, write, both */
+	struct lm_cpu cpu;		/* over the measured window */
+	double usr_pct;			/* of one core */
+	double sys_pct;
+	struct lm_sample *series; /* per second; owned */
+	unsigned int nseries;
+	bool interrupted; /* stopped by a signal */
+	int io_errno;	  /* first IO error, 0 if none */
+	uint64_t io_err_offset;
+	bool io_err_write;
+	char io_errtext[512];	 /* the engine's words for it; "" if none */
+	char note[96];		 /* engine fallbacks, for the report */
+	struct lm_vtally verify; /* job->verify: the reads' checks */
+	/* fio's ss=: the verdict when the job stopped, or at its end */
+	struct lm_ss_state ss;
+	/* job->iolog: each thread's record of every measured IO */
+	struct lm_iolog *iolog;
+	unsigned int niolog;
+};
+
+void lm_run_result_free(struct lm_run_result *r);
+/* Move @from into @to: what @from owned is @to's now. */
+void lm_run_result_move(struct lm_run_result *to, struct lm_run_result *from);
+
+#endif

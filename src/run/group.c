@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: MIT
+/* A group of a run's workers and its result (run_group.h). */
+#include "src/run/group.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void lm_group_sample(struct lm_group *g, uint64_t dur_ns, unsigned int cap)
+{
+	uint64_t ios[LM_DIRS] = { 0 }, bytes[LM_DIRS] = { 0 };
+	uint64_t lat[LM_DIRS] = { 0 };
+	struct lm_run_result *r = g->r;
+	struct lm_sample *s;
+	unsigned int i, d;
+
+	for (i = 0; i < g->n; i++) {
+		for (d = 0; d < LM_DIRS; d++) {
+			ios[d] += atomic_load_explicit(&g->w[i].live_ios[d],
+						       memory_order_relaxed);
+			bytes[d] += atomic_load_explicit(&g->w[i].live_bytes[d],
+							 memory_order_relaxed);
+			lat[d] += atomic_load_explicit(&g->w[i].live_lat_ns[d],
+						       memory_order_relaxed);
+		}
+	}
+	if (r->nseries < cap && dur_ns) {
+		s = &r->series[r->nseries++];
+		s->dur_ns = dur_ns;
+		for (d = 0; d < LM_DIRS; d++) {
+			s->ios[d] = ios[d] - g->last[0][d];
+			s->bytes[d] = bytes[d] - g->last[1][d];
+			s->lat_ns[d] = lat[d] - g->last[2][d];
+		}
+	}
+	memcpy(g->last[0], ios, sizeof(ios));
+	memcpy(g->last[1], bytes, sizeof(bytes));
+	memcpy(g->last[2], lat, sizeof(lat));
+}
+
+/*
+ * A group whose workers all ended before the window closed (a job of
+ * its own shorter runtime, or done with its pass, while others ran on)
+ * measured until its last worker ended: its elapsed time ends there, and
+ * its per-second series with it, the last second cut to what it ran.
+ */
+static void lm_group_end(struct lm_group *g, uint64_t t0)
+{
+	struct lm_run_result *r = g->r;
+	uint64_t end = 0, elapsed, sum = 0;
+	unsigned int i, n;
+
+	t0 += g->delay_ns;
+	for (i = 0; i < g->n; i++)
+		if (g->w[i].end_ns > end)
+			end = g->w[i].end_ns;
+	if (!end || end <= t0 || end - t0 >= r->elapsed_ns)
+		return;
+	elapsed = end - t0;
+	r->elapsed_ns = elapsed;
+	n = (unsigned int)((elapsed + LM_SEC_NS - 1) / LM_SEC_NS);
+	if (r->nseries > n)
+		r->nseries = n;
+	for (i = 0; i + 1 < r->nseries; i++)
+		sum += r->series[i].dur_ns;
+	if (r->nseries && sum < elapsed)
+		r->series[r->nseries - 1].dur_ns = elapsed - sum;
+}
+
+/* The workers' records of every IO become the result's (the first group
+ * holding a worker takes its record). */
+static void lm_take_iologs(struct lm_group *g)
+{
+	struct lm_run_result *r = g->r;
+	unsigned int i;
+	bool any = false;
+
+	for (i = 0; i < g->n; i++)
+		any |= g->w[i].iolog.head != NULL;
+	if (!any)
+		return;
+	r->iolog = calloc(g->n, sizeof(*r->iolog));
+	if (!r->iolog)
+		return;
+	r->niolog = g->n;
+	for (i = 0; i < g->n; i++) {
+		r->iolog[i] = g->w[i].iolog;
+		memset(&g->w[i].iolog, 0, sizeof(g->w[i].iolog));
+	}
+}
+
+/*
+ * A group that measured after the clock's t0 (a longer ramp_time): its
+ * series starts at its own start. The samples before it go; the one it
+ * began in keeps what followed, added to the next when under half a
+ * second.
+ */
+static void lm_group_trim(struct lm_group *g)
+{
+	struct lm_run_result *r = g->r;
+	struct lm_sample *s = r->series;
+	uint64_t at = 0;
+	unsigned int i = 0, d;
+
+	if (!g->delay_ns)
+		return;
+	while (i < r->nseries && at + s[i].dur_ns <= g->delay_ns)
+		at += s[i++].dur_ns;
+	if (i < r->nseries) {
+		s[i].dur_ns = at + s[i].dur_ns - g->delay_ns;
+		if (s[i].dur_ns < LM_SEC_NS / 2 && i + 1 < r->nseries) {
+			s[i + 1].dur_ns += s[i].dur_ns;
+			for (d = 0; d < LM_DIRS; d++) {
+				s[i + 1].ios[d] += s[i].ios[d];
+				s[i + 1].bytes[d] += s[i].bytes[d];
+				s[i + 1].lat_ns[d] += s[i].lat_ns[d];
+			}
+			i++;
+		}
+	}
+	memmove(s, s + i, (r->nseries - i) * sizeof(*s));
+	r->nseries -= i;
+}
+
+void lm_group_merge(struct lm_group *g, uint64_t t0)
+{
+	struct lm_hist both; /* about 19 KiB: the main thread has room */
+	struct lm_run_result *r = g->r;
+	struct lm_worker *w = g->w;
+	unsigned int i, d;
+
+	lm_group_trim(g);
+	lm_group_end(g, t0);
+	lm_take_iologs(g);
+
+	for (d = 0; d < LM_DIRS; d++)
+		lm_hist_init(&r->lat[d]);
+	for (i = 0; i < g->n; i++) {
+		for (d = 0; d < LM_DIRS; d++) {
+			lm_hist_merge(&r->lat[d], &w[i].lat[d]);
+			r->ios[d] += atomic_load(&w[i].live_ios[d]);
+			r->bytes[d] += atomic_load(&w[i].live_bytes[d]);
+			r->errors[d] += w[i].errors[d];
+		}
+		if (w[i].io_errno && !r->io_errno) {
+			r->io_errno = w[i].io_errno;
+			r->io_err_offset = w[i].io_err_offset;
+			r->io_err_write = w[i].io_err_write;
+			memcpy(r->io_errtext, w[i].errtext,
+			       sizeof(r->io_errtext));
+		}
+		if (w[i].note[0] && !r->note[0])
+			memcpy(r->note, w[i].note, sizeof(r->note));
+		lm_vtally_add(&r->verify, &w[i].verify);
+	}
+	for (d = 0; d < LM_DIRS; d++)
+		lm_summarize(&r->sum[d], &r->lat[d], r->ios[d], r->bytes[d],
+			     r->errors[d], r->elapsed_ns, r->series, r->nseries,
+			     d);
+	lm_hist_init(&both);
+	lm_hist_merge(&both, &r->lat[LM_DIR_READ]);
+	lm_hist_merge(&both, &r->lat[LM_DIR_WRITE]);
+	lm_summarize(&r->sum[LM_SUM_ALL], &both, r->ios[0] + r->ios[1],
+		     r->bytes[0] + r->bytes[1], r->errors[0] + r->errors[1],
+		     r->elapsed_ns, r->series, r->nseries, LM_SUM_ALL);
+	if (r->elapsed_ns) {
+		r->usr_pct = r->cpu.usr_s * 1e11 / (double)r->elapsed_ns;
+		r->sys_pct = r->cpu.sys_s * 1e11 / (double)r->elapsed_ns;
+	}
+}

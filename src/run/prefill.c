@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: MIT
+/* lm_prefill() (run.h): the region written once before reads. */
+#include "src/run/run.h"
+#include "src/lunmark.h"
+#include "src/units.h"
+
+#include <string.h>
+
+static uint32_t lm_prefill_bs(const struct lm_job *j, uint32_t lbs)
+{
+	uint32_t bs = 1u << 20;
+
+	while (bs > lbs && (j->size_bytes % bs || j->offset_bytes % bs))
+		bs /= 2;
+	return bs;
+}
+
+int lm_prefill(const struct lm_job *j, const struct lm_target *t)
+{
+	struct lm_run_result r;
+	struct lm_job p = *j;
+	char size[32];
+	int ret;
+
+	p.rw = LM_RW_WRITE;
+	/* one pass over every thread's region: with offset_increment they
+	 * span from the first's start to the last's end */
+	p.size_bytes += j->offset_increment * (j->threads - 1);
+	p.offset_increment = 0;
+	p.io_bytes = 0;
+	p.bs_vary = false;
+	p.bs_bytes = lm_prefill_bs(&p, t->lbs_bytes);
+	p.iodepth = strcmp(j->engine, "psync") ? 8 : 1;
+	p.threads = 1;
+	p.runtime_ns = 0;
+	p.ramp_ns = 0;
+	p.time_based = false;
+	p.pattern = LM_PATTERN_RANDOM;
+	lm_fmt_size(size, sizeof(size), p.size_bytes);
+	lm_note("prefilling %s of %s so that reads read written data (--no-prefill skips this)",
+		size, t->kind == LM_TARGET_TESTFILE ? t->path : t->name);
+	ret = lm_run(&p, t, &r);
+	if (ret)
+		return ret;
+	if (r.interrupted)
+		ret = LM_EXIT_INTERRUPTED;
+	else if (r.io_errno) {
+		lm_err("%s: prefill write failed at offset %llu: %s", t->name,
+		       (unsigned long long)r.io_err_offset,
+		       lm_errtext(r.io_errno, r.io_errtext));
+		ret = LM_EXIT_IO;
+	}
+	lm_run_result_free(&r);
+	return ret;
+}

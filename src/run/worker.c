@@ -1,0 +1,382 @@
+// SPDX-License-Identifier: MIT
+#include "src/run/worker.h"
+#include "src/target/target.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Per-thread state the loop uses and nobody else sees. */
+struct lm_loop {
+	struct lm_engine eng;
+	struct lm_bufs bufs;
+	struct lm_offset_gen gen;
+	struct lm_rand mix;
+	struct lm_io *ios;
+	struct lm_io **free_ios;
+	struct lm_io **done;
+	unsigned int nfree;
+	unsigned int inflight;
+	uint64_t seq;
+	uint64_t issued_measured; /* bytes */
+	uint32_t align[2];	  /* bs_vary: read and write offsets' unit */
+};
+
+static void lm_count(struct lm_worker *w, enum lm_dir d, uint64_t bytes,
+		     uint64_t lat_ns)
+{
+	/* single writer: a relaxed load and store, no locked instruction */
+	atomic_store_explicit(
+		&w->live_ios[d],
+		atomic_load_explicit(&w->live_ios[d], memory_order_relaxed) + 1,
+		memory_order_relaxed);
+	atomic_store_explicit(
+		&w->live_bytes[d],
+		atomic_load_explicit(&w->live_bytes[d], memory_order_relaxed) +
+			bytes,
+		memory_order_relaxed);
+	atomic_store_explicit(
+		&w->live_lat_ns[d],
+		atomic_load_explicit(&w->live_lat_ns[d], memory_order_relaxed) +
+			lat_ns,
+		memory_order_relaxed);
+}
+
+static void lm_stop_all(struct lm_worker *w)
+{
+	atomic_store_explicit(&w->shared->phase, LM_PHASE_STOP,
+			      memory_order_relaxed);
+}
+
+/* bsrange and bssplit: a block size of direction @b for the next IO. */
+static uint32_t lm_bs_pick(const struct lm_bsdir *b, struct lm_rand *r)
+{
+	unsigned int i, p;
+
+	if (!b->n)
+		return b->lo * (1 + (uint32_t)lm_rand_below(r, b->hi / b->lo));
+	p = (unsigned int)lm_rand_below(r, 100);
+	for (i = 0; i + 1 < b->n && p >= b->cum_pct[i]; i++)
+		;
+	return b->bs[i];
+}
+
+/*
+ * An IO of @len bytes at @off, from a generator of the job's smallest
+ * blocks: aligned to @align (its direction's smallest size, as fio's
+ * blockalign) within the region, and moved back when it would end past
+ * the region's end.
+ */
+static uint64_t lm_bs_place(const struct lm_worker *w, uint64_t off,
+			    uint32_t len, uint32_t align)
+{
+	uint64_t rel = off - w->start_bytes;
+	uint64_t region = w->nblocks * w->job->bs_bytes;
+
+	rel -= rel % align;
+	if (rel + len > region)
+		rel = (region - len) / align * align;
+	return w->start_bytes + rel;
+}
+
+/* Fill the queue; returns false when there is no more work to issue. */
+static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
+{
+	const struct lm_job *j = w->job;
+	unsigned int queued = 0;
+	uint32_t len = j->bs_bytes;
+	uint64_t now, off;
+	bool more = true, write;
+	struct lm_io *io;
+	int ret;
+
+	if (!l->nfree)
+		return true;
+	now = lm_now_ns(); /* one clock read for the whole batch */
+	while (l->nfree) {
+		if (w->budgeted && measuring &&
+		    l->issued_measured >= w->budget_bytes) {
+			more = false;
+			break;
+		}
+		if (lm_rw_mixed(j->rw))
+			write = lm_rand_below(&l->mix, 100) >= j->rwmixread_pct;
+		else
+			write = lm_rw_writes(j->rw);
+		if (j->bs_vary)
+			len = lm_bs_pick(&j->bsd[write], &l->mix);
+		if (!lm_offset_next_n(&l->gen, &off, len / j->bs_bytes)) {
+			more = false;
+			break;
+		}
+		if (j->bs_vary)
+			off = lm_bs_place(w, off, len, l->align[write]);
+		io = l->free_ios[--l->nfree];
+		io->write = write;
+		/* a size-limited pass counts what it issued, not what
+		 * completed in a window: a ramp's IO is never counted */
+		io->counted = w->cursor_pass ? l->gen.pass : measuring;
+		/* mixed jobs keep read buffers apart from write buffers */
+		io->buf_index =
+			io->slot +
+			(io->write && l->bufs.n > j->iodepth ? j->iodepth : 0);
+		io->buf = l->bufs.iov[io->buf_index].iov_base;
+		io->offset = off;
+		io->len = len;
+		io->issue_ns = now;
+		if (io->write && j->verify)
+			lm_verify_fill_io(io->buf, io->len, w->stamp_bytes, off,
+					  w->shared->verify_run,
+					  ((uint64_t)w->id << 56) | l->seq++);
+		else if (io->write && j->pattern == LM_PATTERN_RANDOM)
+			lm_buf_stamp(io->buf, io->len, w->stamp_bytes, off,
+				     ((uint64_t)w->id << 56) | l->seq++);
+		ret = l->eng.ops->queue(&l->eng, io);
+		if (ret < 0) {
+			l->free_ios[l->nfree++] = io;
+			w->io_errno = -ret;
+			return false;
+		}
+		queued++;
+		if (measuring)
+			l->issued_measured += len;
+	}
+	if (queued) {
+		ret = l->eng.ops->submit(&l->eng);
+		if (ret < 0) {
+			w->io_errno = -ret;
+			/* what was queued is still reaped below */
+		}
+		l->inflight += queued;
+	}
+	return more && !w->io_errno;
+}
+
+/* Where the per-IO records count from: the window's start, or a job of
+ * a longer ramp_time's own. */
+static uint64_t lm_record_base(struct lm_worker *w)
+{
+	uint64_t t0 =
+		atomic_load_explicit(&w->shared->t0_ns, memory_order_relaxed);
+	uint64_t from =
+		atomic_load_explicit(&w->measure_from_ns, memory_order_relaxed);
+
+	return from > t0 ? from : t0;
+}
+
+/*
+ * @n IOs reaped at @now, in the window or not (@measuring), before the
+ * stop or after it (@stop): a time-based run counts what completed in the
+ * window, a size-limited one what it issued into its pass and completed
+ * before the stop.
+ */
+static void lm_complete(struct lm_worker *w, struct lm_loop *l, unsigned int n,
+			bool measuring, bool stop, uint64_t now)
+{
+	bool limited = w->cursor_pass || w->budgeted;
+	/* one time base for the batch's per-IO records */
+	uint64_t base = w->job->iolog ? lm_record_base(w) : 0;
+	uint64_t at = now > base ? now - base : 0;
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		struct lm_io *io = l->done[i];
+		enum lm_dir d = io->write ? LM_DIR_WRITE : LM_DIR_READ;
+		bool count = limited ? io->counted && !stop : measuring;
+
+		/* every read is checked, counted in the window or not */
+		if (w->job->verify && !io->write && io->res == (int)io->len)
+			lm_verify_io(io->buf, io->len, w->stamp_bytes,
+				     io->offset, &w->verify);
+		if (io->res != (int)io->len) {
+			w->errors[d]++;
+			if (!w->io_errno) {
+				/* a short transfer is an error too */
+				w->io_errno = io->res < 0 ? -io->res : EIO;
+				w->io_err_offset = io->offset;
+				w->io_err_write = io->write;
+				memcpy(w->errtext, l->eng.err,
+				       sizeof(w->errtext));
+			}
+		} else if (count) {
+			lm_hist_add(&w->lat[d], now - io->issue_ns);
+			lm_count(w, d, io->len, now - io->issue_ns);
+			if (w->job->iolog)
+				lm_iolog_add(&w->iolog, at, now - io->issue_ns,
+					     io->len, d);
+		}
+		l->free_ios[l->nfree++] = io;
+	}
+	l->inflight -= n;
+}
+
+static int lm_loop_setup(struct lm_worker *w, struct lm_loop *l)
+{
+	const struct lm_job *j = w->job;
+	unsigned int i, depth = j->iodepth;
+	unsigned int nbufs = lm_rw_mixed(j->rw) ? 2 * depth : depth;
+	int ret;
+
+	w->setup_what = "allocating buffers";
+	ret = lm_bufs_alloc(&l->bufs, nbufs, lm_job_bs_max(j, -1), j->pattern,
+			    j->seed + w->id);
+	if (ret)
+		return ret;
+	if (j->compress_pct && j->pattern == LM_PATTERN_RANDOM)
+		lm_bufs_compressible(&l->bufs, j->compress_pct);
+	for (i = 0; i < 2; i++)
+		l->align[i] = lm_job_bs_min(j, (int)i);
+	l->ios = calloc(depth, sizeof(*l->ios));
+	l->free_ios = calloc(depth, sizeof(*l->free_ios));
+	l->done = calloc(depth, sizeof(*l->done));
+	if (!l->ios || !l->free_ios || !l->done)
+		return -ENOMEM;
+	for (i = 0; i < depth; i++) {
+		l->ios[i].slot = i;
+		l->free_ios[i] = &l->ios[depth - 1 - i];
+	}
+	l->nfree = depth;
+	lm_offset_init(&l->gen, w->start_bytes, w->nblocks, j->bs_bytes,
+		       lm_rw_random(j->rw) ? j->random_pct : 0, w->cursor,
+		       j->seed, w->id);
+	if (lm_job_mapped(j))
+		lm_offset_map(&l->gen, j->seed);
+	lm_rand_seed(&l->mix, j->seed ^ (0xd1b54a32d192ed03ull * (w->id + 1)));
+	for (i = 0; i < LM_DIRS; i++)
+		lm_hist_init(&w->lat[i]);
+
+	w->setup_what = "setting up the engine";
+	l->eng.ops = lm_engine_find(j->engine);
+	l->eng.conf.depth = depth;
+	l->eng.conf.sqpoll = j->sqpoll;
+	l->eng.conf.bufs = l->bufs.iov;
+	l->eng.conf.nbufs = l->bufs.n;
+	l->eng.conf.fault = j->fault;
+	l->eng.conf.seed = j->seed + w->id;
+	ret = l->eng.ops->setup(&l->eng, w->target);
+	if (ret)
+		memcpy(w->errtext, l->eng.err, sizeof(w->errtext));
+	return ret;
+}
+
+static void lm_loop_teardown(struct lm_loop *l)
+{
+	if (l->eng.priv)
+		l->eng.ops->teardown(&l->eng);
+	free(l->ios);
+	free(l->free_ios);
+	free(l->done);
+	lm_bufs_free(&l->bufs);
+}
+
+/* Is the window open at @now, and is it time to stop? */
+static bool lm_measuring(struct lm_worker *w, uint64_t now, bool *stop)
+{
+	int phase =
+		atomic_load_explicit(&w->shared->phase, memory_order_relaxed);
+	uint64_t deadline =
+		atomic_load_explicit(&w->deadline_ns, memory_order_relaxed);
+
+	uint64_t from =
+		atomic_load_explicit(&w->measure_from_ns, memory_order_relaxed);
+
+	*stop = phase == LM_PHASE_STOP ||
+		(deadline && phase == LM_PHASE_MEASURE && now >= deadline);
+	return phase == LM_PHASE_MEASURE && !*stop && now >= from;
+}
+
+static void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
+{
+	unsigned int depth = w->job->iodepth;
+	bool more = true, stop, measuring;
+	uint64_t now;
+	int n;
+
+	measuring = lm_measuring(w, lm_now_ns(), &stop);
+	while (!stop && (more || l->inflight)) {
+		if (more)
+			more = lm_fill(w, l, measuring);
+		if (!l->inflight)
+			break;
+		n = l->eng.ops->reap(&l->eng, 1, l->done, depth);
+		if (n < 0) {
+			if (!w->io_errno)
+				w->io_errno = -n;
+			break;
+		}
+		/* read the clock and the phase after the wait: what
+		 * completed in the window counts, what completed after the
+		 * stop does not */
+		now = lm_now_ns();
+		measuring = lm_measuring(w, now, &stop);
+		lm_complete(w, l, (unsigned int)n, measuring, stop, now);
+		if (w->io_errno)
+			break;
+	}
+	/* fio's default: the first error ends the run */
+	if (w->io_errno)
+		lm_stop_all(w);
+	/* drain: every buffer must be back before it is freed */
+	while (l->inflight) {
+		n = l->eng.ops->reap(&l->eng, 1, l->done, depth);
+		if (n < 0)
+			break;
+		lm_complete(w, l, (unsigned int)n, false, true, lm_now_ns());
+	}
+}
+
+void lm_gate_init(struct lm_gate *g)
+{
+	pthread_mutex_init(&g->lock, NULL);
+	pthread_cond_init(&g->cond, NULL);
+	g->arrived = 0;
+	g->open = false;
+}
+
+void lm_gate_destroy(struct lm_gate *g)
+{
+	pthread_cond_destroy(&g->cond);
+	pthread_mutex_destroy(&g->lock);
+}
+
+void lm_gate_arrive(struct lm_gate *g)
+{
+	pthread_mutex_lock(&g->lock);
+	g->arrived++;
+	pthread_cond_broadcast(&g->cond);
+	while (!g->open)
+		pthread_cond_wait(&g->cond, &g->lock);
+	pthread_mutex_unlock(&g->lock);
+}
+
+void lm_gate_open(struct lm_gate *g, unsigned int started)
+{
+	pthread_mutex_lock(&g->lock);
+	while (g->arrived < started)
+		pthread_cond_wait(&g->cond, &g->lock);
+	g->open = true;
+	pthread_cond_broadcast(&g->cond);
+	pthread_mutex_unlock(&g->lock);
+}
+
+void *lm_worker_main(void *arg)
+{
+	struct lm_worker *w = arg;
+	struct lm_loop l;
+	uint64_t one = 1;
+
+	memset(&l, 0, sizeof(l));
+	w->setup_err = lm_loop_setup(w, &l);
+	lm_gate_arrive(&w->shared->gate);
+	if (!w->setup_err)
+		lm_loop_run(w, &l);
+	w->end_ns = lm_now_ns();
+	lm_loop_teardown(&l);
+	memcpy(w->note, l.eng.note, sizeof(w->note));
+	/* The main thread counts finished workers from this eventfd. A
+	 * write fails only if the counter would overflow 2^64 - 2, which
+	 * at most 64 writes cannot do, so the result is not checked. */
+	(void)!write(w->shared->done_fd, &one, sizeof(one));
+	return NULL;
+}

@@ -1,0 +1,324 @@
+// SPDX-License-Identifier: MIT
+#include "src/target/target.h"
+#include "src/lunmark.h"
+#include "src/units.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/fs.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+
+const char *lm_target_kind_name(enum lm_target_kind k)
+{
+	switch (k) {
+	case LM_TARGET_BLOCK:
+		return "block device";
+	case LM_TARGET_FILE:
+		return "file";
+	case LM_TARGET_TESTFILE:
+		return "test file";
+	case LM_TARGET_ISCSI:
+		return "iSCSI LUN";
+	case LM_TARGET_DIR:
+		return "directory";
+	case LM_TARGET_NONE:
+		break;
+	}
+	return "null engine, no IO";
+}
+
+static int lm_open_error(const struct lm_target *t, int err)
+{
+	if (err == EINVAL && t->direct) {
+		lm_err("%s: the filesystem refuses O_DIRECT; use --direct=0 to test through the page cache",
+		       t->path);
+		return LM_EXIT_ENGINE;
+	}
+	if (err == EACCES || err == EPERM) {
+		lm_err("%s: permission denied opening it for %s (run as root, or give a target you may %s)",
+		       t->path, t->writable ? "writing" : "reading",
+		       t->writable ? "write" : "read");
+		return LM_EXIT_TARGET;
+	}
+	if (err == EROFS) {
+		lm_err("%s: read-only; run a read test (--read-only) or give a writable target",
+		       t->path);
+		return LM_EXIT_TARGET;
+	}
+	lm_err("%s: cannot open: %s", t->path, strerror(err));
+	return LM_EXIT_TARGET;
+}
+
+static int lm_open_fd(struct lm_target *t)
+{
+	int flags = (t->writable ? O_RDWR : O_RDONLY) | O_CLOEXEC;
+
+	if (t->direct)
+		flags |= O_DIRECT;
+	t->fd = open(t->path, flags);
+	if (t->fd < 0)
+		return lm_open_error(t, errno);
+	return 0;
+}
+
+static int lm_probe_block(struct lm_target *t)
+{
+	uint64_t bytes;
+	int lbs;
+
+	if (ioctl(t->fd, BLKGETSIZE64, &bytes) ||
+	    ioctl(t->fd, BLKSSZGET, &lbs)) {
+		lm_err("%s: cannot read the device's size: %s", t->path,
+		       strerror(errno));
+		return LM_EXIT_TARGET;
+	}
+	t->size_bytes = bytes;
+	t->lbs_bytes = (uint32_t)lbs;
+	return 0;
+}
+
+/* The alignment O_DIRECT needs on a file, from statx() where it says. */
+static void lm_probe_file(struct lm_target *t)
+{
+	struct statx stx;
+
+	t->lbs_bytes = 512;
+	if (!statx(t->fd, "", AT_EMPTY_PATH, STATX_SIZE | STATX_DIOALIGN,
+		   &stx)) {
+		t->size_bytes = stx.stx_size;
+		if (t->direct && (stx.stx_mask & STATX_DIOALIGN) &&
+		    stx.stx_dio_offset_align > 512)
+			t->lbs_bytes = stx.stx_dio_offset_align;
+	}
+}
+
+static int lm_create_testfile(struct lm_target *t, const char *dir,
+			      uint64_t bytes)
+{
+	char sz[32];
+	int fd, ret;
+
+	ret = snprintf(t->path, sizeof(t->path), "%s/lunmark-XXXXXX.tmp", dir);
+	if (ret < 0 || (size_t)ret >= sizeof(t->path)) {
+		lm_err("%s: directory name too long", dir);
+		return LM_EXIT_TARGET;
+	}
+	fd = mkstemps(t->path, 4);
+	if (fd < 0) {
+		ret = errno;
+		snprintf(t->path, sizeof(t->path), "%s", dir);
+		if (ret == EACCES || ret == EPERM || ret == EROFS) {
+			lm_err("%s: cannot create the test file there: %s (give a directory you may write, or a device with --allow-write)",
+			       dir, strerror(ret));
+			return LM_EXIT_TARGET;
+		}
+		lm_err("%s: cannot create the test file: %s", dir,
+		       strerror(ret));
+		return LM_EXIT_TARGET;
+	}
+	close(fd);
+	t->kind = LM_TARGET_TESTFILE;
+	t->writable = true; /* lunmark's own file: prefilled, written */
+	ret = lm_open_fd(t);
+	if (ret)
+		goto out_unlink;
+	ret = posix_fallocate(t->fd, 0, (off_t)bytes);
+	if (ret) {
+		lm_fmt_size(sz, sizeof(sz), bytes);
+		lm_err("%s: cannot allocate a %s test file: %s (free some space or use a smaller --size)",
+		       dir, sz, strerror(ret));
+		ret = LM_EXIT_TARGET;
+		goto out_close;
+	}
+	lm_probe_file(t);
+	t->size_bytes = bytes;
+	return 0;
+out_close:
+	close(t->fd);
+	t->fd = -1;
+out_unlink:
+	unlink(t->path);
+	t->kind = LM_TARGET_NONE;
+	return ret;
+}
+
+static int lm_iscsi_conf_fill(struct lm_iscsi_conf *c,
+			      const struct lm_target_opts *o, char *msg,
+			      size_t len)
+{
+	int ret;
+
+	if (o->chap_file) {
+		ret = lm_iscsi_chap_file(o->chap_file, &c->url, msg, len);
+		if (ret)
+			return ret;
+	}
+	lm_iscsi_chap_env(&c->url);
+	if (c->url.secret[0] && !c->url.user[0]) {
+		snprintf(
+			msg, len,
+			"a CHAP secret was given without a user name (username in the URL, the CHAP file or LIBISCSI_CHAP_USERNAME)");
+		return -EINVAL;
+	}
+	if (o->initiator)
+		snprintf(c->initiator, sizeof(c->initiator), "%s",
+			 o->initiator);
+	else
+		lm_iscsi_default_initiator(c->initiator, sizeof(c->initiator));
+	if (!lm_iscsi_name_ok(c->initiator)) {
+		snprintf(
+			msg, len,
+			"--initiator-name: not an iSCSI name (iqn.YYYY-MM.domain:name, at most 223 bytes)");
+		return -EINVAL;
+	}
+	c->timeout_s = o->timeout_s ? o->timeout_s : 10;
+	c->reconnect = o->reconnect;
+	lm_iscsi_url_display(&c->url, c->display, sizeof(c->display));
+	lm_iscsi_portal(&c->url, c->portal, sizeof(c->portal));
+	return 0;
+}
+
+/* Log in, probe, log out: the workers open sessions of their own. */
+static int lm_open_iscsi(struct lm_target *t, const struct lm_target_opts *o)
+{
+	struct iscsi_context *ctx;
+	struct lm_iscsi_target *it;
+	char msg[600];
+	int ret;
+
+	/* the name as given may hold a secret: from here on it is the
+	 * display form */
+	t->iscsi = it = calloc(1, sizeof(*it));
+	if (!it) {
+		snprintf(t->name, sizeof(t->name), "iscsi://");
+		lm_err("out of memory");
+		return LM_EXIT_TARGET;
+	}
+	ret = lm_iscsi_url_parse(t->name, &it->conf.url, msg, sizeof(msg));
+	explicit_bzero(t->name, sizeof(t->name));
+	explicit_bzero(t->path, sizeof(t->path));
+	if (!ret)
+		ret = lm_iscsi_conf_fill(&it->conf, o, msg, sizeof(msg));
+	if (ret) {
+		lm_err("%s", msg);
+		lm_target_close(t);
+		return LM_EXIT_USAGE;
+	}
+	snprintf(t->name, sizeof(t->name), "%s", it->conf.display);
+	snprintf(t->path, sizeof(t->path), "%s", it->conf.display);
+	t->kind = LM_TARGET_ISCSI;
+	t->direct = true;
+	ret = lm_iscsi_open(&it->conf, &ctx, &it->session, msg, sizeof(msg));
+	if (!ret) {
+		ret = lm_iscsi_probe(ctx, &it->conf, &it->info, msg,
+				     sizeof(msg));
+		lm_iscsi_close(ctx);
+	}
+	if (ret) {
+		lm_err("%s", msg);
+		lm_target_close(t);
+		return ret == -EINTR ? LM_EXIT_INTERRUPTED : LM_EXIT_TARGET;
+	}
+	t->lbs_bytes = it->info.lbs;
+	t->size_bytes = it->info.blocks * it->info.lbs;
+	if (it->info.max_xfer_blocks &&
+	    (uint64_t)it->info.max_xfer_blocks * it->info.lbs <= UINT32_MAX)
+		t->max_io_bytes = it->info.max_xfer_blocks * it->info.lbs;
+	return 0;
+}
+
+/* A directory for file copies: its free space is the room there is. */
+static int lm_open_dir(struct lm_target *t)
+{
+	struct statvfs vfs;
+
+	t->kind = LM_TARGET_DIR;
+	t->writable = true;
+	t->lbs_bytes = 512;
+	if (access(t->path, W_OK)) {
+		lm_err("%s: cannot write files there: %s (give a directory you may write)",
+		       t->path, strerror(errno));
+		return LM_EXIT_TARGET;
+	}
+	if (!statvfs(t->path, &vfs))
+		t->size_bytes = (uint64_t)vfs.f_bavail * vfs.f_frsize;
+	return 0;
+}
+
+int lm_target_open(struct lm_target *t, const char *name,
+		   const struct lm_target_opts *o)
+{
+	struct stat st;
+	int ret;
+
+	memset(t, 0, sizeof(*t));
+	t->fd = -1;
+	t->excl_fd = -1;
+	t->writable = o->write;
+	t->direct = o->direct;
+	snprintf(t->name, sizeof(t->name), "%s", name ? name : "");
+	snprintf(t->path, sizeof(t->path), "%s", t->name);
+	if (lm_iscsi_is_url(t->name))
+		return lm_open_iscsi(t, o);
+	if (o->none) {
+		t->kind = LM_TARGET_NONE;
+		t->size_bytes = o->create_bytes;
+		t->lbs_bytes = 512;
+		return 0;
+	}
+	if (stat(t->name, &st)) {
+		if (errno == ENOENT) {
+			lm_err("%s: no such file or directory (give a block device, a file, or a directory for a test file)",
+			       t->name);
+			return LM_EXIT_TARGET;
+		}
+		return lm_open_error(t, errno);
+	}
+	if (S_ISDIR(st.st_mode) && o->keep_dir)
+		return lm_open_dir(t);
+	if (S_ISDIR(st.st_mode))
+		return lm_create_testfile(t, t->name, o->create_bytes);
+	if (S_ISBLK(st.st_mode))
+		t->kind = LM_TARGET_BLOCK;
+	else if (S_ISREG(st.st_mode))
+		t->kind = LM_TARGET_FILE;
+	else {
+		lm_err("%s: neither a block device, a regular file nor a directory",
+		       t->name);
+		return LM_EXIT_TARGET;
+	}
+	ret = lm_open_fd(t);
+	if (ret)
+		return ret;
+	if (t->kind == LM_TARGET_BLOCK)
+		return lm_probe_block(t);
+	lm_probe_file(t);
+	return 0;
+}
+
+void lm_target_close(struct lm_target *t)
+{
+	if (t->iscsi) {
+		lm_iscsi_url_wipe(&t->iscsi->conf.url);
+		free(t->iscsi);
+		t->iscsi = NULL;
+	}
+	if (t->fd >= 0) {
+		close(t->fd);
+		t->fd = -1;
+	}
+	if (t->excl_fd >= 0) {
+		close(t->excl_fd);
+		t->excl_fd = -1;
+	}
+	if (t->kind == LM_TARGET_TESTFILE) {
+		unlink(t->path);
+		t->kind = LM_TARGET_NONE;
+	}
+}

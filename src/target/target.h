@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Opening and probing a target (the write guard is guard.h).
+ *
+ * A target is a block device, an existing regular file, a directory (where
+ * lunmark creates its own test file, removed again by lm_target_close()),
+ * an iSCSI LUN by iscsi:// URL (probed through libiscsi; the iscsi engine
+ * then opens one session per worker), or nothing at all for the null
+ * engine.
+ */
+#ifndef LM_TARGET_H
+#define LM_TARGET_H
+
+#include "kmod-free/login.h"
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum lm_target_kind {
+	LM_TARGET_BLOCK,
+	LM_TARGET_FILE,
+	LM_TARGET_TESTFILE, /* created by lunmark in a directory */
+	LM_TARGET_NONE,	    /* null engine: no IO, no file */
+	LM_TARGET_ISCSI,    /* iscsi:// URL */
+	LM_TARGET_DIR,	    /* a directory kept as such: file copies */
+};
+
+struct lm_iscsi_target {
+	struct lm_iscsi_conf conf; /* holds the CHAP secret: never print */
+	struct lm_lun_info info;
+	struct lm_iscsi_session session; /* as the probe's login negotiated */
+};
+
+struct lm_target {
+	char name[PATH_MAX]; /* as the user gave it; a URL without secret */
+	char path[PATH_MAX]; /* what is opened */
+	enum lm_target_kind kind;
+	int fd;
+	int excl_fd; /* a block device held O_EXCL (guard.h), or -1 */
+	bool writable;
+	bool direct;
+	uint64_t size_bytes;
+	uint32_t lbs_bytes;    /* logical block size */
+	uint32_t max_io_bytes; /* largest IO the target takes; 0: no limit */
+	struct lm_iscsi_target *iscsi; /* LM_TARGET_ISCSI only; owned */
+};
+
+struct lm_target_opts {
+	bool write;	       /* open for writing */
+	bool direct;	       /* O_DIRECT */
+	bool none;	       /* the null engine: open nothing */
+	uint64_t create_bytes; /* size of a test file in a directory */
+	bool keep_dir;	       /* a directory stays one (LM_TARGET_DIR) */
+	/* iSCSI */
+	const char *chap_file;
+	const char *initiator; /* NULL: lm_iscsi_default_initiator() */
+	unsigned int timeout_s;
+	bool reconnect;
+};
+
+/*
+ * Open @name. On failure prints one message naming the target and what to
+ * do, and returns the exit code (LM_EXIT_TARGET; LM_EXIT_ENGINE for an
+ * O_DIRECT refusal; LM_EXIT_USAGE for a malformed URL); 0 on success. An
+ * iSCSI target is logged in to, probed and logged out of again.
+ */
+int lm_target_open(struct lm_target *t, const char *name,
+		   const struct lm_target_opts *o);
+
+/* Close, and remove the test file lunmark created. Safe to call twice. */
+void lm_target_close(struct lm_target *t);
+
+const char *lm_target_kind_name(enum lm_target_kind k);
+
+#endif
