@@ -154,7 +154,7 @@ bool lm_pdu_sense(const uint8_t *seg, size_t len, int *key, int *ascq)
 	return false;
 }
 
-void lm_pdu_watch_init(struct lm_iscsi_session *s)
+void lm_pdu_watch_init(struct lm_iscsi_params *s)
 {
 	memset(s, 0, sizeof(*s));
 	s->target_mrdsl = 8192;
@@ -179,7 +179,7 @@ static bool lm_status_advances(const uint8_t *bhs)
 	return true;
 }
 
-void lm_pdu_sn(struct lm_iscsi_session *s, const uint8_t *bhs)
+void lm_pdu_sn(struct lm_iscsi_params *s, const uint8_t *bhs)
 {
 	uint32_t exp = lm_get32(bhs + 28), max = lm_get32(bhs + 32);
 	uint32_t statsn = lm_get32(bhs + 24);
@@ -212,7 +212,7 @@ static bool lm_key_num(const char *v, uint32_t *out)
 	return true;
 }
 
-static void lm_watch_key(struct lm_iscsi_session *s, const char *kv)
+static void lm_watch_key(struct lm_iscsi_params *s, const char *kv)
 {
 	static const struct {
 		const char *key;
@@ -220,14 +220,14 @@ static void lm_watch_key(struct lm_iscsi_session *s, const char *kv)
 		bool num;
 	} keys[] = {
 		{ "MaxRecvDataSegmentLength=",
-		  offsetof(struct lm_iscsi_session, target_mrdsl), true },
+		  offsetof(struct lm_iscsi_params, target_mrdsl), true },
 		{ "FirstBurstLength=",
-		  offsetof(struct lm_iscsi_session, first_burst), true },
+		  offsetof(struct lm_iscsi_params, first_burst), true },
 		{ "MaxBurstLength=",
-		  offsetof(struct lm_iscsi_session, max_burst), true },
+		  offsetof(struct lm_iscsi_params, max_burst), true },
 		{ "ImmediateData=",
-		  offsetof(struct lm_iscsi_session, immediate_data), false },
-		{ "InitialR2T=", offsetof(struct lm_iscsi_session, initial_r2t),
+		  offsetof(struct lm_iscsi_params, immediate_data), false },
+		{ "InitialR2T=", offsetof(struct lm_iscsi_params, initial_r2t),
 		  false },
 	};
 	unsigned int i;
@@ -258,7 +258,7 @@ static void lm_watch_key(struct lm_iscsi_session *s, const char *kv)
 	}
 }
 
-static void lm_watch_keys(struct lm_iscsi_session *s, const uint8_t *d,
+static void lm_watch_keys(struct lm_iscsi_params *s, const uint8_t *d,
 			  size_t len)
 {
 	char kv[256];
@@ -279,7 +279,7 @@ static void lm_watch_keys(struct lm_iscsi_session *s, const uint8_t *d,
 	}
 }
 
-void lm_pdu_watch(struct lm_iscsi_session *s, const uint8_t *pdu, size_t dlen)
+void lm_pdu_watch(struct lm_iscsi_params *s, const uint8_t *pdu, size_t dlen)
 {
 	size_t hlen =
 		LM_BHS + (s->logged_in && s->header_digest ? LM_DIGEST : 0);

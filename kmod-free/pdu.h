@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * iSCSI PDUs of the full feature phase (RFC 7143), as lunmark's own data
+ * iSCSI PDUs of the full feature phase (RFC 7143), as kmod-free's data
  * path builds and reads them: the 48-byte basic header segment (BHS) of a
  * SCSI Command, Data-Out, NOP-Out and Logout; the fields of what a target
  * sends back; the CRC32C of header digests; sense data. And the watch of a
@@ -9,8 +9,8 @@
  * receives (peeked, not taken) and keeps what the data path needs. Pure
  * functions on byte buffers; no IO.
  */
-#ifndef LM_ISCSI_PDU_H
-#define LM_ISCSI_PDU_H
+#ifndef LM_KMF_PDU_H
+#define LM_KMF_PDU_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -130,7 +130,7 @@ void lm_pdu_logout(uint8_t *bhs, uint32_t itt, uint32_t cmdsn,
 bool lm_pdu_sense(const uint8_t *seg, size_t len, int *key, int *ascq);
 
 /* Where a session stands, as the data path takes it over. */
-struct lm_iscsi_session {
+struct lm_iscsi_params {
 	uint32_t cmdsn; /* the next command's CmdSN (the last ExpCmdSN) */
 	uint32_t max_cmdsn;
 	uint32_t exp_statsn; /* the last StatSN + 1 */
@@ -149,16 +149,16 @@ struct lm_iscsi_session {
 };
 
 /* Before the first PDU: the RFC's defaults. */
-void lm_pdu_watch_init(struct lm_iscsi_session *s);
+void lm_pdu_watch_init(struct lm_iscsi_params *s);
 
 /*
  * Take note of one whole PDU a target sent (@pdu: the header, its digest
  * when there is one, and @dlen bytes of data segment after it). Watching
  * the same PDU twice changes nothing.
  */
-void lm_pdu_watch(struct lm_iscsi_session *s, const uint8_t *pdu, size_t dlen);
+void lm_pdu_watch(struct lm_iscsi_params *s, const uint8_t *pdu, size_t dlen);
 
 /* Update @s's ExpCmdSN/MaxCmdSN and StatSN from a target PDU's header. */
-void lm_pdu_sn(struct lm_iscsi_session *s, const uint8_t *bhs);
+void lm_pdu_sn(struct lm_iscsi_params *s, const uint8_t *bhs);
 
 #endif

@@ -1,7 +1,12 @@
 // SPDX-License-Identifier: MIT
+/*
+ * A session's public calls (kmod-free/session.h): open, queue, submit,
+ * reap, flush, the event-loop seam, and what a lost connection does: fail
+ * what is in flight, or log in again and issue it once more.
+ */
 #include "kmod-free/session.h"
-#include "src/lunmark.h"
-#include "src/stats/stats.h"
+#include "kmod-free/session_int.h"
+#include "kmod-free/util.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -12,260 +17,9 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/time.h>
+#include <unistd.h>
 
-#define LM_IOVS 1020u	   /* under IOV_MAX */
-#define LM_ITT_SEQ 0xffffu /* ITT: sequence << 16 | slot */
-#define LM_ITT_LOGOUT (LM_ITT_SEQ << 16)
-
-void lm_ffp_unwire(struct lm_ffp *p, struct lm_ffp_slot *s)
-{
-	if (s->sent) {
-		p->wire--;
-		if (lm_ffp_is_read(s))
-			p->rwire--;
-	}
-	s->sent = false;
-}
-
-void lm_ffp_complete(struct lm_ffp *p, struct lm_ffp_slot *s, int res,
-		     const char *why)
-{
-	s->busy = false;
-	s->held = false;
-	lm_ffp_unwire(p, s);
-	p->busy--;
-	s->res = res;
-	if (s->io) {
-		s->io->res = res;
-		p->done[p->ndone++] = s->io;
-	}
-	if (res < 0 && why && !p->e->err[0])
-		snprintf(p->e->err, sizeof(p->e->err), "%s", why);
-}
-
-void lm_ffp_fail_all(struct lm_ffp *p, int err, const char *why)
-{
-	unsigned int i;
-
-	p->dead = true;
-	p->dead_err = err;
-	p->nheld = 0;
-	for (i = 0; i <= p->depth; i++)
-		if (p->slots[i].busy)
-			lm_ffp_complete(p, &p->slots[i], -err, why);
-}
-
-/* The connection is gone or unusable: say why; reap decides what next. */
-int lm_ffp_broken(struct lm_ffp *p, int err, const char *what,
-		  const char *detail)
-{
-	snprintf(p->why, sizeof(p->why), "%s%s%s", what, detail ? ": " : "",
-		 detail ? detail : "");
-	return -err;
-}
-
-struct lm_ffp_out *lm_ffp_out(struct lm_ffp *p)
-{
-	struct lm_ffp_out *o;
-
-	if (p->otail == p->ocap) {
-		if (p->ohead) {
-			memmove(p->out, p->out + p->ohead,
-				(p->otail - p->ohead) * sizeof(*o));
-			p->otail -= p->ohead;
-			p->ohead = 0;
-		} else {
-			o = realloc(p->out, 2 * p->ocap * sizeof(*o));
-			if (!o)
-				return NULL;
-			p->out = o;
-			p->ocap *= 2;
-		}
-	}
-	o = &p->out[p->otail++];
-	o->data = NULL;
-	o->dlen = 0;
-	o->own = NULL;
-	return o;
-}
-
-void lm_ffp_seal(struct lm_ffp *p, struct lm_ffp_out *o)
-{
-	if (p->s.header_digest)
-		lm_pdu_digest_put(o->hdr);
-}
-
-int lm_ffp_data_out(struct lm_ffp *p, struct lm_ffp_slot *s, uint32_t ttt,
-		    uint32_t off, uint32_t len)
-{
-	uint32_t datasn = 0, n;
-	struct lm_ffp_out *o;
-
-	while (len) {
-		n = len < p->s.target_mrdsl ? len : p->s.target_mrdsl;
-		o = lm_ffp_out(p);
-		if (!o)
-			return -ENOMEM;
-		lm_pdu_data_out(o->hdr, p->conf->url.lun, s->itt, ttt,
-				p->s.exp_statsn, datasn++, off, n, n == len);
-		o->data = s->buf + off;
-		o->dlen = n;
-		lm_ffp_seal(p, o);
-		off += n;
-		len -= n;
-	}
-	return 0;
-}
-
-/* Put a command on the send queue with its unsolicited data. */
-static int lm_ffp_send(struct lm_ffp *p, struct lm_ffp_slot *s)
-{
-	struct lm_pdu_cmd c = { .lun = p->conf->url.lun,
-				.itt = s->itt,
-				.cmdsn = p->cmdsn,
-				.exp_statsn = p->s.exp_statsn,
-				.edtl = s->len,
-				.read = lm_ffp_is_read(s),
-				.write = s->write,
-				.final = true };
-	uint32_t first = 0, unsol = 0;
-	struct lm_ffp_out *o;
-
-	if (s->write) {
-		first = s->len < p->s.first_burst ? s->len : p->s.first_burst;
-		if (p->s.immediate_data)
-			c.dsl = first < p->s.target_mrdsl ? first
-							  : p->s.target_mrdsl;
-		if (!p->s.initial_r2t)
-			unsol = first - c.dsl;
-		c.final = !unsol;
-	}
-	memcpy(c.cdb, s->cdb, 16);
-	o = lm_ffp_out(p);
-	if (!o)
-		return -ENOMEM;
-	lm_pdu_cmd(o->hdr, &c);
-	o->data = s->buf;
-	o->dlen = c.dsl;
-	lm_ffp_seal(p, o);
-	p->cmdsn++;
-	s->sent = true;
-	if (lm_ffp_is_read(s)) {
-		p->rwire++;
-		if (s->len <= LM_GUESS_MAX && p->nsentq < p->sentq_cap)
-			p->sentq[(p->sentq_head + p->nsentq++) % p->sentq_cap] =
-				s->itt;
-	}
-	if (++p->wire > p->max_wire)
-		p->max_wire = p->wire;
-	return lm_ffp_data_out(p, s, LM_TAG_NONE, c.dsl, unsol);
-}
-
-/* A new ITT, then the wire or, when the window is shut, the queue. */
-void lm_ffp_issue(struct lm_ffp *p, struct lm_ffp_slot *s)
-{
-	unsigned int i = (unsigned int)(s - p->slots);
-
-	p->seq = (p->seq + 1) % LM_ITT_SEQ;
-	s->itt = p->seq << 16 | i;
-	s->got = 0;
-	if (p->nheld || lm_sn_before(p->s.max_cmdsn, p->cmdsn)) {
-		s->held = true;
-		p->held[(p->held_head + p->nheld++) % (p->depth + 1)] = i;
-		return;
-	}
-	if (lm_ffp_send(p, s))
-		lm_ffp_complete(p, s, -ENOMEM, "out of memory queueing a PDU");
-}
-
-/* What the window has room for now leaves the hold queue. */
-void lm_ffp_release(struct lm_ffp *p)
-{
-	struct lm_ffp_slot *s;
-
-	while (p->nheld && !lm_sn_before(p->s.max_cmdsn, p->cmdsn)) {
-		s = &p->slots[p->held[p->held_head]];
-		p->held_head = (p->held_head + 1) % (p->depth + 1);
-		p->nheld--;
-		s->held = false;
-		if (lm_ffp_send(p, s))
-			lm_ffp_complete(p, s, -ENOMEM,
-					"out of memory queueing a PDU");
-	}
-}
-
-void lm_ffp_start(struct lm_ffp *p, struct lm_ffp_slot *s)
-{
-	uint32_t blocks = s->len / p->lbs;
-
-	if (s->io)
-		lm_cdb_rw16(s->cdb, s->write, s->io->offset / p->lbs, blocks);
-	s->busy = true;
-	s->sent = false;
-	s->lost = false;
-	p->busy++;
-	lm_ffp_issue(p, s);
-}
-
-/* Send what is queued, as far as the socket takes it now. */
-int lm_ffp_tx(struct lm_ffp *p)
-{
-	static const uint8_t zero[4];
-	struct iovec iov[LM_IOVS];
-	struct msghdr m = { .msg_iov = iov };
-	size_t want, skip, k;
-	unsigned int i, n;
-	ssize_t r;
-
-	while (p->ohead < p->otail) {
-		want = 0;
-		n = 0;
-		skip = p->ooff;
-		for (i = p->ohead; i < p->otail && n + 3 <= LM_IOVS; i++) {
-			struct lm_ffp_out *o = &p->out[i];
-			const void *base[3] = { o->hdr, o->data, zero };
-			size_t len[3] = { p->hlen, o->dlen, lm_pad4(o->dlen) };
-
-			for (k = 0; k < 3; k++) {
-				if (skip >= len[k]) {
-					skip -= len[k];
-					continue;
-				}
-				iov[n].iov_base = (uint8_t *)base[k] + skip;
-				iov[n].iov_len = len[k] - skip;
-				want += iov[n++].iov_len;
-				skip = 0;
-			}
-		}
-		m.msg_iovlen = n;
-		r = sendmsg(p->fd, &m, MSG_NOSIGNAL | MSG_DONTWAIT);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
-			return 0;
-		if (r < 0)
-			return lm_ffp_broken(p, errno, "connection lost",
-					     strerror(errno));
-		p->ooff += (size_t)r;
-		while (p->ohead < p->otail) {
-			struct lm_ffp_out *o = &p->out[p->ohead];
-			size_t whole = p->hlen + o->dlen + lm_pad4(o->dlen);
-
-			if (p->ooff < whole)
-				break;
-			p->ooff -= whole;
-			free(o->own);
-			p->ohead++;
-		}
-		if ((size_t)r < want)
-			return 0;
-	}
-	p->ohead = p->otail = 0;
-	p->ooff = 0;
-	return 0;
-}
-
-int lm_ffp_init(struct lm_ffp *p, unsigned int depth)
+static int lm_sess_init(struct lm_session *p, unsigned int depth)
 {
 	if (depth > 0xffff)
 		return -EINVAL; /* the ITT holds the slot in 16 bits */
@@ -285,9 +39,9 @@ int lm_ffp_init(struct lm_ffp *p, unsigned int depth)
 	return 0;
 }
 
-void lm_ffp_free(struct lm_ffp *p)
+static void lm_sess_free(struct lm_session *p)
 {
-	lm_ffp_drop_out(p);
+	lm_sess_drop_out(p);
 	free(p->slots);
 	free(p->held);
 	free(p->done);
@@ -297,10 +51,11 @@ void lm_ffp_free(struct lm_ffp *p)
 	free(p->stash);
 }
 
-/* The watched login must tell the data path all it needs. */
-int lm_ffp_take(struct lm_ffp *p, char *msg, size_t len)
+/* Carry on the session logged in on @fd: the watched login must tell the
+ * data path all it needs. */
+static int lm_sess_take(struct lm_session *p, int fd, char *msg, size_t len)
 {
-	const struct lm_iscsi_session *w = &p->s;
+	const struct lm_iscsi_params *w = &p->s;
 	struct timeval tv = { .tv_sec = LM_RX_WAIT_MS / 1000 };
 	int fl;
 
@@ -315,7 +70,7 @@ int lm_ffp_take(struct lm_ffp *p, char *msg, size_t len)
 					 : "the login was not seen whole");
 		return -EPROTO;
 	}
-	p->fd = iscsi_get_fd(p->ctx);
+	p->fd = fd;
 	/* reads block, at most a second (the waits count --timeout); sends
 	 * never do (MSG_DONTWAIT) */
 	fl = fcntl(p->fd, F_GETFL);
@@ -329,7 +84,7 @@ int lm_ffp_take(struct lm_ffp *p, char *msg, size_t len)
 	p->cmdsn = w->cmdsn;
 	p->hgot = 0;
 	p->in_data = false;
-	lm_ffp_drop_out(p);
+	lm_sess_drop_out(p);
 	p->nheld = 0;
 	p->wire = 0;
 	p->rwire = 0;
@@ -342,49 +97,390 @@ int lm_ffp_take(struct lm_ffp *p, char *msg, size_t len)
  * One wait on the socket, a second at most: read what comes or, while
  * PDUs wait to be sent, poll for either way.
  */
-int lm_ffp_step(struct lm_ffp *p, int ms)
+static int lm_sess_step(struct lm_session *p, int ms)
 {
 	struct pollfd f = { .fd = p->fd, .events = POLLIN | POLLOUT };
 	int n, ret = 0;
 
 	if (p->ohead == p->otail) {
-		ret = lm_ffp_rx(p, true);
+		ret = lm_sess_rx(p, true);
 	} else {
-		lm_ffp_lowat(p, 1); /* any answer will do */
+		lm_sess_lowat(p, 1); /* any answer will do */
 		n = poll(&f, 1, ms);
 		if (n < 0)
 			return errno == EINTR ? 0 : -errno;
 		if (n > 0 && (f.revents & (POLLIN | POLLERR | POLLHUP)))
-			ret = lm_ffp_rx(p, false);
+			ret = lm_sess_rx(p, false);
 	}
 	/* what the answers asked for (Data-Out for an R2T, commands the
 	 * window let through, a ping's answer) goes at once */
 	if (!ret && p->ohead < p->otail)
-		ret = lm_ffp_tx(p);
+		ret = lm_sess_tx(p);
 	return ret;
 }
 
-void lm_ffp_drop_out(struct lm_ffp *p)
-{
-	unsigned int i;
-
-	for (i = p->ohead; i < p->otail; i++)
-		free(p->out[i].own);
-	p->ohead = p->otail = 0;
-	p->ooff = 0;
-}
-
 /* A polite logout, bounded: a dead target gets none. */
-void lm_ffp_logout(struct lm_ffp *p)
+static void lm_sess_logout(struct lm_session *p)
 {
-	uint64_t end = lm_now_ns() + LM_SEC_NS / 2;
-	struct lm_ffp_out *o = lm_ffp_out(p);
+	uint64_t end = lm_kf_now_ms() + 500;
+	struct lm_sess_out *o = lm_sess_out_new(p);
 
 	if (!o)
 		return;
 	lm_pdu_logout(o->hdr, LM_ITT_LOGOUT, p->cmdsn, p->s.exp_statsn);
-	lm_ffp_seal(p, o);
-	while (!p->logged_out && lm_now_ns() < end)
-		if (lm_ffp_step(p, 100))
+	lm_sess_seal(p, o);
+	while (!p->logged_out && lm_kf_now_ms() < end)
+		if (lm_sess_step(p, 100))
 			break;
+}
+
+/* The caller asked for in-flight IO to be abandoned (a second SIGINT). */
+static bool lm_sess_stop_now(const struct lm_session *p)
+{
+	const struct lm_iscsi_conf *c = p->conf;
+
+	return c->stop && c->stop_now > 0 && *c->stop >= c->stop_now;
+}
+
+/* Start @s, or keep it for the next session (reconnect), or fail it when
+ * the connection is gone for good. */
+static void lm_sess_begin(struct lm_session *p, struct lm_sess_slot *s)
+{
+	if (p->lost) { /* issued once the session is back */
+		s->busy = true;
+		s->lost = true;
+		p->busy++;
+		return;
+	}
+	if (p->dead) {
+		s->busy = true;
+		p->busy++;
+		lm_sess_complete(p, s, -p->dead_err, NULL);
+		return;
+	}
+	lm_sess_start(p, s);
+}
+
+/* The connection failed (@ret, p->why): fail everything, or with
+ * reconnect keep what is in flight for the next session. */
+static void lm_sess_lost(struct lm_session *p, int ret)
+{
+	char full[1400];
+	unsigned int i;
+
+	if (!p->conf->reconnect || p->adopted) {
+		snprintf(full, sizeof(full), "%s: %s", p->conf->portal, p->why);
+		lm_sess_fail_all(p, -ret, full);
+		return;
+	}
+	p->lost = true;
+	for (i = 0; i <= p->depth; i++)
+		if (p->slots[i].busy)
+			p->slots[i].lost = true;
+}
+
+/* Log in again, every quarter second until @deadline_ms. */
+static int lm_sess_login_again(struct lm_session *p, uint64_t deadline_ms,
+			       char *why, size_t len)
+{
+	struct lm_iscsi_conf c = *p->conf;
+	int ret = -ETIMEDOUT;
+	uint64_t now;
+
+	while ((now = lm_kf_now_ms()) < deadline_ms && !lm_iscsi_stopped(&c)) {
+		c.timeout_s = (unsigned int)((deadline_ms - now) / 1000) + 1;
+		ret = lm_iscsi_open(&c, &p->ctx, &p->s, why, len);
+		if (!ret) {
+			ret = lm_sess_take(p, iscsi_get_fd(p->ctx), why, len);
+			if (ret) {
+				iscsi_destroy_context(p->ctx);
+				p->ctx = NULL;
+			}
+			break;
+		}
+		poll(NULL, 0, 250);
+	}
+	lm_iscsi_url_wipe(&c.url);
+	return ret;
+}
+
+/* Log in again within @deadline_ms and reissue what the lost session
+ * held, or fail it all. */
+static void lm_sess_reconnect(struct lm_session *p, uint64_t deadline_ms)
+{
+	char why[1024] = "no attempt", full[1400];
+	unsigned int i;
+	int ret;
+
+	p->lost = false;
+	iscsi_destroy_context(p->ctx);
+	p->ctx = NULL;
+	ret = lm_sess_login_again(p, deadline_ms, why, sizeof(why));
+	if (ret) {
+		snprintf(
+			full, sizeof(full),
+			"%s: connection lost and not back within %u s (--timeout): %s",
+			p->conf->portal, p->conf->timeout_s, why);
+		lm_sess_fail_all(p, ret == -ETIMEDOUT ? ETIMEDOUT : ECONNRESET,
+				 full);
+		return;
+	}
+	for (i = 0; i <= p->depth; i++) {
+		if (!p->slots[i].lost)
+			continue;
+		p->busy--;
+		lm_sess_start(p, &p->slots[i]);
+	}
+	ret = lm_sess_tx(p);
+	if (ret)
+		lm_sess_lost(p, ret);
+}
+
+/*
+ * Wait until @min commands are done or, with @own, until that command is;
+ * fail everything after the timeout without progress.
+ */
+static void lm_sess_wait(struct lm_session *p, unsigned int min,
+			 const struct lm_sess_slot *own)
+{
+	uint64_t timeout_ms = p->conf->timeout_s * 1000ull;
+	uint64_t last = lm_kf_now_ms(), now;
+	unsigned int before;
+	int ret, ms;
+
+	while (!p->dead && (own ? own->busy : p->ndone < min)) {
+		if (lm_sess_stop_now(p)) {
+			lm_sess_fail_all(
+				p, EINTR,
+				"interrupted twice: in-flight IO abandoned");
+			break;
+		}
+		now = lm_kf_now_ms();
+		if (now - last >= timeout_ms) {
+			snprintf(
+				p->why, sizeof(p->why),
+				"%s: no answer for %u s (target stalled or unreachable; --timeout sets the wait)",
+				p->conf->portal, p->conf->timeout_s);
+			lm_sess_fail_all(p, ETIMEDOUT, p->why);
+			break;
+		}
+		ms = (int)(timeout_ms - (now - last) + 1);
+		before = p->ndone;
+		ret = lm_sess_step(p, ms < 1000 ? ms : 1000);
+		if (ret)
+			lm_sess_lost(p, ret);
+		if (p->lost) {
+			lm_sess_reconnect(p, last + timeout_ms);
+			last = lm_kf_now_ms();
+			continue;
+		}
+		if (p->ndone > before || (own && !own->busy))
+			last = lm_kf_now_ms();
+	}
+}
+
+static int lm_sess_new(const struct lm_iscsi_conf *c, unsigned int depth,
+		       uint32_t lbs, struct lm_session **out, char *msg,
+		       size_t len)
+{
+	struct lm_session *p;
+	int ret;
+
+	*out = NULL;
+	if (!lbs || !depth) {
+		snprintf(msg, len,
+			 "%s: a session needs a depth and a block size",
+			 c->display);
+		return -EINVAL;
+	}
+	p = calloc(1, sizeof(*p));
+	if (!p)
+		return -ENOMEM;
+	p->conf = c;
+	p->lbs = lbs;
+	p->fd = -1;
+	ret = lm_sess_init(p, depth);
+	if (ret) {
+		snprintf(msg, len, "%s: %s for %u commands", c->display,
+			 ret == -ENOMEM ? "out of memory" : "too deep a queue",
+			 depth);
+		lm_sess_free(p);
+		free(p);
+		return ret;
+	}
+	*out = p;
+	return 0;
+}
+
+int lm_session_open(const struct lm_iscsi_conf *c, unsigned int depth,
+		    uint32_t lbs, struct lm_session **out, char *msg,
+		    size_t len)
+{
+	struct lm_session *p;
+	int ret;
+
+	ret = lm_sess_new(c, depth, lbs, &p, msg, len);
+	if (ret)
+		return ret;
+	ret = lm_iscsi_open(c, &p->ctx, &p->s, msg, len);
+	if (ret)
+		goto out_free;
+	ret = lm_sess_take(p, iscsi_get_fd(p->ctx), msg, len);
+	if (ret)
+		goto out_free;
+	*out = p;
+	return 0;
+out_free:
+	p->fd = -1; /* libiscsi's, closed with its context */
+	lm_session_close(p);
+	return ret;
+}
+
+int lm_session_adopt(const struct lm_iscsi_conf *c, unsigned int depth,
+		     uint32_t lbs, int fd, const struct lm_iscsi_params *params,
+		     struct lm_session **out, char *msg, size_t len)
+{
+	struct lm_session *p;
+	int ret;
+
+	ret = lm_sess_new(c, depth, lbs, &p, msg, len);
+	if (ret)
+		return ret;
+	p->adopted = true;
+	p->s = *params;
+	ret = lm_sess_take(p, fd, msg, len);
+	if (ret) {
+		p->fd = -1; /* still the caller's */
+		lm_session_close(p);
+		return ret;
+	}
+	*out = p;
+	return 0;
+}
+
+int lm_session_queue(struct lm_session *p, unsigned int slot, void *tag,
+		     void *buf, uint64_t offset, uint32_t len, bool write)
+{
+	struct lm_sess_slot *s;
+
+	if (slot >= p->depth || !tag || p->slots[slot].busy)
+		return -EINVAL;
+	s = &p->slots[slot];
+	s->tag = tag;
+	s->offset = offset;
+	s->buf = buf;
+	s->len = len;
+	s->write = write;
+	s->retries = 0;
+	if (!p->dead)
+		p->issued++;
+	lm_sess_begin(p, s);
+	return 0;
+}
+
+int lm_session_submit(struct lm_session *p)
+{
+	int ret;
+
+	if (p->dead || p->lost)
+		return 0;
+	ret = lm_sess_tx(p); /* on the wire now, not at the next reap */
+	if (ret)
+		lm_sess_lost(p, ret);
+	return 0;
+}
+
+int lm_session_reap(struct lm_session *p, unsigned int min,
+		    struct lm_session_done *done, unsigned int max)
+{
+	unsigned int n = 0;
+
+	if (min > p->ndone + p->busy)
+		min = p->ndone + p->busy;
+	if (min)
+		lm_sess_wait(p, min, NULL);
+	while (n < max && p->ndone)
+		done[n++] = p->done[--p->ndone];
+	return (int)n;
+}
+
+/* SYNCHRONIZE CACHE(10) of the whole LUN, with nothing in flight. */
+int lm_session_flush(struct lm_session *p)
+{
+	struct lm_sess_slot *s = &p->slots[p->depth];
+	int ret;
+
+	if (p->dead)
+		return -p->dead_err;
+	memset(s, 0, sizeof(*s));
+	s->cdb[0] = 0x35;
+	lm_sess_begin(p, s);
+	/* a connection lost on the way is lost as for any IO: with
+	 * reconnect the flush goes again on the next session */
+	ret = p->lost ? 0 : lm_sess_tx(p);
+	if (ret)
+		lm_sess_lost(p, ret);
+	lm_sess_wait(p, 0, s);
+	if (s->res < 0 && !p->err[0])
+		snprintf(p->err, sizeof(p->err),
+			 "%.400s: SYNCHRONIZE CACHE failed", p->conf->display);
+	return s->res < 0 ? s->res : 0;
+}
+
+int lm_session_fd(const struct lm_session *p)
+{
+	return p->dead || p->lost ? -1 : p->fd;
+}
+
+short lm_session_events(const struct lm_session *p)
+{
+	if (p->dead || p->lost)
+		return 0;
+	return (short)(POLLIN | (p->ohead < p->otail ? POLLOUT : 0));
+}
+
+int lm_session_service(struct lm_session *p, short revents)
+{
+	int ret = 0;
+
+	if (p->dead)
+		return -p->dead_err;
+	if (p->lost)
+		return -ECONNRESET; /* a blocking reap logs in again */
+	if (revents & (POLLIN | POLLERR | POLLHUP)) {
+		lm_sess_lowat(p, 1);
+		ret = lm_sess_rx(p, false);
+	}
+	if (!ret && p->ohead < p->otail)
+		ret = lm_sess_tx(p);
+	if (ret)
+		lm_sess_lost(p, ret);
+	return p->dead ? -p->dead_err : 0;
+}
+
+const char *lm_session_error(const struct lm_session *p)
+{
+	return p->err;
+}
+
+void lm_session_stats(const struct lm_session *p, struct lm_session_stats *st)
+{
+	st->depth = p->depth;
+	st->max_wire = p->max_wire;
+	st->issued = p->issued;
+	st->missed = p->missed;
+}
+
+void lm_session_close(struct lm_session *p)
+{
+	if (!p)
+		return;
+	if (!p->dead && !p->busy && p->fd >= 0 && p->s.logged_in)
+		lm_sess_logout(p);
+	if (p->ctx)
+		iscsi_destroy_context(p->ctx);
+	else if (p->adopted && p->fd >= 0)
+		close(p->fd);
+	lm_sess_free(p);
+	free(p);
 }

@@ -1,192 +1,114 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * lunmark's own full feature phase: a session libiscsi logged in (CHAP,
- * digests, TEST UNIT READY), carried on PDU by PDU (iscsi_pdu.h) by the
- * iscsi engine, one per worker thread. lm_iscsi_open() watched the login,
- * so the data path knows what was negotiated and where the sequence
- * numbers stand.
- * - Commands, their immediate data and unsolicited Data-Out queue up and
- *   leave with one sendmsg, straight from the IO's buffer.
- * - Each PDU's data is read straight into the IO's buffer together with
- *   the next PDU's header. At a header, the read also takes the data of
- *   the read guessed to be answered next (the oldest one sent, up to
- *   LM_GUESS_MAX) into that read's buffer: one recvmsg a PDU, no copy when
- *   the guess is right; a wrong guess costs a copy of what it read. With
- *   no read at the target, headers are read in bulk (p->more).
- * - The first read of a wait blocks (SO_RCVTIMEO: a second), so no poll
- *   comes first. When the target owes LM_LOWAT_MIN bytes or more (the
- *   rest of a long read), a poll with SO_RCVLOWAT set to them waits
- *   instead: one wake-up for the lot, not one per batch of segments.
- * - The target's command window (MaxCmdSN) holds commands back.
- * - R2Ts get their Data-Out, NOP-In pings their NOP-Out, a Reject fails
- *   its command; status and sense become errno plus text
- *   (lm_iscsi_status_error); unit attentions and busy are retried.
- * libiscsi's own data path makes a send per command and a recv plus a readv
- * per answer (README: scripts/bench-iscsi.sh). Everything here runs in the
- * worker thread that owns the session.
+ * An iSCSI session in user space: what replaces the kernel's iscsi_tcp,
+ * libiscsi and scsi_transport_iscsi modules for one thread. libiscsi logs
+ * in (CHAP, digests, TEST UNIT READY); from then on kmod-free carries the
+ * full feature phase itself, PDU by PDU, straight from and into the
+ * caller's buffers (kmod-free/README.md says how a command travels).
+ *
+ * The session is opaque and belongs to one thread: nothing here locks.
+ * Commands are identified by a slot in [0, depth) that the caller keeps
+ * for as long as the command is in flight, and carry a tag the caller gets
+ * back with the result.
+ *
+ * Two ways to drive it:
+ * - blocking: queue, submit, then reap with @min > 0, which waits (at most
+ *   the configured timeout without progress) and also logs in again after
+ *   a lost connection when the configuration asks for it;
+ * - an event loop of the caller's: poll lm_session_fd() for
+ *   lm_session_events(), hand what came to lm_session_service(), and
+ *   collect completions with lm_session_reap(..., 0, ...), which then
+ *   never blocks. A lost connection is logged in again only by a blocking
+ *   reap or flush.
+ *
+ * Every call returns 0 (or a count) on success and -errno on failure; a
+ * command's result is bytes transferred or -errno, like a read(2). The
+ * first failure is kept in words (lm_session_error()); no text carries a
+ * CHAP secret.
  */
-#ifndef LM_ISCSI_FFP_H
-#define LM_ISCSI_FFP_H
+#ifndef LM_KMF_SESSION_H
+#define LM_KMF_SESSION_H
 
-#include "src/engine/engine.h"
 #include "kmod-free/login.h"
-#include "kmod-free/pdu.h"
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#define LM_SCRATCH 65536u   /* the longest data segment not for an IO */
-#define LM_GUESS_MAX 65536u /* reads longer are not guessed */
-#define LM_LOWAT_MIN 65536u /* owed that much, a wait wakes once */
-#define LM_LOWAT_MAX (1u << 20)
-#define LM_RX_WAIT_MS 1000 /* one wait on the socket, at most */
+struct lm_session;
 
-struct lm_ffp_slot {
-	struct lm_io *io; /* NULL: the engine's own command */
-	uint8_t *buf;
-	uint32_t len;
-	uint32_t itt;
-	uint8_t cdb[16];
-	bool write;
-	bool busy;    /* taken and not completed */
-	bool held;    /* waiting for the command window */
-	bool sent;    /* at the target */
-	bool lost;    /* its session is gone: reissue after a reconnect */
-	int res;      /* the own command's result */
-	uint32_t got; /* Data-In bytes announced */
-	unsigned int retries;
+/* A completed command. */
+struct lm_session_done {
+	void *tag; /* as given to lm_session_queue() */
+	int res;   /* bytes transferred, or -errno */
 };
 
-struct lm_ffp_out { /* one PDU to send */
-	uint8_t hdr[LM_BHS + LM_DIGEST];
-	const uint8_t *data;
-	uint32_t dlen;
-	void *own; /* freed once sent: a ping's echo */
-};
-
-struct lm_ffp {
-	struct lm_engine *e;
-	struct iscsi_context *ctx;
-	const struct lm_iscsi_conf *conf;
-	struct lm_iscsi_session s;
-	int fd;
-	unsigned int hlen; /* BHS plus header digest */
-	uint32_t cmdsn;	   /* the next command's */
-	uint32_t seq;
-	uint32_t lbs;
+/* What a session saw, for a report. */
+struct lm_session_stats {
 	unsigned int depth;
-	struct lm_ffp_slot *slots; /* depth + 1: the last for own commands */
-	unsigned int *held;	   /* FIFO of slots waiting for the window */
-	unsigned int nheld, held_head;
-	struct lm_io **done;
-	unsigned int ndone;
-	unsigned int busy, wire, max_wire;
-	unsigned int rwire; /* reads at the target */
-	uint64_t issued;
-	/* the send queue */
-	struct lm_ffp_out *out;
-	unsigned int ohead, otail, ocap;
-	size_t ooff; /* bytes of out[ohead] already sent */
-	/* receiving: the next header, and the PDU whose data comes */
-	uint8_t hdr[LM_BHS + LM_DIGEST];
-	unsigned int hgot;
-	uint8_t cur[LM_BHS + LM_DIGEST];
-	struct lm_ffp_slot *cur_slot;
-	uint8_t *dst;	/* where its data goes */
-	uint32_t dleft; /* data bytes still to come */
-	uint32_t pleft; /* padding bytes still to come */
-	uint32_t dsl;
-	bool in_data;
-	bool logged_out;
-	uint8_t *scratch; /* data segments that are not an IO's */
-	/* reads sent, oldest first, by ITT: the next answer is guessed to be
-	 * the first of them, and read with its header (lm_ffp_rx) */
-	uint32_t *sentq;
-	unsigned int sentq_head, nsentq, sentq_cap;
-	uint8_t spill[4 + LM_BHS + LM_DIGEST]; /* the guess's pad, a header */
-	uint8_t pad[4]; /* a data segment's padding, read and dropped */
-	/* headers that follow a header when no read is at the target: they
-	 * carry no IO data, so reading them in bulk copies none */
-	uint8_t more[16 * (LM_BHS + LM_DIGEST)];
-	uint8_t *stash;	 /* what a wrong guess read: LM_GUESS_MAX + spill */
-	uint64_t missed; /* guesses that were wrong */
-	int lowat;	 /* SO_RCVLOWAT now */
-	bool dead;	 /* connection lost or stalled: IOs fail at once */
-	int dead_err;
-	bool lost; /* --reconnect: the session is gone, log in again */
-	char why[1024];
+	unsigned int max_wire; /* most commands at the target at once */
+	uint64_t issued;       /* commands queued */
+	uint64_t missed;       /* reads whose data came in another order */
 };
 
-/* Allocate @p's slots and queues for @depth commands and one of its own
- * (p->slots[depth]); -ENOMEM. @p is zeroed before. */
-int lm_ffp_init(struct lm_ffp *p, unsigned int depth);
-
-/* Free what lm_ffp_init() allocated and what waits to be sent. */
-void lm_ffp_free(struct lm_ffp *p);
+/*
+ * Log in to @c's LUN (within c->timeout_s) and make a session for @depth
+ * commands at once (at most 65535) on a LUN of @lbs-byte blocks. @c must
+ * outlive the session. On failure *@out is NULL and @msg says why
+ * (lm_iscsi_open()'s errors, -EPROTO when the login cannot be carried on).
+ */
+int lm_session_open(const struct lm_iscsi_conf *c, unsigned int depth,
+		    uint32_t lbs, struct lm_session **out, char *msg,
+		    size_t len);
 
 /*
- * Take over @p->ctx's socket after lm_iscsi_open(..., &p->s, ...): check
- * the watch saw all it needs, reset the send and receive state. -EPROTO
- * and a message when the session cannot be carried on.
+ * The same over @fd, a connection someone else logged in, whose
+ * negotiated parameters and sequence numbers are @params. The session owns
+ * @fd from then on (lm_session_close() closes it) and never logs in again.
+ * For logins done by other means, and for tests that play the target.
  */
-int lm_ffp_take(struct lm_ffp *p, char *msg, size_t len);
-
-/* Issue slot @s (its io, buf, len, write or cdb set): a new ITT, then the
- * send queue or, while the window is shut, the hold queue. */
-void lm_ffp_start(struct lm_ffp *p, struct lm_ffp_slot *s);
-
-/* Send what is queued, as far as the socket takes it now. 0, or -errno
- * with p->why when the connection is broken. */
-int lm_ffp_tx(struct lm_ffp *p);
-
-/* Wait at most a second (@ms while PDUs wait to be sent) and handle what
- * comes. 0, or -errno with p->why when the connection is broken. */
-int lm_ffp_step(struct lm_ffp *p, int ms);
-
-/* Complete slot @s with @res; @why goes to the engine's first error. */
-void lm_ffp_complete(struct lm_ffp *p, struct lm_ffp_slot *s, int res,
-		     const char *why);
-
-/* Complete everything in flight with -@err; the session is dead. */
-void lm_ffp_fail_all(struct lm_ffp *p, int err, const char *why);
-
-/* Forget what waits to be sent (a lost connection). */
-void lm_ffp_drop_out(struct lm_ffp *p);
-
-/* A polite logout, half a second at most. */
-void lm_ffp_logout(struct lm_ffp *p);
+int lm_session_adopt(const struct lm_iscsi_conf *c, unsigned int depth,
+		     uint32_t lbs, int fd, const struct lm_iscsi_params *params,
+		     struct lm_session **out, char *msg, size_t len);
 
 /*
- * Between the halves: iscsi_ffp.c queues and sends, iscsi_ffp_rx.c reads
- * and answers. Not for the engine.
+ * READ(16) or WRITE(16) of @len bytes at byte @offset (both multiples of
+ * the block size) from or into @buf, in @slot. Queued, not yet sent.
  */
-/* Whether @s reads: it has data coming back (the own commands have none). */
-static inline bool lm_ffp_is_read(const struct lm_ffp_slot *s)
-{
-	return !s->write && s->len;
-}
+int lm_session_queue(struct lm_session *p, unsigned int slot, void *tag,
+		     void *buf, uint64_t offset, uint32_t len, bool write);
 
-/* Read what the socket holds; with @wait the first read blocks, a second
- * at most. 0, or -errno with p->why. */
-int lm_ffp_rx(struct lm_ffp *p, bool wait);
-/* SO_RCVLOWAT to @v, when it is not already. */
-void lm_ffp_lowat(struct lm_ffp *p, int v);
-/* Note why the connection is unusable; returns -@err. */
-int lm_ffp_broken(struct lm_ffp *p, int err, const char *what,
-		  const char *detail);
-/* A new PDU at the end of the send queue; NULL when out of memory. */
-struct lm_ffp_out *lm_ffp_out(struct lm_ffp *p);
-/* Its header digest, when the session has them. */
-void lm_ffp_seal(struct lm_ffp *p, struct lm_ffp_out *o);
-/* Data-Out PDUs for @len bytes of @s's buffer at @off, for @ttt. */
-int lm_ffp_data_out(struct lm_ffp *p, struct lm_ffp_slot *s, uint32_t ttt,
-		    uint32_t off, uint32_t len);
-/* Issue @s again (a retry): a new ITT, the wire or the hold queue. */
-void lm_ffp_issue(struct lm_ffp *p, struct lm_ffp_slot *s);
-/* @s is no longer at the target (answered, or to be sent again). */
-void lm_ffp_unwire(struct lm_ffp *p, struct lm_ffp_slot *s);
-/* Send what the command window has room for now. */
-void lm_ffp_release(struct lm_ffp *p);
+/* Send what is queued, as far as the socket takes it now. */
+int lm_session_submit(struct lm_session *p);
+
+/*
+ * Wait until @min commands are complete (fewer when fewer are in flight),
+ * then hand back at most @max of them. A command is handed back once.
+ */
+int lm_session_reap(struct lm_session *p, unsigned int min,
+		    struct lm_session_done *done, unsigned int max);
+
+/* SYNCHRONIZE CACHE of the whole LUN, waiting for it; nothing in flight. */
+int lm_session_flush(struct lm_session *p);
+
+/*
+ * The event-loop seam, in the spirit of libiscsi's iscsi_get_fd(),
+ * iscsi_which_events() and iscsi_service(): the socket to poll (-1 while
+ * there is no connection), the poll events it waits for, and what to do
+ * with what came (without blocking). service returns -errno when the
+ * connection is gone: what was in flight is then failed, or with reconnect
+ * kept for a blocking reap to issue again.
+ */
+int lm_session_fd(const struct lm_session *p);
+short lm_session_events(const struct lm_session *p);
+int lm_session_service(struct lm_session *p, short revents);
+
+/* The first failure in words; "" while there was none. */
+const char *lm_session_error(const struct lm_session *p);
+
+void lm_session_stats(const struct lm_session *p, struct lm_session_stats *st);
+
+/* Log out (half a second at most, when nothing is in flight) and free. */
+void lm_session_close(struct lm_session *p);
 
 #endif

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
-/* The receiving half of iscsi_ffp.h: PDUs read, checked and acted on. */
-#include "kmod-free/session.h"
+/* The receiving half of a session (session_int.h): PDUs read, checked
+ * and acted on. */
+#include "kmod-free/session_int.h"
+#include "kmod-free/sense.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -12,7 +14,7 @@
 
 #define LM_RETRIES 5
 
-static struct lm_ffp_slot *lm_ffp_find(struct lm_ffp *p, uint32_t itt)
+static struct lm_sess_slot *lm_sess_find(struct lm_session *p, uint32_t itt)
 {
 	unsigned int i = itt & 0xffff;
 
@@ -23,8 +25,8 @@ static struct lm_ffp_slot *lm_ffp_find(struct lm_ffp *p, uint32_t itt)
 }
 
 /* A command's status is in: complete it, or issue it again. */
-static void lm_ffp_finish(struct lm_ffp *p, struct lm_ffp_slot *s,
-			  const uint8_t *bhs, int key, int ascq)
+static void lm_sess_finish(struct lm_session *p, struct lm_sess_slot *s,
+			   const uint8_t *bhs, int key, int ascq)
 {
 	char why[200];
 	bool retry;
@@ -40,42 +42,41 @@ static void lm_ffp_finish(struct lm_ffp *p, struct lm_ffp_slot *s,
 			res = 0;
 	}
 	if (retry && s->retries++ < LM_RETRIES) {
-		lm_ffp_unwire(p, s);
-		lm_ffp_issue(p, s);
+		lm_sess_unwire(p, s);
+		lm_sess_issue(p, s);
 		return;
 	}
-	if (res < 0 && s->io) {
+	if (res < 0 && s->tag) {
 		char full[1024];
 
 		snprintf(full, sizeof(full), "%s: %s at byte %llu",
-			 p->conf->display, why,
-			 (unsigned long long)s->io->offset);
-		lm_ffp_complete(p, s, res, full);
+			 p->conf->display, why, (unsigned long long)s->offset);
+		lm_sess_complete(p, s, res, full);
 		return;
 	}
-	lm_ffp_complete(p, s, res, why);
+	lm_sess_complete(p, s, res, why);
 }
 
 /* A header is in: check it and say where its data goes. */
-static int lm_ffp_header(struct lm_ffp *p, struct lm_ffp_slot **sp)
+static int lm_sess_header(struct lm_session *p, struct lm_sess_slot **sp)
 {
 	unsigned int op = lm_pdu_op(p->cur);
-	struct lm_ffp_slot *s = NULL;
+	struct lm_sess_slot *s = NULL;
 	uint32_t off;
 
 	if (p->s.header_digest && !lm_pdu_digest_ok(p->cur))
-		return lm_ffp_broken(p, EPROTO, "header digest error", NULL);
+		return lm_sess_broken(p, EPROTO, "header digest error", NULL);
 	if (p->cur[4])
-		return lm_ffp_broken(
+		return lm_sess_broken(
 			p, EPROTO,
 			"the target sent an additional header segment", NULL);
 	lm_pdu_sn(&p->s, p->cur);
 	p->dsl = lm_pdu_dsl(p->cur);
 	p->dst = p->scratch;
 	if (op == LM_OP_DATA_IN || op == LM_OP_SCSI_RSP || op == LM_OP_R2T) {
-		s = lm_ffp_find(p, lm_get32(p->cur + 16));
+		s = lm_sess_find(p, lm_get32(p->cur + 16));
 		if (!s)
-			return lm_ffp_broken(
+			return lm_sess_broken(
 				p, EPROTO,
 				"the target answered a command it was not sent",
 				NULL);
@@ -83,13 +84,13 @@ static int lm_ffp_header(struct lm_ffp *p, struct lm_ffp_slot **sp)
 	if (op == LM_OP_DATA_IN) {
 		off = lm_get32(p->cur + 40);
 		if (s->write || off > s->len || s->len - off < p->dsl)
-			return lm_ffp_broken(
+			return lm_sess_broken(
 				p, EPROTO,
 				"Data-In beyond the command's buffer", NULL);
 		p->dst = s->buf + off;
 		s->got += p->dsl;
 	} else if (p->dsl > LM_SCRATCH) {
-		return lm_ffp_broken(
+		return lm_sess_broken(
 			p, EPROTO, "a data segment longer than expected", NULL);
 	}
 	*sp = s;
@@ -97,73 +98,74 @@ static int lm_ffp_header(struct lm_ffp *p, struct lm_ffp_slot **sp)
 }
 
 /* A whole PDU is in. */
-static int lm_ffp_pdu(struct lm_ffp *p, struct lm_ffp_slot *s)
+static int lm_sess_pdu(struct lm_session *p, struct lm_sess_slot *s)
 {
 	const uint8_t *h = p->cur;
-	struct lm_ffp_out *o;
+	struct lm_sess_out *o;
 	int key = 0, ascq = 0;
 	uint32_t off, len;
 
 	switch (lm_pdu_op(h)) {
 	case LM_OP_DATA_IN:
 		if (h[1] & LM_FL_STATUS)
-			lm_ffp_finish(p, s, h, 0, 0);
+			lm_sess_finish(p, s, h, 0, 0);
 		break;
 	case LM_OP_SCSI_RSP:
 		if (h[2]) { /* the target could not complete the command */
-			lm_ffp_complete(
+			lm_sess_complete(
 				p, s, -EIO,
 				"the target failed the command (iSCSI response not 'completed')");
 			break;
 		}
 		lm_pdu_sense(p->scratch, p->dsl, &key, &ascq);
-		lm_ffp_finish(p, s, h, key, ascq);
+		lm_sess_finish(p, s, h, key, ascq);
 		break;
 	case LM_OP_R2T:
 		off = lm_get32(h + 40);
 		len = lm_get32(h + 44);
 		if (!s->write || off > s->len || s->len - off < len)
-			return lm_ffp_broken(
+			return lm_sess_broken(
 				p, EPROTO, "an R2T beyond the command's buffer",
 				NULL);
-		if (lm_ffp_data_out(p, s, lm_get32(h + 20), off, len))
-			return lm_ffp_broken(p, ENOMEM, "out of memory", NULL);
+		if (lm_sess_data_out(p, s, lm_get32(h + 20), off, len))
+			return lm_sess_broken(p, ENOMEM, "out of memory", NULL);
 		break;
 	case LM_OP_NOP_IN:
 		if (lm_get32(h + 20) == LM_TAG_NONE)
 			break; /* not a ping */
-		o = lm_ffp_out(p);
+		o = lm_sess_out_new(p);
 		if (!o)
-			return lm_ffp_broken(p, ENOMEM, "out of memory", NULL);
+			return lm_sess_broken(p, ENOMEM, "out of memory", NULL);
 		lm_pdu_nop_reply(o->hdr, h, p->cmdsn, p->s.exp_statsn);
 		if (p->dsl) {
 			o->own = malloc(p->dsl);
 			if (!o->own)
-				return lm_ffp_broken(p, ENOMEM, "out of memory",
-						     NULL);
+				return lm_sess_broken(p, ENOMEM,
+						      "out of memory", NULL);
 			memcpy(o->own, p->scratch, p->dsl);
 			o->data = o->own;
 			o->dlen = p->dsl;
 		}
-		lm_ffp_seal(p, o);
+		lm_sess_seal(p, o);
 		break;
 	case LM_OP_ASYNC:
 		if (h[36] == 1)
-			return lm_ffp_broken(p, ECONNRESET,
-					     "the target asks to log out",
-					     NULL);
+			return lm_sess_broken(p, ECONNRESET,
+					      "the target asks to log out",
+					      NULL);
 		if (h[36] == 2 || h[36] == 3)
-			return lm_ffp_broken(p, ECONNRESET,
-					     "the target drops the connection",
-					     NULL);
+			return lm_sess_broken(p, ECONNRESET,
+					      "the target drops the connection",
+					      NULL);
 		break;
 	case LM_OP_REJECT:
-		s = p->dsl >= LM_BHS ? lm_ffp_find(p, lm_get32(p->scratch + 16))
-				     : NULL;
+		s = p->dsl >= LM_BHS
+			    ? lm_sess_find(p, lm_get32(p->scratch + 16))
+			    : NULL;
 		if (!s)
-			return lm_ffp_broken(p, EPROTO,
-					     "the target rejected a PDU", NULL);
-		lm_ffp_complete(
+			return lm_sess_broken(
+				p, EPROTO, "the target rejected a PDU", NULL);
+		lm_sess_complete(
 			p, s, -EPROTO,
 			"the target rejected the command (iSCSI Reject)");
 		break;
@@ -176,23 +178,23 @@ static int lm_ffp_pdu(struct lm_ffp *p, struct lm_ffp_slot *s)
 			 lm_pdu_op(h));
 		return -EPROTO;
 	}
-	lm_ffp_release(p);
+	lm_sess_release(p);
 	return 0;
 }
 
 /* A header is in: take it aside, as the next one is read with its data. */
-static int lm_ffp_got_header(struct lm_ffp *p)
+static int lm_sess_got_header(struct lm_session *p)
 {
 	int ret;
 
 	memcpy(p->cur, p->hdr, p->hlen);
 	p->hgot = 0;
 	p->cur_slot = NULL;
-	ret = lm_ffp_header(p, &p->cur_slot);
+	ret = lm_sess_header(p, &p->cur_slot);
 	if (ret)
 		return ret;
 	if (!p->dsl)
-		return lm_ffp_pdu(p, p->cur_slot);
+		return lm_sess_pdu(p, p->cur_slot);
 	p->in_data = true;
 	p->dleft = p->dsl;
 	p->pleft = lm_pad4(p->dsl);
@@ -204,7 +206,7 @@ static int lm_ffp_got_header(struct lm_ffp *p)
  * the data of the PDU in hand, its padding, the next header, as the read
  * asked) or at @src, to be copied there.
  */
-static int lm_ffp_consume(struct lm_ffp *p, const uint8_t *src, size_t r)
+static int lm_sess_consume(struct lm_session *p, const uint8_t *src, size_t r)
 {
 	size_t k;
 	int ret;
@@ -227,7 +229,7 @@ static int lm_ffp_consume(struct lm_ffp *p, const uint8_t *src, size_t r)
 			if (p->dleft || p->pleft)
 				return 0;
 			p->in_data = false;
-			ret = lm_ffp_pdu(p, p->cur_slot);
+			ret = lm_sess_pdu(p, p->cur_slot);
 			if (ret)
 				return ret;
 			continue;
@@ -241,7 +243,7 @@ static int lm_ffp_consume(struct lm_ffp *p, const uint8_t *src, size_t r)
 		p->hgot += (unsigned int)k;
 		r -= k;
 		if (p->hgot == p->hlen) {
-			ret = lm_ffp_got_header(p);
+			ret = lm_sess_got_header(p);
 			if (ret)
 				return ret;
 		}
@@ -251,9 +253,9 @@ static int lm_ffp_consume(struct lm_ffp *p, const uint8_t *src, size_t r)
 
 /* The read most likely answered next: the oldest small read sent and not
  * begun; NULL when there is none. */
-static struct lm_ffp_slot *lm_ffp_guess(struct lm_ffp *p)
+static struct lm_sess_slot *lm_sess_guess(struct lm_session *p)
 {
-	struct lm_ffp_slot *s;
+	struct lm_sess_slot *s;
 	uint32_t itt;
 
 	while (p->nsentq) {
@@ -273,8 +275,8 @@ static struct lm_ffp_slot *lm_ffp_guess(struct lm_ffp *p)
  * is copied there: nothing when the guess was right and the data segment
  * was all of @g's, else the stray bytes.
  */
-static int lm_ffp_guessed(struct lm_ffp *p, struct lm_ffp_slot *g, size_t r,
-			  size_t glen)
+static int lm_sess_guessed(struct lm_session *p, struct lm_sess_slot *g,
+			   size_t r, size_t glen)
 {
 	size_t ing = r < glen ? r : glen, k = 0, ns;
 	int ret;
@@ -287,10 +289,10 @@ static int lm_ffp_guessed(struct lm_ffp *p, struct lm_ffp_slot *g, size_t r,
 	ns += r - ing;
 	if (ns && !k)
 		p->missed++;
-	ret = lm_ffp_consume(p, NULL, k);
+	ret = lm_sess_consume(p, NULL, k);
 	if (ret)
 		return ret;
-	return lm_ffp_consume(p, p->stash, ns);
+	return lm_sess_consume(p, p->stash, ns);
 }
 
 /*
@@ -299,9 +301,9 @@ static int lm_ffp_guessed(struct lm_ffp *p, struct lm_ffp_slot *g, size_t r,
  * header, the rest of the header. Headers and status that come between
  * are not counted.
  */
-static size_t lm_ffp_owed(const struct lm_ffp *p)
+static size_t lm_sess_owed(const struct lm_session *p)
 {
-	const struct lm_ffp_slot *s = p->cur_slot;
+	const struct lm_sess_slot *s = p->cur_slot;
 	size_t owed;
 
 	if (!p->in_data)
@@ -313,7 +315,7 @@ static size_t lm_ffp_owed(const struct lm_ffp *p)
 	return owed;
 }
 
-void lm_ffp_lowat(struct lm_ffp *p, int v)
+void lm_sess_lowat(struct lm_session *p, int v)
 {
 	if (v != p->lowat &&
 	    !setsockopt(p->fd, SOL_SOCKET, SO_RCVLOWAT, &v, sizeof(v)))
@@ -328,14 +330,14 @@ void lm_ffp_lowat(struct lm_ffp *p, int v)
  * the target may never send. The kernel also wakes it when the receive
  * window closes. 0 when it is time to read (or the wait ran out), -errno.
  */
-static int lm_ffp_await(struct lm_ffp *p, size_t owed)
+static int lm_sess_await(struct lm_session *p, size_t owed)
 {
 	struct pollfd f = { .fd = p->fd, .events = POLLIN };
 
-	lm_ffp_lowat(p, owed < LM_LOWAT_MAX ? (int)owed : (int)LM_LOWAT_MAX);
+	lm_sess_lowat(p, owed < LM_LOWAT_MAX ? (int)owed : (int)LM_LOWAT_MAX);
 	if (poll(&f, 1, LM_RX_WAIT_MS) < 0 && errno != EINTR)
-		return lm_ffp_broken(p, errno, "cannot wait for the target",
-				     strerror(errno));
+		return lm_sess_broken(p, errno, "cannot wait for the target",
+				      strerror(errno));
 	return 0;
 }
 
@@ -344,12 +346,12 @@ static int lm_ffp_await(struct lm_ffp *p, size_t owed)
  * at a header, the header and the data of the read guessed to come next.
  * With @wait the first read blocks (up to SO_RCVTIMEO): one syscall where
  * poll and a read took two. When the target owes LM_LOWAT_MIN or more,
- * lm_ffp_await() waits for all of it first.
+ * lm_sess_await() waits for all of it first.
  */
-int lm_ffp_rx(struct lm_ffp *p, bool wait)
+int lm_sess_rx(struct lm_session *p, bool wait)
 {
 	struct msghdr m = { 0 };
-	struct lm_ffp_slot *g;
+	struct lm_sess_slot *g;
 	struct iovec iov[4];
 	size_t want, glen, hwant, k;
 	unsigned int n;
@@ -358,14 +360,14 @@ int lm_ffp_rx(struct lm_ffp *p, bool wait)
 	int ret;
 
 	if (wait) {
-		want = lm_ffp_owed(p);
+		want = lm_sess_owed(p);
 		if (want >= LM_LOWAT_MIN) {
-			ret = lm_ffp_await(p, want);
+			ret = lm_sess_await(p, want);
 			if (ret)
 				return ret;
 			wait = false;
 		} else {
-			lm_ffp_lowat(p, 1);
+			lm_sess_lowat(p, 1);
 		}
 	}
 	for (;;) {
@@ -380,7 +382,7 @@ int lm_ffp_rx(struct lm_ffp *p, bool wait)
 			iov[n++] = (struct iovec){ p->pad, p->pleft };
 		iov[n++] = (struct iovec){ p->hdr + p->hgot, hwant };
 		want = hwant + (p->in_data ? (size_t)p->dleft + p->pleft : 0);
-		if (!p->in_data && !p->hgot && (g = lm_ffp_guess(p))) {
+		if (!p->in_data && !p->hgot && (g = lm_sess_guess(p))) {
 			glen = g->len;
 			iov[n++] = (struct iovec){ g->buf, glen };
 			iov[n++] = (struct iovec){
@@ -402,7 +404,7 @@ int lm_ffp_rx(struct lm_ffp *p, bool wait)
 		if (got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
 			return 0;
 		if (got <= 0)
-			return lm_ffp_broken(
+			return lm_sess_broken(
 				p, got ? errno : ECONNRESET, "connection lost",
 				got ? strerror(errno) : "closed by the target");
 		/* what landed where the stream had it go; past the header,
@@ -410,10 +412,10 @@ int lm_ffp_rx(struct lm_ffp *p, bool wait)
 		k = (size_t)got;
 		if (beyond && k > hwant)
 			k = hwant;
-		ret = lm_ffp_consume(p, NULL, k);
+		ret = lm_sess_consume(p, NULL, k);
 		if (!ret && (size_t)got > k)
-			ret = g ? lm_ffp_guessed(p, g, (size_t)got - k, glen)
-				: lm_ffp_consume(p, p->more, (size_t)got - k);
+			ret = g ? lm_sess_guessed(p, g, (size_t)got - k, glen)
+				: lm_sess_consume(p, p->more, (size_t)got - k);
 		if (ret)
 			return ret;
 		if ((size_t)got < want)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "kmod-free/url.h"
-#include "src/lunmark.h"
+#include "kmod-free/util.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -94,7 +94,7 @@ static int lm_parse_digest(const char *v, enum lm_digest *d)
 					     "none-crc32c" };
 	unsigned int i;
 
-	for (i = 0; i < LM_ARRAY_SIZE(names); i++) {
+	for (i = 0; i < LM_KF_ARRAY_SIZE(names); i++) {
 		if (!strcmp(v, names[i])) {
 			*d = (enum lm_digest)i;
 			return 0;
@@ -261,13 +261,25 @@ void lm_iscsi_chap_env(struct lm_iscsi_url *u)
 		getenv("LIBISCSI_CHAP_TARGET_PASSWORD"));
 }
 
+/* @s without its leading and trailing blanks (the end cut in place). */
+static char *lm_chap_trim(char *s)
+{
+	static const char blank[] = " \t\r\n\f\v";
+	char *e;
+
+	s += strspn(s, blank);
+	for (e = s + strlen(s); e > s && strchr(blank, e[-1]); e--)
+		e[-1] = '\0';
+	return s;
+}
+
 static int lm_chap_line(char *line, struct lm_iscsi_url *u, const char *path,
 			unsigned int n, char *msg, size_t len)
 {
 	char *eq, *k, *v, *dst;
 	size_t size;
 
-	k = lm_strtrim(line);
+	k = lm_chap_trim(line);
 	if (!*k || *k == '#')
 		return 0;
 	eq = strchr(k, '=');
@@ -276,8 +288,8 @@ static int lm_chap_line(char *line, struct lm_iscsi_url *u, const char *path,
 		return -EINVAL;
 	}
 	*eq = '\0';
-	k = lm_strtrim(k);
-	v = lm_strtrim(eq + 1);
+	k = lm_chap_trim(k);
+	v = lm_chap_trim(eq + 1);
 	if (!strcmp(k, "username")) {
 		dst = u->user;
 		size = sizeof(u->user);
@@ -306,8 +318,8 @@ static int lm_chap_line(char *line, struct lm_iscsi_url *u, const char *path,
 	return 0;
 }
 
-int lm_iscsi_chap_file(const char *path, struct lm_iscsi_url *u, char *msg,
-		       size_t len)
+int lm_iscsi_chap_file(const char *path, struct lm_iscsi_url *u,
+		       bool *others_read, char *msg, size_t len)
 {
 	char line[1024];
 	unsigned int n = 0;
@@ -322,9 +334,7 @@ int lm_iscsi_chap_file(const char *path, struct lm_iscsi_url *u, char *msg,
 			 strerror(-ret));
 		return ret;
 	}
-	if (!fstat(fileno(f), &st) && (st.st_mode & 077))
-		lm_note("%s: others may read this CHAP file; chmod 600 %s",
-			path, path);
+	*others_read = !fstat(fileno(f), &st) && (st.st_mode & 077);
 	while (!ret && fgets(line, sizeof(line), f)) {
 		n++;
 		ret = lm_chap_line(line, u, path, n, msg, len);

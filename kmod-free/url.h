@@ -15,8 +15,8 @@
  * No message written by this module contains a secret, and
  * lm_iscsi_url_display() is the only way a URL is shown.
  */
-#ifndef LM_ISCSI_URL_H
-#define LM_ISCSI_URL_H
+#ifndef LM_KMF_URL_H
+#define LM_KMF_URL_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -62,10 +62,11 @@ void lm_iscsi_chap_env(struct lm_iscsi_url *u);
  * Fill the CHAP fields @u lacks from @path: lines "key = value" with keys
  * username, password, target_username, target_password; '#' starts a
  * comment. Returns 0, or -errno with a message naming path:line and the
- * key, never a value. A file others may read is warned about.
+ * key, never a value. *@others_read says whether users other than its
+ * owner may read the file, for the caller to warn about.
  */
-int lm_iscsi_chap_file(const char *path, struct lm_iscsi_url *u, char *msg,
-		       size_t len);
+int lm_iscsi_chap_file(const char *path, struct lm_iscsi_url *u,
+		       bool *others_read, char *msg, size_t len);
 
 /* The URL as shown everywhere: no secret, port always given. */
 void lm_iscsi_url_display(const struct lm_iscsi_url *u, char *buf, size_t len);

@@ -2,7 +2,8 @@
 /* The write guard (guard.h). */
 #include "src/target/guard.h"
 
-#include "kmod-free/login.h"
+#include "kmod-free/scsi.h"
+#include "src/target/iscsi.h"
 #include "src/lunmark.h"
 
 #include <blkid/blkid.h>

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "src/target/identity.h"
+#include "src/target/iscsi.h"
 
 #include <fcntl.h>
 #include <glob.h>

@@ -8,6 +8,7 @@
 #ifndef LM_PROBE_H
 #define LM_PROBE_H
 
+#include "kmod-free/pdu.h"
 #include "src/target/target.h"
 
 #include <stdbool.h>
@@ -31,7 +32,7 @@ struct lm_probe_info {
 	const char *provisioning; /* "full", "resource", "thin" or "" */
 	int rotational;		  /* 1, 0, -1 unknown */
 	/* iSCSI: what the login negotiated; NULL for other kinds */
-	const struct lm_iscsi_session *session;
+	const struct lm_iscsi_params *session;
 	uint32_t cmd_window; /* MaxCmdSN - ExpCmdSN + 1 after login */
 };
 

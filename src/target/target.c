@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "src/target/target.h"
+#include "src/target/iscsi.h"
+#include "kmod-free/login.h"
+#include "kmod-free/scsi.h"
 #include "src/lunmark.h"
 #include "src/units.h"
 
@@ -152,12 +155,17 @@ static int lm_iscsi_conf_fill(struct lm_iscsi_conf *c,
 			      const struct lm_target_opts *o, char *msg,
 			      size_t len)
 {
+	bool others_read = false;
 	int ret;
 
 	if (o->chap_file) {
-		ret = lm_iscsi_chap_file(o->chap_file, &c->url, msg, len);
+		ret = lm_iscsi_chap_file(o->chap_file, &c->url, &others_read,
+					 msg, len);
 		if (ret)
 			return ret;
+		if (others_read)
+			lm_note("%s: others may read this CHAP file; chmod 600 %s",
+				o->chap_file, o->chap_file);
 	}
 	lm_iscsi_chap_env(&c->url);
 	if (c->url.secret[0] && !c->url.user[0]) {
@@ -179,6 +187,8 @@ static int lm_iscsi_conf_fill(struct lm_iscsi_conf *c,
 	}
 	c->timeout_s = o->timeout_s ? o->timeout_s : 10;
 	c->reconnect = o->reconnect;
+	c->stop = &lm_stop;
+	c->stop_now = LM_STOP_NOW;
 	lm_iscsi_url_display(&c->url, c->display, sizeof(c->display));
 	lm_iscsi_portal(&c->url, c->portal, sizeof(c->portal));
 	return 0;
@@ -216,8 +226,8 @@ static int lm_open_iscsi(struct lm_target *t, const struct lm_target_opts *o)
 	t->direct = true;
 	ret = lm_iscsi_open(&it->conf, &ctx, &it->session, msg, sizeof(msg));
 	if (!ret) {
-		ret = lm_iscsi_probe(ctx, &it->conf, &it->info, msg,
-				     sizeof(msg));
+		ret = lm_iscsi_lun_info(ctx, &it->conf, &it->info, msg,
+					sizeof(msg));
 		lm_iscsi_close(ctx);
 	}
 	if (ret) {

@@ -11,8 +11,6 @@
 #ifndef LM_TARGET_H
 #define LM_TARGET_H
 
-#include "kmod-free/login.h"
-
 #include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -27,11 +25,9 @@ enum lm_target_kind {
 	LM_TARGET_DIR,	    /* a directory kept as such: file copies */
 };
 
-struct lm_iscsi_target {
-	struct lm_iscsi_conf conf; /* holds the CHAP secret: never print */
-	struct lm_lun_info info;
-	struct lm_iscsi_session session; /* as the probe's login negotiated */
-};
+/* What an iSCSI target holds (src/target/iscsi.h): only the target's
+ * own files and the iscsi engine look inside. */
+struct lm_iscsi_target;
 
 struct lm_target {
 	char name[PATH_MAX]; /* as the user gave it; a URL without secret */

@@ -31,7 +31,7 @@ int main(void)
 	if (lm_suite_hist() || lm_suite_offset() || lm_suite_units() ||
 	    lm_suite_cli() || lm_suite_report() || lm_suite_runs() ||
 	    lm_suite_engines() || lm_suite_iscsi() || lm_suite_pdu() ||
-	    lm_suite_ffp() || lm_suite_profiles() || lm_suite_fio() ||
+	    lm_suite_session() || lm_suite_profiles() || lm_suite_fio() ||
 	    lm_suite_compare() || lm_suite_ss() || lm_suite_guard() ||
 	    lm_suite_vblock()) {
 		fprintf(stderr, "unit: cannot register suites: %s\n",

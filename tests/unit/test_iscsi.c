@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* iSCSI URLs, CHAP sources and the sense table; no target needed. */
 #include "kmod-free/login.h"
+#include "kmod-free/sense.h"
 #include "src/lunmark.h"
 #include "tests/unit/unit.h"
 
@@ -9,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define LM_SECRET "Zq7-s3cr3t%/@x"
@@ -147,6 +149,7 @@ static void lm_test_chap_sources(void)
 	char path[] = "/tmp/lunmark-chap-XXXXXX", msg[512];
 	struct lm_iscsi_url u;
 	FILE *f;
+	bool exposed = true;
 	int fd;
 
 	fd = mkstemp(path);
@@ -159,7 +162,9 @@ static void lm_test_chap_sources(void)
 	CU_ASSERT_EQUAL_FATAL(lm_iscsi_url_parse("iscsi://h/iqn.2000-01.x:y/1",
 						 &u, msg, sizeof(msg)),
 			      0);
-	CU_ASSERT_EQUAL(lm_iscsi_chap_file(path, &u, msg, sizeof(msg)), 0);
+	CU_ASSERT_EQUAL(
+		lm_iscsi_chap_file(path, &u, &exposed, msg, sizeof(msg)), 0);
+	CU_ASSERT_FALSE(exposed); /* mkstemp's 0600 */
 	CU_ASSERT_STRING_EQUAL(u.user, "carol");
 	CU_ASSERT_STRING_EQUAL(u.secret, LM_SECRET);
 	CU_ASSERT_STRING_EQUAL(u.target_user, "tgt");
@@ -169,7 +174,10 @@ static void lm_test_chap_sources(void)
 		lm_iscsi_url_parse("iscsi://dave%pw@h/iqn.2000-01.x:y/1", &u,
 				   msg, sizeof(msg)),
 		0);
-	CU_ASSERT_EQUAL(lm_iscsi_chap_file(path, &u, msg, sizeof(msg)), 0);
+	CU_ASSERT_EQUAL_FATAL(chmod(path, 0644), 0);
+	CU_ASSERT_EQUAL(
+		lm_iscsi_chap_file(path, &u, &exposed, msg, sizeof(msg)), 0);
+	CU_ASSERT_TRUE(exposed); /* others may read it: the caller warns */
 	CU_ASSERT_STRING_EQUAL(u.user, "dave");
 	CU_ASSERT_STRING_EQUAL(u.secret, "pw");
 	setenv("LIBISCSI_CHAP_TARGET_PASSWORD", "tpw", 1);
@@ -181,13 +189,15 @@ static void lm_test_chap_sources(void)
 	f = fopen(path, "w");
 	fputs("username = x\npasswd = " LM_SECRET "\n", f);
 	fclose(f);
-	CU_ASSERT_EQUAL(lm_iscsi_chap_file(path, &u, msg, sizeof(msg)),
-			-EINVAL);
+	CU_ASSERT_EQUAL(
+		lm_iscsi_chap_file(path, &u, &exposed, msg, sizeof(msg)),
+		-EINVAL);
 	CU_ASSERT_PTR_NOT_NULL(strstr(msg, ":2: unknown key 'passwd'"));
 	CU_ASSERT_PTR_NULL(strstr(msg, "s3cr3t"));
 	unlink(path);
-	CU_ASSERT_EQUAL(lm_iscsi_chap_file(path, &u, msg, sizeof(msg)),
-			-ENOENT);
+	CU_ASSERT_EQUAL(
+		lm_iscsi_chap_file(path, &u, &exposed, msg, sizeof(msg)),
+		-ENOENT);
 	CU_ASSERT_PTR_NOT_NULL(strstr(msg, "cannot open"));
 }
 

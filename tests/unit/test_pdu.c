@@ -132,7 +132,7 @@ static void lm_test_watch(void)
 		"MaxRecvDataSegmentLength=65536\0ImmediateData=Yes\0"
 		"InitialR2T=No\0FirstBurstLength=0x40000\0"
 		"MaxBurstLength=1048576\0TargetAlias=x";
-	struct lm_iscsi_session s, t;
+	struct lm_iscsi_params s, t;
 	uint8_t p[LM_BHS + 512];
 	size_t n;
 
@@ -214,7 +214,7 @@ static void lm_test_watch(void)
 
 static void lm_test_serial(void)
 {
-	struct lm_iscsi_session s;
+	struct lm_iscsi_params s;
 	uint8_t p[LM_BHS];
 
 	CU_ASSERT_TRUE(lm_sn_before(1, 2));

@@ -14,7 +14,7 @@ int lm_suite_runs(void);
 int lm_suite_engines(void);
 int lm_suite_iscsi(void);
 int lm_suite_pdu(void);
-int lm_suite_ffp(void);
+int lm_suite_session(void);
 int lm_suite_profiles(void);
 int lm_suite_fio(void);
 int lm_suite_compare(void);
