@@ -89,7 +89,7 @@ deps:
 	bash scripts/deps.sh
 
 unit: $(UNIT_BIN)
-	$(UNIT_BIN)
+	$(UNIT_BIN) $(if $(UNIT_SUITE),"$(UNIT_SUITE)")
 
 integration: $(BIN) $(HELPERS)
 	LUNMARK=$(abspath $(BIN)) LM_HELPERS=$(abspath $(BUILD)/tests) \
@@ -194,6 +194,12 @@ lint:
 		--inline-suppr --std=c11 -D__GNUC__ -I. src kmod-free \
 		fio-compat tests/unit tests/helpers tests/fuzz
 	shellcheck -x -P SCRIPTDIR scripts/*.sh tests/*.sh tests/integration/*.sh .ci/run
+	@help=$$($(MAKE) -s help); \
+	for t in $$(sed -n '/^\.PHONY:/,/[^\\]$$/p' Makefile | tr -d '\\' | \
+		sed 's/^\.PHONY://'); do \
+		printf '%s\n' "$$help" | grep -q "make \[\?$$t\b" || \
+		{ echo "make help does not list '$$t'"; exit 1; }; \
+	done
 
 install: $(BIN)
 	install -D -m 0755 $(BIN) $(DESTDIR)$(PREFIX)/bin/lunmark
@@ -209,17 +215,23 @@ clean:
 	rm -rf $(BUILD)
 
 help:
-	@echo "make [all]        build $(BIN)"
+	@echo "make [all]        build $(BIN) (and $(KMF_LIB), the kmod-free initiator)"
 	@echo "make deps         install missing build/test packages (apt-get)"
 	@echo "make demo         build and run the CrystalDiskMark matrix on a test file"
 	@echo "make test         deps, then every test CI runs (tests/all.sh; as root)"
 	@echo "make test-sanitize  the ASan+UBSan pass only"
 	@echo "make test-tsan    the ThreadSanitizer pass only (unit, TSAN_TESTS)"
 	@echo "make test SANITIZE=thread|address,undefined  that pass only"
-	@echo "make unit         CUnit suites only"
-	@echo "make integration  integration tests only (as root: loop devices)"
+	@echo "make unit         CUnit suites only (UNIT_SUITE=NAME: that suite)"
+	@echo "make unit-bin     build the CUnit runner only"
+	@echo "make helpers      build the integration tests' helper programs"
+	@echo "make integration  integration tests only (as root; LM_TESTS=\"t-x t-y\": those)"
 	@echo "make bench        lunmark vs fio on a loop device (scripts/bench-uring.sh)"
 	@echo "make fuzz         libFuzzer: job files, iSCSI URLs, command line, results (FUZZ_SECONDS=60 each)"
+	@echo "make fuzz-bin     build the fuzzers only; make fuzz-run-NAME runs one"
 	@echo "make lint         clang-format check, cppcheck, shellcheck"
-	@echo "make install      to \$$(DESTDIR)\$$(PREFIX) (default /usr/local)"
-	@echo "switches: WERROR=1, SANITIZE=address,undefined (objects in build/san-*)"
+	@echo "make fio-profiles rewrite fio-compat/profiles/*.fio from --export-fio"
+	@echo "make install      to \$$(DESTDIR)\$$(PREFIX) (default /usr/local); make uninstall"
+	@echo "make clean        remove \$$(BUILD) (default build/, every sanitized build in it)"
+	@echo "make help         this list"
+	@echo "switches: WERROR=1, CC=clang, CFLAGS=-O0, BUILD=DIR, SANITIZE=address,undefined (objects in build/san-*)"

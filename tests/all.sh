@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # make test: everything CI runs, stopping at the first stage that fails.
+#  0. make lint (clang-format, cppcheck, shellcheck, make help's list);
 #  1. the plain -Werror build and its unit tests;
 #  2. its integration tests: those whose timing checks another test would
 #     disturb (PLAIN_ALONE) one at a time, then the others two at a time
@@ -18,6 +19,8 @@ mkdir -p build
 
 stage() { echo "=== $* ($(date +%T))"; }
 
+stage "lint"
+"$make" lint || exit 1
 "$make" WERROR=1 all unit-bin helpers || exit 1
 stage "unit tests, plain build"
 "$make" unit || exit 1
