@@ -97,11 +97,30 @@ static int lm_sess_header(struct lm_session *p, struct lm_sess_slot **sp)
 	return 0;
 }
 
+/* A NOP-In ping (p->cur) is answered with its tag and its data. */
+static int lm_sess_pong(struct lm_session *p)
+{
+	struct lm_sess_out *o = lm_sess_out_new(p);
+
+	if (!o)
+		return -ENOMEM;
+	lm_pdu_nop_reply(o->hdr, p->cur, p->cmdsn, p->s.exp_statsn);
+	if (p->dsl) {
+		o->own = malloc(p->dsl);
+		if (!o->own)
+			return -ENOMEM;
+		memcpy(o->own, p->scratch, p->dsl);
+		o->data = o->own;
+		o->dlen = p->dsl;
+	}
+	lm_sess_seal(p, o);
+	return 0;
+}
+
 /* A whole PDU is in. */
 static int lm_sess_pdu(struct lm_session *p, struct lm_sess_slot *s)
 {
 	const uint8_t *h = p->cur;
-	struct lm_sess_out *o;
 	int key = 0, ascq = 0;
 	uint32_t off, len;
 
@@ -131,22 +150,8 @@ static int lm_sess_pdu(struct lm_session *p, struct lm_sess_slot *s)
 			return lm_sess_broken(p, ENOMEM, "out of memory", NULL);
 		break;
 	case LM_OP_NOP_IN:
-		if (lm_get32(h + 20) == LM_TAG_NONE)
-			break; /* not a ping */
-		o = lm_sess_out_new(p);
-		if (!o)
+		if (lm_get32(h + 20) != LM_TAG_NONE && lm_sess_pong(p))
 			return lm_sess_broken(p, ENOMEM, "out of memory", NULL);
-		lm_pdu_nop_reply(o->hdr, h, p->cmdsn, p->s.exp_statsn);
-		if (p->dsl) {
-			o->own = malloc(p->dsl);
-			if (!o->own)
-				return lm_sess_broken(p, ENOMEM,
-						      "out of memory", NULL);
-			memcpy(o->own, p->scratch, p->dsl);
-			o->data = o->own;
-			o->dlen = p->dsl;
-		}
-		lm_sess_seal(p, o);
 		break;
 	case LM_OP_ASYNC:
 		if (h[36] == 1)
