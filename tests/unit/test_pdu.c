@@ -125,6 +125,43 @@ static size_t lm_tpdu(uint8_t *p, unsigned int op, unsigned int fl,
 	return klen;
 }
 
+/* After the login (@s): which PDUs move which sequence numbers. */
+static void lm_test_watch_numbers(struct lm_iscsi_params *ps)
+{
+	struct lm_iscsi_params s = *ps, t;
+	uint8_t p[LM_BHS];
+
+	/* a SCSI Response moves all three; an R2T's StatSN is not a status */
+	lm_tpdu(p, LM_OP_SCSI_RSP, 0x80, 8, 11, 42, NULL, 0);
+	lm_pdu_watch(&s, p, 0);
+	CU_ASSERT_EQUAL(s.exp_statsn, 9);
+	CU_ASSERT_EQUAL(s.cmdsn, 11);
+	CU_ASSERT_EQUAL(s.max_cmdsn, 42);
+	lm_tpdu(p, LM_OP_R2T, 0x80, 9, 11, 42, NULL, 0);
+	lm_pdu_sn(&s, p);
+	CU_ASSERT_EQUAL(s.exp_statsn, 9);
+	/* Data-In with status counts, without it not */
+	lm_tpdu(p, LM_OP_DATA_IN, 0x80, 77, 12, 43, NULL, 0);
+	lm_pdu_sn(&s, p);
+	CU_ASSERT_EQUAL(s.exp_statsn, 9);
+	CU_ASSERT_EQUAL(s.cmdsn, 12);
+	lm_tpdu(p, LM_OP_DATA_IN, 0x81, 9, 12, 43, NULL, 0);
+	lm_pdu_sn(&s, p);
+	CU_ASSERT_EQUAL(s.exp_statsn, 10);
+
+	/* an older PDU moves nothing back; a bogus window is ignored */
+	t = s;
+	lm_tpdu(p, LM_OP_NOP_IN, 0x80, 5, 10, 41, NULL, 0);
+	lm_put32(p + 16, LM_TAG_NONE);
+	lm_pdu_sn(&s, p);
+	CU_ASSERT_EQUAL(memcmp(&s, &t, sizeof(s)), 0);
+	lm_tpdu(p, LM_OP_SCSI_RSP, 0x80, 9, 100, 50, NULL, 0);
+	lm_pdu_sn(&s, p);
+	CU_ASSERT_EQUAL(s.cmdsn, 12);
+	CU_ASSERT_EQUAL(s.max_cmdsn, 43);
+	*ps = s;
+}
+
 static void lm_test_watch(void)
 {
 	static const char keys[] =
@@ -162,34 +199,7 @@ static void lm_test_watch(void)
 	CU_ASSERT_EQUAL(s.cmdsn, 10);
 	CU_ASSERT_EQUAL(s.max_cmdsn, 41);
 
-	/* a SCSI Response moves all three; an R2T's StatSN is not a status */
-	lm_tpdu(p, LM_OP_SCSI_RSP, 0x80, 8, 11, 42, NULL, 0);
-	lm_pdu_watch(&s, p, 0);
-	CU_ASSERT_EQUAL(s.exp_statsn, 9);
-	CU_ASSERT_EQUAL(s.cmdsn, 11);
-	CU_ASSERT_EQUAL(s.max_cmdsn, 42);
-	lm_tpdu(p, LM_OP_R2T, 0x80, 9, 11, 42, NULL, 0);
-	lm_pdu_sn(&s, p);
-	CU_ASSERT_EQUAL(s.exp_statsn, 9);
-	/* Data-In with status counts, without it not */
-	lm_tpdu(p, LM_OP_DATA_IN, 0x80, 77, 12, 43, NULL, 0);
-	lm_pdu_sn(&s, p);
-	CU_ASSERT_EQUAL(s.exp_statsn, 9);
-	CU_ASSERT_EQUAL(s.cmdsn, 12);
-	lm_tpdu(p, LM_OP_DATA_IN, 0x81, 9, 12, 43, NULL, 0);
-	lm_pdu_sn(&s, p);
-	CU_ASSERT_EQUAL(s.exp_statsn, 10);
-
-	/* an older PDU moves nothing back; a bogus window is ignored */
-	t = s;
-	lm_tpdu(p, LM_OP_NOP_IN, 0x80, 5, 10, 41, NULL, 0);
-	lm_put32(p + 16, LM_TAG_NONE);
-	lm_pdu_sn(&s, p);
-	CU_ASSERT_EQUAL(memcmp(&s, &t, sizeof(s)), 0);
-	lm_tpdu(p, LM_OP_SCSI_RSP, 0x80, 9, 100, 50, NULL, 0);
-	lm_pdu_sn(&s, p);
-	CU_ASSERT_EQUAL(s.cmdsn, 12);
-	CU_ASSERT_EQUAL(s.max_cmdsn, 43);
+	lm_test_watch_numbers(&s);
 
 	/* watching the same PDU twice changes nothing */
 	t = s;
