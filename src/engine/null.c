@@ -95,6 +95,9 @@ static void lm_null_teardown(struct lm_engine *e)
 
 const struct lm_engine_ops lm_engine_null = {
 	.name = "null",
+	.fio_name = "null",
+	.target = LM_ENGINE_TARGET_NONE,
+	.faults = true,
 	.setup = lm_null_setup,
 	.queue = lm_null_queue,
 	.submit = lm_null_submit,
