@@ -94,6 +94,11 @@ struct lm_engine_ops {
 	/* wait for at least @min completions, return at most @max */
 	int (*reap)(struct lm_engine *e, unsigned int min, struct lm_io **done,
 		    unsigned int max);
+	/*
+	 * Called once after every setup, also after a setup that failed, and
+	 * must cope with whatever setup left (priv may be NULL). Leaves priv
+	 * NULL.
+	 */
 	void (*teardown)(struct lm_engine *e);
 	/*
 	 * optional: make what was written durable (SYNCHRONIZE CACHE) with

@@ -256,6 +256,8 @@ static void lm_isc_teardown(struct lm_engine *e)
 {
 	struct lm_ffp *p = e->priv;
 
+	if (!p) /* setup failed before it made one */
+		return;
 	if (p->max_wire && p->max_wire < p->depth &&
 	    p->issued >= 4ull * p->depth)
 		snprintf(

@@ -25,6 +25,8 @@ static int lm_null_setup(struct lm_engine *e, const struct lm_target *t)
 	struct lm_null *n;
 
 	(void)t;
+	if (!e->conf.depth) /* as every engine, no queue of none */
+		return -EINVAL;
 	n = calloc(1, sizeof(*n));
 	if (!n)
 		return -ENOMEM;
