@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "fio-compat/export.h"
+#include "src/engine/engine.h"
 #include "src/lunmark.h"
 
 #include <inttypes.h>
@@ -7,17 +8,9 @@
 
 static const char *lm_fio_engine(const char *engine)
 {
-	static const char *const map[][2] = {
-		{ "uring", "io_uring" }, { "aio", "libaio" },
-		{ "psync", "psync" },	 { "iscsi", "libiscsi" },
-		{ "null", "null" },
-	};
-	unsigned int i;
+	const struct lm_engine_ops *e = lm_engine_find(engine);
 
-	for (i = 0; i < LM_ARRAY_SIZE(map); i++)
-		if (!strcmp(engine, map[i][0]))
-			return map[i][1];
-	return engine;
+	return e ? e->fio_name : engine;
 }
 
 /* A size as fio reads it under kb_base=1024: 4k, 1m, 1g, or bytes. */

@@ -327,15 +327,17 @@ static int lm_fio_bs(struct lm_fio_ctx *c, struct lm_fio_job *fj,
 
 static int lm_fio_engine(struct lm_fio_ctx *c, struct lm_fio_job *fj)
 {
+	char names[LM_ENGINE_NAMES_LEN], what[LM_ENGINE_NAMES_LEN + 32];
 	const struct lm_engine_ops *e;
 
 	if (lm_fio_need(c))
 		return -EINVAL;
 	e = lm_engine_find(c->o->val);
-	if (!e)
-		return lm_fio_err(
-			c,
-			"not an engine lunmark has (io_uring, libaio, psync, libiscsi, null)");
+	if (!e) {
+		snprintf(what, sizeof(what), "not an engine lunmark has (%s)",
+			 lm_engine_names(names, sizeof(names)));
+		return lm_fio_err(c, what);
+	}
 	snprintf(fj->job.engine, sizeof(fj->job.engine), "%s", e->name);
 	fj->engine_set = true;
 	return 0;

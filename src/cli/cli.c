@@ -52,9 +52,7 @@ static int lm_opt_common(int id, const char *name, const char *v,
 		return lm_cli_cache_opt(name, v, c, msg, len);
 	case LM_O_ENGINE:
 		if (!lm_engine_find(v))
-			return lm_bad(
-				msg, len, name, v,
-				"unknown engine (uring, aio, psync, iscsi or null; fio's io_uring, libaio and libiscsi also work)");
+			return lm_engine_unknown(name, v, msg, len);
 		snprintf(j->engine, sizeof(j->engine), "%s",
 			 lm_engine_find(v)->name);
 		c->engine_set = true;
@@ -397,13 +395,14 @@ static int lm_parse_cmd(int argc, char **argv, struct lm_cli *c, char *msg,
 static void lm_cli_pick_engine(struct lm_cli *c, struct lm_job *j)
 {
 	if (!c->engine_set && c->ntargets && lm_iscsi_is_url(c->targets[0]))
-		snprintf(j->engine, sizeof(j->engine), "iscsi");
+		snprintf(j->engine, sizeof(j->engine), "%s",
+			 lm_engine_url()->name);
 }
 
 static int lm_cli_engine_check(const struct lm_cli *c, const struct lm_job *j,
 			       char *msg, size_t len)
 {
-	bool iscsi = !strcmp(j->engine, "iscsi");
+	bool iscsi = lm_engine_find(j->engine)->target == LM_ENGINE_TARGET_URL;
 	unsigned int i;
 
 	for (i = 0; i < c->ntargets; i++) {
@@ -412,14 +411,15 @@ static int lm_cli_engine_check(const struct lm_cli *c, const struct lm_job *j,
 		if (url && !iscsi) {
 			snprintf(
 				msg, len,
-				"--engine=%s cannot reach an iscsi:// URL; use --engine=iscsi (the default for URLs) or the LUN's /dev/sdX",
-				j->engine);
+				"--engine=%s cannot reach an iscsi:// URL; use --engine=%s (the default for URLs) or the LUN's /dev/sdX",
+				j->engine, lm_engine_url()->name);
 			return -EINVAL;
 		}
 		if (!url && iscsi) {
 			snprintf(
 				msg, len,
-				"--engine=iscsi needs iscsi:// URLs as targets (iscsi://host[:port]/target-iqn/lun)");
+				"--engine=%s needs iscsi:// URLs as targets (iscsi://host[:port]/target-iqn/lun)",
+				j->engine);
 			return -EINVAL;
 		}
 	}
@@ -579,7 +579,8 @@ int lm_cli_parse(int argc, char **argv, struct lm_cli *c, char *msg, size_t len)
 			return ret;
 		return lm_cli_engine_check(c, &c->suite.base, msg, len);
 	}
-	if (!lm_cli_target(c) && strcmp(c->job.engine, "null")) {
+	if (!lm_cli_target(c) &&
+	    lm_engine_find(c->job.engine)->target != LM_ENGINE_TARGET_NONE) {
 		snprintf(
 			msg, len,
 			"'lunmark %s' needs a TARGET: a block device, a file, a directory or an iscsi:// URL",

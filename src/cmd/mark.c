@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* `lunmark mark`, `probe`, `report` and `profiles`. */
 #include "src/cmd/cmd.h"
+#include "src/engine/engine.h"
 #include "src/result/compare.h"
 #include "fio-compat/export.h"
 #include "src/lunmark.h"
@@ -59,7 +60,8 @@ int lm_cmd_mark(struct lm_cli *c)
 	lm_target_opts_iscsi(&to, c);
 	to.keep_dir = p->kind == LM_PK_COPY;
 	to.direct = o->base.direct;
-	to.none = !strcmp(o->base.engine, "null");
+	to.none =
+		lm_engine_find(o->base.engine)->target == LM_ENGINE_TARGET_NONE;
 	to.create_bytes = lm_suite_size(o, p);
 	prefills = o->base.prefill && o->allow_write && p->kind != LM_PK_CACHE;
 	to.write = lm_suite_writes(o, p) || prefills;

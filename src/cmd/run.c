@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* `lunmark run` on one or several targets, and fio job files. */
 #include "src/cmd/cmd.h"
+#include "src/engine/engine.h"
 #include "kmod-free/url.h"
 #include "src/lunmark.h"
 #include "src/target/identity.h"
@@ -45,7 +46,8 @@ static int lm_run_targets(struct lm_cli *c, struct lm_job *const *jobs,
 		struct lm_job *j = jobs[k];
 
 		to.direct = j->direct;
-		to.none = !strcmp(j->engine, "null");
+		to.none = lm_engine_find(j->engine)->target ==
+			  LM_ENGINE_TARGET_NONE;
 		/* a test file is made large enough for the region */
 		to.create_bytes = j->offset_bytes +
 				  j->offset_increment * (j->threads - 1) +
@@ -238,7 +240,8 @@ static int lm_jobs_sub(const struct lm_fio_job *f, unsigned int i, bool prefill,
 	out->size_bytes /= nf;
 	out->io_bytes /= nf;
 	if (!f->engine_set && lm_iscsi_is_url(file))
-		snprintf(out->engine, sizeof(out->engine), "iscsi");
+		snprintf(out->engine, sizeof(out->engine), "%s",
+			 lm_engine_url()->name);
 	if (lm_job_check(out, msg, sizeof(msg))) {
 		lm_err("%s:%u: job '%s': %s", f->file, f->line, f->job.name,
 		       msg);
@@ -250,7 +253,8 @@ static int lm_jobs_sub(const struct lm_fio_job *f, unsigned int i, bool prefill,
 /* Can job @f run? 0, or an exit code. */
 static int lm_jobs_fits(const struct lm_fio_job *f)
 {
-	if (f->filename[0] || !strcmp(f->job.engine, "null"))
+	if (f->filename[0] ||
+	    lm_engine_find(f->job.engine)->target == LM_ENGINE_TARGET_NONE)
 		return 0;
 	lm_err("%s:%u: job '%s' has no filename (give the target: a device, a file, a directory or an iscsi:// URL)",
 	       f->file, f->line, f->job.name);

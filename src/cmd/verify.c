@@ -139,7 +139,7 @@ static int lm_vpass_setup(struct lm_vpass *v, const struct lm_cli *c,
 	v->t = t;
 	v->name = t->kind == LM_TARGET_NONE ? "(none)" : t->name;
 	v->e.ops = lm_engine_find(c->job.engine);
-	v->depth = strcmp(c->job.engine, "psync") ? c->job.iodepth : 1;
+	v->depth = lm_engine_depth(v->e.ops, c->job.iodepth);
 	v->bs = c->job.bs_bytes;
 	if (lm_bufs_alloc(b, v->depth, v->bs, LM_PATTERN_RANDOM, c->job.seed)) {
 		lm_err("out of memory for %u buffers of %u bytes", v->depth,
@@ -229,7 +229,8 @@ int lm_cmd_verify(struct lm_cli *c)
 		return ret;
 	lm_target_opts_iscsi(&to, c);
 	to.direct = c->job.direct;
-	to.none = !strcmp(c->job.engine, "null");
+	to.none =
+		lm_engine_find(c->job.engine)->target == LM_ENGINE_TARGET_NONE;
 	to.write = !c->verify_check;
 	to.create_bytes = c->job.offset_bytes +
 			  (c->job.size_bytes ? c->job.size_bytes : 1ull << 30);

@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <libaio.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -55,6 +56,11 @@ static int lm_aio_setup(struct lm_engine *e, const struct lm_target *t)
 	a->depth = depth;
 	a->fd = t->fd;
 	ret = io_setup((int)depth, &a->ctx); /* libaio returns -errno */
+	if (ret == -EAGAIN) /* the system's io contexts are used up */
+		snprintf(
+			e->err, sizeof(e->err),
+			"libaio: setting up the engine: %s (raise /proc/sys/fs/aio-max-nr or lower --iodepth)",
+			strerror(EAGAIN));
 	if (ret < 0)
 		goto out_free;
 	e->priv = a;
@@ -160,6 +166,8 @@ static void lm_aio_teardown(struct lm_engine *e)
 
 const struct lm_engine_ops lm_engine_aio = {
 	.name = "aio",
+	.fio_name = "libaio",
+	.target = LM_ENGINE_TARGET_PATH,
 	.setup = lm_aio_setup,
 	.queue = lm_aio_queue,
 	.submit = lm_aio_submit,

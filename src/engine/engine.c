@@ -1,29 +1,112 @@
 // SPDX-License-Identifier: MIT
+/*
+ * The registry: the one list of engines. Each is named here once; what it
+ * can do is in its own ops table, so the rest of lunmark asks the table.
+ */
 #include "src/engine/engine.h"
 
+#include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
-static const struct {
-	const char *alias;
-	const struct lm_engine_ops *ops;
-} lm_engines[] = {
-	{ "uring", &lm_engine_uring }, { "io_uring", &lm_engine_uring },
-	{ "aio", &lm_engine_aio },     { "libaio", &lm_engine_aio },
-	{ "psync", &lm_engine_psync }, { "null", &lm_engine_null },
-	{ "iscsi", &lm_engine_iscsi }, { "libiscsi", &lm_engine_iscsi },
+/*
+ * One X(name) per engine, defined as lm_engine_<name> in its own file, in
+ * the order lm_engine_names() lists them; the first is the default. An
+ * engine is added with its file and one line here.
+ */
+#define LM_ENGINE_LIST(X) \
+	X(uring)          \
+	X(aio)            \
+	X(psync)          \
+	X(iscsi)          \
+	X(null)           \
+	/* the end of the list */
+
+#define LM_ENGINE_DECLARE(n) extern const struct lm_engine_ops lm_engine_##n;
+#define LM_ENGINE_ROW(n) &lm_engine_##n,
+
+LM_ENGINE_LIST(LM_ENGINE_DECLARE)
+
+static const struct lm_engine_ops *const lm_engines[] = {
+	LM_ENGINE_LIST(LM_ENGINE_ROW) /* &lm_engine_uring, ... */
 };
+
+const struct lm_engine_ops *lm_engine_at(unsigned int i)
+{
+	return i < sizeof(lm_engines) / sizeof(lm_engines[0]) ? lm_engines[i]
+							      : NULL;
+}
 
 const struct lm_engine_ops *lm_engine_find(const char *name)
 {
+	const struct lm_engine_ops *e;
 	unsigned int i;
 
-	for (i = 0; i < sizeof(lm_engines) / sizeof(lm_engines[0]); i++)
-		if (!strcmp(name, lm_engines[i].alias))
-			return lm_engines[i].ops;
+	for (i = 0; (e = lm_engine_at(i)); i++)
+		if (!strcmp(name, e->name) || !strcmp(name, e->fio_name))
+			return e;
 	return NULL;
 }
 
-const char *lm_engine_names(void)
+const struct lm_engine_ops *
+lm_engine_first(bool (*fits)(const struct lm_engine_ops *e))
 {
-	return "uring (io_uring), aio (libaio), psync, iscsi (libiscsi), null";
+	const struct lm_engine_ops *e;
+	unsigned int i;
+
+	for (i = 0; (e = lm_engine_at(i)); i++)
+		if (fits(e))
+			return e;
+	return NULL;
+}
+
+const struct lm_engine_ops *lm_engine_default(void)
+{
+	return lm_engines[0];
+}
+
+static bool lm_engine_takes_url(const struct lm_engine_ops *e)
+{
+	return e->target == LM_ENGINE_TARGET_URL;
+}
+
+const struct lm_engine_ops *lm_engine_url(void)
+{
+	return lm_engine_first(lm_engine_takes_url);
+}
+
+unsigned int lm_engine_depth(const struct lm_engine_ops *e, unsigned int want)
+{
+	return e->max_depth && want > e->max_depth ? e->max_depth : want;
+}
+
+const char *lm_engine_names(char *buf, size_t len)
+{
+	const struct lm_engine_ops *e;
+	unsigned int i;
+	size_t at = 0;
+	int n;
+
+	buf[0] = 0;
+	for (i = 0; (e = lm_engine_at(i)) && at < len; i++) {
+		if (strcmp(e->name, e->fio_name))
+			n = snprintf(buf + at, len - at, "%s%s (%s)",
+				     i ? ", " : "", e->name, e->fio_name);
+		else
+			n = snprintf(buf + at, len - at, "%s%s", i ? ", " : "",
+				     e->name);
+		if (n < 0)
+			break;
+		at += (size_t)n;
+	}
+	return buf;
+}
+
+int lm_engine_unknown(const char *opt, const char *val, char *msg, size_t len)
+{
+	char names[LM_ENGINE_NAMES_LEN];
+
+	snprintf(msg, len, "--%s=%s: unknown engine (one of: %s)", opt, val,
+		 lm_engine_names(names, sizeof(names)));
+	return -EINVAL;
 }

@@ -1,10 +1,18 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The engine seam: one ops table per engine, one file per engine in
- * src/engines/. A worker thread owns one struct lm_engine and is the only
- * caller of its ops. Every hook returns 0 (or a count) on success and
- * -errno on failure; an IO's result is bytes transferred or -errno, like
- * cqe->res.
+ * src/engine/, one list of them in engine.c (the registry). An engine's
+ * table holds its hooks and its capabilities, so that the rest of lunmark
+ * asks "does this engine need a target, how deep can it queue" instead of
+ * spelling engine names. A worker thread owns one struct lm_engine and is
+ * the only caller of its ops. Every hook returns 0 (or a count) on success
+ * and -errno on failure; an IO's result is bytes transferred or -errno,
+ * like cqe->res.
+ *
+ * Adding an engine: write src/engine/NAME.c defining
+ * `const struct lm_engine_ops lm_engine_NAME`, and add NAME to the list in
+ * engine.c. No other code names it; only the prose of --help
+ * (src/cli/usage.c) and of man/lunmark.1 lists the engines by hand.
  */
 #ifndef LM_ENGINE_H
 #define LM_ENGINE_H
@@ -12,6 +20,7 @@
 #include "src/job/job.h"
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <sys/uio.h>
 
@@ -51,9 +60,28 @@ struct lm_engine {
 	char err[512];
 };
 
+/* What an engine's target is: what lm_target_open() must open for it. */
+enum lm_engine_target {
+	LM_ENGINE_TARGET_PATH, /* a block device, a file or a directory */
+	LM_ENGINE_TARGET_URL,  /* an iscsi:// URL */
+	LM_ENGINE_TARGET_NONE, /* nothing: the engine does no IO to a target */
+};
+
 struct lm_engine_ops {
-	const char *name;
-	/* per-thread context for target @t; called in the worker thread */
+	const char *name;     /* lunmark's: --engine=NAME, saved in results */
+	const char *fio_name; /* fio's ioengine= name; --engine takes it too */
+	/* the deepest queue it keeps; 0: no limit of its own */
+	unsigned int max_depth;
+	enum lm_engine_target target;
+	bool sqpoll; /* polls submissions from a kernel thread (--sqpoll) */
+	bool faults; /* injects faults (conf.fault: --fail-every, --fail-prob) */
+
+	/*
+	 * per-thread context for target @t; called in the worker thread. A
+	 * failure the errno does not explain (a kernel that refuses the
+	 * engine, a limit to raise) is put in words in e->err, with what to
+	 * do about it.
+	 */
 	int (*setup)(struct lm_engine *e, const struct lm_target *t);
 	/* take one IO; never more than conf.depth are outstanding */
 	int (*queue)(struct lm_engine *e, struct lm_io *io);
@@ -66,6 +94,11 @@ struct lm_engine_ops {
 	/* wait for at least @min completions, return at most @max */
 	int (*reap)(struct lm_engine *e, unsigned int min, struct lm_io **done,
 		    unsigned int max);
+	/*
+	 * Called once after every setup, also after a setup that failed, and
+	 * must cope with whatever setup left (priv may be NULL). Leaves priv
+	 * NULL.
+	 */
 	void (*teardown)(struct lm_engine *e);
 	/*
 	 * optional: make what was written durable (SYNCHRONIZE CACHE) with
@@ -75,15 +108,32 @@ struct lm_engine_ops {
 	int (*flush)(struct lm_engine *e);
 };
 
-extern const struct lm_engine_ops lm_engine_uring;
-extern const struct lm_engine_ops lm_engine_aio;
-extern const struct lm_engine_ops lm_engine_psync;
-extern const struct lm_engine_ops lm_engine_null;
-extern const struct lm_engine_ops lm_engine_iscsi;
-
 /* By lunmark's name or fio's ioengine name; NULL when unknown. */
 const struct lm_engine_ops *lm_engine_find(const char *name);
-/* "uring (io_uring), aio (libaio), psync, iscsi (libiscsi), null" */
-const char *lm_engine_names(void);
+/* The @i-th engine of the registry, in its order; NULL past the last. */
+const struct lm_engine_ops *lm_engine_at(unsigned int i);
+/* The first engine @fits accepts, in the registry's order; NULL if none. */
+const struct lm_engine_ops *
+lm_engine_first(bool (*fits)(const struct lm_engine_ops *e));
+/* The engine of a job that names none. */
+const struct lm_engine_ops *lm_engine_default(void);
+/* The engine of an iscsi:// URL when the job names none. */
+const struct lm_engine_ops *lm_engine_url(void);
+/* @want capped at @e's deepest queue. */
+unsigned int lm_engine_depth(const struct lm_engine_ops *e, unsigned int want);
+
+/* Long enough for lm_engine_names(). */
+#define LM_ENGINE_NAMES_LEN 256
+/*
+ * Every engine, with fio's name in brackets where it differs, into @buf:
+ * "uring (io_uring), aio (libaio), psync, iscsi (libiscsi), null".
+ * Returns @buf.
+ */
+const char *lm_engine_names(char *buf, size_t len);
+/*
+ * "--OPT=VAL: unknown engine (one of: ...)" into @msg, the list from
+ * lm_engine_names(); returns -EINVAL.
+ */
+int lm_engine_unknown(const char *opt, const char *val, char *msg, size_t len);
 
 #endif

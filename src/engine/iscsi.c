@@ -117,6 +117,8 @@ static void lm_isc_teardown(struct lm_engine *e)
 
 const struct lm_engine_ops lm_engine_iscsi = {
 	.name = "iscsi",
+	.fio_name = "libiscsi",
+	.target = LM_ENGINE_TARGET_URL,
 	.setup = lm_isc_setup,
 	.queue = lm_isc_queue,
 	.submit = lm_isc_submit,

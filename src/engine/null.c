@@ -25,6 +25,8 @@ static int lm_null_setup(struct lm_engine *e, const struct lm_target *t)
 	struct lm_null *n;
 
 	(void)t;
+	if (!e->conf.depth) /* as every engine, no queue of none */
+		return -EINVAL;
 	n = calloc(1, sizeof(*n));
 	if (!n)
 		return -ENOMEM;
@@ -95,6 +97,9 @@ static void lm_null_teardown(struct lm_engine *e)
 
 const struct lm_engine_ops lm_engine_null = {
 	.name = "null",
+	.fio_name = "null",
+	.target = LM_ENGINE_TARGET_NONE,
+	.faults = true,
 	.setup = lm_null_setup,
 	.queue = lm_null_queue,
 	.submit = lm_null_submit,

@@ -82,6 +82,9 @@ static void lm_psync_teardown(struct lm_engine *e)
 
 const struct lm_engine_ops lm_engine_psync = {
 	.name = "psync",
+	.fio_name = "psync",
+	.max_depth = 1,
+	.target = LM_ENGINE_TARGET_PATH,
 	.setup = lm_psync_setup,
 	.queue = lm_psync_queue,
 	.submit = lm_psync_submit,

@@ -18,6 +18,7 @@
 #include <liburing.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 struct lm_uring {
 	struct io_uring ring;
@@ -58,6 +59,20 @@ static int lm_uring_init(struct lm_uring *u, const struct lm_engine_conf *c,
 	return ret;
 }
 
+/*
+ * A kernel with io_uring switched off (io_uring_disabled) or a seccomp
+ * filter that blocks it (containers) refuses the ring with an errno that
+ * does not say so; libaio still works there.
+ */
+static void lm_uring_refused(struct lm_engine *e, int err)
+{
+	if (err == ENOSYS || err == EPERM || err == EACCES)
+		snprintf(
+			e->err, sizeof(e->err),
+			"io_uring is unavailable here (setting up the engine: %s; see /proc/sys/kernel/io_uring_disabled and seccomp); use --engine=aio",
+			strerror(err));
+}
+
 static int lm_uring_setup(struct lm_engine *e, const struct lm_target *t)
 {
 	struct lm_uring *u;
@@ -68,8 +83,10 @@ static int lm_uring_setup(struct lm_engine *e, const struct lm_target *t)
 		return -ENOMEM;
 	u->fd = t->fd;
 	ret = lm_uring_init(u, &e->conf, e->note, sizeof(e->note));
-	if (ret < 0)
+	if (ret < 0) {
+		lm_uring_refused(e, -ret);
 		goto out_free; /* liburing already returns -errno */
+	}
 	/* Registration is an optimisation: without it IO still works. */
 	if (!io_uring_register_files(&u->ring, &t->fd, 1))
 		u->fixed_file = true;
@@ -165,6 +182,9 @@ static void lm_uring_teardown(struct lm_engine *e)
 
 const struct lm_engine_ops lm_engine_uring = {
 	.name = "uring",
+	.fio_name = "io_uring",
+	.target = LM_ENGINE_TARGET_PATH,
+	.sqpoll = true,
 	.setup = lm_uring_setup,
 	.queue = lm_uring_queue,
 	.submit = lm_uring_submit,

@@ -32,7 +32,7 @@ void lm_job_defaults(struct lm_job *j)
 	j->seed = 0x6c756e6d61726bull; /* "lunmark" */
 	j->pattern = LM_PATTERN_RANDOM;
 	j->prefill = true;
-	snprintf(j->engine, sizeof(j->engine), "uring");
+	snprintf(j->engine, sizeof(j->engine), "%s", lm_engine_default()->name);
 	j->fault.err_no = EIO;
 	/* fio's: judged only once ss_dur is set */
 	j->ss.metric = LM_SS_IOPS;
@@ -127,8 +127,45 @@ uint64_t lm_job_buffer_limit(void)
 	return (uint64_t)pages * (uint64_t)size / 2;
 }
 
+static bool lm_job_sqpolls(const struct lm_engine_ops *e)
+{
+	return e->sqpoll;
+}
+
+static bool lm_job_faults(const struct lm_engine_ops *e)
+{
+	return e->faults;
+}
+
+/* The name of an engine that can do what @fits asks, for advice. */
+static const char *
+lm_job_engine_with(bool (*fits)(const struct lm_engine_ops *))
+{
+	const struct lm_engine_ops *e = lm_engine_first(fits);
+
+	return e ? e->name : "(none here)";
+}
+
+/* An engine that keeps fewer IOs in flight is never silently capped. */
+static int lm_job_too_deep(const struct lm_job *j,
+			   const struct lm_engine_ops *e, char *msg, size_t len)
+{
+	char most[32] = "one IO";
+
+	if (e->max_depth > 1)
+		snprintf(most, sizeof(most), "%u IOs", e->max_depth);
+	snprintf(
+		msg, len,
+		"--iodepth=%u: the %s engine does %s at a time; use --iodepth=%u, or --engine=%s for a deeper queue",
+		j->iodepth, e->name, most, e->max_depth,
+		lm_engine_default()->name);
+	return -EINVAL;
+}
+
 int lm_job_check(const struct lm_job *j, char *msg, size_t len)
 {
+	const struct lm_engine_ops *e;
+
 	if (j->bs_bytes < LM_BS_MIN || j->bs_bytes > LM_BS_MAX ||
 	    j->bs_bytes % LM_BS_MIN) {
 		snprintf(
@@ -158,20 +195,14 @@ int lm_job_check(const struct lm_job *j, char *msg, size_t len)
 			 (unsigned long long)j->offset_bytes);
 		return -EINVAL;
 	}
-	if (!lm_engine_find(j->engine)) {
-		snprintf(msg, len, "--engine=%s: unknown engine (one of: %s)",
-			 j->engine, lm_engine_names());
-		return -EINVAL;
-	}
-	if (!strcmp(j->engine, "psync") && j->iodepth > 1) {
-		snprintf(
-			msg, len,
-			"--iodepth=%u: the psync engine does one IO at a time; use --iodepth=1, or --engine=uring or aio for a deeper queue",
-			j->iodepth);
-		return -EINVAL;
-	}
-	if (j->sqpoll && strcmp(j->engine, "uring")) {
-		snprintf(msg, len, "--sqpoll needs --engine=uring");
+	e = lm_engine_find(j->engine);
+	if (!e)
+		return lm_engine_unknown("engine", j->engine, msg, len);
+	if (lm_engine_depth(e, j->iodepth) < j->iodepth)
+		return lm_job_too_deep(j, e, msg, len);
+	if (j->sqpoll && !e->sqpoll) {
+		snprintf(msg, len, "--sqpoll needs --engine=%s",
+			 lm_job_engine_with(lm_job_sqpolls));
 		return -EINVAL;
 	}
 	if (lm_job_buffer_bytes(j) > lm_job_buffer_limit()) {
@@ -192,10 +223,10 @@ int lm_job_check(const struct lm_job *j, char *msg, size_t len)
 			 j->fault.prob_pct);
 		return -EINVAL;
 	}
-	if ((j->fault.every_n || j->fault.prob_pct > 0) &&
-	    strcmp(j->engine, "null")) {
+	if ((j->fault.every_n || j->fault.prob_pct > 0) && !e->faults) {
 		snprintf(msg, len,
-			 "--fail-every and --fail-prob need --engine=null");
+			 "--fail-every and --fail-prob need --engine=%s",
+			 lm_job_engine_with(lm_job_faults));
 		return -EINVAL;
 	}
 	return 0;

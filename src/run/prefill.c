@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* lm_prefill() (run.h): the region written once before reads. */
 #include "src/run/run.h"
+#include "src/engine/engine.h"
 #include "src/lunmark.h"
 #include "src/units.h"
 
@@ -30,7 +31,7 @@ int lm_prefill(const struct lm_job *j, const struct lm_target *t)
 	p.io_bytes = 0;
 	p.bs_vary = false;
 	p.bs_bytes = lm_prefill_bs(&p, t->lbs_bytes);
-	p.iodepth = strcmp(j->engine, "psync") ? 8 : 1;
+	p.iodepth = lm_engine_depth(lm_engine_find(j->engine), 8);
 	p.threads = 1;
 	p.runtime_ns = 0;
 	p.ramp_ns = 0;

@@ -18,18 +18,8 @@ void lm_run_report_setup_error(const struct lm_job *j, const char *what,
 {
 	const char *e = j->engine;
 
-	/* j->engine is always the canonical name (cli.c stores ops->name) */
-	if (!strcmp(e, "uring") &&
-	    (err == ENOSYS || err == EPERM || err == EACCES)) {
-		lm_err("io_uring is unavailable here (%s: %s; see /proc/sys/kernel/io_uring_disabled and seccomp); use --engine=aio",
-		       what, strerror(err));
-		return;
-	}
-	if (!strcmp(e, "aio") && err == EAGAIN) {
-		lm_err("libaio: %s: %s (raise /proc/sys/fs/aio-max-nr or lower --iodepth)",
-		       what, strerror(err));
-		return;
-	}
+	/* what an engine knows better than strerror() (io_uring blocked,
+	 * aio-max-nr reached) it says itself, in its err: this is the rest */
 	if (err == ENOMEM) {
 		lm_err("%s engine: %s: out of memory (lower --iodepth, --bs or --numjobs)",
 		       e, what);

@@ -70,7 +70,10 @@ int lm_run_spans(const struct lm_job *const *j,
  */
 int lm_prefill(const struct lm_job *j, const struct lm_target *t);
 
-/* "uring setup failed: ..." with advice, for a -errno from engine setup. */
+/*
+ * "uring engine: WHAT: ..." with advice, for a -errno from setup that the
+ * engine did not put in words itself (struct lm_engine's err).
+ */
 void lm_run_report_setup_error(const struct lm_job *j, const char *what,
 			       int err);
 

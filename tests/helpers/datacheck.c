@@ -79,7 +79,7 @@ int main(int argc, char **argv)
 			"usage: lm-datacheck ENGINE TARGET SIZE [DUMP] (SIZE a multiple of the read size)\n");
 		return 2;
 	}
-	depth = strcmp(e.ops->name, "psync") ? (unsigned int)qd : 1;
+	depth = lm_engine_depth(e.ops, (unsigned int)qd);
 	if (lm_target_open(&t, argv[2], &o))
 		return 2;
 	if (lm_bufs_alloc(&b, depth, (uint32_t)chunk, LM_PATTERN_ZERO, 0))

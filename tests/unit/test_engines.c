@@ -11,6 +11,7 @@
 #include "tests/unit/unit.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -100,6 +101,35 @@ static void lm_test_psync(void)
 	lm_contract("psync", 1);
 }
 
+/*
+ * engine.h: teardown follows every setup, also one that failed, whatever
+ * that setup left. A queue of no IOs fails every engine's setup (the iscsi
+ * engine's sooner: a file is not an iscsi:// URL), before or after it
+ * allocated its context.
+ */
+static void lm_test_failed_setup(void)
+{
+	struct lm_target_opts o = { .write = false, .direct = false };
+	const struct lm_engine_ops *ops;
+	struct lm_target t;
+	unsigned int i;
+
+	CU_ASSERT_EQUAL_FATAL(lm_target_open(&t, lm_path, &o), 0);
+	for (i = 0; (ops = lm_engine_at(i)); i++) {
+		struct lm_engine e = { .ops = ops };
+		int ret = ops->setup(&e, &t);
+
+		if (ret >= 0)
+			fprintf(stderr, "\n%s: setup of depth 0 succeeded\n",
+				ops->name);
+		CU_ASSERT(ret < 0);
+		ops->teardown(&e);
+		CU_ASSERT_PTR_NULL(e.priv);
+	}
+	CU_ASSERT(i > 0);
+	lm_target_close(&t);
+}
+
 /* buffer_compress_percentage: each 512-byte chunk ends in its zeros */
 static void lm_test_compressible(void)
 {
@@ -128,6 +158,8 @@ int lm_suite_engines(void)
 		{ "uring: refused writes reaped once", lm_test_uring },
 		{ "aio: refused writes reaped once", lm_test_aio },
 		{ "psync: refused write reaped once", lm_test_psync },
+		{ "every engine: teardown after a failed setup",
+		  lm_test_failed_setup },
 		{ "buffers: compressible by a share", lm_test_compressible },
 		{ NULL, NULL },
 	};
