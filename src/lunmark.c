@@ -8,7 +8,9 @@
 
 _Atomic int lm_stop;
 
-static void lm_say(const char *fmt, va_list ap)
+/* fmt is checked at lm_err()'s and lm_note()'s callers */
+__attribute__((format(printf, 1, 0))) static void lm_say(const char *fmt,
+							 va_list ap)
 {
 	fflush(stdout);
 	fputs("lunmark: ", stderr);

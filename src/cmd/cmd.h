@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The commands, one function each, and what they share: the host's
- * strings for report headers, the target options every command passes,
- * the exit code of a signal.
+ * What the commands share: the host's strings for report headers, the
+ * target options every command passes, the exit code of a signal; and the
+ * commands themselves.
  */
 #ifndef LM_CMD_H
 #define LM_CMD_H
@@ -39,18 +39,33 @@ void lm_target_opts_iscsi(struct lm_target_opts *to, const struct lm_cli *c);
 void lm_verify_say(const char *target, const char *what,
 		   const struct lm_vtally *v);
 
+/*
+ * The commands, one file each (src/cmd/NAME.c), each a function of the
+ * parsed command line that returns the exit code (enum lm_exit). main.c
+ * holds the table that dispatches to them.
+ */
 /* `lunmark run`: c->job on c->targets, at once; each reported, and
  * their sum when several. */
 int lm_cmd_run(struct lm_cli *c);
-/* `lunmark JOBFILE...`: fio job files (fio-compat/). */
+/* `lunmark JOBFILE...` and fio's --name= command line: fio job files
+ * (fio-compat/), run as `run` runs its job (run.c). */
 int lm_cmd_jobs(struct lm_cli *c);
+/* `lunmark mark [TARGET]`: c->profile as a suite (suite.h), reported,
+ * saved with --json=FILE. */
 int lm_cmd_mark(struct lm_cli *c);
+/* `lunmark probe TARGET`: what the target is; nothing is read or
+ * written. */
 int lm_cmd_probe(struct lm_cli *c);
-int lm_cmd_report(const struct lm_cli *c);
-/* `lunmark compare`, and `report --format=` other than text */
-int lm_cmd_compare(const struct lm_cli *c);
-int lm_cmd_profiles(void);
-/* --cmdhelp=NAME|all: the fio options lunmark takes, with notes */
-int lm_cmd_cmdhelp(const char *name);
+/* `lunmark profiles`: the profiles with their exact tests. */
+int lm_cmd_profiles(struct lm_cli *c);
+/* `lunmark report FILE`: a saved result as text again; another
+ * --format= is a comparison of one (lm_cmd_compare()). */
+int lm_cmd_report(struct lm_cli *c);
+/* `lunmark compare A B...`, and `report --format=` other than text */
+int lm_cmd_compare(struct lm_cli *c);
+/* `lunmark --cmdhelp=NAME|all`: the fio options lunmark takes, with
+ * notes */
+int lm_cmd_cmdhelp(struct lm_cli *c);
+/* `lunmark verify TARGET` is in verify.h. */
 
 #endif

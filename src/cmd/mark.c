@@ -1,18 +1,15 @@
 // SPDX-License-Identifier: MIT
-/* `lunmark mark`, `probe`, `report` and `profiles`. */
+/* `lunmark mark [TARGET]`: a profile run as a suite, reported, saved. */
 #include "src/cmd/cmd.h"
 #include "src/engine/engine.h"
-#include "src/result/compare.h"
 #include "fio-compat/export.h"
 #include "src/lunmark.h"
-#include "src/target/identity.h"
 #include "src/result/save.h"
 #include "src/suite/suite.h"
+#include "src/target/identity.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 static int lm_mark_save(const char *path, const struct lm_mark_info *info,
 			const struct lm_mark_result *m,
@@ -29,6 +26,44 @@ static int lm_mark_save(const char *path, const struct lm_mark_info *info,
 	return 0;
 }
 
+/* The report's and the file's header: the host, the target and the
+ * settings the profile ran with. */
+static void lm_mark_info_fill(struct lm_mark_info *info, const struct lm_cli *c,
+			      const struct lm_profile *p,
+			      const struct lm_host *h,
+			      const struct lm_target *t, const char *note)
+{
+	const struct lm_suite_opts *o = &c->suite;
+	unsigned int i;
+
+	lm_info_fill(&info->r, h, t, o->base.engine, note);
+	info->profile = p->name;
+	info->aggregate = o->agg == LM_AGG_MAX ? "max" : "median";
+	info->runs = o->runs;
+	info->warmup = o->warmup;
+	/* the cache profile's rounds are passes; its miss runs take
+	 * --runtime */
+	info->runtime_s =
+		(double)(p->kind == LM_PK_CACHE ? o->runtime_ns
+						: lm_suite_runtime(o, p)) /
+		1e9;
+	info->interval_s = (double)o->interval_ns / 1e9;
+	info->mix_pct = o->mix_pct;
+	info->link_gbit = o->link_gbit;
+	info->until_steady = o->until_steady;
+	info->max_rounds = o->max_rounds;
+	info->working_set_bytes = o->working_set_bytes;
+	info->cache_bytes = o->cache_bytes;
+	info->nas_ram_bytes = o->nas_ram_bytes;
+	info->sustained = o->sustained;
+	info->label = c->label ? c->label : "";
+	for (i = 0; i < c->ntags; i++) {
+		info->tags[i].name = c->tag_names[i];
+		info->tags[i].value = c->tag_values[i];
+	}
+	info->ntags = c->ntags;
+}
+
 int lm_cmd_mark(struct lm_cli *c)
 {
 	struct lm_suite_opts *o = &c->suite;
@@ -39,7 +74,6 @@ int lm_cmd_mark(struct lm_cli *c)
 	struct lm_mark_result m;
 	struct lm_target t;
 	struct lm_host h;
-	unsigned int i;
 	bool prefills;
 	int ret, rc;
 
@@ -88,32 +122,7 @@ int lm_cmd_mark(struct lm_cli *c)
 		lm_warn_unprefilled(&h, &t);
 	rc = lm_suite_mark(o, p, &t, &m);
 	if (lm_mark_has_news(&m)) {
-		lm_info_fill(&info.r, &h, &t, o->base.engine, m.note);
-		info.profile = p->name;
-		info.aggregate = o->agg == LM_AGG_MAX ? "max" : "median";
-		info.runs = o->runs;
-		info.warmup = o->warmup;
-		/* the cache profile's rounds are passes; its miss runs
-		 * take --runtime */
-		info.runtime_s = (double)(p->kind == LM_PK_CACHE
-						  ? o->runtime_ns
-						  : lm_suite_runtime(o, p)) /
-				 1e9;
-		info.interval_s = (double)o->interval_ns / 1e9;
-		info.mix_pct = o->mix_pct;
-		info.link_gbit = o->link_gbit;
-		info.until_steady = o->until_steady;
-		info.max_rounds = o->max_rounds;
-		info.working_set_bytes = o->working_set_bytes;
-		info.cache_bytes = o->cache_bytes;
-		info.nas_ram_bytes = o->nas_ram_bytes;
-		info.sustained = o->sustained;
-		info.label = c->label ? c->label : "";
-		for (i = 0; i < c->ntags; i++) {
-			info.tags[i].name = c->tag_names[i];
-			info.tags[i].value = c->tag_values[i];
-		}
-		info.ntags = c->ntags;
+		lm_mark_info_fill(&info, c, p, &h, &t, m.note);
 		lm_report_mark_text(stdout, &info, &m);
 		fflush(stdout);
 		/* partial results are saved too */
@@ -131,91 +140,4 @@ int lm_cmd_mark(struct lm_cli *c)
 out_close:
 	lm_target_close(&t);
 	return ret;
-}
-
-int lm_cmd_probe(struct lm_cli *c)
-{
-	struct lm_target_opts to = { 0 };
-	struct lm_probe_info p;
-	struct lm_target t;
-	int ret;
-
-	struct stat st;
-
-	/* a directory would get a test file: there is nothing to probe */
-	if (!stat(lm_cli_target(c), &st) && S_ISDIR(st.st_mode)) {
-		lm_err("%s: a directory; probe a block device, a file or an iscsi:// URL",
-		       lm_cli_target(c));
-		return LM_EXIT_TARGET;
-	}
-	lm_target_opts_iscsi(&to, c);
-	to.direct = false; /* nothing is read: any file will do */
-	ret = lm_target_open(&t, lm_cli_target(c), &to);
-	if (ret)
-		return ret;
-	lm_probe_fill(&t, &p);
-	if (c->json)
-		lm_report_probe_json(stdout, &p);
-	else
-		lm_report_probe_text(stdout, &p);
-	lm_target_close(&t);
-	return 0;
-}
-
-int lm_cmd_report(const struct lm_cli *c)
-{
-	struct lm_saved s;
-	char msg[512];
-
-	if (c->cmp.format != LM_FMT_TEXT)
-		return lm_cmd_compare(c);
-	if (lm_load_mark(c->json_path, &s, msg, sizeof(msg))) {
-		lm_err("%s", msg);
-		return LM_EXIT_USAGE;
-	}
-	lm_report_mark_text(stdout, &s.info, &s.m);
-	lm_saved_free(&s);
-	return 0;
-}
-
-int lm_cmd_compare(const struct lm_cli *c)
-{
-	unsigned int metrics = c->cmp.metrics;
-	struct lm_cmp *cmp = calloc(1, sizeof(*cmp));
-	char msg[600];
-	int ret;
-
-	if (!cmp) {
-		lm_err("out of memory");
-		return LM_EXIT_USAGE;
-	}
-	ret = lm_cmp_build(cmp, &c->cmp, msg, sizeof(msg));
-	if (ret) {
-		lm_err("%s", msg);
-		lm_cmp_free(cmp);
-		free(cmp);
-		return LM_EXIT_USAGE;
-	}
-	/* side by side, one table per metric: MB/s unless asked */
-	if (!metrics)
-		metrics = cmp->mode == LM_CMP_TABLE &&
-					  c->cmp.format != LM_FMT_CSV &&
-					  c->cmp.format != LM_FMT_JSON
-				  ? 1u << LM_MET_MB_S
-				  : (1u << LM_METRICS) - 1;
-	lm_report_cmp(stdout, cmp, c->cmp.format, metrics);
-	fflush(stdout);
-	lm_cmp_free(cmp);
-	free(cmp);
-	return 0;
-}
-
-int lm_cmd_profiles(void)
-{
-	const struct lm_profile *p;
-	unsigned int i;
-
-	for (i = 0; (p = lm_profile_at(i)); i++)
-		lm_report_profile_text(stdout, p);
-	return 0;
 }

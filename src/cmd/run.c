@@ -409,13 +409,3 @@ out_free:
 	lm_fio_file_free(&f);
 	return ret;
 }
-
-int lm_cmd_cmdhelp(const char *name)
-{
-	if (lm_fio_cmdhelp(stdout, name)) {
-		lm_err("--cmdhelp=%s: not a fio option lunmark knows (--cmdhelp=all lists them)",
-		       name);
-		return LM_EXIT_USAGE;
-	}
-	return 0;
-}

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The job model: what one run does, independent of the target and of how
- * it was described (command line, profile, later fio job files).
+ * it was described (command line, profile, fio job file).
  */
 #ifndef LM_JOB_H
 #define LM_JOB_H

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Built-in profiles, as data, in one table (profile.c): the reviewers'
- * methods. A profile is a kind and a list of tests; the suite runner
- * (suite.h) turns each test into jobs.
+ * methods. A profile is a kind and a list of tests; a suite's plan
+ * (suite/plan.h) turns each test into jobs, and its runner runs them.
  *
  * - LM_PK_MATRIX: CrystalDiskMark-style; each test runs as a read job, a
  *   write job and, for +mix profiles, a mixed job ([Read], [Write], [Mix]).

@@ -6,6 +6,7 @@
  * Formatting only.
  */
 #include "src/report/report.h"
+#include "src/suite/plan.h"
 #include "src/units.h"
 
 static void lm_fig(FILE *f, const char *what, const struct lm_summary *s)

@@ -5,8 +5,8 @@
  * test with 95% intervals as error bars, the tables with verdicts, and
  * the per-second MB/s of every cell, runs in a row.
  */
+#include "src/report/figures.h"
 #include "src/report/report.h"
-#include "src/report/table.h"
 #include "src/result/compare.h"
 
 #include <math.h>
@@ -287,7 +287,7 @@ static void lm_html_series(FILE *f, const struct lm_cmp *c,
 	unsigned int k, i, nmax = 0;
 	double top = 0, x;
 	bool rounds = false;
-	char h[LM_TAB_CELL];
+	char h[64];
 
 	for (k = 0; k < c->ncfg; k++) {
 		const struct lm_cmp_val *val = &cell->val[k];

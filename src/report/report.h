@@ -9,7 +9,7 @@
 #include "src/job/job.h"
 #include "src/target/identity.h"
 #include "src/result/result.h"
-#include "src/suite/suite.h"
+#include "src/suite/cell.h"
 
 #include <stdbool.h>
 #include <stdio.h>

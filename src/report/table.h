@@ -38,16 +38,4 @@ void lm_tab_free(struct lm_tab *t);
 /* @s for a CSV field (quoted when it must be). */
 void lm_csv_str(FILE *f, const char *s);
 
-struct lm_cmp_cell;
-struct lm_cmp_stat;
-
-/* A figure of metric @m as the tables print it ("-" for NaN). */
-void lm_fmt_metric(char *buf, size_t len, unsigned int m, double v);
-/* "+12.3% [+8.1, +16.0]": a ratio as a change, with its 95% interval */
-void lm_fmt_change(char *buf, size_t len, const struct lm_cmp_stat *st);
-/* "faster", "inconclusive (~12 runs a side)" */
-void lm_fmt_verdict(char *buf, size_t len, const struct lm_cmp_stat *st);
-/* "SEQ1M Q8T1 read" */
-void lm_fmt_cell(char *buf, size_t len, const struct lm_cmp_cell *cell);
-
 #endif

@@ -4,14 +4,14 @@
  * one): the files are read, grouped into configurations (a file each, or
  * by the value of a tag), and every cell (test x way x metric) gets each
  * configuration's runs, their median with a bootstrap interval, and the
- * statistics of each configuration against a reference (cmpstat.h; the
- * verdicts account for the number of comparisons made at once):
+ * statistics of each configuration against a reference (stats/bootstrap.h;
+ * the verdicts account for the number of comparisons made at once):
  *   - two configurations: B against A;
  *   - --baseline: every other against the baseline;
  *   - three or more: every one against the best, so ties with the best
  *     can be marked.
- * Everything the reports print is computed here (report/compare.h only
- * formats).
+ * Everything the reports print is computed here; src/report/ only formats
+ * it (lm_report_cmp() and its kin in report.h).
  */
 #ifndef LM_COMPARE_H
 #define LM_COMPARE_H

@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The result of one run: what the workers measured, merged, plus the
- * summaries reports print. (Saved as JSON in a later step.)
+ * summaries reports print. The text reports (report.h) and fio's outputs
+ * (fio-compat/fiojson.h) print it; a mark keeps each counted run's
+ * summaries and per-second samples in its cells (suite/cell.h), and
+ * result/save.h saves those.
  */
 #ifndef LM_RESULT_H
 #define LM_RESULT_H

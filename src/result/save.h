@@ -10,7 +10,7 @@
 #define LM_SAVE_H
 
 #include "src/report/report.h"
-#include "src/suite/suite.h"
+#include "src/suite/cell.h"
 
 #include <stddef.h>
 

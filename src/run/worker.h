@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * One worker thread: owns its engine context, offset generator, buffers
- * and statistics, and runs the submit/reap loop. It is the only caller of
- * engine ops. No allocation, lock or extra syscall per IO in the loop: one
- * clock read per submitted batch and one per reaped batch.
+ * and statistics, and runs the submit/reap loop. run, mark, job files and
+ * prefill do their IO through it, but for two that drive an engine with
+ * loops of their own: file copies (run/copy.c, the copy profile) and
+ * verify's passes (cmd/verify.c). No allocation, lock or extra syscall
+ * per IO in the loop: one clock read per submitted batch and one per
+ * reaped batch.
  */
 #ifndef LM_WORKER_H
 #define LM_WORKER_H

@@ -1,12 +1,25 @@
 // SPDX-License-Identifier: MIT
-/* Rounds, warming, steps and the miss region: see suite.h. */
-#include "src/suite/suite.h"
-#include "src/target/identity.h"
-#include "src/units.h"
+/* A cell's figures from its runs, and the mark's grid: see cell.h. */
+#include "src/suite/cell.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+unsigned int lm_way_sum(const struct lm_profile *p, enum lm_way w)
+{
+	if (p->kind == LM_PK_MIXED || w == LM_WAY_MIX)
+		return LM_SUM_ALL;
+	return w == LM_WAY_READ ? LM_DIR_READ : LM_DIR_WRITE;
+}
+
+bool lm_way_used(const struct lm_profile *p, enum lm_way w)
+{
+	if (p->kind == LM_PK_MIXED)
+		return w == LM_WAY_MIX;
+	if (p->kind == LM_PK_CACHE)
+		return w != LM_WAY_MIX;
+	return w != LM_WAY_MIX || p->mix;
+}
 
 void lm_cell_rounds(struct lm_cell *c, unsigned int sum)
 {
@@ -80,84 +93,84 @@ out_free:
 	free(kept);
 }
 
-void lm_cache_miss_plan(const struct lm_suite_opts *o,
-			const struct lm_profile *p, const struct lm_target *t,
-			struct lm_mark_result *m)
+void lm_cell_aggregate(struct lm_cell *c, unsigned int sum,
+		       enum lm_aggregate agg)
 {
-	uint64_t start = lm_suite_size(o, p), left, len;
-	char a[32], b[32];
+	double mb[LM_RUNS_MAX], iops[LM_RUNS_MAX], lat[LM_RUNS_MAX];
+	unsigned int i, k, best, from = 0, n = c->nruns;
+	const struct lm_cell_run *r;
 
-	m->miss_bytes = 0;
-	m->miss_why[0] = '\0';
-	m->primer_bytes = 0;
-	if (p->kind != LM_PK_CACHE)
-		return;
-	if (t->size_bytes >= start + LM_PRIMER_BYTES)
-		m->primer_bytes = LM_PRIMER_BYTES;
-	if (!o->cache_bytes) {
-		snprintf(
-			m->miss_why, sizeof(m->miss_why),
-			"no miss run: give --cache-size to measure the uncached figure");
-		return;
+	memset(c->headline, 0, sizeof(c->headline));
+	if (c->by_rounds) {
+		lm_cell_rounds(c, sum);
+		from = lm_cell_first(c);
+		n = c->nruns - from;
 	}
-	left = t->size_bytes > start ? t->size_bytes - start : 0;
-	left = left > LM_PRIMER_BYTES ? left - LM_PRIMER_BYTES : 0;
-	len = 3 * o->cache_bytes < left ? 3 * o->cache_bytes : left;
-	len = len / (1u << 20) * (1u << 20);
-	if (len <= 2 * o->cache_bytes) {
-		lm_fmt_size(a, sizeof(a), left);
-		lm_fmt_size(b, sizeof(b), 2 * o->cache_bytes);
-		snprintf(
-			m->miss_why, sizeof(m->miss_why),
-			"no miss run: the target has %s beyond the working sets; it needs more than 2 x --cache-size (%s)",
-			a, b);
+	r = c->runs + from;
+	for (i = 0; i < n; i++)
+		mb[i] = r[i].s[sum].mb_s;
+	lm_spread(mb, n, &c->spread);
+	c->unstable = c->spread.cv_pct > LM_UNSTABLE_CV_PCT;
+	if (!n)
 		return;
-	}
-	m->miss_bytes = len;
-}
-
-void lm_mark_warnings(const struct lm_suite_opts *o, const struct lm_profile *p,
-		      const struct lm_target *t, struct lm_mark_result *m)
-{
-	static const char *const ways[] = { "read", "write", "mix" };
-	static char top[96];
-	struct lm_warn_in in = { 0 };
-	struct lm_probe_info id;
-	const struct lm_cell *c;
-	unsigned int i, w, s;
-	double v;
-
-	lm_probe_fill(t, &id);
-	in.working_set_bytes = p->kind == LM_PK_CACHE ? o->working_set_bytes
-						      : lm_suite_size(o, p);
-	if (in.working_set_bytes > t->size_bytes && t->size_bytes)
-		in.working_set_bytes = t->size_bytes;
-	in.nas_ram_bytes = o->nas_ram_bytes;
-	in.link_gbit = o->link_gbit;
-	in.link_ceiling_mb_s = m->link_ceiling_mb_s;
-	in.thin = id.thin;
-	in.prefilled = m->prefilled;
-	in.unstable_cv_pct = LM_UNSTABLE_CV_PCT;
-	for (i = 0; i < p->ntests; i++) {
-		for (w = 0; w < LM_WAYS; w++) {
-			c = &m->cells[i][w];
-			if (!c->nruns)
-				continue;
-			s = lm_way_sum(p, (enum lm_way)w);
-			in.unstable += c->unstable;
-			if (w != LM_WAY_WRITE &&
-			    (p->kind != LM_PK_MIXED || p->tests[i].read_pct))
-				in.reads = true;
-			v = c->headline[s].mb_s;
-			if (c->has_miss && c->miss[s].mb_s > v)
-				v = c->miss[s].mb_s;
-			if (v > in.top_mb_s) {
-				in.top_mb_s = v;
-				snprintf(top, sizeof(top), "%s %s",
-					 p->tests[i].label, ways[w]);
+	if (agg == LM_AGG_MAX) {
+		for (i = 1, best = 0; i < n; i++)
+			if (r[i].s[sum].mb_s > r[best].s[sum].mb_s)
+				best = i;
+		memcpy(c->headline, r[best].s, sizeof(c->headline));
+	} else {
+		for (k = 0; k < LM_SUMS; k++) {
+			for (i = 0; i < n; i++) {
+				mb[i] = r[i].s[k].mb_s;
+				iops[i] = r[i].s[k].iops;
+				lat[i] = r[i].s[k].lat_mean_us;
 			}
+			c->headline[k].mb_s = lm_median(mb, n);
+			c->headline[k].iops = lm_median(iops, n);
+			c->headline[k].lat_mean_us = lm_median(lat, n);
 		}
 	}
-	in.top_what = top;
-	lm_warnings_fill(&in, &m->warn);
+	if (c->by_rounds)
+		lm_cell_warm(c, sum);
+	if (c->sustain)
+		lm_cell_step(c, sum);
+}
+
+/*
+ * TCP payload per second on Ethernet at MTU 1500: each 1500-byte IP packet
+ * carries 1448 bytes of TCP payload (20 IP + 20 TCP + 12 timestamp option
+ * bytes of headers) and takes 1538 bytes of line time (14 header + 4 FCS +
+ * 8 preamble + 12 inter-frame gap). 1 GbE: 10^9 / 8 * 1448 / 1538 =
+ * 117.7 MB/s. iSCSI's own 48-byte headers per PDU come out of that.
+ */
+double lm_link_ceiling_mb_s(double gbit)
+{
+	return gbit * 1e9 / 8.0 * 1448.0 / 1538.0 / 1e6;
+}
+
+void lm_mark_result_free(struct lm_mark_result *m)
+{
+	unsigned int i, w, k;
+
+	for (i = 0; m->cells && i < m->profile->ntests; i++)
+		for (w = 0; w < LM_WAYS; w++)
+			for (k = 0; k < m->cells[i][w].nruns; k++)
+				free(m->cells[i][w].runs[k].series);
+	free(m->cells);
+	m->cells = NULL;
+}
+
+bool lm_mark_has_news(const struct lm_mark_result *m)
+{
+	unsigned int i, w;
+
+	if (!m->cells)
+		return false;
+	if (m->interrupted || m->io_errno)
+		return true;
+	for (i = 0; i < m->profile->ntests; i++)
+		for (w = 0; w < LM_WAYS; w++)
+			if (m->cells[i][w].nruns)
+				return true;
+	return false;
 }

@@ -1,306 +1,17 @@
 // SPDX-License-Identifier: MIT
+/* Carrying out a suite's plan: see suite.h. */
 #include "src/suite/suite.h"
-#include "src/run/copy.h"
 #include "src/lunmark.h"
-#include "src/suite/progress.h"
+#include "src/run/copy.h"
 #include "src/run/run.h"
-#include "src/units.h"
+#include "src/suite/progress.h"
+#include "src/target/identity.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-void lm_suite_defaults(struct lm_suite_opts *o)
-{
-	memset(o, 0, sizeof(*o));
-	lm_job_defaults(&o->base);
-	o->size_bytes = 1ull << 30;
-	o->runtime_ns = 5000000000ull;
-	o->interval_ns = 5000000000ull;
-	o->runs = 5;
-	o->mix_pct = 70;
-	o->warmup = true;
-	o->read = true;
-	o->write = true;
-	o->agg = LM_AGG_MEDIAN;
-	o->max_rounds = LM_SS_ROUNDS_MAX;
-	o->working_set_bytes = 1ull << 30;
-}
-
-unsigned int lm_way_sum(const struct lm_profile *p, enum lm_way w)
-{
-	if (p->kind == LM_PK_MIXED || w == LM_WAY_MIX)
-		return LM_SUM_ALL;
-	return w == LM_WAY_READ ? LM_DIR_READ : LM_DIR_WRITE;
-}
-
-bool lm_way_used(const struct lm_profile *p, enum lm_way w)
-{
-	if (p->kind == LM_PK_MIXED)
-		return w == LM_WAY_MIX;
-	if (p->kind == LM_PK_CACHE)
-		return w != LM_WAY_MIX;
-	return w != LM_WAY_MIX || p->mix;
-}
-
-/* The cache profile's read tests, side by side from offset 0. */
-static unsigned int lm_cache_reads(const struct lm_profile *p)
-{
-	unsigned int i, n = 0;
-
-	for (i = 0; i < p->ntests; i++)
-		n += !p->tests[i].sustain;
-	return n;
-}
-
-uint64_t lm_suite_size(const struct lm_suite_opts *o,
-		       const struct lm_profile *p)
-{
-	if (p->kind == LM_PK_CACHE)
-		return lm_cache_reads(p) * o->working_set_bytes;
-	return !o->size_set && p->size_bytes ? p->size_bytes : o->size_bytes;
-}
-
-uint64_t lm_suite_runtime(const struct lm_suite_opts *o,
-			  const struct lm_profile *p)
-{
-	if (p->kind == LM_PK_SWEEP || p->kind == LM_PK_COPY ||
-	    p->kind == LM_PK_CACHE)
-		return 0; /* one pass over the region (a set) per run */
-	return !o->runtime_set && p->runtime_ns ? p->runtime_ns : o->runtime_ns;
-}
-
-void lm_cache_region(const struct lm_suite_opts *o, const struct lm_profile *p,
-		     unsigned int i, uint64_t *off, uint64_t *len)
-{
-	uint64_t bs = p->tests[i].bs_bytes;
-
-	if (p->tests[i].sustain) {
-		*off = 0;
-		*len = (2 * o->cache_bytes + bs - 1) / bs * bs;
-		return;
-	}
-	*off = i * o->working_set_bytes;
-	*len = o->working_set_bytes;
-}
-
-bool lm_suite_writes(const struct lm_suite_opts *o, const struct lm_profile *p)
-{
-	if (p->kind == LM_PK_CACHE)
-		return o->write && o->sustained;
-	return o->write;
-}
-
-void lm_suite_job(const struct lm_suite_opts *o, const struct lm_profile *p,
-		  const struct lm_test *t, enum lm_way w, struct lm_job *j)
-{
-	static const char *const names[] = { "read", "write", "mix" };
-
-	*j = o->base;
-	snprintf(j->name, sizeof(j->name), "%s %s", t->label, names[w]);
-	j->random_pct = 100;
-	if (p->kind == LM_PK_MIXED) {
-		j->rw = t->random_pct ? LM_RW_RANDRW : LM_RW_RW;
-		j->rwmixread_pct = t->read_pct;
-		j->random_pct = t->random_pct;
-	} else if (w == LM_WAY_MIX) {
-		j->rw = t->random ? LM_RW_RANDRW : LM_RW_RW;
-		j->rwmixread_pct = o->mix_pct;
-	} else if (t->random) {
-		j->rw = w == LM_WAY_READ ? LM_RW_RANDREAD : LM_RW_RANDWRITE;
-	} else {
-		j->rw = w == LM_WAY_READ ? LM_RW_READ : LM_RW_WRITE;
-	}
-	j->bs_bytes = t->bs_bytes;
-	j->iodepth = t->qd;
-	j->threads = t->threads;
-	j->size_bytes = lm_suite_size(o, p);
-	j->runtime_ns = lm_suite_runtime(o, p);
-	j->time_based = j->runtime_ns != 0;
-	if (p->kind == LM_PK_CACHE) {
-		/* one pass over the test's own region, every block once */
-		lm_cache_region(o, p, (unsigned int)(t - p->tests),
-				&j->offset_bytes, &j->size_bytes);
-		j->randmap = true;
-		/* the sustained write moves 2 x --cache-size, wrapping
-		 * over a smaller target (lm_suite_fit) */
-		if (t->sustain)
-			j->io_bytes = j->size_bytes;
-	}
-}
-
-/* Fit @j to the target: the sustained write's region shrinks to the
- * target, its bytes stay. */
-static int lm_suite_fit(const struct lm_target *t, struct lm_job *j, char *msg,
-			size_t len)
-{
-	if (j->io_bytes && j->size_bytes > t->size_bytes)
-		j->size_bytes = t->size_bytes / j->bs_bytes * j->bs_bytes;
-	return lm_job_fit(j, t->size_bytes, t->lbs_bytes, t->max_io_bytes, msg,
-			  len);
-}
-
-bool lm_wanted(const struct lm_suite_opts *o, const struct lm_profile *p,
-	       const struct lm_test *t, enum lm_way w)
-{
-	if (!lm_way_used(p, w))
-		return false;
-	if (p->kind == LM_PK_COPY) /* a download reads the upload's files */
-		return o->read && o->write;
-	if (p->kind == LM_PK_CACHE)
-		return t->sustain
-			       ? w == LM_WAY_WRITE && o->sustained && o->write
-			       : w == LM_WAY_READ && o->read;
-	if (p->kind == LM_PK_MIXED)
-		return (t->read_pct == 100 || o->write) &&
-		       (t->read_pct == 0 || o->read);
-	if (w == LM_WAY_MIX)
-		return o->read && o->write;
-	return w == LM_WAY_READ ? o->read : o->write;
-}
-
-/* The copy set test @t runs on @tg: N files of F bytes, within --size and
- * the target. */
-static void lm_copy_set(const struct lm_suite_opts *o,
-			const struct lm_profile *p, const struct lm_test *t,
-			const struct lm_target *tg, uint64_t *n, uint64_t *f)
-{
-	uint64_t cap = lm_suite_size(o, p);
-
-	if (cap > tg->size_bytes)
-		cap = tg->size_bytes;
-	lm_copy_fit(t->files, t->file_bytes, cap, n, f);
-}
-
-/* A sweep's or a copy's block size below the target's block size, above
- * its largest transfer, or larger than the region is skipped, not
- * refused. */
-static bool lm_test_fits(const struct lm_suite_opts *o,
-			 const struct lm_profile *p, const struct lm_test *t,
-			 const struct lm_target *tg)
-{
-	uint64_t size = lm_suite_size(o, p), n, f;
-	uint32_t bs = t->bs_bytes;
-
-	if (size > tg->size_bytes)
-		size = tg->size_bytes;
-	if (p->kind == LM_PK_COPY) {
-		lm_copy_set(o, p, t, tg, &n, &f);
-		if (!n || f % tg->lbs_bytes)
-			return false;
-		bs = f < LM_COPY_CHUNK ? (uint32_t)f : LM_COPY_CHUNK;
-		size = f;
-	}
-	return bs >= tg->lbs_bytes && !(bs % tg->lbs_bytes) && bs <= size &&
-	       (!tg->max_io_bytes || bs <= tg->max_io_bytes);
-}
-
-static bool lm_sized(const struct lm_profile *p)
-{
-	return p->kind == LM_PK_SWEEP || p->kind == LM_PK_COPY;
-}
-
-int lm_suite_check(const struct lm_suite_opts *o, const struct lm_profile *p,
-		   const struct lm_target *t)
-{
-	char msg[256];
-	struct lm_job j;
-	unsigned int i, w;
-	char a[32], b[32];
-
-	if (p->kind == LM_PK_CACHE && lm_suite_size(o, p) > t->size_bytes) {
-		lm_fmt_size(a, sizeof(a), o->working_set_bytes);
-		lm_fmt_size(b, sizeof(b), t->size_bytes);
-		lm_err("--working-set=%s: the cache profile reads %u working sets side by side (one per test, so that each starts cold), but %s holds %s; give a smaller --working-set",
-		       a, lm_cache_reads(p), t->name, b);
-		return LM_EXIT_FIT;
-	}
-	if (p->kind == LM_PK_COPY && o->base.verify) {
-		lm_err("--verify: the %s profile copies files through the filesystem and checks none of what it reads; drop --verify (lunmark verify TARGET checks a region)",
-		       p->name);
-		return LM_EXIT_USAGE;
-	}
-	for (i = 0; i < p->ntests; i++) {
-		if (lm_sized(p) && !lm_test_fits(o, p, &p->tests[i], t))
-			continue;
-		if (p->kind == LM_PK_COPY)
-			continue; /* a copy's IO is not a job's */
-		for (w = 0; w < LM_WAYS; w++) {
-			if (!lm_way_used(p, (enum lm_way)w))
-				continue;
-			if (p->kind == LM_PK_CACHE &&
-			    !lm_wanted(o, p, &p->tests[i], (enum lm_way)w))
-				continue;
-			lm_suite_job(o, p, &p->tests[i], (enum lm_way)w, &j);
-			if (lm_job_check(&j, msg, sizeof(msg))) {
-				lm_err("%s: %s", p->tests[i].label, msg);
-				return LM_EXIT_USAGE;
-			}
-			if (lm_suite_fit(t, &j, msg, sizeof(msg))) {
-				lm_err("%s: %s", t->name, msg);
-				return LM_EXIT_FIT;
-			}
-		}
-	}
-	return 0;
-}
-
-void lm_cell_aggregate(struct lm_cell *c, unsigned int sum,
-		       enum lm_aggregate agg)
-{
-	double mb[LM_RUNS_MAX], iops[LM_RUNS_MAX], lat[LM_RUNS_MAX];
-	unsigned int i, k, best, from = 0, n = c->nruns;
-	const struct lm_cell_run *r;
-
-	memset(c->headline, 0, sizeof(c->headline));
-	if (c->by_rounds) {
-		lm_cell_rounds(c, sum);
-		from = lm_cell_first(c);
-		n = c->nruns - from;
-	}
-	r = c->runs + from;
-	for (i = 0; i < n; i++)
-		mb[i] = r[i].s[sum].mb_s;
-	lm_spread(mb, n, &c->spread);
-	c->unstable = c->spread.cv_pct > LM_UNSTABLE_CV_PCT;
-	if (!n)
-		return;
-	if (agg == LM_AGG_MAX) {
-		for (i = 1, best = 0; i < n; i++)
-			if (r[i].s[sum].mb_s > r[best].s[sum].mb_s)
-				best = i;
-		memcpy(c->headline, r[best].s, sizeof(c->headline));
-	} else {
-		for (k = 0; k < LM_SUMS; k++) {
-			for (i = 0; i < n; i++) {
-				mb[i] = r[i].s[k].mb_s;
-				iops[i] = r[i].s[k].iops;
-				lat[i] = r[i].s[k].lat_mean_us;
-			}
-			c->headline[k].mb_s = lm_median(mb, n);
-			c->headline[k].iops = lm_median(iops, n);
-			c->headline[k].lat_mean_us = lm_median(lat, n);
-		}
-	}
-	if (c->by_rounds)
-		lm_cell_warm(c, sum);
-	if (c->sustain)
-		lm_cell_step(c, sum);
-}
-
-/*
- * TCP payload per second on Ethernet at MTU 1500: each 1500-byte IP packet
- * carries 1448 bytes of TCP payload (20 IP + 20 TCP + 12 timestamp option
- * bytes of headers) and takes 1538 bytes of line time (14 header + 4 FCS +
- * 8 preamble + 12 inter-frame gap). 1 GbE: 10^9 / 8 * 1448 / 1538 =
- * 117.7 MB/s. iSCSI's own 48-byte headers per PDU come out of that.
- */
-double lm_link_ceiling_mb_s(double gbit)
-{
-	return gbit * 1e9 / 8.0 * 1448.0 / 1538.0 / 1e6;
-}
 
 /* Sleep @ns, or less when a signal stops the run. */
 static void lm_interval(uint64_t ns)
@@ -479,31 +190,12 @@ static int lm_suite_miss(const struct lm_suite_opts *o,
 	return ret;
 }
 
-enum lm_way lm_way_at(const struct lm_profile *p, unsigned int i)
-{
-	static const enum lm_way rwm[] = { LM_WAY_READ, LM_WAY_WRITE,
-					   LM_WAY_MIX };
-	static const enum lm_way wrm[] = { LM_WAY_WRITE, LM_WAY_READ,
-					   LM_WAY_MIX };
-
-	return lm_sized(p) ? wrm[i] : rwm[i];
-}
-
 static void lm_suite_plan(const struct lm_suite_opts *o,
 			  const struct lm_profile *p, const struct lm_target *t,
 			  struct lm_mark_result *m, struct lm_progress *pg)
 {
-	unsigned int i, w, cells = 0;
+	unsigned int cells = lm_suite_want(o, p, t, m->cells);
 
-	for (i = 0; i < p->ntests; i++) {
-		for (w = 0; w < LM_WAYS; w++) {
-			m->cells[i][w].wanted =
-				lm_wanted(o, p, &p->tests[i], (enum lm_way)w) &&
-				(!lm_sized(p) ||
-				 lm_test_fits(o, p, &p->tests[i], t));
-			cells += m->cells[i][w].wanted;
-		}
-	}
 	lm_progress_plan(pg, p->name, cells, o->runs + (o->warmup ? 1 : 0),
 			 lm_suite_runtime(o, p), o->interval_ns);
 }
@@ -535,6 +227,55 @@ static void lm_suite_finish(const struct lm_suite_opts *o,
 					      m->link_ceiling_mb_s;
 		}
 	}
+}
+
+/* Judge the warnings (warn.h) of a finished mark into m->warn. */
+static void lm_mark_warnings(const struct lm_suite_opts *o,
+			     const struct lm_profile *p,
+			     const struct lm_target *t,
+			     struct lm_mark_result *m)
+{
+	static const char *const ways[] = { "read", "write", "mix" };
+	static char top[96];
+	struct lm_warn_in in = { 0 };
+	struct lm_probe_info id;
+	const struct lm_cell *c;
+	unsigned int i, w, s;
+	double v;
+
+	lm_probe_fill(t, &id);
+	in.working_set_bytes = p->kind == LM_PK_CACHE ? o->working_set_bytes
+						      : lm_suite_size(o, p);
+	if (in.working_set_bytes > t->size_bytes && t->size_bytes)
+		in.working_set_bytes = t->size_bytes;
+	in.nas_ram_bytes = o->nas_ram_bytes;
+	in.link_gbit = o->link_gbit;
+	in.link_ceiling_mb_s = m->link_ceiling_mb_s;
+	in.thin = id.thin;
+	in.prefilled = m->prefilled;
+	in.unstable_cv_pct = LM_UNSTABLE_CV_PCT;
+	for (i = 0; i < p->ntests; i++) {
+		for (w = 0; w < LM_WAYS; w++) {
+			c = &m->cells[i][w];
+			if (!c->nruns)
+				continue;
+			s = lm_way_sum(p, (enum lm_way)w);
+			in.unstable += c->unstable;
+			if (w != LM_WAY_WRITE &&
+			    (p->kind != LM_PK_MIXED || p->tests[i].read_pct))
+				in.reads = true;
+			v = c->headline[s].mb_s;
+			if (c->has_miss && c->miss[s].mb_s > v)
+				v = c->miss[s].mb_s;
+			if (v > in.top_mb_s) {
+				in.top_mb_s = v;
+				snprintf(top, sizeof(top), "%s %s",
+					 p->tests[i].label, ways[w]);
+			}
+		}
+	}
+	in.top_what = top;
+	lm_warnings_fill(&in, &m->warn);
 }
 
 int lm_suite_mark(const struct lm_suite_opts *o, const struct lm_profile *p,
@@ -585,8 +326,8 @@ int lm_suite_mark(const struct lm_suite_opts *o, const struct lm_profile *p,
 			if (lm_stop)
 				break;
 			if (p->kind == LM_PK_COPY)
-				lm_copy_set(o, p, &p->tests[i], t, &c->files,
-					    &c->file_bytes);
+				lm_suite_copy_set(o, p, &p->tests[i], t,
+						  &c->files, &c->file_bytes);
 			c->sustain = p->tests[i].sustain;
 			c->by_rounds = !c->sustain && (o->until_steady ||
 						       p->kind == LM_PK_CACHE);
@@ -614,31 +355,4 @@ int lm_suite_mark(const struct lm_suite_opts *o, const struct lm_profile *p,
 	if (!ret && m->verify.bad)
 		ret = LM_EXIT_VERIFY;
 	return ret;
-}
-
-void lm_mark_result_free(struct lm_mark_result *m)
-{
-	unsigned int i, w, k;
-
-	for (i = 0; m->cells && i < m->profile->ntests; i++)
-		for (w = 0; w < LM_WAYS; w++)
-			for (k = 0; k < m->cells[i][w].nruns; k++)
-				free(m->cells[i][w].runs[k].series);
-	free(m->cells);
-	m->cells = NULL;
-}
-
-bool lm_mark_has_news(const struct lm_mark_result *m)
-{
-	unsigned int i, w;
-
-	if (!m->cells)
-		return false;
-	if (m->interrupted || m->io_errno)
-		return true;
-	for (i = 0; i < m->profile->ntests; i++)
-		for (w = 0; w < LM_WAYS; w++)
-			if (m->cells[i][w].nruns)
-				return true;
-	return false;
 }

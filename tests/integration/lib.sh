@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# Shared by the integration tests: each test is a script that exits 0
-# (pass), 1 (fail) or 77 (skip, with the reason printed).
+# Shared by the integration tests: each test is a script that exits
+# LM_PASS, LM_FAIL or LM_SKIP (with the reason printed); exit-codes.sh
+# names those and lunmark's own exit codes.
 # shellcheck disable=SC2034
 
 set -u
+. "$(dirname "${BASH_SOURCE[0]}")/exit-codes.sh"
 LUNMARK=${LUNMARK:?set LUNMARK to the lunmark binary}
 LM_HELPERS=${LM_HELPERS:?set LM_HELPERS to the test helpers directory}
 LM_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+lm_exit_codes_check "$LM_ROOT/src/lunmark.h" || exit "$LM_FAIL"
 LM_WORK=$(mktemp -d /dev/shm/lunmark-test.XXXXXX)
 lm_loops=()
 lm_mounts=()
@@ -27,8 +30,8 @@ lm_cleanup() {
 }
 trap lm_cleanup EXIT
 
-skip() { echo "SKIP: $*"; exit 77; }
-fail() { echo "FAIL: $*"; exit 1; }
+skip() { echo "SKIP: $*"; exit "$LM_SKIP"; }
+fail() { echo "FAIL: $*"; exit "$LM_FAIL"; }
 
 # An unexpected failure of any command not tested with || or if fails the
 # test, rather than letting it go on to pass.

@@ -8,6 +8,8 @@
 # last line is "N passed, N failed, N skipped".
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/exit-codes.sh"
+lm_exit_codes_check "$(cd "$here/../.." && pwd)/src/lunmark.h" || exit 1
 par=${LM_PARALLEL:-1}
 pass=0 failed=0 skipped=0
 tests=("$here"/t-*.sh)
@@ -37,8 +39,8 @@ report() {
 	name=$(basename "$1" .sh)
 	read -r rc secs <"$res/$2.rc"
 	case $rc in
-	0) pass=$((pass + 1)); echo "PASS $name (${secs}s)" ;;
-	77) skipped=$((skipped + 1)); echo "SKIP $name: $(grep -m1 '^SKIP' "$res/$2.out")" ;;
+	"$LM_PASS") pass=$((pass + 1)); echo "PASS $name (${secs}s)" ;;
+	"$LM_SKIP") skipped=$((skipped + 1)); echo "SKIP $name: $(grep -m1 '^SKIP' "$res/$2.out")" ;;
 	*) failed=$((failed + 1)); echo "FAIL $name (exit $rc, ${secs}s)"; tail -30 "$res/$2.out" | sed 's/^/    /' ;;
 	esac
 }

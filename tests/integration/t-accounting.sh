@@ -21,7 +21,7 @@ kernel_bytes() { awk -v f="$1" '{ printf "%.0f\n", $f * 512 }' "$stat"; }
 check() {
 	local before after kb lb slack
 	before=$(kernel_bytes "$6")
-	expect_exit 0 "$LM_WORK/o" "$LUNMARK" run "$dev" --engine="$1" \
+	expect_exit "$LM_EXIT_OK" "$LM_WORK/o" "$LUNMARK" run "$dev" --engine="$1" \
 		--rw="$2" --bs="$3" --iodepth="$4" --numjobs="$5" --runtime=2 \
 		--time_based --no-prefill --allow-write
 	after=$(kernel_bytes "$6")
@@ -45,4 +45,4 @@ for eng in uring aio; do
 done
 check psync randread 4k 1 2 3 read
 check psync write 64k 1 1 7 write
-exit 0
+exit "$LM_PASS"

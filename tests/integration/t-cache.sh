@@ -87,7 +87,7 @@ jq -e '[.outcome.warnings[].kind] - ["unstable"] == []' "$LM_WORK/direct.json" >
 	fail "direct LUN: warnings whose conditions do not hold: $(jq -c .outcome.warnings "$LM_WORK/direct.json")"
 expect_grep "* no miss run: give --cache-size to measure the uncached figure" "$LM_WORK/direct.json.txt"
 # compare carries each file's warnings
-expect_exit 0 "$LM_WORK/cmp.txt" "$LUNMARK" compare "$LM_WORK/direct.json" "$LM_WORK/paged.json"
+expect_exit "$LM_EXIT_OK" "$LM_WORK/cmp.txt" "$LUNMARK" compare "$LM_WORK/direct.json" "$LM_WORK/paged.json"
 expect_grep "Warning: $LM_WORK/paged.json: the working set (16MiB) is smaller" "$LM_WORK/cmp.txt"
 "$LUNMARK" compare "$LM_WORK/direct.json" "$LM_WORK/paged.json" --format=json >"$LM_WORK/cmp.json" ||
 	fail "compare --format=json failed"
@@ -119,20 +119,20 @@ demo "$URL_RDWR" "$LM_WORK/full.json" --read-only
 	fail "fully provisioned LUN: warnings $(kinds "$LM_WORK/full.json")"
 
 # run's report carries the same warnings
-expect_exit 0 "$LM_WORK/run1" "$LUNMARK" run "$PAGED" --rw=randread --size=16m \
+expect_exit "$LM_EXIT_OK" "$LM_WORK/run1" "$LUNMARK" run "$PAGED" --rw=randread --size=16m \
 	--runtime=300ms --time_based --nas-ram=64m
 expect_grep "Warning: reads of a thin-provisioned LUN (LBPME) that lunmark did not prefill" "$LM_WORK/run1"
 expect_grep "Warning: the working set (16MiB) is smaller than 1.3 x the NAS's RAM" "$LM_WORK/run1"
-expect_exit 0 "$LM_WORK/run2" "$LUNMARK" run "$PAGED" --rw=randread --size=16m \
+expect_exit "$LM_EXIT_OK" "$LM_WORK/run2" "$LUNMARK" run "$PAGED" --rw=randread --size=16m \
 	--runtime=300ms --time_based --nas-ram=8m --allow-write
 ! grep -q "Warning:" "$LM_WORK/run2" || fail "run, prefilled, 16 MiB over 8 MiB of RAM: $(grep Warning: "$LM_WORK/run2")"
 
 # --sustained: 2 x --cache-size written once, its rates reported
-expect_exit 2 "$LM_WORK/e1" "$LUNMARK" mark --profile=cache --sustained "$URL_RDWR"
+expect_exit "$LM_EXIT_USAGE" "$LM_WORK/e1" "$LUNMARK" mark --profile=cache --sustained "$URL_RDWR"
 expect_grep "--sustained writes 2 x --cache-size: give --cache-size" "$LM_WORK/e1"
-expect_exit 2 "$LM_WORK/e2" "$LUNMARK" mark --profile=demo --sustained --cache-size=8m "$URL_RDWR"
+expect_exit "$LM_EXIT_USAGE" "$LM_WORK/e2" "$LUNMARK" mark --profile=demo --sustained --cache-size=8m "$URL_RDWR"
 expect_grep "--sustained is part of --profile=cache" "$LM_WORK/e2"
-expect_exit 6 "$LM_WORK/e3" "$LUNMARK" mark --profile=cache --sustained --cache-size=8m "$URL_RDWR"
+expect_exit "$LM_EXIT_GUARD" "$LM_WORK/e3" "$LUNMARK" mark --profile=cache --sustained --cache-size=8m "$URL_RDWR"
 expect_grep "pass --allow-write" "$LM_WORK/e3"
 cache "$URL_RDWR" "$LM_WORK/sus.json" --sustained --cache-size=48m --allow-write --write-only
 jq -e '.tests[3].cells.write.runs[0].write.bytes >= 2 * 48 * 1048576 and
@@ -142,6 +142,6 @@ jq -e '.tests[3].cells.write.runs[0].write.bytes >= 2 * 48 * 1048576 and
 expect_grep "[Sustained write] Sustained SEQ1M Q8T1, 96MiB in one run" "$LM_WORK/sus.json.txt"
 
 # the working sets must fit
-expect_exit 4 "$LM_WORK/e4" "$LUNMARK" mark --profile=cache --working-set=48m "$URL_RDWR"
+expect_exit "$LM_EXIT_FIT" "$LM_WORK/e4" "$LUNMARK" mark --profile=cache --working-set=48m "$URL_RDWR"
 expect_grep "the cache profile reads 3 working sets side by side" "$LM_WORK/e4"
-exit 0
+exit "$LM_PASS"

@@ -63,11 +63,11 @@ else
 fi
 
 # formats
-expect_exit 0 "$LM_WORK/t.txt" "$LUNMARK" compare "$LM_WORK/r/a1.json" "$LM_WORK/r/b1.json" "$LM_WORK/r/a2.json"
+expect_exit "$LM_EXIT_OK" "$LM_WORK/t.txt" "$LUNMARK" compare "$LM_WORK/r/a1.json" "$LM_WORK/r/b1.json" "$LM_WORK/r/a2.json"
 expect_grep "* the best in the column, = no significant" "$LM_WORK/t.txt"
 grep -qE '^A/A a +[0-9.]+ [*= ]' "$LM_WORK/t.txt" || fail "no row for 'A/A a': $(cat "$LM_WORK/t.txt")"
 expect_grep "A/A a #2" "$LM_WORK/t.txt"
-expect_exit 0 "$LM_WORK/t.md" "$LUNMARK" compare --by side "${aa[@]}" --format=md
+expect_exit "$LM_EXIT_OK" "$LM_WORK/t.md" "$LUNMARK" compare --by side "${aa[@]}" --format=md
 expect_grep "| Test | Way | Metric | A | B | B/A | 95% CI | p | Verdict |" "$LM_WORK/t.md"
 expect_grep "| RND4K Q1T1 | read | MB/s |" "$LM_WORK/t.md"
 "$LUNMARK" compare --by side "${aa[@]}" --format=csv >"$LM_WORK/t.csv"
@@ -81,31 +81,31 @@ grep -qE '(src|href)=|@import|url\(' "$LM_WORK/t.html" && fail "HTML fetches som
 expect_grep "<polyline" "$LM_WORK/t.html"
 "$LUNMARK" report "$LM_WORK/r/a1.json" --format=json | jq -e '.mode == "single"' >/dev/null ||
 	fail "report --format=json"
-expect_exit 0 "$LM_WORK/r.txt" "$LUNMARK" report "$LM_WORK/r/a1.json"
+expect_exit "$LM_EXIT_OK" "$LM_WORK/r.txt" "$LUNMARK" report "$LM_WORK/r/a1.json"
 expect_grep "  Label: A/A a" "$LM_WORK/r.txt"
 expect_grep "   Tags: side=a" "$LM_WORK/r.txt"
 jq -e '.label == "A/A a" and .tags.side == "a" and (.tests[0].cells.read.runs[0].host_cpu_s >= 0)' \
 	"$LM_WORK/r/a1.json" >/dev/null || fail "label, tags or CPU not saved"
 
 # bad input
-expect_exit 2 "$LM_WORK/e1" "$LUNMARK" compare "$LM_WORK/r/a1.json"
+expect_exit "$LM_EXIT_USAGE" "$LM_WORK/e1" "$LUNMARK" compare "$LM_WORK/r/a1.json"
 expect_grep "needs two results or more" "$LM_WORK/e1"
 jq '.schema_version = 99' "$LM_WORK/r/a1.json" >"$LM_WORK/new.json"
-expect_exit 2 "$LM_WORK/e2" "$LUNMARK" compare "$LM_WORK/r/a1.json" "$LM_WORK/new.json"
+expect_exit "$LM_EXIT_USAGE" "$LM_WORK/e2" "$LUNMARK" compare "$LM_WORK/r/a1.json" "$LM_WORK/new.json"
 expect_grep "new.json: schema version 99; this lunmark reads version 1" "$LM_WORK/e2"
 head -c 100 "$LM_WORK/r/a1.json" >"$LM_WORK/broken.json"
-expect_exit 2 "$LM_WORK/e3" "$LUNMARK" compare "$LM_WORK/r/a1.json" "$LM_WORK/broken.json"
+expect_exit "$LM_EXIT_USAGE" "$LM_WORK/e3" "$LUNMARK" compare "$LM_WORK/r/a1.json" "$LM_WORK/broken.json"
 expect_grep "broken.json: not JSON" "$LM_WORK/e3"
 mark 1 "$LM_WORK/demo.json" --profile=demo --runtime=200ms
-expect_exit 2 "$LM_WORK/e4" "$LUNMARK" compare "$LM_WORK/r/a1.json" "$LM_WORK/demo.json"
+expect_exit "$LM_EXIT_USAGE" "$LM_WORK/e4" "$LUNMARK" compare "$LM_WORK/r/a1.json" "$LM_WORK/demo.json"
 expect_grep "a1.json is profile default, $LM_WORK/demo.json is demo: compare results of one profile" "$LM_WORK/e4"
-expect_exit 2 "$LM_WORK/e5" "$LUNMARK" compare --by raid "$LM_WORK/r/a1.json" "$LM_WORK/r/b1.json"
+expect_exit "$LM_EXIT_USAGE" "$LM_WORK/e5" "$LUNMARK" compare --by raid "$LM_WORK/r/a1.json" "$LM_WORK/r/b1.json"
 expect_grep "has no tag 'raid' (give it at run time: lunmark mark --tag raid=VALUE)" "$LM_WORK/e5"
-expect_exit 2 "$LM_WORK/e6" "$LUNMARK" compare --format=pdf "$LM_WORK/r/a1.json" "$LM_WORK/r/b1.json"
+expect_exit "$LM_EXIT_USAGE" "$LM_WORK/e6" "$LUNMARK" compare --format=pdf "$LM_WORK/r/a1.json" "$LM_WORK/r/b1.json"
 expect_grep "text, md, csv, json or html" "$LM_WORK/e6"
-expect_exit 2 "$LM_WORK/e7" "$LUNMARK" compare --delta=0 "$LM_WORK/r/a1.json" "$LM_WORK/r/b1.json"
-expect_exit 2 "$LM_WORK/e8" "$LUNMARK" mark "$LM_DEV" --tag "no value"
+expect_exit "$LM_EXIT_USAGE" "$LM_WORK/e7" "$LUNMARK" compare --delta=0 "$LM_WORK/r/a1.json" "$LM_WORK/r/b1.json"
+expect_exit "$LM_EXIT_USAGE" "$LM_WORK/e8" "$LUNMARK" mark "$LM_DEV" --tag "no value"
 expect_grep "NAME=VALUE" "$LM_WORK/e8"
-expect_exit 2 "$LM_WORK/e9" "$LUNMARK" compare --by side --baseline c "${aa[@]}"
+expect_exit "$LM_EXIT_USAGE" "$LM_WORK/e9" "$LUNMARK" compare --by side --baseline c "${aa[@]}"
 expect_grep "--baseline=c: no file has the tag side=c" "$LM_WORK/e9"
-exit 0
+exit "$LM_PASS"

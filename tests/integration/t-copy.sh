@@ -12,7 +12,7 @@ mkdir "$LM_WORK/dir"
 	sleep 0.01
 done >"$LM_WORK/seen" ) &
 watcher=$!
-expect_exit 0 "$LM_WORK/d" "$LUNMARK" mark "$LM_WORK/dir" --profile=copy \
+expect_exit "$LM_EXIT_OK" "$LM_WORK/d" "$LUNMARK" mark "$LM_WORK/dir" --profile=copy \
 	--size=8m --runs=1 --no-warmup --interval=0 --quiet
 wait $watcher || true
 [ -s "$LM_WORK/seen" ] || fail "no lunmark-copy file seen while it ran"
@@ -36,14 +36,14 @@ name=$(basename "$LM_DEV")
 flushes() { awk '{ print $16 }' "/sys/block/$name/stat"; }
 [ -n "$(flushes)" ] || skip "this kernel's /sys/block/*/stat has no flush counter"
 before=$(flushes)
-expect_exit 0 "$LM_WORK/r" "$LUNMARK" mark "$LM_DEV" --profile=copy \
+expect_exit "$LM_EXIT_OK" "$LM_WORK/r" "$LUNMARK" mark "$LM_DEV" --profile=copy \
 	--size=4m --runs=1 --no-warmup --interval=0 --quiet --allow-write
 after=$(flushes)
 # one set each: 1 + 2 + 2048 files written, each flushed
 [ $((after - before)) -ge 2051 ] || fail "expected >= 2051 flushes, the block layer saw $((after - before))"
 expect_grep "block level: consecutive extents" "$LM_WORK/r"
 # and without --allow-write nothing is written
-expect_exit 6 "$LM_WORK/g" "$LUNMARK" mark "$LM_DEV" --profile=copy --size=4m
-expect_exit 2 "$LM_WORK/g" "$LUNMARK" mark "$LM_WORK/dir" --profile=copy --read-only
+expect_exit "$LM_EXIT_GUARD" "$LM_WORK/g" "$LUNMARK" mark "$LM_DEV" --profile=copy --size=4m
+expect_exit "$LM_EXIT_USAGE" "$LM_WORK/g" "$LUNMARK" mark "$LM_WORK/dir" --profile=copy --read-only
 expect_grep "needs both halves" "$LM_WORK/g"
-exit 0
+exit "$LM_PASS"

@@ -18,7 +18,7 @@ for dev in "${targets[@]}"; do
 		[ "$eng" = psync ] && qd=1
 		note "$dev engine $eng"
 		dd if=/dev/zero of="$dev" bs=1M count=64 conv=notrunc status=none
-		expect_exit 0 "$LM_WORK/w" "$LUNMARK" run "$dev" --engine=$eng \
+		expect_exit "$LM_EXIT_OK" "$LM_WORK/w" "$LUNMARK" run "$dev" --engine=$eng \
 			--rw=write --bs=64k --iodepth=$qd --size=32m --allow-write
 		expect_grep "write: IOPS=" "$LM_WORK/w"
 		expect_grep "33.554 MB in" "$LM_WORK/w"
@@ -34,7 +34,7 @@ for dev in "${targets[@]}"; do
 
 		# random writes over a prefilled region: every block still
 		# carries its own offset, so no write went astray
-		expect_exit 0 "$LM_WORK/rw" "$LUNMARK" run "$dev" --engine=$eng \
+		expect_exit "$LM_EXIT_OK" "$LM_WORK/rw" "$LUNMARK" run "$dev" --engine=$eng \
 			--rw=randrw --rwmixread=70 --bs=8k --iodepth=$qd --numjobs=2 \
 			--size=16m --runtime=1 --time_based --allow-write
 		expect_grep "read : IOPS=" "$LM_WORK/rw"
@@ -43,7 +43,7 @@ for dev in "${targets[@]}"; do
 			fail "$eng randrw: a block carries a wrong offset"
 
 		for rw in read randread; do
-			expect_exit 0 "$LM_WORK/r" "$LUNMARK" run "$dev" \
+			expect_exit "$LM_EXIT_OK" "$LM_WORK/r" "$LUNMARK" run "$dev" \
 				--engine=$eng --rw=$rw --iodepth=$qd --size=16m \
 				--runtime=1 --time_based --no-prefill
 			grep -q "read : IOPS=[1-9]" "$LM_WORK/r" ||
@@ -54,9 +54,9 @@ done
 
 # io_uring with a submission polling thread
 dd if=/dev/zero of="${targets[0]}" bs=1M count=64 status=none
-expect_exit 0 "$LM_WORK/sq" "$LUNMARK" run "${targets[0]}" --sqpoll \
+expect_exit "$LM_EXIT_OK" "$LM_WORK/sq" "$LUNMARK" run "${targets[0]}" --sqpoll \
 	--rw=write --bs=16k --iodepth=16 --size=16m --allow-write
 expect_grep "write: IOPS=" "$LM_WORK/sq"
 "$LM_HELPERS/lm-datacheck" psync "${targets[0]}" 16m >/dev/null ||
 	fail "--sqpoll: a block carries a wrong offset"
-exit 0
+exit "$LM_PASS"

@@ -4,10 +4,10 @@
 lm_need_root
 o=$LM_WORK/out
 
-expect_exit 3 "$o" "$LUNMARK" run /nonexistent/lunmark-target
+expect_exit "$LM_EXIT_TARGET" "$o" "$LUNMARK" run /nonexistent/lunmark-target
 expect_grep "lunmark: /nonexistent/lunmark-target: no such file or directory" "$o"
 
-expect_exit 3 "$o" "$LUNMARK" run /dev/null
+expect_exit "$LM_EXIT_TARGET" "$o" "$LUNMARK" run /dev/null
 expect_grep "neither a block device, a regular file nor a directory" "$o"
 
 secret=$LM_WORK/rootonly
@@ -15,35 +15,35 @@ truncate -s 16m "$secret"
 chmod 600 "$secret"
 chmod 755 "$LM_WORK"
 command -v setpriv >/dev/null || skip "setpriv (util-linux) missing"
-expect_exit 3 "$o" setpriv --reuid=65534 --regid=65534 --clear-groups \
+expect_exit "$LM_EXIT_TARGET" "$o" setpriv --reuid=65534 --regid=65534 --clear-groups \
 	"$LUNMARK" run "$secret" --no-prefill
 expect_grep "permission denied" "$o"
 
 # threads that cannot be created (RLIMIT_NPROC of an unprivileged user):
 # a clean error, no hang; the binary is copied where that user may run it
 cp "$LUNMARK" "$LM_WORK/lunmark" && chmod 755 "$LM_WORK/lunmark"
-expect_exit 5 "$o" setpriv --reuid=65534 --regid=65534 --clear-groups \
+expect_exit "$LM_EXIT_ENGINE" "$o" setpriv --reuid=65534 --regid=65534 --clear-groups \
 	bash -c "ulimit -u 4; exec '$LM_WORK/lunmark' run --engine=null --numjobs=16 --runtime=1 --time_based"
 expect_grep "cannot start thread" "$o"
 expect_grep "lower --numjobs" "$o"
 
 lm_loop 64 4096
-expect_exit 4 "$o" "$LUNMARK" run "$LM_DEV" --bs=512 --no-prefill
+expect_exit "$LM_EXIT_FIT" "$o" "$LUNMARK" run "$LM_DEV" --bs=512 --no-prefill
 expect_grep "--bs=512 is not a multiple of the target's logical block size (4096 bytes)" "$o"
 
-expect_exit 4 "$o" "$LUNMARK" run "$LM_DEV" --size=1g --no-prefill
+expect_exit "$LM_EXIT_FIT" "$o" "$LUNMARK" run "$LM_DEV" --size=1g --no-prefill
 expect_grep "larger than the target (64MiB)" "$o"
 
-expect_exit 4 "$o" "$LUNMARK" mark "$LM_DEV" --read-only --size=1g
+expect_exit "$LM_EXIT_FIT" "$o" "$LUNMARK" mark "$LM_DEV" --read-only --size=1g
 expect_grep "larger than the target" "$o"
 
-expect_exit 2 "$o" "$LUNMARK" run "$LM_DEV" --engine=psync --iodepth=8
+expect_exit "$LM_EXIT_USAGE" "$o" "$LUNMARK" run "$LM_DEV" --engine=psync --iodepth=8
 expect_grep "the psync engine does one IO at a time" "$o"
 
-expect_exit 2 "$o" "$LUNMARK" run "$LM_DEV" --bs=4x
+expect_exit "$LM_EXIT_USAGE" "$o" "$LUNMARK" run "$LM_DEV" --bs=4x
 expect_grep "--bs=4x: not a size" "$o"
 
-expect_exit 2 "$o" "$LUNMARK" frobnicate
+expect_exit "$LM_EXIT_USAGE" "$o" "$LUNMARK" frobnicate
 expect_grep "unknown command" "$o"
 
 # O_DIRECT refused: ramfs has no direct IO
@@ -51,27 +51,27 @@ mnt=$LM_WORK/ramfs
 mkdir "$mnt"
 if mount -t ramfs none "$mnt" 2>/dev/null; then
 	lm_mounts+=("$mnt")
-	expect_exit 5 "$o" "$LUNMARK" mark "$mnt" --size=8m --runs=1 --runtime=1
+	expect_exit "$LM_EXIT_ENGINE" "$o" "$LUNMARK" mark "$mnt" --size=8m --runs=1 --runtime=1
 	expect_grep "refuses O_DIRECT; use --direct=0" "$o"
 	[ -z "$(ls -A "$mnt")" ] || fail "test file left on ramfs"
-	expect_exit 0 "$o" "$LUNMARK" run "$mnt" --direct=0 --size=8m --rw=randread
+	expect_exit "$LM_EXIT_OK" "$o" "$LUNMARK" run "$mnt" --direct=0 --size=8m --rw=randread
 	expect_grep "read : IOPS=" "$o"
 else
 	note "ramfs cannot be mounted here; O_DIRECT refusal not checked"
 fi
 
 # io_uring unavailable (seccomp, as in a container): suggest aio
-expect_exit 5 "$o" "$LM_HELPERS/lm-noring" 1 "$LUNMARK" run "$LM_DEV" --no-prefill
+expect_exit "$LM_EXIT_ENGINE" "$o" "$LM_HELPERS/lm-noring" 1 "$LUNMARK" run "$LM_DEV" --no-prefill
 expect_grep "io_uring is unavailable here" "$o"
 expect_grep "use --engine=aio" "$o"
-expect_exit 5 "$o" "$LM_HELPERS/lm-noring" 38 "$LUNMARK" run "$LM_DEV" --no-prefill
+expect_exit "$LM_EXIT_ENGINE" "$o" "$LM_HELPERS/lm-noring" 38 "$LUNMARK" run "$LM_DEV" --no-prefill
 expect_grep "use --engine=aio" "$o"
-expect_exit 0 "$o" "$LM_HELPERS/lm-noring" 1 "$LUNMARK" run "$LM_DEV" \
+expect_exit "$LM_EXIT_OK" "$o" "$LM_HELPERS/lm-noring" 1 "$LUNMARK" run "$LM_DEV" \
 	--no-prefill --engine=aio --size=8m
 expect_grep "read : IOPS=" "$o"
 
-# an IO error during a run (injected): exit 1, the error is named
-expect_exit 1 "$o" "$LUNMARK" run --engine=null --rw=randwrite --size=1m \
+# an IO error during a run (injected): LM_EXIT_IO, the error is named
+expect_exit "$LM_EXIT_IO" "$o" "$LUNMARK" run --engine=null --rw=randwrite --size=1m \
 	--fail-every=10 --fail-errno=ENOSPC
 expect_grep "No space left on device" "$o"
-exit 0
+exit "$LM_PASS"

@@ -15,12 +15,13 @@ lm_once() {
 	[ "$n" -eq 1 ] || fail "'$1' said $n times, not once: $(head -c 800 "$2")"
 }
 
-# lm_fails CMD...: exit 1, the failed IO named once in the report
+# lm_fails CMD...: LM_EXIT_IO, the failed IO named once in the report
 # (stdout) and once in the error (stderr), with what was measured
 lm_fails() {
 	local rc=0
 	"$@" >"$o" 2>"$o.err" || rc=$?
-	[ "$rc" -eq 1 ] || fail "'$*' exited $rc, expected 1: $(head -c 600 "$o.err")"
+	[ "$rc" -eq "$LM_EXIT_IO" ] ||
+		fail "'$*' exited $rc, expected $LM_EXIT_IO: $(head -c 600 "$o.err")"
 	lm_once "Input/output error" "$o"
 	lm_once "Input/output error" "$o.err"
 }
@@ -46,17 +47,17 @@ small=$LM_WORK/small
 mkdir "$small"
 mount -t tmpfs -o size=8m none "$small" || skip "cannot mount a tmpfs"
 lm_mounts+=("$small")
-expect_exit 3 "$o" "$LUNMARK" mark "$small" --size=32m --runs=1 --runtime=1
+expect_exit "$LM_EXIT_TARGET" "$o" "$LUNMARK" mark "$small" --size=32m --runs=1 --runtime=1
 expect_grep "No space left on device" "$o"
 [ -z "$(ls -A "$small")" ] || fail "test file left on the full filesystem: $(ls "$small")"
 
 # a loop device whose backing file's filesystem fills during the run:
-# the write fails with the kernel's error, the run stops with exit 1 and
+# the write fails with the kernel's error, the run stops with LM_EXIT_IO and
 # prints what it measured
 truncate -s 64m "$small/backing.img"
 dev=$(losetup -f --show "$small/backing.img") || skip "cannot attach a loop device"
 lm_loops+=("$dev")
-expect_exit 1 "$o" "$LUNMARK" run "$dev" --rw=write --bs=1m --iodepth=4 \
+expect_exit "$LM_EXIT_IO" "$o" "$LUNMARK" run "$dev" --rw=write --bs=1m --iodepth=4 \
 	--size=64m --allow-write
 grep -qE "No space left on device|Input/output error" "$o" ||
 	fail "the full backing store gave no error: $(cat "$o")"
@@ -80,4 +81,4 @@ for _ in $(seq 20); do
 	sleep 0.1
 done
 ! losetup "$dev" >/dev/null 2>&1 || fail "$dev is still attached after the run"
-exit 0
+exit "$LM_PASS"

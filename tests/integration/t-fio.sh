@@ -44,7 +44,7 @@ JOB
 dd if=/dev/urandom of="$LM_DEV" bs=1M count=64 oflag=direct status=none
 fio "$LM_WORK/jobs.fio" --output-format=json --output="$LM_WORK/fio.json" >/dev/null 2>&1 ||
 	fail "fio itself could not run the job file"
-expect_exit 0 "$LM_WORK/err" "$LUNMARK" "$LM_WORK/jobs.fio" --output-format=json \
+expect_exit "$LM_EXIT_OK" "$LM_WORK/err" "$LUNMARK" "$LM_WORK/jobs.fio" --output-format=json \
 	--output="$LM_WORK/lm.json" --allow-write --no-prefill
 [ ! -s "$LM_WORK/err" ] || fail "nothing goes to stdout with --output: $(cat "$LM_WORK/err")"
 
@@ -89,7 +89,7 @@ cmd=(--name=a --filename="$LM_DEV" --direct=1 --rw=randread --bs=4k --size=16m
 	--direct=1 --rw=write --bs=64k --size=16m)
 fio "${cmd[@]}" --output-format=json --output="$LM_WORK/fc.json" >/dev/null 2>&1 ||
 	fail "fio could not run its own command line"
-expect_exit 0 "$LM_WORK/c" "$LUNMARK" "${cmd[@]}" --output-format=json \
+expect_exit "$LM_EXIT_OK" "$LM_WORK/c" "$LUNMARK" "${cmd[@]}" --output-format=json \
 	--output="$LM_WORK/lc.json" --allow-write --no-prefill
 diff <(keys "$LM_WORK/fc.json") <(keys "$LM_WORK/lc.json") >"$LM_WORK/keydiff" ||
 	fail "command line: the JSON key trees differ: $(head -20 "$LM_WORK/keydiff")"
@@ -108,7 +108,7 @@ ssc=(--name=s --filename="$LM_DEV" --direct=1 --ioengine=psync --rw=randread
 	--ss_dur=2 --ss_ramp=1)
 fio "${ssc[@]}" --output-format=json --output="$LM_WORK/fss.json" >/dev/null 2>&1 ||
 	fail "fio could not run its steady-state job"
-expect_exit 0 "$LM_WORK/c" "$LUNMARK" "${ssc[@]}" --output-format=json \
+expect_exit "$LM_EXIT_OK" "$LM_WORK/c" "$LUNMARK" "${ssc[@]}" --output-format=json \
 	--output="$LM_WORK/lss.json" --no-prefill
 diff <(keys "$LM_WORK/fss.json") <(keys "$LM_WORK/lss.json") >"$LM_WORK/keydiff" ||
 	fail "steady state: the JSON key trees differ: $(head -20 "$LM_WORK/keydiff")"
@@ -126,7 +126,7 @@ note "ss=iops:60% ss_dur=2 ss_ramp=1: fio stopped at $(jq '.jobs[0].read.runtime
 # job runs its time and its window holds ss_dur / ss_interval points
 printf '[s]\nfilename=%s\ndirect=1\nioengine=psync\nrw=randread\nbs=4k\nsize=32m\nruntime=4\ntime_based\nss=iops_slope:0%%\nss_dur=2\nss_interval=2\n' \
 	"$LM_DEV" >"$LM_WORK/ss.fio"
-expect_exit 0 "$LM_WORK/c" "$LUNMARK" "$LM_WORK/ss.fio" --output-format=json \
+expect_exit "$LM_EXIT_OK" "$LM_WORK/c" "$LUNMARK" "$LM_WORK/ss.fio" --output-format=json \
 	--output="$LM_WORK/lss2.json" --no-prefill
 jq -e '.jobs[0] | .steadystate.attained == 0 and .read.runtime >= 3900 and
 	(.steadystate.data.iops | length) == 1 and .steadystate.ss == "iops_slope:0.000000%"' \
@@ -134,12 +134,12 @@ jq -e '.jobs[0] | .steadystate.attained == 0 and .read.runtime >= 3900 and
 	fail "ss_interval=2: $(jq -c '.jobs[0] | [.read.runtime, .steadystate]' "$LM_WORK/lss2.json")"
 fi
 printf '[s]\nfilename=%s\nrw=read\nss=lat:5%%\nss_dur=2\n' "$LM_DEV" >"$LM_WORK/ssbad.fio"
-expect_exit 2 "$LM_WORK/c" "$LUNMARK" "$LM_WORK/ssbad.fio"
+expect_exit "$LM_EXIT_USAGE" "$LM_WORK/c" "$LUNMARK" "$LM_WORK/ssbad.fio"
 expect_grep "ssbad.fio:4: ss=lat:5%: iops, iops_slope, bw or bw_slope" "$LM_WORK/c"
 printf '[s]\nfilename=%s\nrw=read\nss_dur=4\nss_interval=1500ms\n' "$LM_DEV" >"$LM_WORK/ssbad.fio"
-expect_exit 2 "$LM_WORK/c" "$LUNMARK" "$LM_WORK/ssbad.fio"
+expect_exit "$LM_EXIT_USAGE" "$LM_WORK/c" "$LUNMARK" "$LM_WORK/ssbad.fio"
 expect_grep "ssbad.fio:5: ss_interval=1500ms: lunmark samples whole seconds" "$LM_WORK/c"
-expect_exit 2 "$LM_WORK/c" "$LUNMARK" --name=a --filename="$LM_DEV" --bs=4q
+expect_exit "$LM_EXIT_USAGE" "$LM_WORK/c" "$LUNMARK" --name=a --filename="$LM_DEV" --bs=4q
 expect_grep "command line, argument:3: bs=4q: a block size from 512 to 64m" "$LM_WORK/c"
 
 # terse (fio's version 3) and json+ (the latency histograms as bins)
@@ -187,7 +187,7 @@ multi() {
 	fio "$LM_WORK/$1.fio" --output-format=json --output="$LM_WORK/fio-$1.json" >/dev/null 2>&1 ||
 		fail "fio could not run $1.fio"
 	s1=$(sectors "$dev1") s2=$(sectors "$dev2")
-	expect_exit 0 "$LM_WORK/p" "$LUNMARK" "$LM_WORK/$1.fio" --output-format=normal,json \
+	expect_exit "$LM_EXIT_OK" "$LM_WORK/p" "$LUNMARK" "$LM_WORK/$1.fio" --output-format=normal,json \
 		--output="$LM_WORK/lm-$1.json" --no-prefill
 	[ "$(jq -Sc "$q" "$LM_WORK/fio-$1.json")" = "$(jq -Sc "$q" "$LM_WORK/lm-$1.json")" ] ||
 		fail "$1.fio: fio $(jq -Sc "$q" "$LM_WORK/fio-$1.json"), lunmark $(jq -Sc "$q" "$LM_WORK/lm-$1.json")"
@@ -201,7 +201,7 @@ printf '[m]\nfilename=%s:%s\ndirect=1\nioengine=libaio\nrw=read\nbs=64k\niodepth
 multi mf 16384 16384
 truncate -s 8m "$LM_WORK/a:b"
 printf '[c]\nfilename=%s/a\\:b\nrw=read\nsize=4m\n' "$LM_WORK" >"$LM_WORK/colon.fio"
-expect_exit 0 "$LM_WORK/p" "$LUNMARK" "$LM_WORK/colon.fio" --no-prefill
+expect_exit "$LM_EXIT_OK" "$LM_WORK/p" "$LUNMARK" "$LM_WORK/colon.fio" --no-prefill
 expect_grep "run: $LM_WORK/a:b (file" "$LM_WORK/p"
 # such a job at the same time as another: fio's counts per job, one
 # group, and the devices' shares (a: 4 MiB from each; b: 8 MiB of dev1)
@@ -287,7 +287,7 @@ paste -d, "$LM_WORK/fl/p_bw.1.log" "$LM_WORK/fl/p_clat.1.log" "$LM_WORK/fl/p_iop
 		END { exit bad > 0 }' || fail "per-IO lines: $(head -3 "$LM_WORK/fl/p_bw.1.log" "$LM_WORK/fl/p_clat.1.log")"
 
 # normal output and JSON together, as fio's comma list
-expect_exit 0 "$LM_WORK/both" "$LUNMARK" "$LM_WORK/jobs.fio" \
+expect_exit "$LM_EXIT_OK" "$LM_WORK/both" "$LUNMARK" "$LM_WORK/jobs.fio" \
 	--output-format=normal,json --allow-write
 expect_grep "job randread-4k: rw=randread" "$LM_WORK/both"
 expect_grep '"fio version"' "$LM_WORK/both"
@@ -301,7 +301,7 @@ at_once() {
 	fio "$LM_WORK/$1.fio" --output-format=json --output="$LM_WORK/f$1.json" >/dev/null 2>&1 ||
 		fail "fio could not run $1.fio"
 	t0=$(date +%s%N)
-	expect_exit 0 "$LM_WORK/p" "$LUNMARK" "$LM_WORK/$1.fio" --output-format=json \
+	expect_exit "$LM_EXIT_OK" "$LM_WORK/p" "$LUNMARK" "$LM_WORK/$1.fio" --output-format=json \
 		--output="$LM_WORK/l$1.json" --no-prefill
 	wall=$((($(date +%s%N) - t0) / 1000000))
 	[ "$wall" -lt 2700 ] || fail "$1.fio took $wall ms: not at once"
@@ -368,17 +368,17 @@ for k in 3 4; do
 done
 printf '[global]\nfilename=%s\ndirect=1\nioengine=libaio\niodepth=8\nsize=32m\n[seq]\nrw=write\nbs=1m\n[rnd]\nstonewall\nrw=randwrite\nbssplit=4k/40:12k/30:64k\nruntime=1\ntime_based\n' \
 	"$LM_DEV" >"$LM_WORK/bsw.fio"
-expect_exit 0 "$LM_WORK/p" "$LUNMARK" "$LM_WORK/bsw.fio" --allow-write
+expect_exit "$LM_EXIT_OK" "$LM_WORK/p" "$LUNMARK" "$LM_WORK/bsw.fio" --allow-write
 "$LM_HELPERS/lm-datacheck" psync "$LM_DEV" 32m >"$LM_WORK/dc" ||
 	fail "bssplit writes: a block does not carry its own offset: $(cat "$LM_WORK/dc")"
 printf '[a]\nioengine=null\nsize=8m\nbssplit=4k/60:8k/50\n' >"$LM_WORK/bad.fio"
-expect_exit 2 "$LM_WORK/p" "$LUNMARK" "$LM_WORK/bad.fio"
+expect_exit "$LM_EXIT_USAGE" "$LM_WORK/p" "$LUNMARK" "$LM_WORK/bad.fio"
 expect_grep "bad.fio:4: bssplit=4k/60:8k/50: size/percent" "$LM_WORK/p"
 # ... and on the device: two threads 16m apart write 8m each, nothing between
 dd if=/dev/zero of="$LM_DEV" bs=1M count=64 oflag=direct status=none
 printf '[w]\nfilename=%s\ndirect=1\nioengine=psync\nrw=write\nbs=64k\nsize=8m\nnumjobs=2\noffset_increment=16m\n' \
 	"$LM_DEV" >"$LM_WORK/inc.fio"
-expect_exit 0 "$LM_WORK/p" "$LUNMARK" "$LM_WORK/inc.fio" --allow-write
+expect_exit "$LM_EXIT_OK" "$LM_WORK/p" "$LUNMARK" "$LM_WORK/inc.fio" --allow-write
 for mib in 0 7 16 23; do
 	[ "$(dd if="$LM_DEV" bs=1M skip="$mib" count=1 status=none | tr -d '\0' | head -c 1 | wc -c)" -eq 1 ] ||
 		fail "offset_increment: MiB $mib was not written"
@@ -390,9 +390,9 @@ done
 # reads of such regions are prefilled from the first's start to the last's end
 printf '[r]\nfilename=%s\ndirect=1\nioengine=psync\nrw=read\nbs=64k\nsize=8m\nnumjobs=2\noffset_increment=16m\nio_size=16m\n' \
 	"$LM_DEV" >"$LM_WORK/incr.fio"
-expect_exit 0 "$LM_WORK/p" "$LUNMARK" "$LM_WORK/incr.fio" --allow-write --output-format=json
+expect_exit "$LM_EXIT_OK" "$LM_WORK/p" "$LUNMARK" "$LM_WORK/incr.fio" --allow-write --output-format=json
 expect_grep "prefilling 24MiB of $LM_DEV" "$LM_WORK/p"
-expect_exit 2 "$LM_WORK/p" "$LUNMARK" "$LM_WORK/m1.fio" /dev/null
+expect_exit "$LM_EXIT_USAGE" "$LM_WORK/p" "$LUNMARK" "$LM_WORK/m1.fio" /dev/null
 expect_grep "/dev/null: cannot read it: not a regular file (a job file is)" "$LM_WORK/p"
 # fio's random map: a random job of one block size writes every block once
 # a pass; with norandommap blocks repeat and about 1/e of them stay unwritten
@@ -400,7 +400,7 @@ for map in "" "norandommap"; do
 	dd if=/dev/zero of="$LM_DEV" bs=1M count=8 oflag=direct status=none
 	printf '[w]\nfilename=%s\ndirect=1\nioengine=psync\nrw=randwrite\nbs=4k\nsize=8m\n%s\n' \
 		"$LM_DEV" "$map" >"$LM_WORK/map.fio"
-	expect_exit 0 "$LM_WORK/p" "$LUNMARK" "$LM_WORK/map.fio" --allow-write
+	expect_exit "$LM_EXIT_OK" "$LM_WORK/p" "$LUNMARK" "$LM_WORK/map.fio" --allow-write
 	"$LM_HELPERS/lm-datacheck" psync "$LM_DEV" 8m >"$LM_WORK/c" || true
 	zero=$(sed -n 's/.*zero=\([0-9]*\).*/\1/p' "$LM_WORK/c")
 	if [ -z "$map" ] && [ "$zero" != 0 ]; then
@@ -412,9 +412,9 @@ done
 
 # an unsupported option: refused with file:line, or skipped on request
 printf '[a]\nfilename=%s\nrw=read\nsize=8m\nrate_iops=100\n' "$LM_DEV" >"$LM_WORK/u.fio"
-expect_exit 2 "$LM_WORK/u" "$LUNMARK" "$LM_WORK/u.fio"
+expect_exit "$LM_EXIT_USAGE" "$LM_WORK/u" "$LUNMARK" "$LM_WORK/u.fio"
 expect_grep "u.fio:5: option 'rate_iops' is not supported by lunmark yet" "$LM_WORK/u"
-expect_exit 0 "$LM_WORK/u2" "$LUNMARK" "$LM_WORK/u.fio" --ignore-unsupported --no-prefill
+expect_exit "$LM_EXIT_OK" "$LM_WORK/u2" "$LUNMARK" "$LM_WORK/u.fio" --ignore-unsupported --no-prefill
 expect_grep "ignoring the unsupported option 'rate_iops'" "$LM_WORK/u2"
 # --export-fio: the checked-in profile files are what lunmark prints, and
 # fio reads every one of them
@@ -434,7 +434,7 @@ n=$("$LUNMARK" profiles | grep -cE '^[a-z+]+: ')
 expect_grep "filename=$LM_DEV" "$LM_WORK/peak.fio"
 fio "$LM_WORK/peak.fio" --output-format=json --output="$LM_WORK/fpk.json" >/dev/null 2>&1 ||
 	fail "fio could not run the exported peak profile"
-expect_exit 0 "$LM_WORK/lpk" "$LUNMARK" "$LM_WORK/peak.fio" --output-format=json \
+expect_exit "$LM_EXIT_OK" "$LM_WORK/lpk" "$LUNMARK" "$LM_WORK/peak.fio" --output-format=json \
 	--output="$LM_WORK/lpk.json" --allow-write
 for q in '[.jobs[].jobname]' '[.jobs[].groupid]' '[.jobs[]."job options"]'; do
 	[ "$(jq -Sc "$q" "$LM_WORK/fpk.json")" = "$(jq -Sc "$q" "$LM_WORK/lpk.json")" ] ||
@@ -449,7 +449,7 @@ for l in "filename=$LM_DEV" rw=randrw rwmixread=70 bs=8k iodepth=4 runtime=1 \
 	grep -qxF -- "$l" "$LM_WORK/run.fio" || fail "run --export-fio lacks $l: $(cat "$LM_WORK/run.fio")"
 done
 # --cmdhelp
-expect_exit 0 "$LM_WORK/h" "$LUNMARK" --cmdhelp=percentage_random
+expect_exit "$LM_EXIT_OK" "$LM_WORK/h" "$LUNMARK" --cmdhelp=percentage_random
 expect_grep "share of random offsets" "$LM_WORK/h"
-expect_exit 2 "$LM_WORK/h" "$LUNMARK" --cmdhelp=nosuch
-exit 0
+expect_exit "$LM_EXIT_USAGE" "$LM_WORK/h" "$LUNMARK" --cmdhelp=nosuch
+exit "$LM_PASS"

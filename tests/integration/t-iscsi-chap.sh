@@ -8,7 +8,7 @@ lm_tgt -s 16 -c "alice:$secret"
 url_secret="iscsi://alice%$secret@${URL_CHAP#iscsi://alice@}"
 job=(--rw=randread --runtime=1 --time_based --size=16m --no-prefill)
 
-expect_exit 0 "$LM_WORK/o1" "$LUNMARK" run "$url_secret" "${job[@]}"
+expect_exit "$LM_EXIT_OK" "$LM_WORK/o1" "$LUNMARK" run "$url_secret" "${job[@]}"
 grep -q "read : IOPS=[1-9]" "$LM_WORK/o1" || fail "no IO with CHAP: $(cat "$LM_WORK/o1")"
 expect_grep "iscsi://alice@127.0.0.1" "$LM_WORK/o1"
 # a secret on the command line is warned of, with where it belongs
@@ -17,24 +17,24 @@ expect_grep "--chap-file=FILE or LIBISCSI_CHAP_PASSWORD" "$LM_WORK/o1"
 
 printf 'username = alice\npassword = %s\n' "$secret" >"$LM_WORK/chap"
 chmod 600 "$LM_WORK/chap"
-expect_exit 0 "$LM_WORK/o2" "$LUNMARK" run "${URL_CHAP/alice@/}" \
+expect_exit "$LM_EXIT_OK" "$LM_WORK/o2" "$LUNMARK" run "${URL_CHAP/alice@/}" \
 	--chap-file="$LM_WORK/chap" "${job[@]}"
 ! grep -q "warning: a CHAP secret" "$LM_WORK/o2" || fail "warned of a secret not on the command line"
-LIBISCSI_CHAP_PASSWORD=$secret expect_exit 0 "$LM_WORK/o3" "$LUNMARK" run \
+LIBISCSI_CHAP_PASSWORD=$secret expect_exit "$LM_EXIT_OK" "$LM_WORK/o3" "$LUNMARK" run \
 	"$URL_CHAP" "${job[@]}"
 "$LUNMARK" probe --json "$url_secret" >"$LM_WORK/o4" 2>"$LM_WORK/o4e" ||
 	fail "probe with CHAP failed: $(cat "$LM_WORK/o4e")"
 jq -e '.target | test("alice@")' "$LM_WORK/o4" >/dev/null || fail "probe JSON: $(cat "$LM_WORK/o4")"
 
-expect_exit 3 "$LM_WORK/o5" "$LUNMARK" run "iscsi://alice%wrong$secret@${URL_CHAP#iscsi://alice@}" "${job[@]}"
+expect_exit "$LM_EXIT_TARGET" "$LM_WORK/o5" "$LUNMARK" run "iscsi://alice%wrong$secret@${URL_CHAP#iscsi://alice@}" "${job[@]}"
 expect_grep "authentication failed" "$LM_WORK/o5"
-expect_exit 3 "$LM_WORK/o6" "$LUNMARK" run "${URL_CHAP/alice@/}" "${job[@]}"
+expect_exit "$LM_EXIT_TARGET" "$LM_WORK/o6" "$LUNMARK" run "${URL_CHAP/alice@/}" "${job[@]}"
 expect_grep "the target wants CHAP and none was given" "$LM_WORK/o6"
-expect_exit 2 "$LM_WORK/o7" "$LUNMARK" mark "$url_secret?foo=1"
+expect_exit "$LM_EXIT_USAGE" "$LM_WORK/o7" "$LUNMARK" mark "$url_secret?foo=1"
 expect_grep "unknown parameter 'foo'" "$LM_WORK/o7"
 
 chmod 644 "$LM_WORK/chap"
-expect_exit 0 "$LM_WORK/o8" "$LUNMARK" probe "${URL_CHAP/alice@/}" \
+expect_exit "$LM_EXIT_OK" "$LM_WORK/o8" "$LUNMARK" probe "${URL_CHAP/alice@/}" \
 	--chap-file="$LM_WORK/chap"
 expect_grep "others may read this CHAP file" "$LM_WORK/o8"
 
@@ -51,4 +51,4 @@ expect_grep "iscsi://alice%xxx" "$LM_WORK/cmdline"
 for f in "$LM_WORK"/o*; do
 	! grep -q -- "$secret" "$f" || fail "$(basename "$f") shows the CHAP secret"
 done
-exit 0
+exit "$LM_PASS"

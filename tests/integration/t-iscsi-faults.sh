@@ -12,20 +12,20 @@ secs() { echo $(($(date +%s%N) / 1000000)); }
 # refused connection: a port nothing listens on
 lm_free_port
 t0=$(secs)
-expect_exit 3 "$LM_WORK/o" "$LUNMARK" run "iscsi://127.0.0.1:$LM_PORT/${base##*/}/1"
+expect_exit "$LM_EXIT_TARGET" "$LM_WORK/o" "$LUNMARK" run "iscsi://127.0.0.1:$LM_PORT/${base##*/}/1"
 expect_grep "127.0.0.1:$LM_PORT: cannot connect: Connection refused" "$LM_WORK/o"
 [ $(($(secs) - t0)) -lt 5000 ] || fail "a refused connection took $(($(secs) - t0)) ms"
 
 # wrong IQN, wrong LUN
-expect_exit 3 "$LM_WORK/o" "$LUNMARK" probe "${base%/*}/iqn.2026-11.io.lunmark:nothere/1"
+expect_exit "$LM_EXIT_TARGET" "$LM_WORK/o" "$LUNMARK" probe "${base%/*}/iqn.2026-11.io.lunmark:nothere/1"
 expect_grep "target not found" "$LM_WORK/o"
-expect_exit 3 "$LM_WORK/o" "$LUNMARK" run "$base/9"
+expect_exit "$LM_EXIT_TARGET" "$LM_WORK/o" "$LUNMARK" run "$base/9"
 expect_grep "LUN 9 not found" "$LM_WORK/o"
 
 # a target that accepts the connection and never answers: --timeout
 lm_tgt_do pause
 t0=$(secs)
-expect_exit 3 "$LM_WORK/o" "$LUNMARK" run "$URL_NULL" --timeout=2
+expect_exit "$LM_EXIT_TARGET" "$LM_WORK/o" "$LUNMARK" run "$URL_NULL" --timeout=2
 expect_grep "no answer within 2 s" "$LM_WORK/o"
 el=$(($(secs) - t0))
 if [ "$el" -lt 1900 ] || [ "$el" -ge 6000 ]; then
@@ -36,7 +36,7 @@ lm_tgt_do resume
 # a target that stalls mid-run: the IOs in flight fail after --timeout
 ( sleep 2; "$LM_ROOT/scripts/tgt-target.sh" pause -d "$LM_TGT" ) &
 t0=$(secs)
-expect_exit 1 "$LM_WORK/o" "$LUNMARK" run "$URL_NULL" --rw=randread \
+expect_exit "$LM_EXIT_IO" "$LM_WORK/o" "$LUNMARK" run "$URL_NULL" --rw=randread \
 	--iodepth=16 --runtime=60 --time_based --no-prefill --timeout=2
 wait
 el=$(($(secs) - t0))
@@ -48,7 +48,7 @@ lm_tgt_do resume
 # the target dies mid-run: in-flight IOs fail, the run stops, results print
 ( sleep 2; "$LM_ROOT/scripts/tgt-target.sh" kill -d "$LM_TGT" ) &
 t0=$(secs)
-expect_exit 1 "$LM_WORK/o" "$LUNMARK" run "$URL_NULL" --rw=randread \
+expect_exit "$LM_EXIT_IO" "$LM_WORK/o" "$LUNMARK" run "$URL_NULL" --rw=randread \
 	--iodepth=16 --numjobs=2 --runtime=60 --time_based --no-prefill
 wait
 el=$(($(secs) - t0))
@@ -60,11 +60,11 @@ expect_grep "errors: " "$LM_WORK/o"
 # --reconnect: tgtd killed and started again; the run goes on, the gap shows
 lm_tgt_do restart
 # every block written once first: random writes need not hit them all
-expect_exit 0 "$LM_WORK/w" "$LUNMARK" run "$URL_RDWR" --rw=write --bs=1m \
+expect_exit "$LM_EXIT_OK" "$LM_WORK/w" "$LUNMARK" run "$URL_RDWR" --rw=write --bs=1m \
 	--iodepth=4 --size=32m --allow-write
 ( sleep 2; "$LM_ROOT/scripts/tgt-target.sh" kill -d "$LM_TGT"; sleep 2
   "$LM_ROOT/scripts/tgt-target.sh" restart -d "$LM_TGT" ) &
-expect_exit 0 "$LM_WORK/o" "$LUNMARK" run "$URL_RDWR" --rw=randwrite \
+expect_exit "$LM_EXIT_OK" "$LM_WORK/o" "$LUNMARK" run "$URL_RDWR" --rw=randwrite \
 	--iodepth=8 --size=32m --runtime=10 --time_based --allow-write --reconnect
 wait
 grep -q "write: IOPS=[1-9]" "$LM_WORK/o" || fail "no writes measured: $(cat "$LM_WORK/o")"
@@ -77,11 +77,11 @@ grep -qE "stalled: [1-9][0-9]* s with no IO completed" "$LM_WORK/o" ||
 # --reconnect to a target that stays down: the IOs fail after --timeout
 ( sleep 2; "$LM_ROOT/scripts/tgt-target.sh" kill -d "$LM_TGT" ) &
 t0=$(secs)
-expect_exit 1 "$LM_WORK/o" "$LUNMARK" run "$URL_NULL" --rw=randread \
+expect_exit "$LM_EXIT_IO" "$LM_WORK/o" "$LUNMARK" run "$URL_NULL" --rw=randread \
 	--iodepth=8 --runtime=60 --time_based --no-prefill --reconnect --timeout=2
 wait
 el=$(($(secs) - t0))
 [ "$el" -lt 10000 ] || fail "--reconnect to a dead target held the run for $el ms"
 expect_grep "connection lost and not back within 2 s (--timeout)" "$LM_WORK/o"
 grep -q "read : IOPS=[1-9]" "$LM_WORK/o" || fail "results lost: $(cat "$LM_WORK/o")"
-exit 0
+exit "$LM_PASS"

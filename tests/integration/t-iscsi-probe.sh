@@ -9,7 +9,7 @@ field() { sed -n "s/^$1:\\[* *\\(.*[^] ]\\) *\\]*\$/\\1/p" "$2" | head -1; }
 
 for url in "$URL_RDWR" "$URL_4KN" "$URL_NULL"; do
 	note "$url"
-	expect_exit 0 "$LM_WORK/p" "$LUNMARK" probe --json "$url"
+	expect_exit "$LM_EXIT_OK" "$LM_WORK/p" "$LUNMARK" probe --json "$url"
 	iscsi-readcapacity16 "$url" >"$LM_WORK/rc16"
 	iscsi-inq "$url" >"$LM_WORK/inq"
 	iscsi-inq -e 1 -c 128 "$url" >"$LM_WORK/usn"
@@ -30,19 +30,19 @@ for url in "$URL_RDWR" "$URL_4KN" "$URL_NULL"; do
 done
 
 # the text form says the same
-expect_exit 0 "$LM_WORK/t" "$LUNMARK" probe "$URL_4KN"
+expect_exit "$LM_EXIT_OK" "$LM_WORK/t" "$LUNMARK" probe "$URL_4KN"
 expect_grep "logical block:     4096 bytes" "$LM_WORK/t"
 expect_grep "size:              33554432 bytes (32MiB)" "$LM_WORK/t"
 
 # a block device: size and sector sizes as the kernel reports them
 if [ -e /dev/loop-control ]; then
 	lm_loop 16 4096
-	expect_exit 0 "$LM_WORK/b" "$LUNMARK" probe --json "$LM_DEV"
+	expect_exit "$LM_EXIT_OK" "$LM_WORK/b" "$LUNMARK" probe --json "$LM_DEV"
 	[ "$(jq -r .size_bytes "$LM_WORK/b")" = "$(blockdev --getsize64 "$LM_DEV")" ] || fail "loop size"
 	[ "$(jq -r .logical_block_bytes "$LM_WORK/b")" = "$(blockdev --getss "$LM_DEV")" ] || fail "loop sector"
 	[ "$(jq -r .physical_block_bytes "$LM_WORK/b")" = "$(blockdev --getpbsz "$LM_DEV")" ] || fail "loop physical"
 	[ "$(jq -r .kind "$LM_WORK/b")" = "block device" ] || fail "loop kind"
 fi
-expect_exit 3 "$LM_WORK/d" "$LUNMARK" probe "$LM_WORK"
+expect_exit "$LM_EXIT_TARGET" "$LM_WORK/d" "$LUNMARK" probe "$LM_WORK"
 expect_grep "a directory" "$LM_WORK/d"
-exit 0
+exit "$LM_PASS"

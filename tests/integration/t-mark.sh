@@ -25,7 +25,7 @@ check_matrix() {
 }
 
 lm_loop 96 4096
-expect_exit 0 "$LM_WORK/m1" "$LUNMARK" mark "$LM_DEV" --allow-write \
+expect_exit "$LM_EXIT_OK" "$LM_WORK/m1" "$LUNMARK" mark "$LM_DEV" --allow-write \
 	--size=64m --runs=2 --runtime=1 --interval=0
 check_matrix "$LM_WORK/m1"
 expect_grep "Target: $LM_DEV (block device, 4096-byte logical blocks)" "$LM_WORK/m1"
@@ -37,7 +37,7 @@ expect_grep "Profile: default (median of 2 runs)" "$LM_WORK/m1"
 # a directory: lunmark makes its own test file and removes it
 dir="$LM_WORK/dir"
 mkdir "$dir"
-expect_exit 0 "$LM_WORK/m2" "$LUNMARK" mark "$dir" --size=32m --runs=1 \
+expect_exit "$LM_EXIT_OK" "$LM_WORK/m2" "$LUNMARK" mark "$dir" --size=32m --runs=1 \
 	--runtime=1 --interval=0 --no-warmup --engine=aio --aggregate=max
 check_matrix "$LM_WORK/m2"
 grep -qE "^ Target: $dir/lunmark-[A-Za-z0-9]{6}\.tmp \(test file, " "$LM_WORK/m2" ||
@@ -46,8 +46,8 @@ expect_grep "Engine: aio" "$LM_WORK/m2"
 [ -z "$(ls -A "$dir")" ] || fail "test file left behind: $(ls "$dir")"
 
 # --read-only / --write-only give one section
-expect_exit 0 "$LM_WORK/m3" "$LUNMARK" mark "$dir" --size=16m --runs=1 \
+expect_exit "$LM_EXIT_OK" "$LM_WORK/m3" "$LUNMARK" mark "$dir" --size=16m --runs=1 \
 	--runtime=1 --interval=0 --no-warmup --read-only
 grep -qF "[Write]" "$LM_WORK/m3" && fail "--read-only ran writes"
 expect_grep "[Read]" "$LM_WORK/m3"
-exit 0
+exit "$LM_PASS"

@@ -23,7 +23,7 @@ for p in "${profiles[@]}"; do
 	# the cache profile: three working sets, a miss region, a sustained
 	# write; its cells run in rounds (5 or more)
 	[ "$p" = cache ] && extra=(--working-set=12m --cache-size=4m --sustained)
-	expect_exit 0 "$LM_WORK/out" "$LUNMARK" mark "$dev" --profile="$p" \
+	expect_exit "$LM_EXIT_OK" "$LM_WORK/out" "$LUNMARK" mark "$dev" --profile="$p" \
 		"${short[@]}" --allow-write --link=10g --json="$LM_WORK/r.json" "${extra[@]}"
 	! grep -q "not measured" "$LM_WORK/out" || fail "$p left a cell empty: $(cat "$LM_WORK/out")"
 	# the saved result re-renders the same report
@@ -82,14 +82,14 @@ script -qec "$LUNMARK mark $dev --profile=demo --size=16m --runs=1 --runtime=1 -
 
 # ATTO on 4Kn: the sizes below 4 KiB are skipped, said so
 lm_loop 64 4096
-expect_exit 0 "$LM_WORK/a4" "$LUNMARK" mark "$LM_DEV" --profile=atto "${short[@]}" --allow-write
+expect_exit "$LM_EXIT_OK" "$LM_WORK/a4" "$LUNMARK" mark "$LM_DEV" --profile=atto "${short[@]}" --allow-write
 [ "$(grep -c "below the target's block size" "$LM_WORK/a4")" -eq 3 ] || fail "4Kn atto: $(cat "$LM_WORK/a4")"
 
 # broken and foreign result files get a clear error
 echo '{"schema": "lunmark-result", "schema_version": 99}' >"$LM_WORK/new.json"
-expect_exit 2 "$LM_WORK/e" "$LUNMARK" report "$LM_WORK/new.json"
+expect_exit "$LM_EXIT_USAGE" "$LM_WORK/e" "$LUNMARK" report "$LM_WORK/new.json"
 expect_grep "schema version 99; this lunmark reads version 1" "$LM_WORK/e"
 echo '{"tests": [' >"$LM_WORK/bad.json"
-expect_exit 2 "$LM_WORK/e" "$LUNMARK" report "$LM_WORK/bad.json"
+expect_exit "$LM_EXIT_USAGE" "$LM_WORK/e" "$LUNMARK" report "$LM_WORK/bad.json"
 expect_grep "not JSON" "$LM_WORK/e"
-exit 0
+exit "$LM_PASS"

@@ -19,7 +19,8 @@ sleep 3
 kill -INT "$pid"
 rc=0
 wait "$pid" || rc=$?
-[ "$rc" -eq 130 ] || fail "mark exited $rc after SIGINT, expected 130: $(cat "$LM_WORK/m")"
+[ "$rc" -eq "$LM_EXIT_INTERRUPTED" ] ||
+	fail "mark exited $rc after SIGINT, expected $LM_EXIT_INTERRUPTED: $(cat "$LM_WORK/m")"
 expect_grep "Interrupted: the results above are partial." "$LM_WORK/m"
 grep -qE '^  SEQ    1MiB \(Q=  8, T= 1\): +[0-9.]+ MB/s' "$LM_WORK/m" ||
 	fail "the partial run was not printed: $(cat "$LM_WORK/m")"
@@ -34,7 +35,8 @@ sleep 2
 kill -INT "$pid"
 rc=0
 wait "$pid" || rc=$?
-[ "$rc" -eq 130 ] || fail "run exited $rc after SIGINT, expected 130"
+[ "$rc" -eq "$LM_EXIT_INTERRUPTED" ] ||
+	fail "run exited $rc after SIGINT, expected $LM_EXIT_INTERRUPTED"
 grep -q "read : IOPS=[1-9]" "$LM_WORK/r" || fail "no partial result: $(cat "$LM_WORK/r")"
 expect_grep "Interrupted" "$LM_WORK/r"
 
@@ -47,7 +49,7 @@ for sig in TERM HUP; do
 	kill -$sig "$pid"
 	rc=0
 	wait "$pid" || rc=$?
-	want=$((128 + $(kill -l $sig)))
+	want=$(lm_exit_of_signal $sig)
 	[ "$rc" -eq "$want" ] || fail "run exited $rc after SIG$sig, expected $want"
 	grep -q "read : IOPS=[1-9]" "$LM_WORK/r" || fail "SIG$sig: no partial result: $(cat "$LM_WORK/r")"
 done
@@ -61,7 +63,8 @@ sleep 4
 kill -HUP "$pid"
 rc=0
 wait "$pid" || rc=$?
-[ "$rc" -eq 129 ] || fail "mark exited $rc after SIGHUP, expected 129: $(cat "$LM_WORK/m")"
+want=$(lm_exit_of_signal HUP)
+[ "$rc" -eq "$want" ] || fail "mark exited $rc after SIGHUP, expected $want: $(cat "$LM_WORK/m")"
 [ "$(jq -r .outcome.interrupted "$LM_WORK/m.json")" = true ] ||
 	fail "the saved result is not marked interrupted: $(head -c 300 "$LM_WORK/m.json")"
 [ -z "$(ls -A "$dir")" ] || fail "test file left behind: $(ls "$dir")"
@@ -85,8 +88,9 @@ if command -v tgtd >/dev/null; then
 	wait "$pid" || rc=$?
 	el=$((($(date +%s%N) - t0) / 1000000))
 	lm_tgt_do resume >/dev/null
-	[ "$rc" -eq 130 ] || fail "exit $rc after a second SIGINT, expected 130: $(cat "$LM_WORK/i")"
+	[ "$rc" -eq "$LM_EXIT_INTERRUPTED" ] ||
+		fail "exit $rc after a second SIGINT, expected $LM_EXIT_INTERRUPTED: $(cat "$LM_WORK/i")"
 	[ "$el" -lt 3000 ] || fail "a second SIGINT took $el ms to end the run"
 	grep -q "read : IOPS=[1-9]" "$LM_WORK/i" || fail "no partial result: $(cat "$LM_WORK/i")"
 fi
-exit 0
+exit "$LM_PASS"

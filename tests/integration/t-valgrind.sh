@@ -23,25 +23,25 @@ lm_vg() {
 
 lm_loop 64 512
 job=(--size=16m --runtime=1 --time_based --allow-write)
-lm_vg "uring, randrw QD8, 2 threads" 0 "$LUNMARK" run "$LM_DEV" --rw=randrw \
+lm_vg "uring, randrw QD8, 2 threads" "$LM_EXIT_OK" "$LUNMARK" run "$LM_DEV" --rw=randrw \
 	--iodepth=8 --numjobs=2 "${job[@]}"
-lm_vg "aio, randread QD8" 0 "$LUNMARK" run "$LM_DEV" --engine=aio \
+lm_vg "aio, randread QD8" "$LM_EXIT_OK" "$LUNMARK" run "$LM_DEV" --engine=aio \
 	--rw=randread --iodepth=8 "${job[@]}"
-lm_vg "psync, write" 0 "$LUNMARK" run "$LM_DEV" --engine=psync --rw=write "${job[@]}"
-lm_vg "null, EIO injected" 1 "$LUNMARK" run --engine=null --rw=randread \
+lm_vg "psync, write" "$LM_EXIT_OK" "$LUNMARK" run "$LM_DEV" --engine=psync --rw=write "${job[@]}"
+lm_vg "null, EIO injected" "$LM_EXIT_IO" "$LUNMARK" run --engine=null --rw=randread \
 	--iodepth=16 --runtime=1 --time_based --fail-every=1000
 # a mark saved to JSON and read back: the null engine's, made without
 # valgrind (under it, a mark took up to a minute in CI), then its report
 "$LUNMARK" mark --engine=null --profile=demo --size=16m --runs=1 \
 	--runtime=200ms --interval=0 --no-warmup --quiet --json="$LM_WORK/m.json" \
 	>/dev/null 2>&1 || fail "the mark to report failed"
-lm_vg "report of a saved mark" 0 "$LUNMARK" report "$LM_WORK/m.json"
-lm_vg "compare of it with itself" 0 "$LUNMARK" compare "$LM_WORK/m.json" \
+lm_vg "report of a saved mark" "$LM_EXIT_OK" "$LUNMARK" report "$LM_WORK/m.json"
+lm_vg "compare of it with itself" "$LM_EXIT_OK" "$LUNMARK" compare "$LM_WORK/m.json" \
 	"$LM_WORK/m.json"
 if command -v tgtd >/dev/null; then
 	lm_tgt -s 16
-	lm_vg "iscsi, randrw QD16" 0 "$LUNMARK" run "$URL_RDWR" --rw=randrw \
+	lm_vg "iscsi, randrw QD16" "$LM_EXIT_OK" "$LUNMARK" run "$URL_RDWR" --rw=randrw \
 		--iodepth=16 "${job[@]}"
-	lm_vg "iscsi probe" 0 "$LUNMARK" probe "$URL_RDWR"
+	lm_vg "iscsi probe" "$LM_EXIT_OK" "$LUNMARK" probe "$URL_RDWR"
 fi
-exit 0
+exit "$LM_PASS"
