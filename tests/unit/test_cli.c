@@ -257,6 +257,22 @@ static void lm_test_table(void)
 	}
 }
 
+static char *lm_slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *buf = NULL;
+	size_t n = 0;
+
+	if (!f)
+		return NULL;
+	if (getdelim(&buf, &n, '\0', f) < 0) {
+		free(buf);
+		buf = NULL;
+	}
+	fclose(f);
+	return buf;
+}
+
 /* Does @text name @name as written @pre@name (roff writes '-' as "\-"),
  * and not as the start of a longer name? */
 static bool lm_names(const char *text, const char *pre, const char *name,
@@ -283,6 +299,57 @@ static bool lm_names(const char *text, const char *pre, const char *name,
 			return true;
 	}
 	return false;
+}
+
+/* Is @name set in bold (a .B, .BR, .RB line) in the roff @text? */
+static bool lm_man_bold(const char *text, const char *name)
+{
+	char line[1024];
+	size_t n;
+
+	for (; *text; text += n + (text[n] == '\n')) {
+		n = strcspn(text, "\n");
+		if (strncmp(text, ".B", 2) && strncmp(text, ".RB", 3))
+			continue;
+		snprintf(line, sizeof(line), "%.*s", (int)n, text);
+		if (lm_names(line, "", name, true))
+			return true;
+	}
+	return false;
+}
+
+/* The man page names every option of the command line, and sets every fio
+ * option in bold in JOB FILE OPTIONS. */
+static void lm_test_man_page(void)
+{
+	char *man = lm_slurp("man/lunmark.1"), *fio, *end;
+	const struct lm_option *o;
+	unsigned int i;
+
+	if (!man)
+		fprintf(stderr,
+			"\nman/lunmark.1: run the tests from the top of the tree\n");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(man);
+	for (i = 0; (o = lm_opt_at(i)); i++) {
+		if (!o->name || lm_names(man, "\\-\\-", o->name, true))
+			continue;
+		fprintf(stderr, "\nman/lunmark.1 does not name --%s\n",
+			o->name);
+		CU_FAIL("an option missing from the man page");
+	}
+	fio = strstr(man, "\n.SH JOB FILE OPTIONS\n");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(fio);
+	end = strstr(fio + 1, "\n.SH ");
+	if (end)
+		end[1] = '\0';
+	for (i = 0; (o = lm_opt_at(i)); i++) {
+		if (!o->fio || lm_man_bold(fio + 1, o->fio))
+			continue;
+		fprintf(stderr, "\nman/lunmark.1's JOB FILE OPTIONS lack %s\n",
+			o->fio);
+		CU_FAIL("a fio option missing from the man page");
+	}
+	free(man);
 }
 
 /* Each command's --help lists the options the table gives it. */
@@ -405,6 +472,7 @@ int lm_suite_cli(void)
 		{ "fio's value syntax", lm_test_fio_syntax },
 		{ "one message for both parsers", lm_test_one_message },
 		{ "the option table holds together", lm_test_table },
+		{ "the man page names every option", lm_test_man_page },
 		{ "--help lists each command's options", lm_test_help },
 		{ "job fits the target", lm_test_fit },
 		{ NULL, NULL },
