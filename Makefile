@@ -119,10 +119,10 @@ endif
 FUZZ_SECONDS ?= 60
 FUZZERS := jobfile url cli result
 FUZZ_SRCS_jobfile := fio-compat/jobfile.c fio-compat/options.c \
-	fio-compat/values.c
+	fio-compat/values.c src/cli/options.c src/cli/values.c
 FUZZ_SRCS_url := kmod-free/url.c
 FUZZ_SRCS_cli := src/cli/cli.c src/cli/options.c src/cli/cache.c \
-	src/cli/compare.c src/cli/values.c src/units.c
+	src/cli/compare.c src/cli/values.c src/units.c fio-compat/values.c
 FUZZ_SRCS_result := src/result/load.c
 FUZZ_BINS := $(FUZZERS:%=$(BUILD)/fuzz/fuzz-%)
 

@@ -1,15 +1,19 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * fio's options, as lunmark takes them: one table of every option lunmark
- * knows (set, accepted with no effect, or refused with a reason), and the
- * jobs a job file (or a fio-style command line) describes, with fio's
- * [global] inheritance. An option lunmark does not support is an error
- * naming file:line and the option, unless ignore_unsupported (then one
- * warning per option); never silently ignored.
+ * fio's options, as lunmark takes them, and the jobs a job file (or a
+ * fio-style command line) describes, with fio's [global] inheritance. Each
+ * key is a row of the option table (src/cli/options.h): most are rows the
+ * command line shares; this file holds the rows of job files alone (fio's
+ * spellings lunmark takes only there, options taken with no effect, and
+ * options refused with what to use instead) and the setters of fio's
+ * spellings. An option lunmark does not support is an error naming
+ * file:line and the option, unless ignore_unsupported (then one warning
+ * per option); never silently ignored.
  */
 #ifndef LM_FIO_OPTIONS_H
 #define LM_FIO_OPTIONS_H
 
+#include "src/cli/options.h"
 #include "src/job/job.h"
 #include "fio-compat/jobfile.h"
 
@@ -66,5 +70,13 @@ void lm_fio_jobs_free(struct lm_fio_jobs *j);
 /* `--cmdhelp=NAME` or `--cmdhelp=all`: the options with lunmark's notes.
  * Returns -ENOENT for an option lunmark does not know. */
 int lm_fio_cmdhelp(FILE *f, const char *name);
+
+/* The job files' part of the option table. */
+extern const struct lm_option lm_fio_options[];
+extern const unsigned int lm_fio_noptions;
+
+/* fio's spellings of rows the command line shares: bs=R,W; size=N% and
+ * offset=N% of the target. */
+lm_opt_set_fn lm_fio_set_bs, lm_fio_set_size, lm_fio_set_offset;
 
 #endif

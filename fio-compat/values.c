@@ -49,8 +49,12 @@ int lm_fio_size(const char *s, unsigned int kb_base, uint64_t *out)
 		if (*p)
 			return -EINVAL;
 	}
-	/* kb_base=1024 is fio's compatibility mode: the prefixes swap */
-	if (kb_base == 1024)
+	/* kb_base=1024 is fio's compatibility mode: the prefixes swap;
+	 * LM_KB_BINARY is lunmark's own command line: powers of 1024, with
+	 * or without the i, as lunmark prints sizes */
+	if (kb_base == LM_KB_BINARY)
+		base = 1024;
+	else if (kb_base == 1024)
 		base = iec ? 1000 : 1024;
 	else if (kb_base == 1000)
 		base = iec ? 1024 : 1000;

@@ -13,6 +13,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/* kb_base for lunmark's own command line: k, ki, kb and kib all 1024 */
+#define LM_KB_BINARY 0u
+
 int lm_fio_size(const char *s, unsigned int kb_base, uint64_t *out);
 /* @unit_ns: what a bare number counts (10^9 for seconds) */
 int lm_fio_time(const char *s, uint64_t unit_ns, uint64_t *out_ns);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
-/* mark's cache options (cli.h). */
+/* mark's cache options: two setters of the table (options.h), and their
+ * check once all are read (cli.h). */
 #include "src/cli/cli.h"
+#include "src/cli/options.h"
 #include "src/cli/values.h"
 #include "src/suite/suite.h"
 
@@ -10,46 +12,40 @@
 
 #define LM_MIB (1ull << 20)
 
-int lm_cli_cache_opt(const char *name, const char *v, struct lm_cli *c,
-		     char *msg, size_t len)
+int lm_cli_set_max_rounds(const struct lm_opt_ctx *x, const struct lm_option *o,
+			  const char *v)
 {
-	struct lm_suite_opts *o = &c->suite;
+	struct lm_suite_opts *s = x->dst[LM_D_SUITE];
 	uint64_t n;
-	int ret;
+	int ret = lm_opt_num(x, v, 0, o->max, &n);
 
-	if (!strcmp(name, "until-steady")) {
-		o->until_steady = true;
-		return 0;
-	}
-	if (!strcmp(name, "sustained")) {
-		o->sustained = true;
-		return 0;
-	}
-	if (!strcmp(name, "max-rounds")) {
-		ret = lm_opt_uint(name, v, LM_RUNS_MAX, &n, msg, len);
-		if (!ret && n < LM_SS_WINDOW)
-			return lm_bad(
-				msg, len, name, v,
-				"must be at least 5: the steady-state window is the last 5 rounds");
-		o->max_rounds = (unsigned int)n;
+	if (ret)
 		return ret;
-	}
-	ret = lm_opt_size(name, v, &n, msg, len);
+	if (n < o->min)
+		return lm_opt_bad(
+			x, v,
+			"must be at least 5: the steady-state window is the last 5 rounds");
+	s->max_rounds = (unsigned int)n;
+	return 0;
+}
+
+int lm_cli_set_working_set(const struct lm_opt_ctx *x,
+			   const struct lm_option *o, const char *v)
+{
+	struct lm_suite_opts *s = x->dst[LM_D_SUITE];
+	uint64_t n;
+	int ret = lm_opt_size(x, v, &n);
+
+	(void)o;
 	if (ret)
 		return ret;
 	if (!n)
-		return lm_bad(msg, len, name, v, "must not be zero");
-	if (!strcmp(name, "working-set")) {
-		if (n % LM_MIB)
-			return lm_bad(
-				msg, len, name, v,
-				"must be a whole number of MiB (each test's set starts where the last ends, aligned for its 1 MiB reads)");
-		o->working_set_bytes = n;
-	} else if (!strcmp(name, "cache-size")) {
-		o->cache_bytes = n;
-	} else {
-		o->nas_ram_bytes = n;
-	}
+		return lm_opt_bad(x, v, "must not be zero");
+	if (n % LM_MIB)
+		return lm_opt_bad(
+			x, v,
+			"must be a whole number of MiB (each test's set starts where the last ends, aligned for its 1 MiB reads)");
+	s->working_set_bytes = n;
 	return 0;
 }
 

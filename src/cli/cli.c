@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "src/cli/cli.h"
 #include "src/cli/options.h"
+#include "fio-compat/values.h"
 #include "src/engine/engine.h"
 #include "kmod-free/url.h"
 #include "src/cli/values.h"
 #include "src/lunmark.h"
-#include "src/units.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -37,186 +37,75 @@ static int lm_add_target(struct lm_cli *c, const char *v, char *msg, size_t len)
 	return 0;
 }
 
-/* Options every command takes; they land in @j. */
-static int lm_opt_common(int id, const char *name, const char *v,
-			 struct lm_job *j, struct lm_cli *c, char *msg,
-			 size_t len)
+int lm_cli_set_help(const struct lm_opt_ctx *x, const struct lm_option *o,
+		    const char *v)
 {
-	uint64_t n;
-	int ret = 0;
+	struct lm_cli *c = x->dst[LM_D_CLI];
 
-	switch (id) {
-	case LM_O_LINK: /* run and mark: for the warnings */
-		return lm_opt_link(v, &c->suite.link_gbit, msg, len);
-	case LM_O_CACHE:
-		return lm_cli_cache_opt(name, v, c, msg, len);
-	case LM_O_ENGINE:
-		if (!lm_engine_find(v))
-			return lm_engine_unknown(name, v, msg, len);
-		snprintf(j->engine, sizeof(j->engine), "%s",
-			 lm_engine_find(v)->name);
-		c->engine_set = true;
-		break;
-	case LM_O_TIMEOUT:
-		ret = lm_opt_time(name, v, &n, msg, len);
-		if (!ret && (n < 1000000000ull || n > 3600000000000ull))
-			return lm_bad(msg, len, name, v,
-				      "must be from 1s to 1h");
-		/* libiscsi counts whole seconds */
-		c->timeout_s =
-			(unsigned int)((n + 999999999ull) / 1000000000ull);
-		break;
-	case LM_O_RECONNECT:
-		c->reconnect = true;
-		break;
-	case LM_O_CHAP_FILE:
-		c->chap_file = v;
-		break;
-	case LM_O_INITIATOR:
-		c->initiator = v;
-		break;
-	case LM_O_TARGET:
-		return lm_add_target(c, v, msg, len);
-	case LM_O_JSON:
-		c->json = true;
-		break;
-	case LM_O_EXPORT_FIO:
-		c->export_fio = true;
-		break;
-	case LM_O_DIRECT:
-		if (!v || !strcmp(v, "1"))
-			j->direct = true;
-		else if (!strcmp(v, "0"))
-			j->direct = false;
-		else
-			return lm_bad(msg, len, name, v, "must be 0 or 1");
-		break;
-	case LM_O_ALLOW_WRITE:
-		c->allow_write = true;
-		break;
-	case LM_O_READ_ONLY: /* mark: the read tests only */
-		c->suite.write = false;
-		c->read_only = true;
-		break;
-	case LM_O_CHECK:
-		c->verify_check = true;
-		break;
-	case LM_O_DESTROY:
-		if (!*v)
-			return lm_bad(msg, len, name, v,
-				      "must name the target to destroy");
-		c->destroy = v;
-		break;
-	case LM_O_NO_PREFILL:
-		j->prefill = false;
-		break;
-	case LM_O_VERIFY:
-		j->verify = true;
-		break;
-	case LM_O_PATTERN:
-		if (!strcmp(v, "random"))
-			j->pattern = LM_PATTERN_RANDOM;
-		else if (!strcmp(v, "zero"))
-			j->pattern = LM_PATTERN_ZERO;
-		else
-			return lm_bad(
-				msg, len, name, v,
-				"must be random (incompressible, the default) or zero");
-		break;
-	case LM_O_SEED:
-		ret = lm_opt_uint(name, v, UINT64_MAX, &j->seed, msg, len);
-		break;
-	case LM_O_SQPOLL:
-		j->sqpoll = true;
-		break;
-	case LM_O_SIZE:
-		ret = lm_opt_size(name, v, &n, msg, len);
-		if (!ret && !n)
-			return lm_bad(msg, len, name, v, "must not be zero");
-		j->size_bytes = n;
-		break;
-	case LM_O_RUNTIME:
-		ret = lm_opt_time(name, v, &j->runtime_ns, msg, len);
-		if (!ret && !j->runtime_ns)
-			return lm_bad(msg, len, name, v, "must not be zero");
-		break;
-	case LM_O_FAIL_EVERY:
-		ret = lm_opt_uint(name, v, UINT64_MAX, &j->fault.every_n, msg,
-				  len);
-		break;
-	case LM_O_FAIL_PROB:
-		if (lm_parse_double(v, &j->fault.prob_pct))
-			return lm_bad(msg, len, name, v,
-				      "a percentage from 0 to 100");
-		break;
-	case LM_O_FAIL_ERRNO:
-		ret = lm_opt_errno(v, &j->fault.err_no, msg, len);
-		break;
-	default:
-		return 1; /* not a common option */
-	}
-	return ret;
+	(void)o;
+	(void)v;
+	c->help_for = c->cmd;
+	c->cmd = LM_CMD_HELP;
+	return 0;
 }
 
-static int lm_opt_run(int id, const char *name, const char *v, struct lm_job *j,
-		      char *msg, size_t len)
+int lm_cli_set_target(const struct lm_opt_ctx *x, const struct lm_option *o,
+		      const char *v)
 {
-	uint64_t n;
-	int ret = 0;
+	(void)o;
+	return lm_add_target(x->dst[LM_D_CLI], v, x->msg, x->len);
+}
 
-	switch (id) {
-	case LM_O_OFFSET:
-		ret = lm_opt_size(name, v, &j->offset_bytes, msg, len);
-		break;
-	case LM_O_RW:
-		if (lm_rw_parse(v, &j->rw))
-			return lm_bad(
-				msg, len, name, v,
-				"must be read, write, randread, randwrite, rw or randrw");
-		break;
-	case LM_O_RWMIXREAD:
-	case LM_O_RWMIXWRITE:
-		ret = lm_opt_uint(name, v, 100, &n, msg, len);
-		j->rwmixread_pct =
-			(unsigned int)(id == LM_O_RWMIXREAD ? n : 100 - n);
-		break;
-	case LM_O_BS:
-		ret = lm_opt_size(name, v, &n, msg, len);
-		if (!ret && (n > LM_BS_MAX || n < LM_BS_MIN))
-			return lm_bad(msg, len, name, v,
-				      "the block size must be from 512 to 64m");
-		j->bs_bytes = (uint32_t)n;
-		break;
-	case LM_O_IODEPTH:
-		ret = lm_opt_uint(name, v, LM_DEPTH_MAX, &n, msg, len);
-		j->iodepth = (unsigned int)n;
-		break;
-	case LM_O_NUMJOBS:
-		ret = lm_opt_uint(name, v, LM_THREADS_MAX, &n, msg, len);
-		j->threads = (unsigned int)n;
-		break;
-	case LM_O_RAMP:
-		ret = lm_opt_time(name, v, &j->ramp_ns, msg, len);
-		break;
-	case LM_O_TIME_BASED:
-		j->time_based = true;
-		break;
-	case LM_O_NAME:
-		snprintf(j->name, sizeof(j->name), "%s", v);
-		break;
-	case LM_O_PCT_RANDOM:
-		ret = lm_opt_uint(name, v, 100, &n, msg, len);
-		j->random_pct = (unsigned int)n;
-		break;
-	}
-	return ret;
+int lm_cli_set_destroy(const struct lm_opt_ctx *x, const struct lm_option *o,
+		       const char *v)
+{
+	struct lm_cli *c = x->dst[LM_D_CLI];
+
+	(void)o;
+	if (!*v)
+		return lm_opt_bad(x, v, "must name the target to destroy");
+	c->destroy = v;
+	return 0;
+}
+
+/* no write of any kind; mark: the read tests only */
+int lm_cli_set_read_only(const struct lm_opt_ctx *x, const struct lm_option *o,
+			 const char *v)
+{
+	struct lm_cli *c = x->dst[LM_D_CLI];
+
+	(void)o;
+	(void)v;
+	c->suite.write = false;
+	c->read_only = true;
+	return 0;
+}
+
+int lm_cli_set_timeout(const struct lm_opt_ctx *x, const struct lm_option *o,
+		       const char *v)
+{
+	struct lm_cli *c = x->dst[LM_D_CLI];
+	uint64_t n;
+	int ret = lm_opt_time(x, v, &n);
+
+	(void)o;
+	if (ret)
+		return ret;
+	if (n < 1000000000ull || n > 3600000000000ull)
+		return lm_opt_bad(x, v, "must be from 1s to 1h");
+	/* libiscsi counts whole seconds */
+	c->timeout_s = (unsigned int)((n + 999999999ull) / 1000000000ull);
+	return 0;
 }
 
 /* fio's --output-format: a comma list of normal, terse, json, json+ */
-static int lm_opt_format(struct lm_cli *c, const char *v, char *msg, size_t len)
+int lm_cli_set_output_format(const struct lm_opt_ctx *x,
+			     const struct lm_option *o, const char *v)
 {
+	struct lm_cli *c = x->dst[LM_D_CLI];
 	char buf[128], *p, *save = NULL;
 
+	(void)o;
 	snprintf(buf, sizeof(buf), "%s", v);
 	c->out_normal = c->out_json = c->out_jsonplus = c->out_terse = false;
 	for (p = strtok_r(buf, ",", &save); p; p = strtok_r(NULL, ",", &save)) {
@@ -229,155 +118,106 @@ static int lm_opt_format(struct lm_cli *c, const char *v, char *msg, size_t len)
 		else if (!strcmp(p, "terse"))
 			c->out_terse = true;
 		else
-			return lm_bad(
-				msg, len, "output-format", v,
+			return lm_opt_bad(
+				x, v,
 				"normal, terse, json or json+, or a comma list of them (normal,json)");
 	}
 	return 0;
 }
 
-static int lm_opt_jobs(int id, const char *v, struct lm_cli *c, char *msg,
-		       size_t len)
-{
-	switch (id) {
-	case LM_O_IGNORE_UNSUPPORTED:
-		c->ignore_unsupported = true;
-		return 0;
-	case LM_O_OUTPUT_FORMAT:
-		return lm_opt_format(c, v, msg, len);
-	case LM_O_OUTPUT:
-		c->output = v;
-		return 0;
-	}
-	return 0;
-}
-
 /* --tag NAME=VALUE: NAME of letters, digits, '_', '-' and '.' */
-static int lm_opt_tag(struct lm_cli *c, const char *v, char *msg, size_t len)
+int lm_cli_set_tag(const struct lm_opt_ctx *x, const struct lm_option *o,
+		   const char *v)
 {
+	struct lm_cli *c = x->dst[LM_D_CLI];
 	size_t n = strcspn(v, "=");
 	unsigned int i;
 
+	(void)o;
 	if (!v[n] || !n || n >= sizeof(c->tag_names[0]) ||
 	    strspn(v,
 		   "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.") !=
 		    n)
-		return lm_bad(
-			msg, len, "tag", v,
+		return lm_opt_bad(
+			x, v,
 			"NAME=VALUE, NAME of at most 32 letters, digits, '_', '-' or '.' (--tag cache=on)");
 	for (i = 0; i < c->ntags; i++)
 		if (strlen(c->tag_names[i]) == n &&
 		    !strncmp(c->tag_names[i], v, n))
-			return lm_bad(msg, len, "tag", v,
-				      "this tag is given twice");
+			return lm_opt_bad(x, v, "this tag is given twice");
 	if (c->ntags == LM_TAGS_MAX)
-		return lm_bad(msg, len, "tag", v, "at most 16 tags");
+		return lm_opt_bad(x, v, "at most 16 tags");
 	snprintf(c->tag_names[c->ntags], sizeof(c->tag_names[0]), "%.*s",
 		 (int)n, v);
 	c->tag_values[c->ntags++] = v + n + 1;
 	return 0;
 }
 
-static int lm_opt_mark(int id, const char *name, const char *v,
-		       struct lm_cli *c, char *msg, size_t len)
+static const char *lm_cmd_name(enum lm_cmd cmd)
 {
-	struct lm_suite_opts *o = &c->suite;
-	uint64_t n;
-	int ret = 0;
-
-	switch (id) {
-	case LM_O_PROFILE:
-		c->profile = v;
-		break;
-	case LM_O_RUNS:
-		ret = lm_opt_uint(name, v, LM_RUNS_MAX, &n, msg, len);
-		if (!ret && !n)
-			return lm_bad(msg, len, name, v, "must be at least 1");
-		o->runs = (unsigned int)n;
-		break;
-	case LM_O_INTERVAL:
-		ret = lm_opt_time(name, v, &o->interval_ns, msg, len);
-		break;
-	case LM_O_WRITE_ONLY:
-		o->read = false;
-		break;
-	case LM_O_AGGREGATE:
-		if (!strcmp(v, "median"))
-			o->agg = LM_AGG_MEDIAN;
-		else if (!strcmp(v, "max"))
-			o->agg = LM_AGG_MAX;
-		else
-			return lm_bad(
-				msg, len, name, v,
-				"must be median (the default) or max (CrystalDiskMark's best-of)");
-		break;
-	case LM_O_NO_WARMUP:
-		o->warmup = false;
-		break;
-	case LM_O_MIX:
-		ret = lm_opt_uint(name, v, 100, &n, msg, len);
-		o->mix_pct = (unsigned int)n;
-		break;
-	case LM_O_QUIET:
-		o->quiet = true;
-		break;
-	case LM_O_JSON_FILE:
-		c->json_path = v;
-		break;
-	case LM_O_LABEL:
-		c->label = v;
-		break;
-	case LM_O_TAG:
-		return lm_opt_tag(c, v, msg, len);
+	switch (cmd) {
+	case LM_CMD_VERIFY:
+		return "verify";
+	case LM_CMD_RUN:
+		return "run";
+	case LM_CMD_MARK:
+		return "mark";
+	case LM_CMD_JOBS:
+		return "JOBFILE";
+	case LM_CMD_REPORT:
+		return "report";
+	case LM_CMD_COMPARE:
+		return "compare";
+	default:
+		return "probe";
 	}
-	return ret;
+}
+
+/* Where the options of @c's command go (options.h). */
+static void lm_cli_ctx(struct lm_cli *c, struct lm_opt_ctx *x, char *msg,
+		       size_t len)
+{
+	memset(x, 0, sizeof(*x));
+	x->dst[LM_D_JOB] = c->cmd == LM_CMD_MARK ? &c->suite.base : &c->job;
+	x->dst[LM_D_SUITE] = &c->suite;
+	x->dst[LM_D_CLI] = c;
+	x->dst[LM_D_CMP] = &c->cmp;
+	x->engine_set = &c->engine_set;
+	/* lunmark's sizes, as it prints them: 1GiB is 2^30 here, where fio's
+	 * compatibility rule (job files, fio's command line) makes it 10^9 */
+	x->kb_base = LM_KB_BINARY;
+	x->msg = msg;
+	x->len = len;
 }
 
 static int lm_parse_cmd(int argc, char **argv, struct lm_cli *c, char *msg,
 			size_t len)
 {
 	struct option longs[LM_CLI_OPTS_MAX + 1];
-	struct lm_job *j = c->cmd == LM_CMD_MARK ? &c->suite.base : &c->job;
-	const char *cmdname = c->cmd == LM_CMD_VERIFY	 ? "verify"
-			      : c->cmd == LM_CMD_RUN	 ? "run"
-			      : c->cmd == LM_CMD_MARK	 ? "mark"
-			      : c->cmd == LM_CMD_JOBS	 ? "JOBFILE"
-			      : c->cmd == LM_CMD_REPORT	 ? "report"
-			      : c->cmd == LM_CMD_COMPARE ? "compare"
-							 : "probe";
-	int id, idx, ret;
+	const char *cmdname = lm_cmd_name(c->cmd);
+	const struct lm_option *o;
+	struct lm_opt_ctx x;
+	char shorts[8];
+	int id, idx = -1, ret;
 
-	lm_cli_longopts(c->cmd, longs);
+	lm_cli_ctx(c, &x, msg, len);
+	lm_cli_longopts(c->cmd, longs, shorts);
 	optind = 0; /* glibc: getopt starts afresh, no state left over */
 	opterr = 0;
-	while ((id = getopt_long(argc, argv, "h", longs, &idx)) != -1) {
-		if (id == '?' || id == ':') {
+	while ((id = getopt_long(argc, argv, shorts, longs, &idx)) != -1) {
+		o = lm_cli_opt(id);
+		if (id == '?' || id == ':' || !o) {
 			snprintf(
 				msg, len,
 				"%s: not an option of 'lunmark %s' or missing its value (see lunmark %s --help)",
 				argv[optind - 1], cmdname, cmdname);
 			return -EINVAL;
 		}
-		if (id == LM_O_HELP) {
-			c->help_for = c->cmd;
-			c->cmd = LM_CMD_HELP;
-			return 0;
-		}
-		ret = lm_opt_common(id, longs[idx].name, optarg, j, c, msg,
-				    len);
-		if (ret == 1 && lm_cmd_reads_results(c->cmd))
-			ret = lm_cli_cmp_opt(longs[idx].name, optarg, c, msg,
-					     len);
-		else if (ret == 1 &&
-			 (c->cmd == LM_CMD_RUN || c->cmd == LM_CMD_VERIFY))
-			ret = lm_opt_run(id, longs[idx].name, optarg, j, msg,
-					 len);
-		else if (ret == 1 && c->cmd == LM_CMD_JOBS)
-			ret = lm_opt_jobs(id, optarg, c, msg, len);
-		else if (ret == 1)
-			ret = lm_opt_mark(id, longs[idx].name, optarg, c, msg,
-					  len);
-		if (ret)
+		/* a short option sets no index */
+		x.key = idx >= 0 ? longs[idx].name : o->name;
+		idx = -1;
+		ret = lm_opt_set(&x, o, optarg);
+		if (ret || c->cmd == LM_CMD_HELP)
 			return ret;
 	}
 	for (; optind < argc; optind++) {
@@ -480,21 +320,77 @@ static bool lm_is_file(const char *path)
 	return !stat(path, &st) && S_ISREG(st.st_mode);
 }
 
-int lm_cli_parse(int argc, char **argv, struct lm_cli *c, char *msg, size_t len)
+/* mark, once its options are read: --size and --runtime beat the
+ * profile's only when given. */
+static int lm_cli_mark_check(struct lm_cli *c, char *msg, size_t len)
 {
 	struct lm_guard_opts g;
-	const char *cmd;
 	int ret;
 
-	memset(c, 0, sizeof(*c));
-	lm_job_defaults(&c->job);
-	lm_suite_defaults(&c->suite);
-	c->profile = "default";
-	c->cmd = LM_CMD_HELP;
-	c->help_for = LM_CMD_HELP;
-	if (argc < 2)
-		return 0;
-	cmd = argv[1];
+	if (!c->suite.read && !c->suite.write) {
+		snprintf(msg, len,
+			 "--read-only and --write-only exclude each other");
+		return -EINVAL;
+	}
+	c->suite.size_set = c->suite.base.size_bytes != 0;
+	c->suite.runtime_set = c->suite.base.runtime_ns != 0;
+	if (c->suite.size_set)
+		c->suite.size_bytes = c->suite.base.size_bytes;
+	if (c->suite.runtime_set)
+		c->suite.runtime_ns = c->suite.base.runtime_ns;
+	c->suite.base.size_bytes = 0;
+	c->suite.base.runtime_ns = 0;
+	lm_guard_opts_cli(&g, c);
+	c->suite.allow_write = lm_guard_permits(&g);
+	ret = lm_cli_cache_check(c, msg, len);
+	if (ret)
+		return ret;
+	return lm_cli_engine_check(c, &c->suite.base, msg, len);
+}
+
+/* What a command needs once all its options are read. */
+static int lm_cli_check(struct lm_cli *c, char *msg, size_t len)
+{
+	int ret;
+
+	if (lm_cmd_reads_results(c->cmd))
+		return lm_cli_cmp_check(c, msg, len);
+	if (c->cmd == LM_CMD_PROBE) {
+		if (lm_cli_target(c))
+			return 0;
+		snprintf(
+			msg, len,
+			"'lunmark probe' needs a TARGET: a block device, a file or an iscsi:// URL");
+		return -EINVAL;
+	}
+	lm_cli_pick_engine(c, c->cmd == LM_CMD_MARK ? &c->suite.base : &c->job);
+	if (c->cmd == LM_CMD_MARK)
+		return lm_cli_mark_check(c, msg, len);
+	if (!lm_cli_target(c) &&
+	    lm_engine_find(c->job.engine)->target != LM_ENGINE_TARGET_NONE) {
+		snprintf(
+			msg, len,
+			"'lunmark %s' needs a TARGET: a block device, a file, a directory or an iscsi:// URL",
+			c->cmd == LM_CMD_VERIFY ? "verify" : "run");
+		return -EINVAL;
+	}
+	ret = lm_cli_engine_check(c, &c->job, msg, len);
+	if (ret)
+		return ret;
+	return lm_job_check(&c->job, msg, len);
+}
+
+/*
+ * The command argv[1] names, into c->cmd. Returns 1 when its options are
+ * still to be read, 0 when the command line is read whole (help,
+ * version, profiles, --cmdhelp, a job file, fio's command line), or
+ * -EINVAL.
+ */
+static int lm_cli_command(int argc, char **argv, struct lm_cli *c, char *msg,
+			  size_t len)
+{
+	const char *cmd = argv[1];
+
 	if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") ||
 	    !strcmp(cmd, "help"))
 		return 0;
@@ -528,8 +424,7 @@ int lm_cli_parse(int argc, char **argv, struct lm_cli *c, char *msg, size_t len)
 		c->cmd = LM_CMD_CMDHELP;
 		c->cmdhelp = cmd[9] ? cmd + 10 : "all";
 		return 0;
-	} else if (!strncmp(cmd, "--", 2) && strcmp(cmd, "--help") &&
-		   strcmp(cmd, "--version")) {
+	} else if (!strncmp(cmd, "--", 2)) {
 		return lm_fio_cmdline(argc, argv, c, msg, len);
 	} else if (cmd[0] != '-' && lm_is_file(cmd)) {
 		/* fio's way: lunmark job.fio [more.fio ...] */
@@ -543,52 +438,26 @@ int lm_cli_parse(int argc, char **argv, struct lm_cli *c, char *msg, size_t len)
 			cmd);
 		return -EINVAL;
 	}
+	return 1;
+}
+
+int lm_cli_parse(int argc, char **argv, struct lm_cli *c, char *msg, size_t len)
+{
+	int ret;
+
+	memset(c, 0, sizeof(*c));
+	lm_job_defaults(&c->job);
+	lm_suite_defaults(&c->suite);
+	c->profile = "default";
+	c->cmd = LM_CMD_HELP;
+	c->help_for = LM_CMD_HELP;
+	if (argc < 2)
+		return 0;
+	ret = lm_cli_command(argc, argv, c, msg, len);
+	if (ret <= 0)
+		return ret;
 	ret = lm_parse_cmd(argc - 1, argv + 1, c, msg, len);
 	if (ret || c->cmd == LM_CMD_HELP)
 		return ret;
-	if (lm_cmd_reads_results(c->cmd))
-		return lm_cli_cmp_check(c, msg, len);
-	if (c->cmd == LM_CMD_PROBE) {
-		if (lm_cli_target(c))
-			return 0;
-		snprintf(
-			msg, len,
-			"'lunmark probe' needs a TARGET: a block device, a file or an iscsi:// URL");
-		return -EINVAL;
-	}
-	lm_cli_pick_engine(c, c->cmd == LM_CMD_MARK ? &c->suite.base : &c->job);
-	if (c->cmd == LM_CMD_MARK) {
-		if (!c->suite.read && !c->suite.write) {
-			snprintf(
-				msg, len,
-				"--read-only and --write-only exclude each other");
-			return -EINVAL;
-		}
-		c->suite.size_set = c->suite.base.size_bytes != 0;
-		c->suite.runtime_set = c->suite.base.runtime_ns != 0;
-		if (c->suite.size_set)
-			c->suite.size_bytes = c->suite.base.size_bytes;
-		if (c->suite.runtime_set)
-			c->suite.runtime_ns = c->suite.base.runtime_ns;
-		c->suite.base.size_bytes = 0;
-		c->suite.base.runtime_ns = 0;
-		lm_guard_opts_cli(&g, c);
-		c->suite.allow_write = lm_guard_permits(&g);
-		ret = lm_cli_cache_check(c, msg, len);
-		if (ret)
-			return ret;
-		return lm_cli_engine_check(c, &c->suite.base, msg, len);
-	}
-	if (!lm_cli_target(c) &&
-	    lm_engine_find(c->job.engine)->target != LM_ENGINE_TARGET_NONE) {
-		snprintf(
-			msg, len,
-			"'lunmark %s' needs a TARGET: a block device, a file, a directory or an iscsi:// URL",
-			c->cmd == LM_CMD_VERIFY ? "verify" : "run");
-		return -EINVAL;
-	}
-	ret = lm_cli_engine_check(c, &c->job, msg, len);
-	if (ret)
-		return ret;
-	return lm_job_check(&c->job, msg, len);
+	return lm_cli_check(c, msg, len);
 }

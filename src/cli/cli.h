@@ -1,9 +1,20 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The command line: `lunmark mark [TARGET] [OPTIONS]`, `lunmark run TARGET
- * [OPTIONS]`, help and version. Option names follow fio where fio has one
- * (--rw, --bs, --iodepth, --numjobs, --runtime, --ramp_time, --time_based,
- * --direct, --ioengine, --size, --offset, --rwmixread, --randseed).
+ * The command line, as main() takes it:
+ *   lunmark mark [TARGET] [OPTIONS]     a profile (CrystalDiskMark's, ...)
+ *   lunmark run TARGET... [OPTIONS]     one job, fio's option names
+ *   lunmark verify TARGET [OPTIONS]     an integrity pass over a region
+ *   lunmark probe TARGET [OPTIONS]      what the target is
+ *   lunmark profiles                    the profiles and their tests
+ *   lunmark report RESULT.json          a saved result, rendered again
+ *   lunmark compare A.json B.json...    saved results side by side
+ *   lunmark JOBFILE... [OPTIONS]        fio job files
+ *   lunmark --name=JOB [fio options]    fio's command line, as a job file
+ *   lunmark --cmdhelp[=OPTION|all]      the fio options lunmark takes
+ *   lunmark help | --help | -h, lunmark COMMAND --help
+ *   lunmark version | --version | -V
+ * Every option is a row of the option table (options.h); its value is
+ * parsed as values.h says.
  */
 #ifndef LM_CLI_H
 #define LM_CLI_H
@@ -96,24 +107,17 @@ int lm_cli_parse(int argc, char **argv, struct lm_cli *c, char *msg,
 		 size_t len);
 
 /*
- * `lunmark report` and `lunmark compare` (cli_cmp.c), for the parser in
- * cli.c: an option (--format, --metric, --delta, --by, --baseline) by
- * its name, a result file, and the check once all are read.
+ * compare.c, for the parser in cli.c: a result file of `lunmark report`
+ * or `lunmark compare`, and their check once all are read.
  */
-int lm_cli_cmp_opt(const char *name, const char *v, struct lm_cli *c, char *msg,
-		   size_t len);
 int lm_cli_cmp_file(struct lm_cli *c, const char *path, char *msg, size_t len);
 int lm_cli_cmp_check(struct lm_cli *c, char *msg, size_t len);
 
-/*
- * cli_cache.c: mark's cache options (--until-steady, --max-rounds,
- * --working-set, --cache-size, --nas-ram, --sustained) by name, and
- * their check once all are read (the profile known).
- */
-int lm_cli_cache_opt(const char *name, const char *v, struct lm_cli *c,
-		     char *msg, size_t len);
+/* cache.c: mark's cache options checked once all are read (the profile
+ * known). */
 int lm_cli_cache_check(struct lm_cli *c, char *msg, size_t len);
 
+/* The help of @cmd (LM_CMD_HELP: lunmark's), its options from the table. */
 void lm_cli_usage(FILE *f, enum lm_cmd cmd);
 
 #endif

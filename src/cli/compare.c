@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
-/* The command lines of `lunmark report` and `lunmark compare` (cli.h). */
+/* The command lines of `lunmark report` and `lunmark compare`: four
+ * setters of the table (options.h), the result files and their check
+ * (cli.h). */
 #include "src/cli/cli.h"
+#include "src/cli/options.h"
 #include "src/result/compare.h"
 #include "src/cli/values.h"
 #include "src/units.h"
@@ -9,58 +12,69 @@
 #include <stdio.h>
 #include <string.h>
 
-static int lm_cmp_metrics(const char *v, unsigned int *mask, char *msg,
-			  size_t len)
+int lm_cli_set_metric(const struct lm_opt_ctx *x, const struct lm_option *o,
+		      const char *v)
 {
+	struct lm_cmp_opts *c = x->dst[LM_D_CMP];
 	char buf[128], *p, *save = NULL;
 	int m;
 
-	*mask = 0;
+	(void)o;
+	c->metrics = 0;
 	if (!strcmp(v, "all")) {
-		*mask = (1u << LM_METRICS) - 1;
+		c->metrics = (1u << LM_METRICS) - 1;
 		return 0;
 	}
 	snprintf(buf, sizeof(buf), "%s", v);
 	for (p = strtok_r(buf, ",", &save); p; p = strtok_r(NULL, ",", &save)) {
 		m = lm_metric_find(p);
 		if (m < 0)
-			return lm_bad(
-				msg, len, "metric", v,
+			return lm_opt_bad(
+				x, v,
 				"a comma list of mb_s, iops, lat_mean_us, lat_p99_us, cpu_s_per_gb, or all");
-		*mask |= 1u << m;
+		c->metrics |= 1u << m;
 	}
-	return *mask ? 0 : lm_bad(msg, len, "metric", v, "names no metric");
+	return c->metrics ? 0 : lm_opt_bad(x, v, "names no metric");
 }
 
-int lm_cli_cmp_opt(const char *name, const char *v, struct lm_cli *c, char *msg,
-		   size_t len)
+int lm_cli_set_format(const struct lm_opt_ctx *x, const struct lm_option *o,
+		      const char *v)
 {
-	struct lm_cmp_opts *o = &c->cmp;
-	double d;
-	int f;
+	struct lm_cmp_opts *c = x->dst[LM_D_CMP];
+	int f = lm_format_find(v);
 
-	if (!strcmp(name, "format")) {
-		f = lm_format_find(v);
-		if (f < 0)
-			return lm_bad(msg, len, name, v,
-				      "text, md, csv, json or html");
-		o->format = f;
-	} else if (!strcmp(name, "metric")) {
-		return lm_cmp_metrics(v, &o->metrics, msg, len);
-	} else if (!strcmp(name, "delta")) {
-		if (lm_parse_double(v, &d) || d <= 0 || d >= 100)
-			return lm_bad(
-				msg, len, name, v,
-				"the smallest change that matters, in % above 0 and below 100 (default 5)");
-		o->delta = d / 100;
-	} else if (!strcmp(name, "by")) {
-		if (!v[0] || strlen(v) > 32 || v[strcspn(v, "=")])
-			return lm_bad(msg, len, name, v,
-				      "a tag name given with --tag NAME=VALUE");
-		o->by = v;
-	} else if (!strcmp(name, "baseline")) {
-		o->baseline = v;
-	}
+	(void)o;
+	if (f < 0)
+		return lm_opt_bad(x, v, "text, md, csv, json or html");
+	c->format = f;
+	return 0;
+}
+
+int lm_cli_set_delta(const struct lm_opt_ctx *x, const struct lm_option *o,
+		     const char *v)
+{
+	struct lm_cmp_opts *c = x->dst[LM_D_CMP];
+	double d;
+
+	(void)o;
+	if (lm_parse_double(v, &d) || d <= 0 || d >= 100)
+		return lm_opt_bad(
+			x, v,
+			"the smallest change that matters, in % above 0 and below 100 (default 5)");
+	c->delta = d / 100;
+	return 0;
+}
+
+int lm_cli_set_by(const struct lm_opt_ctx *x, const struct lm_option *o,
+		  const char *v)
+{
+	struct lm_cmp_opts *c = x->dst[LM_D_CMP];
+
+	(void)o;
+	if (!v[0] || strlen(v) > 32 || v[strcspn(v, "=")])
+		return lm_opt_bad(x, v,
+				  "a tag name given with --tag NAME=VALUE");
+	c->by = v;
 	return 0;
 }
 

@@ -1,91 +1,175 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The command line's options: their ids, and which commands take each
- * (the table getopt_long is built from). cli.c parses their values.
+ * The option table: every option lunmark has, one row each, read by the
+ * command-line parser (cli.c builds getopt_long's table from it), by the
+ * fio job-file reader (fio-compat/options.c looks keys up in it) and by
+ * --help and --cmdhelp (usage.c, fio-compat). A row holds the option's
+ * lunmark name, its fio name, its value type, the commands that take it,
+ * the field it fills and its help text; values.h parses a value into that
+ * field, with one set of messages.
+ *
+ * The table has two parts. options.c holds the rows of lunmark's command
+ * line, most of which fio's job files take too (a row with a fio name);
+ * fio-compat/options.c holds the rows of job files alone: fio's spellings
+ * lunmark takes only there (filename, bsrange, stonewall, ...), fio options
+ * taken with no effect, and fio options refused with what to use instead.
+ * lm_opt_at() walks both, lm_opt_fio() looks in both.
  */
-#ifndef LM_CLI_OPTS_H
-#define LM_CLI_OPTS_H
+#ifndef LM_CLI_OPTIONS_H
+#define LM_CLI_OPTIONS_H
 
 #include "src/cli/cli.h"
 
 #include <getopt.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
-enum lm_opt {
-	LM_O_HELP = 'h',
-	LM_O_FIRST = 256,
-	LM_O_ENGINE,
-	LM_O_DIRECT,
-	LM_O_ALLOW_WRITE,
-	LM_O_DESTROY,
-	LM_O_CHECK,
-	LM_O_NO_PREFILL,
-	LM_O_VERIFY,
-	LM_O_PATTERN,
-	LM_O_SEED,
-	LM_O_SQPOLL,
-	LM_O_SIZE,
-	LM_O_OFFSET,
-	LM_O_RUNTIME,
-	LM_O_FAIL_EVERY,
-	LM_O_FAIL_PROB,
-	LM_O_FAIL_ERRNO,
-	/* run */
-	LM_O_RW,
-	LM_O_RWMIXREAD,
-	LM_O_RWMIXWRITE,
-	LM_O_BS,
-	LM_O_IODEPTH,
-	LM_O_NUMJOBS,
-	LM_O_RAMP,
-	LM_O_TIME_BASED,
-	LM_O_NAME,
-	/* mark */
-	LM_O_PROFILE,
-	LM_O_RUNS,
-	LM_O_INTERVAL,
-	LM_O_READ_ONLY,
-	LM_O_WRITE_ONLY,
-	LM_O_AGGREGATE,
-	LM_O_NO_WARMUP,
-	/* iSCSI, and targets */
-	LM_O_TIMEOUT,
-	LM_O_RECONNECT,
-	LM_O_CHAP_FILE,
-	LM_O_INITIATOR,
-	LM_O_TARGET,
-	LM_O_JSON,
-	/* suites */
-	LM_O_MIX,
-	LM_O_LINK,
-	LM_O_QUIET,
-	LM_O_PCT_RANDOM,
-	LM_O_JSON_FILE,
-	LM_O_IGNORE_UNSUPPORTED,
-	LM_O_OUTPUT_FORMAT,
-	LM_O_OUTPUT,
-	LM_O_LABEL,
-	LM_O_TAG,
-	LM_O_EXPORT_FIO,
-	LM_O_CACHE, /* cli_cache.c, by name */
-	/* report, compare */
-	LM_O_FORMAT,
-	LM_O_METRIC,
-	LM_O_DELTA,
-	LM_O_BY,
-	LM_O_BASELINE,
+/* What a value is: its syntax (values.c), and so getopt's has_arg. */
+enum lm_otype {
+	LM_T_FLAG,  /* no value: stores the row's val */
+	LM_T_BOOL,  /* fio's bool, the value optional (1, yes, on, ...) */
+	LM_T_NUM,   /* a whole number from min to max */
+	LM_T_REAL,  /* a decimal number from min to max */
+	LM_T_SIZE,  /* bytes, fio's suffixes under kb_base; min 1: not 0 */
+	LM_T_TIME,  /* ns from seconds or fio's units; min 1: not 0 */
+	LM_T_STR,   /* a pointer to the value (argv's, or the job file's) */
+	LM_T_TEXT,  /* a copy of the value in a char array */
+	LM_T_ENUM,  /* one of values[], stored as an int */
+	LM_T_ALIAS, /* another spelling of the row named by alias */
+	/* job files only: a fio option lunmark takes with no effect, or one
+	 * it refuses (the help says what to use instead) */
+	LM_T_ACCEPT,
+	LM_T_REFUSE,
 };
+
+/* The struct a row's field is in. */
+enum lm_odst {
+	LM_D_NONE,
+	LM_D_JOB,   /* struct lm_job: run's, mark's base, a job file's job */
+	LM_D_SUITE, /* struct lm_suite_opts: mark's */
+	LM_D_CLI,   /* struct lm_cli */
+	LM_D_CMP,   /* struct lm_cmp_opts: report's and compare's */
+	LM_D_FIO,   /* struct lm_fio_job (fio-compat/options.h) */
+	LM_D_COUNT,
+};
+
+/* Where --help lists a row. */
+enum lm_osect {
+	LM_S_CMD,    /* the command's own options */
+	LM_S_COMMON, /* "Common options" */
+	LM_S_ISCSI,  /* "iSCSI options" */
+};
+
+/* Row flags */
+#define LM_OF_OPTIONAL 1u /* the value may be left out (a bare key) */
+
+/* A bit per command (enum lm_cmd) in a row's cmds. */
+#define LM_IN(cmd) (1u << (cmd))
+
+struct lm_enum {
+	const char *name;
+	int value;
+};
+
+struct lm_option;
+
+/*
+ * Where a value goes, and whom to blame: one option's parse. file is the
+ * job file (or "command line, argument" for fio's command line) and line
+ * its line; NULL for lunmark's command line, where a message names
+ * --key=value instead.
+ */
+struct lm_opt_ctx {
+	void *dst[LM_D_COUNT];
+	bool *engine_set; /* set when an engine is named */
+	unsigned int kb_base;
+	const char *key; /* the option as written */
+	const char *file;
+	unsigned int line;
+	char *msg;
+	size_t len;
+};
+
+/* A setter of its own, for what the type alone does not say. Returns 0,
+ * or -EINVAL with the message in x->msg (lm_opt_bad()). */
+typedef int lm_opt_set_fn(const struct lm_opt_ctx *x, const struct lm_option *o,
+			  const char *v);
+
+struct lm_option {
+	const char *name; /* --NAME on lunmark's command line; NULL: none */
+	const char *fio;  /* NAME= in fio's job files; NULL: none */
+	enum lm_otype type;
+	unsigned int cmds; /* LM_IN() of the commands that take --NAME */
+	enum lm_odst dst;  /* the field: where, its offset and size */
+	size_t off;
+	size_t size;
+	uint64_t min, max; /* NUM, REAL, SIZE, TIME */
+	/* FLAG: stored; BOOL: 0 stores the negation; else the setter's */
+	uint64_t val;
+	const struct lm_enum *values; /* ENUM, ended by a NULL name */
+	lm_opt_set_fn *set;	      /* instead of the type's own */
+	lm_opt_set_fn *fio_set;	      /* in job files: fio's spellings */
+	const char *alias;	      /* ALIAS: the row's name or fio name */
+	unsigned int flags;	      /* LM_OF_* */
+	char short_opt;		      /* -X on the command line, or 0 */
+	enum lm_osect sect;
+	const char *arg;      /* the value in --help: --bs=SIZE */
+	const char *help;     /* for --help, and --cmdhelp */
+	const char *fio_note; /* --cmdhelp adds it: a job file's spellings */
+};
+
+/* For the rows: the field (LM_AT(LM_D_JOB, struct lm_job, iodepth)), and
+ * the types that carry a value of their own. */
+#define LM_AT(d, type, f) \
+	.dst = (d), .off = offsetof(type, f), .size = sizeof(((type *)0)->f)
+#define LM_SET .type = LM_T_FLAG, .val = 1
+#define LM_CLEAR .type = LM_T_FLAG, .val = 0
+#define LM_BOOLEAN .type = LM_T_BOOL, .val = 1
+#define LM_NUMBER(lo, hi) .type = LM_T_NUM, .min = (lo), .max = (hi)
+#define LM_ALIAS(of) .type = LM_T_ALIAS, .alias = (of)
+
+/* The rows of both parts, from 0; NULL past the last. */
+const struct lm_option *lm_opt_at(unsigned int i);
+
+/* The row an ALIAS stands for (itself when it is none). */
+const struct lm_option *lm_opt_target(const struct lm_option *o);
+
+/* The row of fio option @key (its alias resolved), or NULL. */
+const struct lm_option *lm_opt_fio(const char *key);
+
+/* Does --NAME of row @o (an alias: of its target) belong to @cmd? */
+bool lm_opt_takes(const struct lm_option *o, enum lm_cmd cmd);
+
+/* Does @o need a value (neither a flag nor optional)? */
+bool lm_opt_needs_value(const struct lm_option *o);
+
+/*
+ * The setters of the command line's own rows: cli.c (--help, --target,
+ * --destroy, --read-only, --timeout, --output-format, --tag), cache.c
+ * (mark's --max-rounds, --working-set), compare.c (--format, --metric,
+ * --by, --delta).
+ */
+lm_opt_set_fn lm_cli_set_help, lm_cli_set_target, lm_cli_set_destroy,
+	lm_cli_set_read_only, lm_cli_set_timeout, lm_cli_set_output_format,
+	lm_cli_set_tag;
+lm_opt_set_fn lm_cli_set_max_rounds, lm_cli_set_working_set;
+lm_opt_set_fn lm_cli_set_format, lm_cli_set_metric, lm_cli_set_by,
+	lm_cli_set_delta;
 
 /* At most this many long options for one command. */
 #define LM_CLI_OPTS_MAX 128u
 
 /* Command @cmd's long options into @out (LM_CLI_OPTS_MAX + 1 entries),
- * ended by a zeroed one, for getopt_long. */
-void lm_cli_longopts(enum lm_cmd cmd, struct option *out);
+ * ended by a zeroed one, and their short ones into @shorts (8 bytes),
+ * for getopt_long; each val is for lm_cli_opt(). */
+void lm_cli_longopts(enum lm_cmd cmd, struct option *out, char *shorts);
 
-/* Is the @n bytes at @name the name of one of lunmark's own options of
- * fio's command line (--output-format, ...)? */
+/* The row getopt_long returned @val for. */
+const struct lm_option *lm_cli_opt(int val);
+
+/* Is the @n bytes at @name one of lunmark's own options on fio's
+ * command line (--output-format, --allow-write, ...)? */
 bool lm_cli_fio_own(const char *name, size_t n);
 
 #endif

@@ -1,6 +1,11 @@
 // SPDX-License-Identifier: MIT
-/* The help texts of lunmark and its commands; the man page says the same. */
+/*
+ * The help texts: lunmark's, and each command's, whose options are the
+ * option table's rows for it (options.h); the man page says the same.
+ */
 #include "src/cli/cli.h"
+#include "src/cli/options.h"
+#include "src/lunmark.h"
 
 #include <string.h>
 
@@ -22,7 +27,7 @@ static const char lm_usage_main[] =
 	"                  inconclusive); --baseline, --by TAG, --format\n"
 	"  JOBFILE...      run fio job files (--output-format=normal,terse,json,\n"
 	"                  json+, --output=FILE, --ignore-unsupported;\n"
-	"                  fio-compat/)\n"
+	"                  lunmark JOBFILE --help, fio-compat/)\n"
 	"  --name=JOB ...  fio's command line: each --name starts a job\n"
 	"  --cmdhelp=OPT   the fio options lunmark takes (--cmdhelp=all)\n"
 	"  run TARGET...   one job, fio-style options (--rw, --bs, --iodepth, ...);\n"
@@ -57,45 +62,6 @@ static const char lm_usage_main[] =
 	"\n"
 	"See lunmark(1).\n";
 
-static const char lm_usage_common[] =
-	"  --engine=NAME       uring (default), aio, psync or null (no IO; tests);\n"
-	"                      iscsi (the default for iscsi:// URLs);\n"
-	"                      --ioengine=io_uring|libaio|libiscsi as in fio\n"
-	"  --direct=0|1        O_DIRECT (default 1)\n"
-	"  --allow-write       let write tests (and prefill) write to a block\n"
-	"                      device, an iSCSI LUN or an existing file\n"
-	"  --destroy=NAME      write even over a filesystem, partition table,\n"
-	"                      LVM, md, LUKS or swap; NAME names the target: sdb\n"
-	"                      or /dev/sdb, a file's path, an iSCSI LUN's serial\n"
-	"  --read-only         no write of any kind (mark: read tests only)\n"
-	"  --no-prefill        do not write the region before read tests\n"
-	"  --verify            every block written carries a header (lunmark\n"
-	"                      verify's: offset, run, sequence, XXH64) and every\n"
-	"                      block read is checked, measured or not; a block\n"
-	"                      not as written is named by offset, exit 7. The\n"
-	"                      prefill writes such blocks; reads of a region\n"
-	"                      nobody wrote that way find zeros or other data\n"
-	"  --buffer-pattern=P  random (incompressible, unique per block; default)\n"
-	"                      or zero\n"
-	"  --randseed=N        seed for offsets and data (--seed); default fixed\n"
-	"  --sqpoll            io_uring submission polling thread (burns a core)\n"
-	"  --fail-every=N, --fail-prob=PCT, --fail-errno=EIO\n"
-	"                      null engine: fail every Nth IO, or PCT% of IOs\n"
-	"\n"
-	"iSCSI options:\n"
-	"  --timeout=TIME      connect, log in, and wait for an answer at most\n"
-	"                      this long (default 10s); a stalled target fails\n"
-	"                      the IOs in flight\n"
-	"  --reconnect         after a lost connection log in again and replay\n"
-	"                      the IOs in flight, which wait up to --timeout\n"
-	"                      for the target (the gap shows per second)\n"
-	"  --chap-file=FILE    CHAP from FILE: 'username = U', 'password = S',\n"
-	"                      target_username, target_password (mutual CHAP);\n"
-	"                      else from the URL or LIBISCSI_CHAP_USERNAME,\n"
-	"                      LIBISCSI_CHAP_PASSWORD, ..._TARGET_USERNAME/PASSWORD\n"
-	"  --initiator-name=IQN  default iqn.2026-11.io.lunmark:<host name>\n"
-	"  --target=TARGET     a target (repeatable for run)\n";
-
 static const char lm_usage_mark[] =
 	"Usage: lunmark mark [TARGET] [OPTIONS]\n"
 	"\n"
@@ -106,60 +72,14 @@ static const char lm_usage_mark[] =
 	"variation) is flagged unstable. A progress line goes to stderr when it\n"
 	"is a terminal.\n"
 	"\n"
-	"  --profile=NAME      default, peak, real, demo, nvme (CrystalDiskMark 8;\n"
-	"                      each also as NAME+mix), iometer, iops, atto,\n"
-	"                      throughput, copy, cache (default: default)\n"
-	"  --size=SIZE         test region / test file size (default 1g, or the\n"
-	"                      profile's: iops 4g, atto 256m per pass)\n"
-	"  --runs=N            counted runs per test (default 5)\n"
-	"  --runtime=TIME      length of each run (default 5s, or the profile's:\n"
-	"                      iometer 5m, iops 120s)\n"
-	"  --interval=TIME     pause between tests (default 5s)\n"
-	"  --no-warmup         count every run (no discarded warm-up run)\n"
-	"  --write-only        write tests only\n"
-	"  --aggregate=HOW     median (default) or max (CrystalDiskMark's best-of)\n"
-	"  --mix=PCT           reads in the [Mix] jobs of +mix profiles (default 70)\n"
-	"  --link=RATE         the line rate: each cell's share of the link's\n"
-	"                      ceiling, and a warning for a figure above 95%\n"
-	"                      of it: 1g, 2.5g, 5g, 10g, 25g, 40g, 100g\n"
-	"  --until-steady      repeat each cell round by round until the last 5\n"
-	"                      rounds are steady (SNIA PTS: range <= 20% of\n"
-	"                      their mean, least-squares line <= 10% across\n"
-	"                      them); the figures are of those 5\n"
-	"  --max-rounds=N      at most N rounds (default 25, at least 5)\n"
-	"\n"
 	"The cache profile reads, per test (RND4K, RND8K, SEQ1M), its own working\n"
 	"set in passes (every block once a pass, never prefilled) until steady:\n"
-	"the cold first pass, the warm figure, warm/cold, what warming took.\n"
-	"  --working-set=SIZE  each test's working set (default 1g, whole MiB)\n"
-	"  --cache-size=SIZE   the NAS's SSD cache: a miss run reads 3 x SIZE\n"
-	"                      beyond the working sets for --runtime\n"
-	"  --sustained         also write 2 x --cache-size once (SEQ1M Q8T1) and\n"
-	"                      find the burst rate, the sustained rate and when\n"
-	"                      it changed (needs --allow-write on a device)\n"
-	"  --nas-ram=SIZE      the NAS's RAM: a warning when the working set is\n"
-	"                      smaller than 1.3 x SIZE (every profile)\n"
-	"  --json=FILE         save the full result (doc/result-schema.md)\n"
-	"  --export-fio        print the fio job file that runs the profile (a job\n"
-	"                      per test and way, a prefill job), run nothing;\n"
-	"                      fio-compat/profiles/ holds them all\n"
-	"  --label=TEXT        what this configuration is (\"RAID1 encrypted\"),\n"
-	"                      saved and shown by report and compare\n"
-	"  --tag=NAME=VALUE    a property of the configuration (--tag cache=on\n"
-	"                      --tag raid=1), for 'compare --by NAME'; up to 16\n"
-	"  --quiet             no progress line\n";
+	"the cold first pass, the warm figure, warm/cold, what warming took.\n";
 
 static const char lm_usage_report[] =
 	"Usage: lunmark report RESULT.json [--format=FMT] [--metric=LIST]\n"
 	"\n"
-	"A result saved with 'mark --json=FILE', rendered again; nothing is run.\n"
-	"\n"
-	"  --format=FMT        text (the report mark printed; the default), md\n"
-	"                      (Markdown tables), csv (a row per cell and metric,\n"
-	"                      percentiles included), json, or html (one\n"
-	"                      self-contained page: charts inline, nothing fetched)\n"
-	"  --metric=LIST       mb_s, iops, lat_mean_us, lat_p99_us, cpu_s_per_gb,\n"
-	"                      comma-separated, or all (the default)\n";
+	"A result saved with 'mark --json=FILE', rendered again; nothing is run.\n";
 
 static const char lm_usage_compare[] =
 	"Usage: lunmark compare A.json B.json [C.json ...] [OPTIONS]\n"
@@ -175,17 +95,7 @@ static const char lm_usage_compare[] =
 	"\n"
 	"Two configurations: B against A, a row per cell and metric. Three or\n"
 	"more: a row per configuration and a column per test and way, the best\n"
-	"marked * and those not significantly different from it =.\n"
-	"\n"
-	"  --baseline=A.json   every other result against this one, as a change\n"
-	"                      in % with its interval, and CPU-s/GB (overhead)\n"
-	"  --by=TAG            a configuration per value of the tag (mark --tag);\n"
-	"                      the runs of files with the same value are pooled;\n"
-	"                      with --by, --baseline names a value\n"
-	"  --delta=PCT         the smallest change that matters (default 5)\n"
-	"  --metric=LIST       mb_s, iops, lat_mean_us, lat_p99_us, cpu_s_per_gb\n"
-	"                      or all (default: all; mb_s side by side)\n"
-	"  --format=FMT        text (default), md, csv, json or html\n";
+	"marked * and those not significantly different from it =.\n";
 
 static const char lm_usage_probe[] =
 	"Usage: lunmark probe TARGET [--json] [iSCSI options]\n"
@@ -197,9 +107,7 @@ static const char lm_usage_probe[] =
 	"InitialR2T, FirstBurstLength, MaxBurstLength, the target's\n"
 	"MaxRecvDataSegmentLength) with the command window it opened.\n"
 	"A block device or file: size, logical and physical sector size, and the\n"
-	"model and serial sysfs knows. Nothing is written.\n"
-	"\n"
-	"  --json              one JSON object instead of text\n";
+	"model and serial sysfs knows. Nothing is written.\n";
 
 static const char lm_usage_run[] =
 	"Usage: lunmark run TARGET... [OPTIONS]\n"
@@ -207,31 +115,7 @@ static const char lm_usage_run[] =
 	"One job; reads and writes are reported apart. With several targets\n"
 	"(TARGET TARGET ..., or --target repeated) the same job runs on each at\n"
 	"once, with --numjobs threads each, and the report gives each target and\n"
-	"the sum.\n"
-	"\n"
-	"  --rw=MODE           read, write, randread, randwrite, rw, randrw\n"
-	"  --rwmixread=PCT     share of reads in rw/randrw (default 50);\n"
-	"                      --rwmixwrite=PCT sets the other share\n"
-	"  --bs=SIZE           block size, 512 to 64m, a multiple of the\n"
-	"                      target's logical block size (default 4k)\n"
-	"  --iodepth=N         IOs in flight per thread, 1-1024 (default 1);\n"
-	"                      bs x iodepth x numjobs (x2 for rw/randrw) of\n"
-	"                      buffers may take half the machine's memory\n"
-	"  --numjobs=N         threads, 1-64 (default 1); sequential jobs share\n"
-	"                      one cursor, so no block is read twice in a pass\n"
-	"  --size=SIZE         region length (default: to the end of the target;\n"
-	"                      1g for a test file in a directory)\n"
-	"  --offset=SIZE       region start (default 0)\n"
-	"  --runtime=TIME      stop after TIME (default: after one pass of --size)\n"
-	"  --time_based        keep going over the region until --runtime\n"
-	"  --ramp_time=TIME    run this long before measuring\n"
-	"  --percentage_random=PCT  random jobs: PCT% of offsets random, the\n"
-	"                      rest continue sequentially (default 100)\n"
-	"  --name=NAME         job name\n"
-	"  --link=RATE         warn when a target's MB/s is above 95% of the\n"
-	"                      link's ceiling (1g ... 100g, as for mark)\n"
-	"  --nas-ram=SIZE      warn when --size is under 1.3 x the NAS's RAM\n"
-	"  --export-fio        print the fio job file of this run, run nothing\n";
+	"the sum.\n";
 
 static const char lm_usage_verify[] =
 	"Usage: lunmark verify TARGET [--size=SIZE] [--offset=SIZE] [--bs=SIZE]\n"
@@ -246,29 +130,124 @@ static const char lm_usage_verify[] =
 	"named by offset with what was found (the first 10), and the exit code\n"
 	"is 7. With --reconnect an iSCSI LUN may restart during the pass: what\n"
 	"it acknowledged must read back. Writing needs --allow-write or\n"
-	"--destroy=NAME, as for run.\n"
+	"--destroy=NAME, as for run; run's other options are refused.\n";
+
+static const char lm_usage_jobs[] =
+	"Usage: lunmark JOBFILE... [OPTIONS]\n"
+	"       lunmark --name=JOB [fio options] [OPTIONS]\n"
 	"\n"
-	"  --check             read only: every block must carry a good header\n"
-	"                      for its offset, all of one pass (one written\n"
-	"                      before a target restart, say)\n"
-	"  --bs, --iodepth     the IOs of both passes (default 4k, 1; QD to 256)\n"
-	"  --engine, --direct, --allow-write, --destroy, --read-only, --randseed,\n"
-	"  --fail-every, --fail-prob, --fail-errno: as for run (lunmark run --help);\n"
-	"                      run's other options are refused\n";
+	"fio job files, read with fio's rules: [global] and job sections,\n"
+	"comments, include, ${VAR}, fio's size and time suffixes under kb_base;\n"
+	"filename= is the target. Several files run one after the other, as in\n"
+	"fio. On fio's command line each --name starts a job and the options\n"
+	"before it are [global]'s. 'lunmark --cmdhelp=all' lists the fio options\n"
+	"lunmark takes; the options below are lunmark's own.\n";
 
 static const char lm_usage_units[] =
-	"\nSizes take k, m, g, t (powers of 1024, as fio); times take us, ms,\n"
-	"s (default), m, h.\n";
+	"\nSizes take k, m, g, t, p, with or without i and b: powers of 1024, as\n"
+	"lunmark prints them (1GiB = 1g = 2^30; fio job files follow fio's\n"
+	"kb_base, where 1GiB is 10^9); times are seconds or take us, ms, s, m,\n"
+	"h, d.\n";
+
+/* Where help text starts, and where a line ends. */
+#define LM_USAGE_COL 22
+#define LM_USAGE_WIDTH 79
+
+/* The value --help shows: --bs=SIZE; NULL for a flag. */
+static const char *lm_usage_arg(const struct lm_option *o)
+{
+	o = lm_opt_target(o);
+	if (o->arg || o->type == LM_T_FLAG || o->type == LM_T_BOOL)
+		return o->arg;
+	if (o->type == LM_T_SIZE)
+		return "SIZE";
+	return o->type == LM_T_TIME ? "TIME" : "N";
+}
+
+/* "-h, --help" or "--numjobs=N, --threads=N": row @o and its aliases. */
+static void lm_usage_label(char *buf, size_t len, const struct lm_option *o,
+			   enum lm_cmd cmd)
+{
+	const struct lm_option *a;
+	const char *arg = lm_usage_arg(o);
+	size_t n = 0;
+	unsigned int i;
+
+	if (o->short_opt)
+		n = (size_t)snprintf(buf, len, "-%c, ", o->short_opt);
+	n += (size_t)snprintf(buf + n, len - n, "--%s%s%s", o->name,
+			      arg ? "=" : "", arg ? arg : "");
+	for (i = 0; (a = lm_opt_at(i)) && n < len; i++)
+		if (a->type == LM_T_ALIAS && lm_opt_target(a) == o &&
+		    lm_opt_takes(a, cmd))
+			n += (size_t)snprintf(buf + n, len - n, ", --%s%s%s",
+					      a->name, arg ? "=" : "",
+					      arg ? arg : "");
+}
+
+/* "  LABEL  text", the text wrapped at LM_USAGE_WIDTH from LM_USAGE_COL. */
+static void lm_usage_line(FILE *f, const char *label, const char *text)
+{
+	int col = fprintf(f, "  %s", label);
+	size_t w;
+
+	if (col + 2 > LM_USAGE_COL) {
+		fputc('\n', f);
+		col = 0;
+	}
+	fprintf(f, "%*s", LM_USAGE_COL - col, "");
+	col = LM_USAGE_COL;
+	while (*text) {
+		w = strcspn(text, " ");
+		if (col > LM_USAGE_COL && col + 1 + (int)w > LM_USAGE_WIDTH) {
+			fprintf(f, "\n%*s", LM_USAGE_COL, "");
+			col = LM_USAGE_COL;
+		} else if (col > LM_USAGE_COL) {
+			fputc(' ', f);
+			col++;
+		}
+		fwrite(text, 1, w, f);
+		col += (int)w;
+		for (text += w; *text == ' '; text++)
+			;
+	}
+	fputc('\n', f);
+}
+
+/* The table's options of @cmd, section by section. */
+static void lm_usage_options(FILE *f, enum lm_cmd cmd)
+{
+	static const char *const titles[] = {
+		[LM_S_CMD] = "Options:",
+		[LM_S_COMMON] = "Common options:",
+		[LM_S_ISCSI] = "iSCSI options:",
+	};
+	const struct lm_option *o;
+	char label[160];
+	unsigned int s, i;
+	bool any;
+
+	for (s = 0; s < LM_ARRAY_SIZE(titles); s++) {
+		any = false;
+		for (i = 0; (o = lm_opt_at(i)); i++) {
+			if (o->type == LM_T_ALIAS || o->sect != s ||
+			    !lm_opt_takes(o, cmd))
+				continue;
+			if (!any)
+				fprintf(f, "\n%s\n", titles[s]);
+			any = true;
+			lm_usage_label(label, sizeof(label), o, cmd);
+			lm_usage_line(f, label, o->help);
+		}
+	}
+}
 
 void lm_cli_usage(FILE *f, enum lm_cmd cmd)
 {
 	switch (cmd) {
 	case LM_CMD_VERIFY:
 		fputs(lm_usage_verify, f);
-		fputs("\niSCSI options:\n", f);
-		fputs(strstr(lm_usage_common, "  --timeout"), f);
-		fputs(lm_usage_units, f);
-		return;
+		break;
 	case LM_CMD_MARK:
 		fputs(lm_usage_mark, f);
 		break;
@@ -277,20 +256,21 @@ void lm_cli_usage(FILE *f, enum lm_cmd cmd)
 		break;
 	case LM_CMD_REPORT:
 		fputs(lm_usage_report, f);
-		return;
+		break;
 	case LM_CMD_COMPARE:
 		fputs(lm_usage_compare, f);
-		return;
+		break;
 	case LM_CMD_PROBE:
 		fputs(lm_usage_probe, f);
-		fputs("\niSCSI options:\n", f);
-		fputs(strstr(lm_usage_common, "  --timeout"), f);
-		return;
+		break;
+	case LM_CMD_JOBS:
+		fputs(lm_usage_jobs, f);
+		break;
 	default:
 		fputs(lm_usage_main, f);
 		return;
 	}
-	fputs("\nCommon options:\n", f);
-	fputs(lm_usage_common, f);
-	fputs(lm_usage_units, f);
+	lm_usage_options(f, cmd);
+	if (cmd != LM_CMD_REPORT && cmd != LM_CMD_COMPARE)
+		fputs(lm_usage_units, f);
 }

@@ -41,7 +41,7 @@ expect_exit "$LM_EXIT_USAGE" "$o" "$LUNMARK" run "$LM_DEV" --engine=psync --iode
 expect_grep "the psync engine does one IO at a time" "$o"
 
 expect_exit "$LM_EXIT_USAGE" "$o" "$LUNMARK" run "$LM_DEV" --bs=4x
-expect_grep "--bs=4x: not a size" "$o"
+expect_grep "--bs=4x: a block size from 512 to 64m" "$o"
 
 expect_exit "$LM_EXIT_USAGE" "$o" "$LUNMARK" frobnicate
 expect_grep "unknown command" "$o"
