@@ -10,10 +10,10 @@
  * Prints "blocks=N stamped=N zero=N" and exits 0 when every block is
  * stamped with its own offset, 1 when not, 2 on a usage or IO error.
  */
+#include "fio-compat/values.h"
 #include "src/job/buffer.h"
 #include "src/engine/engine.h"
 #include "src/target/target.h"
-#include "src/units.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -52,97 +52,119 @@ static int lm_check(const struct lm_io *io, uint32_t lbs, uint64_t *stamped,
 	return bad;
 }
 
-int main(int argc, char **argv)
-{
-	struct lm_target_opts o = { .direct = true };
-	struct lm_io ios[LM_DEPTH], *done[LM_DEPTH];
-	uint64_t size, next = 0, expect = 0, stamped = 0, zero = 0;
-	struct lm_engine e = { 0 };
+/* What is read, and how. */
+struct lm_dc {
+	struct lm_engine e;
 	struct lm_target t;
 	struct lm_bufs b;
-	FILE *dump = NULL;
-	unsigned int i, inflight = 0, depth = 8;
-	uint64_t chunk = 256 << 10, qd = depth;
+	FILE *dump;
+	unsigned int depth;
+	uint64_t chunk, size;
+	uint64_t stamped, zero;
+};
+
+/*
+ * Read @d->size bytes in batches of @d->depth reads and check each block.
+ * Completions may come in any order; the dump needs them in order, so each
+ * batch is issued, reaped whole, then checked by offset. 0 when every
+ * block is stamped, 1 when not, -errno on an IO error.
+ */
+static int lm_dc_read(struct lm_dc *d)
+{
+	struct lm_io ios[LM_DEPTH], *done[LM_DEPTH];
+	uint64_t next = 0, expect = 0;
+	unsigned int i, inflight = 0;
 	int n, bad = 0, ret;
 
-	if ((getenv("LM_DATACHECK_BS") &&
-	     lm_parse_size(getenv("LM_DATACHECK_BS"), &chunk)) ||
-	    (getenv("LM_DATACHECK_QD") &&
-	     lm_parse_size(getenv("LM_DATACHECK_QD"), &qd)) ||
-	    !chunk || chunk > (1u << 24) || !qd || qd > LM_DEPTH) {
-		fprintf(stderr, "lm-datacheck: bad LM_DATACHECK_BS or _QD\n");
-		return 2;
-	}
-	if (argc < 4 || !(e.ops = lm_engine_find(argv[1])) ||
-	    lm_parse_size(argv[3], &size) || size % chunk) {
-		fprintf(stderr,
-			"usage: lm-datacheck ENGINE TARGET SIZE [DUMP] (SIZE a multiple of the read size)\n");
-		return 2;
-	}
-	depth = lm_engine_depth(e.ops, (unsigned int)qd);
-	if (lm_target_open(&t, argv[2], &o))
-		return 2;
-	if (lm_bufs_alloc(&b, depth, (uint32_t)chunk, LM_PATTERN_ZERO, 0))
-		return 2;
-	if (argc > 4 && !(dump = fopen(argv[4], "w")))
-		return 2;
-	e.conf.depth = depth;
-	e.conf.bufs = b.iov;
-	e.conf.nbufs = b.n;
-	ret = e.ops->setup(&e, &t);
-	if (ret) {
-		fprintf(stderr, "lm-datacheck: %s setup: %s\n", argv[1],
-			strerror(-ret));
-		goto out_err;
-	}
-	/* Completions may come in any order; dump needs them in order, so
-	 * each batch is issued, reaped whole, then checked by offset. */
-	while (expect < size) {
-		for (i = 0; i < depth && next < size; i++, next += chunk) {
-			ios[i] = (struct lm_io){ .buf = b.iov[i].iov_base,
+	while (expect < d->size) {
+		for (i = 0; i < d->depth && next < d->size;
+		     i++, next += d->chunk) {
+			ios[i] = (struct lm_io){ .buf = d->b.iov[i].iov_base,
 						 .offset = next,
-						 .len = (uint32_t)chunk,
+						 .len = (uint32_t)d->chunk,
 						 .slot = i,
 						 .buf_index = i };
-			e.ops->queue(&e, &ios[i]);
+			ret = d->e.ops->queue(&d->e, &ios[i]);
+			if (ret < 0)
+				return ret;
 			inflight++;
 		}
-		e.ops->submit(&e);
+		ret = d->e.ops->submit(&d->e);
+		if (ret < 0)
+			return ret;
 		while (inflight) {
-			n = e.ops->reap(&e, 1, done, depth);
-			if (n < 0) {
-				fprintf(stderr, "lm-datacheck: reap: %s\n",
-					strerror(-n));
-				goto out_err;
-			}
+			n = d->e.ops->reap(&d->e, 1, done, d->depth);
+			if (n < 0)
+				return n;
 			inflight -= (unsigned int)n;
 		}
-		for (i = 0; i < depth && expect < size; i++, expect += chunk) {
-			if (ios[i].res != (int)chunk) {
+		for (i = 0; i < d->depth && expect < d->size;
+		     i++, expect += d->chunk) {
+			if (ios[i].res != (int)d->chunk) {
 				fprintf(stderr,
 					"lm-datacheck: read at %llu: %d\n",
 					(unsigned long long)ios[i].offset,
 					ios[i].res);
-				goto out_err;
+				return ios[i].res < 0 ? ios[i].res : -EIO;
 			}
-			ret = lm_check(&ios[i], t.lbs_bytes, &stamped, &zero,
-				       dump);
+			ret = lm_check(&ios[i], d->t.lbs_bytes, &d->stamped,
+				       &d->zero, d->dump);
 			if (ret < 0)
-				goto out_err;
+				return ret;
 			bad |= ret;
 		}
 	}
-	e.ops->teardown(&e);
-	if (dump)
-		fclose(dump);
-	lm_bufs_free(&b);
-	lm_target_close(&t);
-	printf("blocks=%llu stamped=%llu zero=%llu\n",
-	       (unsigned long long)(size / t.lbs_bytes),
-	       (unsigned long long)stamped, (unsigned long long)zero);
 	return bad;
-out_err:
-	if (dump)
-		fclose(dump);
-	return 2;
+}
+
+int main(int argc, char **argv)
+{
+	struct lm_target_opts o = { .direct = true };
+	struct lm_dc d = { .chunk = 256 << 10 };
+	uint64_t qd = 8;
+	int ret;
+
+	if ((getenv("LM_DATACHECK_BS") &&
+	     lm_fio_size(getenv("LM_DATACHECK_BS"), LM_KB_BINARY, &d.chunk)) ||
+	    (getenv("LM_DATACHECK_QD") &&
+	     lm_fio_size(getenv("LM_DATACHECK_QD"), LM_KB_BINARY, &qd)) ||
+	    !d.chunk || d.chunk > (1u << 24) || !qd || qd > LM_DEPTH) {
+		fprintf(stderr, "lm-datacheck: bad LM_DATACHECK_BS or _QD\n");
+		return 2;
+	}
+	if (argc < 4 || !(d.e.ops = lm_engine_find(argv[1])) ||
+	    lm_fio_size(argv[3], LM_KB_BINARY, &d.size) || d.size % d.chunk) {
+		fprintf(stderr,
+			"usage: lm-datacheck ENGINE TARGET SIZE [DUMP] (SIZE a multiple of the read size)\n");
+		return 2;
+	}
+	d.depth = lm_engine_depth(d.e.ops, (unsigned int)qd);
+	if (lm_target_open(&d.t, argv[2], &o))
+		return 2;
+	if (lm_bufs_alloc(&d.b, d.depth, (uint32_t)d.chunk, LM_PATTERN_ZERO, 0))
+		return 2;
+	if (argc > 4 && !(d.dump = fopen(argv[4], "w")))
+		return 2;
+	d.e.conf.depth = d.depth;
+	d.e.conf.bufs = d.b.iov;
+	d.e.conf.nbufs = d.b.n;
+	ret = d.e.ops->setup(&d.e, &d.t);
+	if (ret)
+		fprintf(stderr, "lm-datacheck: %s setup: %s\n", argv[1],
+			strerror(-ret));
+	else
+		ret = lm_dc_read(&d);
+	if (ret < 0 && d.e.err[0])
+		fprintf(stderr, "lm-datacheck: %s\n", d.e.err);
+	d.e.ops->teardown(&d.e);
+	if (d.dump)
+		fclose(d.dump);
+	lm_bufs_free(&d.b);
+	if (ret >= 0)
+		printf("blocks=%llu stamped=%llu zero=%llu\n",
+		       (unsigned long long)(d.size / d.t.lbs_bytes),
+		       (unsigned long long)d.stamped,
+		       (unsigned long long)d.zero);
+	lm_target_close(&d.t);
+	return ret < 0 ? 2 : ret;
 }

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
+#include "fio-compat/values.h"
 #include "src/units.h"
 #include "tests/unit/unit.h"
 
 #include <errno.h>
 #include <string.h>
 
+/* lunmark's command-line sizes: every prefix binary, i or not */
 static void lm_test_sizes(void)
 {
 	static const struct {
@@ -23,37 +25,40 @@ static void lm_test_sizes(void)
 		{ "1t", 1ull << 40 },
 		{ "100b", 100 },
 	};
-	static const char *const bad[] = { "",	  "k",	  "-1",	 "4q",
-					   "4 k", "1.5m", "0x10" };
+	static const char *const bad[] = { "",	  "k",	  "-1", "4q",
+					   "4 k", "1.5m", "0x" };
 	unsigned int i;
 	uint64_t v;
 
 	for (i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
-		CU_ASSERT_EQUAL(lm_parse_size(ok[i].in, &v), 0);
+		CU_ASSERT_EQUAL(lm_fio_size(ok[i].in, LM_KB_BINARY, &v), 0);
 		CU_ASSERT_EQUAL(v, ok[i].out);
 	}
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
-		CU_ASSERT_EQUAL(lm_parse_size(bad[i], &v), -EINVAL);
-	CU_ASSERT_EQUAL(lm_parse_size("99999999999999999999", &v), -ERANGE);
-	CU_ASSERT_EQUAL(lm_parse_size("17179869184g", &v), -ERANGE);
+		CU_ASSERT_EQUAL(lm_fio_size(bad[i], LM_KB_BINARY, &v), -EINVAL);
+	CU_ASSERT_EQUAL(lm_fio_size("99999999999999999999", LM_KB_BINARY, &v),
+			-ERANGE);
+	CU_ASSERT_EQUAL(lm_fio_size("17179869184g", LM_KB_BINARY, &v), -ERANGE);
 }
 
 static void lm_test_times(void)
 {
 	uint64_t ns;
 
-	CU_ASSERT_EQUAL(lm_parse_time("5", &ns), 0);
+	CU_ASSERT_EQUAL(lm_fio_time("5", 1000000000ull, &ns), 0);
 	CU_ASSERT_EQUAL(ns, 5000000000ull);
-	CU_ASSERT_EQUAL(lm_parse_time("250ms", &ns), 0);
+	CU_ASSERT_EQUAL(lm_fio_time("250ms", 1000000000ull, &ns), 0);
 	CU_ASSERT_EQUAL(ns, 250000000ull);
-	CU_ASSERT_EQUAL(lm_parse_time("10us", &ns), 0);
+	CU_ASSERT_EQUAL(lm_fio_time("10us", 1000000000ull, &ns), 0);
 	CU_ASSERT_EQUAL(ns, 10000ull);
-	CU_ASSERT_EQUAL(lm_parse_time("2m", &ns), 0);
+	CU_ASSERT_EQUAL(lm_fio_time("2m", 1000000000ull, &ns), 0);
 	CU_ASSERT_EQUAL(ns, 120000000000ull);
-	CU_ASSERT_EQUAL(lm_parse_time("1h", &ns), 0);
+	CU_ASSERT_EQUAL(lm_fio_time("1h", 1000000000ull, &ns), 0);
 	CU_ASSERT_EQUAL(ns, 3600000000000ull);
-	CU_ASSERT_EQUAL(lm_parse_time("1d", &ns), -EINVAL);
-	CU_ASSERT_EQUAL(lm_parse_time("s", &ns), -EINVAL);
+	CU_ASSERT_EQUAL(lm_fio_time("1d", 1000000000ull, &ns), 0);
+	CU_ASSERT_EQUAL(ns, 86400000000000ull);
+	CU_ASSERT_EQUAL(lm_fio_time("1w", 1000000000ull, &ns), -EINVAL);
+	CU_ASSERT_EQUAL(lm_fio_time("s", 1000000000ull, &ns), -EINVAL);
 }
 
 static void lm_test_fmt_size(void)
@@ -72,12 +77,30 @@ static void lm_test_fmt_size(void)
 	CU_ASSERT_STRING_EQUAL(b, "0B");
 }
 
+/* What lunmark prints, typed back on its command line, is the same size. */
+static void lm_test_size_round_trip(void)
+{
+	static const uint64_t sizes[] = {
+		512, 4096, 1536ull << 20, 1ull << 30, (1ull << 40) + 4096, 1000
+	};
+	unsigned int i;
+	uint64_t v;
+	char b[32];
+
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		lm_fmt_size(b, sizeof(b), sizes[i]);
+		CU_ASSERT_EQUAL(lm_fio_size(b, LM_KB_BINARY, &v), 0);
+		CU_ASSERT_EQUAL(v, sizes[i]);
+	}
+}
+
 int lm_suite_units(void)
 {
 	static const struct lm_unit_test t[] = {
 		{ "sizes and suffixes", lm_test_sizes },
 		{ "times and suffixes", lm_test_times },
 		{ "size names", lm_test_fmt_size },
+		{ "size names read back", lm_test_size_round_trip },
 		{ NULL, NULL },
 	};
 	return lm_unit_add("units", t);
