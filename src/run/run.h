@@ -63,13 +63,6 @@ int lm_run_spans(const struct lm_job *const *j,
 		 const struct lm_run_span *spans, unsigned int nspans,
 		 struct lm_run_result *r);
 
-/*
- * Write the region of @j on @t once with sequential large writes of
- * incompressible data, so that later reads read written blocks. Returns 0
- * or an exit code after printing why.
- */
-int lm_prefill(const struct lm_job *j, const struct lm_target *t);
-
 /* "uring setup failed: ..." with advice, for a -errno from engine setup. */
 void lm_run_report_setup_error(const struct lm_job *j, const char *what,
 			       int err);

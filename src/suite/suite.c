@@ -3,6 +3,7 @@
 #include "src/run/copy.h"
 #include "src/lunmark.h"
 #include "src/suite/progress.h"
+#include "src/run/prefill.h"
 #include "src/run/run.h"
 #include "src/units.h"
 
