@@ -5,6 +5,7 @@
 #include "kmod-free/url.h"
 #include "src/lunmark.h"
 #include "src/target/identity.h"
+#include "src/run/prefill.h"
 #include "src/run/run.h"
 #include "src/suite/suite.h"
 #include "fio-compat/export.h"

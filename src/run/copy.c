@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "src/run/copy.h"
-#include "src/engine/engine.h"
 #include "src/lunmark.h"
 #include "src/run/run.h"
+#include "src/run/worker.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -141,102 +141,69 @@ static int lm_copy_dir(const struct lm_job *j, const struct lm_target *t,
 	return 0;
 }
 
-/* One IO through the engine, waited for. */
-static int lm_copy_io(struct lm_engine *e, struct lm_io *io)
+/* A chunk about to be written: stamped, as a directory's copy stamps it. */
+static void lm_copy_stamp(void *arg, struct lm_io *io)
 {
-	struct lm_io *done;
-	int n;
+	const uint32_t *lbs = arg;
 
-	e->ops->queue(e, io);
-	e->ops->submit(e);
-	n = e->ops->reap(e, 1, &done, 1);
-	if (n < 0)
-		return n;
-	if (n != 1)
-		return -EIO;
-	return io->res == (int)io->len ? 0 : io->res < 0 ? io->res : -EIO;
+	lm_buf_stamp(io->buf, io->len, *lbs, io->offset, io->offset);
 }
 
-static int lm_copy_extents(struct lm_engine *e, const struct lm_job *j,
-			   const struct lm_target *t, uint64_t n, uint64_t f,
-			   bool write, uint64_t *done)
-{
-	struct lm_io io = { .slot = 0, .buf_index = 0, .write = write };
-	uint64_t i, at, off;
-	int ret;
-
-	io.buf = e->conf.bufs[0].iov_base;
-	for (i = 0; i < n && !lm_stop; i++) {
-		for (at = 0; at < f; at += io.len) {
-			off = j->offset_bytes + i * f + at;
-			io.offset = off;
-			io.len = (uint32_t)(f - at < e->conf.bufs[0].iov_len
-						    ? f - at
-						    : e->conf.bufs[0].iov_len);
-			if (write)
-				lm_buf_stamp(io.buf, io.len, t->lbs_bytes, off,
-					     off);
-			ret = lm_copy_io(e, &io);
-			if (ret)
-				return ret;
-		}
-		if (write) {
-			ret = e->ops->flush	 ? e->ops->flush(e)
-			      : fdatasync(t->fd) ? -errno
-						 : 0;
-			if (ret)
-				return ret;
-		}
-		*done = i + 1;
-	}
-	return 0;
-}
-
+/*
+ * Extents of @f bytes from the region's start, a pass of the worker each
+ * (in whole chunks: lm_copy_fit() and the suite keep @f a multiple of its
+ * chunk, or one chunk), each write pass flushed. The figures are those
+ * of the extents done whole: a stop or an error ends the set there.
+ */
 static int lm_copy_block(const struct lm_job *j, const struct lm_target *t,
 			 uint64_t n, uint64_t f, bool write,
 			 struct lm_run_result *r)
 {
 	uint32_t chunk = f < LM_COPY_CHUNK ? (uint32_t)f : LM_COPY_CHUNK;
-	struct lm_engine e = { 0 };
-	uint64_t t0, done = 0;
-	struct lm_bufs b;
+	uint32_t lbs = t->lbs_bytes;
+	struct lm_io_hooks stamp = { .fill = lm_copy_stamp, .arg = &lbs };
+	struct lm_pass p = { .bytes = f, .write = write, .flush = write };
+	uint64_t t0, t_done, done = 0;
+	struct lm_shared s;
+	struct lm_worker w;
+	struct lm_job cj;
 	int ret;
 
-	if (lm_bufs_alloc(&b, 1, chunk, j->pattern, j->seed)) {
-		lm_err("out of memory for a %u-byte copy buffer", chunk);
-		return LM_EXIT_ENGINE;
-	}
-	e.ops = lm_engine_find(j->engine);
-	e.conf.depth = 1;
-	e.conf.bufs = b.iov;
-	e.conf.nbufs = 1;
-	e.conf.seed = j->seed;
-	ret = e.ops->setup(&e, t);
+	/* one chunk in flight, as a copy's; no injected faults */
+	lm_pass_job(&cj, j, chunk, 1);
+	cj.fault = (struct lm_fault){ 0 };
+	lm_worker_solo(&w, &s, &cj, t, &stamp);
+	ret = lm_worker_setup(&w);
 	if (ret) {
-		if (e.err[0])
-			lm_err("%s", e.err);
+		if (!w.setup_engine)
+			lm_err("out of memory for a %u-byte copy buffer",
+			       chunk);
+		else if (w.errtext[0])
+			lm_err("%s", w.errtext);
 		else
-			lm_run_report_setup_error(j, "setting up the engine",
-						  -ret);
+			lm_run_report_setup_error(j, w.setup_what, -ret);
 		ret = LM_EXIT_ENGINE;
 		goto out_teardown;
 	}
 	t0 = lm_now_ns();
-	ret = lm_copy_extents(&e, j, t, n, f, write, &done);
-	lm_copy_sum(r, write, done, f, lm_now_ns() - t0);
+	t_done = t0;
+	for (; done < n; done++) {
+		p.start_bytes = j->offset_bytes + done * f;
+		if (lm_worker_pass(&w, &p))
+			break;
+		t_done = lm_now_ns();
+	}
+	lm_copy_sum(r, write, done, f, t_done - t0);
 	r->interrupted = lm_stop != 0;
-	if (ret) {
-		r->io_errno = -ret;
+	if (w.io_errno) {
+		r->io_errno = w.io_errno;
 		r->io_err_write = write;
 		r->io_err_offset = j->offset_bytes + done * f;
-		snprintf(r->io_errtext, sizeof(r->io_errtext), "%s", e.err);
-		ret = LM_EXIT_IO;
+		snprintf(r->io_errtext, sizeof(r->io_errtext), "%s", w.errtext);
 	}
 out_teardown:
-	if (e.priv)
-		e.ops->teardown(&e);
-	lm_bufs_free(&b);
-	return ret == LM_EXIT_IO ? 0 : ret;
+	lm_worker_teardown(&w);
+	return ret;
 }
 
 int lm_copy_run(const struct lm_job *j, const struct lm_target *t, uint64_t n,

@@ -7,11 +7,15 @@
  *   with O_DIRECT where the filesystem takes it for that size (otherwise
  *   buffered), fsync'd and closed; before the download their cached pages
  *   are dropped, so reads reach the storage. lm_copy_cleanup() removes
- *   them.
+ *   them. These go through the filesystem call by call (open, pwrite or
+ *   pread, fsync, close), as a copy tool does, not through an engine: an
+ *   engine context is set up once for one open target, not per file.
  * - On a raw LUN, an iSCSI URL or a file: consecutive extents of F bytes
  *   from the region's start, each write followed by a cache flush
  *   (fdatasync, or SYNCHRONIZE CACHE through the iscsi engine): the
- *   block-level equivalent.
+ *   block-level equivalent, through the job's engine and the one IO loop
+ *   (worker.h: one explicit pass per extent). A stop (signal) or an error
+ *   ends the set: the figures are those of the extents done whole.
  *
  * One thread, one IO in flight, chunks of at most 1 MiB, as a copy does.
  */

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
-/* lm_prefill() (run.h): the region written once before reads. */
-#include "src/run/run.h"
+/* The region written once before reads (prefill.h), as a run (run.h). */
+#include "src/run/prefill.h"
 #include "src/engine/engine.h"
 #include "src/lunmark.h"
+#include "src/run/run.h"
 #include "src/units.h"
 
 #include <string.h>

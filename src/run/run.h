@@ -64,13 +64,6 @@ int lm_run_spans(const struct lm_job *const *j,
 		 struct lm_run_result *r);
 
 /*
- * Write the region of @j on @t once with sequential large writes of
- * incompressible data, so that later reads read written blocks. Returns 0
- * or an exit code after printing why.
- */
-int lm_prefill(const struct lm_job *j, const struct lm_target *t);
-
-/*
  * "uring engine: WHAT: ..." with advice, for a -errno from setup that the
  * engine did not put in words itself (struct lm_engine's err).
  */

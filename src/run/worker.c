@@ -1,11 +1,20 @@
 // SPDX-License-Identifier: MIT
 #include "src/run/worker.h"
+#include "src/lunmark.h"
 #include "src/target/target.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+/* What a write's buffer gets before it is queued, chosen at setup. */
+enum lm_fill {
+	LM_FILL_NONE,	/* zeros: as they are */
+	LM_FILL_STAMP,	/* random: a stamp per block (buffer.h) */
+	LM_FILL_VERIFY, /* --verify: a header per block */
+	LM_FILL_HOOK,	/* an explicit pass's hook */
+};
 
 /* Per-thread state the loop uses and nobody else sees. */
 struct lm_loop {
@@ -21,7 +30,29 @@ struct lm_loop {
 	uint64_t seq;
 	uint64_t issued_measured; /* bytes */
 	uint32_t align[2];	  /* bs_vary: read and write offsets' unit */
+	bool mixed;		  /* the pass's direction: the job's mix, */
+	bool write;		  /* or this one */
+	enum lm_fill fill;	  /* writes */
+	bool checks;		  /* reads are checked: a hook, or --verify */
+	bool solo; /* an explicit pass: its thread is its clock, the stop
+		    * flag ends it */
 };
+
+/*
+ * The loop's first error, with where and the engine's words for it; the
+ * later ones are counted, not kept. Every refused queue, submit, reap or
+ * flush comes here, as a failed IO does.
+ */
+static void lm_fail(struct lm_worker *w, const struct lm_loop *l, int err,
+		    uint64_t offset, bool write)
+{
+	if (w->io_errno)
+		return;
+	w->io_errno = err;
+	w->io_err_offset = offset;
+	w->io_err_write = write;
+	memcpy(w->errtext, l->eng.err, sizeof(w->errtext));
+}
 
 static void lm_count(struct lm_worker *w, enum lm_dir d, uint64_t bytes,
 		     uint64_t lat_ns)
@@ -100,10 +131,10 @@ static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 			more = false;
 			break;
 		}
-		if (lm_rw_mixed(j->rw))
+		if (l->mixed)
 			write = lm_rand_below(&l->mix, 100) >= j->rwmixread_pct;
 		else
-			write = lm_rw_writes(j->rw);
+			write = l->write;
 		if (j->bs_vary)
 			len = lm_bs_pick(&j->bsd[write], &l->mix);
 		if (!lm_offset_next_n(&l->gen, &off, len / j->bs_bytes)) {
@@ -125,29 +156,33 @@ static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 		io->offset = off;
 		io->len = len;
 		io->issue_ns = now;
-		if (io->write && j->verify)
+		if (io->write && l->fill == LM_FILL_STAMP)
+			lm_buf_stamp(io->buf, io->len, w->stamp_bytes, off,
+				     ((uint64_t)w->id << 56) | l->seq++);
+		else if (io->write && l->fill == LM_FILL_VERIFY)
 			lm_verify_fill_io(io->buf, io->len, w->stamp_bytes, off,
 					  w->shared->verify_run,
 					  ((uint64_t)w->id << 56) | l->seq++);
-		else if (io->write && j->pattern == LM_PATTERN_RANDOM)
-			lm_buf_stamp(io->buf, io->len, w->stamp_bytes, off,
-				     ((uint64_t)w->id << 56) | l->seq++);
+		else if (io->write && l->fill == LM_FILL_HOOK)
+			w->hooks->fill(w->hooks->arg, io);
 		ret = l->eng.ops->queue(&l->eng, io);
 		if (ret < 0) {
+			/* not taken, so not in flight: a failed IO; what
+			 * was queued before it is submitted and reaped */
 			l->free_ios[l->nfree++] = io;
-			w->io_errno = -ret;
-			return false;
+			lm_fail(w, l, -ret, io->offset, io->write);
+			more = false;
+			break;
 		}
 		queued++;
 		if (measuring)
 			l->issued_measured += len;
 	}
 	if (queued) {
+		/* what was queued is reaped even when this fails */
 		ret = l->eng.ops->submit(&l->eng);
-		if (ret < 0) {
-			w->io_errno = -ret;
-			/* what was queued is still reaped below */
-		}
+		if (ret < 0)
+			lm_fail(w, l, -ret, 0, false);
 		l->inflight += queued;
 	}
 	return more && !w->io_errno;
@@ -163,6 +198,16 @@ static uint64_t lm_record_base(struct lm_worker *w)
 		atomic_load_explicit(&w->measure_from_ns, memory_order_relaxed);
 
 	return from > t0 ? from : t0;
+}
+
+/* A read that moved all its bytes: the hook's check, or --verify's. */
+static void lm_check(struct lm_worker *w, const struct lm_io *io)
+{
+	if (w->hooks)
+		w->hooks->check(w->hooks->arg, io);
+	else
+		lm_verify_io(io->buf, io->len, w->stamp_bytes, io->offset,
+			     &w->verify);
 }
 
 /*
@@ -186,19 +231,13 @@ static void lm_complete(struct lm_worker *w, struct lm_loop *l, unsigned int n,
 		bool count = limited ? io->counted && !stop : measuring;
 
 		/* every read is checked, counted in the window or not */
-		if (w->job->verify && !io->write && io->res == (int)io->len)
-			lm_verify_io(io->buf, io->len, w->stamp_bytes,
-				     io->offset, &w->verify);
+		if (l->checks && !io->write && io->res == (int)io->len)
+			lm_check(w, io);
 		if (io->res != (int)io->len) {
 			w->errors[d]++;
-			if (!w->io_errno) {
-				/* a short transfer is an error too */
-				w->io_errno = io->res < 0 ? -io->res : EIO;
-				w->io_err_offset = io->offset;
-				w->io_err_write = io->write;
-				memcpy(w->errtext, l->eng.err,
-				       sizeof(w->errtext));
-			}
+			/* a short transfer is an error too */
+			lm_fail(w, l, io->res < 0 ? -io->res : EIO, io->offset,
+				io->write);
 		} else if (count) {
 			lm_hist_add(&w->lat[d], now - io->issue_ns);
 			lm_count(w, d, io->len, now - io->issue_ns);
@@ -218,7 +257,6 @@ static int lm_loop_setup(struct lm_worker *w, struct lm_loop *l)
 	unsigned int nbufs = lm_rw_mixed(j->rw) ? 2 * depth : depth;
 	int ret;
 
-	w->setup_what = "allocating buffers";
 	ret = lm_bufs_alloc(&l->bufs, nbufs, lm_job_bs_max(j, -1), j->pattern,
 			    j->seed + w->id);
 	if (ret)
@@ -237,16 +275,19 @@ static int lm_loop_setup(struct lm_worker *w, struct lm_loop *l)
 		l->free_ios[i] = &l->ios[depth - 1 - i];
 	}
 	l->nfree = depth;
-	lm_offset_init(&l->gen, w->start_bytes, w->nblocks, j->bs_bytes,
-		       lm_rw_random(j->rw) ? j->random_pct : 0, w->cursor,
-		       j->seed, w->id);
-	if (lm_job_mapped(j))
-		lm_offset_map(&l->gen, j->seed);
+	if (w->hooks)
+		l->fill = w->hooks->fill ? LM_FILL_HOOK : LM_FILL_NONE;
+	else if (j->verify)
+		l->fill = LM_FILL_VERIFY;
+	else if (j->pattern == LM_PATTERN_RANDOM)
+		l->fill = LM_FILL_STAMP;
+	l->checks = w->hooks ? w->hooks->check != NULL : j->verify;
 	lm_rand_seed(&l->mix, j->seed ^ (0xd1b54a32d192ed03ull * (w->id + 1)));
 	for (i = 0; i < LM_DIRS; i++)
 		lm_hist_init(&w->lat[i]);
 
 	w->setup_what = "setting up the engine";
+	w->setup_engine = true;
 	l->eng.ops = lm_engine_find(j->engine);
 	l->eng.conf.depth = depth;
 	l->eng.conf.sqpoll = j->sqpoll;
@@ -260,18 +301,51 @@ static int lm_loop_setup(struct lm_worker *w, struct lm_loop *l)
 	return ret;
 }
 
-static void lm_loop_teardown(struct lm_loop *l)
+int lm_worker_setup(struct lm_worker *w)
 {
-	if (l->eng.priv)
+	w->setup_what = "allocating buffers";
+	w->setup_engine = false;
+	w->loop = calloc(1, sizeof(*w->loop));
+	w->setup_err = w->loop ? lm_loop_setup(w, w->loop) : -ENOMEM;
+	return w->setup_err;
+}
+
+void lm_worker_teardown(struct lm_worker *w)
+{
+	struct lm_loop *l = w->loop;
+
+	if (!l)
+		return;
+	/* teardown follows every setup, a failed one too (engine.h); ops
+	 * is set just before setup is called */
+	if (l->eng.ops)
 		l->eng.ops->teardown(&l->eng);
+	memcpy(w->note, l->eng.note, sizeof(w->note));
 	free(l->ios);
 	free(l->free_ios);
 	free(l->done);
 	lm_bufs_free(&l->bufs);
+	free(l);
+	w->loop = NULL;
+}
+
+/* The job's own pass: its offsets over the worker's region, its mix. */
+static void lm_job_pass(struct lm_worker *w, struct lm_loop *l)
+{
+	const struct lm_job *j = w->job;
+
+	lm_offset_init(&l->gen, w->start_bytes, w->nblocks, j->bs_bytes,
+		       lm_rw_random(j->rw) ? j->random_pct : 0, w->cursor,
+		       j->seed, w->id);
+	if (lm_job_mapped(j))
+		lm_offset_map(&l->gen, j->seed);
+	l->mixed = lm_rw_mixed(j->rw);
+	l->write = lm_rw_writes(j->rw);
 }
 
 /* Is the window open at @now, and is it time to stop? */
-static bool lm_measuring(struct lm_worker *w, uint64_t now, bool *stop)
+static bool lm_measuring(struct lm_worker *w, const struct lm_loop *l,
+			 uint64_t now, bool *stop)
 {
 	int phase =
 		atomic_load_explicit(&w->shared->phase, memory_order_relaxed);
@@ -281,11 +355,15 @@ static bool lm_measuring(struct lm_worker *w, uint64_t now, bool *stop)
 	uint64_t from =
 		atomic_load_explicit(&w->measure_from_ns, memory_order_relaxed);
 
-	*stop = phase == LM_PHASE_STOP ||
+	/* a run's main thread turns the stop flag into the phase; a solo
+	 * worker has no other thread to do it */
+	*stop = phase == LM_PHASE_STOP || (l->solo && lm_stop) ||
 		(deadline && phase == LM_PHASE_MEASURE && now >= deadline);
 	return phase == LM_PHASE_MEASURE && !*stop && now >= from;
 }
 
+/* The one submit/reap loop: until the pass is done, the stop, or the
+ * first error; then every IO in flight is reaped. */
 static void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
 {
 	unsigned int depth = w->job->iodepth;
@@ -293,7 +371,7 @@ static void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
 	uint64_t now;
 	int n;
 
-	measuring = lm_measuring(w, lm_now_ns(), &stop);
+	measuring = lm_measuring(w, l, lm_now_ns(), &stop);
 	while (!stop && (more || l->inflight)) {
 		if (more)
 			more = lm_fill(w, l, measuring);
@@ -301,15 +379,14 @@ static void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
 			break;
 		n = l->eng.ops->reap(&l->eng, 1, l->done, depth);
 		if (n < 0) {
-			if (!w->io_errno)
-				w->io_errno = -n;
+			lm_fail(w, l, -n, 0, false);
 			break;
 		}
 		/* read the clock and the phase after the wait: what
 		 * completed in the window counts, what completed after the
 		 * stop does not */
 		now = lm_now_ns();
-		measuring = lm_measuring(w, now, &stop);
+		measuring = lm_measuring(w, l, now, &stop);
 		lm_complete(w, l, (unsigned int)n, measuring, stop, now);
 		if (w->io_errno)
 			break;
@@ -320,10 +397,79 @@ static void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
 	/* drain: every buffer must be back before it is freed */
 	while (l->inflight) {
 		n = l->eng.ops->reap(&l->eng, 1, l->done, depth);
-		if (n < 0)
+		if (n < 0) {
+			lm_fail(w, l, -n, 0, false);
 			break;
+		}
 		lm_complete(w, l, (unsigned int)n, false, true, lm_now_ns());
 	}
+}
+
+/* Make what the pass wrote from @offset durable: nothing is in flight. */
+static void lm_flush(struct lm_worker *w, struct lm_loop *l, uint64_t offset)
+{
+	int fd = w->target->fd, ret;
+
+	if (l->eng.ops->flush)
+		ret = l->eng.ops->flush(&l->eng);
+	else
+		ret = fd >= 0 && fdatasync(fd) ? -errno : 0;
+	if (ret)
+		lm_fail(w, l, -ret, offset, true);
+}
+
+void lm_pass_job(struct lm_job *pj, const struct lm_job *j, uint32_t bs_bytes,
+		 unsigned int depth)
+{
+	*pj = *j;
+	pj->rw = LM_RW_WRITE; /* one direction at a time: each pass's own */
+	pj->bs_bytes = bs_bytes;
+	pj->bs_vary = false;
+	pj->iodepth = depth;
+	pj->threads = 1;
+	pj->compress_pct = 0;
+	pj->verify = false;
+	pj->sqpoll = false;
+	pj->iolog = false;
+}
+
+void lm_worker_solo(struct lm_worker *w, struct lm_shared *s,
+		    const struct lm_job *j, const struct lm_target *t,
+		    const struct lm_io_hooks *hooks)
+{
+	memset(s, 0, sizeof(*s));
+	atomic_init(&s->phase, LM_PHASE_MEASURE);
+	s->done_fd = -1;
+	memset(w, 0, sizeof(*w));
+	w->job = j;
+	w->target = t;
+	w->shared = s;
+	w->cursor = &w->own;
+	w->stamp_bytes = t->lbs_bytes;
+	w->cursor_pass = true; /* a pass counts the IOs of its claims */
+	w->hooks = hooks;
+}
+
+int lm_worker_pass(struct lm_worker *w, const struct lm_pass *p)
+{
+	struct lm_loop *l = w->loop;
+	uint32_t bs = w->job->bs_bytes;
+
+	w->start_bytes = p->start_bytes;
+	w->nblocks = p->bytes / bs;
+	lm_cursor_init(&w->own);
+	lm_cursor_pass(&w->own, w->nblocks);
+	lm_offset_init(&l->gen, p->start_bytes, w->nblocks, bs, 0, &w->own,
+		       w->job->seed, w->id);
+	l->mixed = false;
+	l->write = p->write;
+	l->solo = true;
+	lm_loop_run(w, l);
+	if (!w->io_errno && lm_stop)
+		return -EINTR;
+	if (!w->io_errno && p->write && p->flush)
+		lm_flush(w, l, p->start_bytes);
+	return -w->io_errno;
 }
 
 void lm_gate_init(struct lm_gate *g)
@@ -363,17 +509,16 @@ void lm_gate_open(struct lm_gate *g, unsigned int started)
 void *lm_worker_main(void *arg)
 {
 	struct lm_worker *w = arg;
-	struct lm_loop l;
 	uint64_t one = 1;
 
-	memset(&l, 0, sizeof(l));
-	w->setup_err = lm_loop_setup(w, &l);
+	lm_worker_setup(w);
 	lm_gate_arrive(&w->shared->gate);
-	if (!w->setup_err)
-		lm_loop_run(w, &l);
+	if (!w->setup_err) {
+		lm_job_pass(w, w->loop);
+		lm_loop_run(w, w->loop);
+	}
 	w->end_ns = lm_now_ns();
-	lm_loop_teardown(&l);
-	memcpy(w->note, l.eng.note, sizeof(w->note));
+	lm_worker_teardown(w);
 	/* The main thread counts finished workers from this eventfd. A
 	 * write fails only if the counter would overflow 2^64 - 2, which
 	 * at most 64 writes cannot do, so the result is not checked. */

@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * One worker thread: owns its engine context, offset generator, buffers
- * and statistics, and runs the submit/reap loop. run, mark, job files and
- * prefill do their IO through it, but for two that drive an engine with
- * loops of their own: file copies (run/copy.c, the copy profile) and
- * verify's passes (cmd/verify.c). No allocation, lock or extra syscall
- * per IO in the loop: one clock read per submitted batch and one per
- * reaped batch.
+ * One worker: owns its engine context, offset generator, buffers and
+ * statistics, and runs the one submit/reap loop of lunmark. It is the only
+ * caller of engine ops, for every command: a run's threads (run, mark,
+ * prefill) each run one, over the job's offsets and the main thread's
+ * clock; lunmark verify and block-level copies run one in their own
+ * thread over explicit passes (struct lm_pass), with hooks for the data
+ * (struct lm_io_hooks). No allocation, lock or extra syscall per IO in the
+ * loop: one clock read per submitted batch and one per reaped batch.
  */
 #ifndef LM_WORKER_H
 #define LM_WORKER_H
@@ -43,7 +44,8 @@ void lm_gate_destroy(struct lm_gate *g);
 void lm_gate_arrive(struct lm_gate *g);
 void lm_gate_open(struct lm_gate *g, unsigned int started);
 
-/* What the workers of one run share; set up by the main thread. */
+/* What the workers of one run share; set up by the main thread (or by
+ * lm_worker_solo()). */
 struct lm_shared {
 	_Atomic int phase;
 	uint64_t verify_run;	/* job->verify: the id the writes carry */
@@ -51,6 +53,35 @@ struct lm_shared {
 	struct lm_gate gate;	/* workers set up, timing may start */
 	int done_fd;		/* eventfd: a worker has finished */
 };
+
+/*
+ * What explicit passes do with their IOs' data, in place of the job's
+ * stamps and --verify checks: lunmark verify's headers, a copy's stamps.
+ * Called in the worker's thread, in the loop: nothing slow.
+ */
+struct lm_io_hooks {
+	/* fill a write's buffer (io->offset, io->len set) before it is
+	 * queued; NULL: the buffer as it is */
+	void (*fill)(void *arg, struct lm_io *io);
+	/* a read reaped with all its bytes; NULL: none */
+	void (*check)(void *arg, const struct lm_io *io);
+	void *arg;
+};
+
+/*
+ * An explicit pass: @bytes from @start_bytes (a whole number of the job's
+ * blocks; the job has one block size) written or read once, in order, in
+ * IOs of the job's bs at its iodepth; with @flush, the writes made durable
+ * at the end (the engine's flush, or fdatasync() on the target's fd).
+ */
+struct lm_pass {
+	uint64_t start_bytes;
+	uint64_t bytes;
+	bool write;
+	bool flush;
+};
+
+struct lm_loop; /* worker.c's: the engine, the buffers, the IOs */
 
 struct lm_worker {
 	/* in */
@@ -68,6 +99,7 @@ struct lm_worker {
 	bool cursor_pass;      /* size-limited on the cursor: the IOs of the
 				* measured pass are its claims' (offset.h) */
 	uint64_t budget_bytes; /* to issue when budgeted */
+	const struct lm_io_hooks *hooks; /* explicit passes: or NULL */
 	/* when this worker's own runtime is over (0: the main thread's
 	 * clock alone ends it): jobs of different runtimes run at once */
 	_Atomic uint64_t deadline_ns;
@@ -85,7 +117,9 @@ struct lm_worker {
 	uint64_t errors[LM_DIRS];
 	int setup_err;		/* -errno from setup */
 	const char *setup_what; /* what failed in setup */
-	int io_errno;		/* first IO error */
+	bool setup_engine;	/* it was the engine's setup (else memory) */
+	int io_errno; /* first error of the loop: an IO's, or a refused
+		       * queue, submit, reap or flush */
 	uint64_t io_err_offset;
 	bool io_err_write;
 	char errtext[512]; /* the engine's words for the setup or IO error */
@@ -95,9 +129,55 @@ struct lm_worker {
 	struct lm_iolog iolog;	 /* job->iolog: every measured IO */
 
 	pthread_t tid;
+	struct lm_loop *loop;
 };
 
-/* pthread entry point; @arg is a struct lm_worker. */
+/*
+ * A run's worker thread, as run.c starts it: lm_worker_setup(), the start
+ * gate, the job's pass on the shared clock, lm_worker_teardown(), and a
+ * word on shared->done_fd. @arg is a struct lm_worker.
+ */
 void *lm_worker_main(void *arg);
+
+/*
+ * @pj: the job of explicit passes from @j, with @j's engine, pattern, seed
+ * and faults: IOs of @bs_bytes at @depth, one thread, and nothing of a
+ * run's own (block size ranges, compression, --verify, sqpoll, per-IO
+ * records), whatever the command line or job file said.
+ */
+void lm_pass_job(struct lm_job *pj, const struct lm_job *j, uint32_t bs_bytes,
+		 unsigned int depth);
+
+/*
+ * @w as the only worker of explicit passes of @j on @t in the calling
+ * thread, with @hooks (or NULL) and @s of its own: that thread is its
+ * clock, and a pass ends early at the stop flag (lm_stop). @j and @t must
+ * outlive @w. Then lm_worker_setup(), lm_worker_pass() as often as
+ * needed, and lm_worker_teardown().
+ */
+void lm_worker_solo(struct lm_worker *w, struct lm_shared *s,
+		    const struct lm_job *j, const struct lm_target *t,
+		    const struct lm_io_hooks *hooks);
+
+/*
+ * Allocate @w's buffers and IOs and set up its engine, in the thread that
+ * will run it. Returns 0 or -errno, also in w->setup_err, with
+ * w->setup_what, w->setup_engine and w->errtext saying what failed.
+ * lm_worker_teardown() follows either way.
+ */
+int lm_worker_setup(struct lm_worker *w);
+
+/*
+ * One explicit pass of a solo worker (lm_worker_solo()). Returns 0 when
+ * every IO of it moved all its bytes (and, with p->flush, the flush
+ * worked), -EINTR when the stop flag cut it short, or the first error as
+ * -errno (w->io_errno, io_err_offset, io_err_write and errtext hold it; a
+ * later pass does nothing and returns it again).
+ */
+int lm_worker_pass(struct lm_worker *w, const struct lm_pass *p);
+
+/* Tear down what lm_worker_setup() set up, all or part; w->note gets the
+ * engine's note. */
+void lm_worker_teardown(struct lm_worker *w);
 
 #endif

@@ -3,8 +3,9 @@
 #include "src/suite/suite.h"
 #include "src/lunmark.h"
 #include "src/run/copy.h"
-#include "src/run/run.h"
 #include "src/suite/progress.h"
+#include "src/run/prefill.h"
+#include "src/run/run.h"
 #include "src/target/identity.h"
 
 #include <errno.h>

@@ -58,6 +58,13 @@ expect_grep "an IO failed" "$o"
 expect_grep "lunmark: (none): an IO at byte " "$o"
 expect_grep "failed: Input/output error" "$o"
 
+# an engine that cannot be set up (io_uring refused, as under a seccomp
+# policy): exit 5, named, and what was set up before it is freed (the
+# sanitized pass's LeakSanitizer turns a leak into another exit code)
+expect_exit "$LM_EXIT_ENGINE" "$o" "$LM_HELPERS/lm-noring" 1 "$LUNMARK" verify "$dev" \
+	--engine=uring --size=16m --allow-write
+expect_grep "lunmark: $dev: the uring engine: Operation not permitted" "$o"
+
 # SIGINT: interrupted, LM_EXIT_INTERRUPTED
 "$LUNMARK" verify "$dev" --size=64m --bs=512 --allow-write >"$o" 2>&1 &
 pid=$!

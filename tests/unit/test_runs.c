@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: MIT
 /* The run machinery (threads, timing, counting, errors) on the null
  * engine: exact counts and injected faults, no device needed. */
+#include "src/lunmark.h"
 #include "src/run/run.h"
+#include "src/run/worker.h"
 #include "src/target/target.h"
 #include "tests/unit/unit.h"
 
 #include <errno.h>
 #include <math.h>
+#include <signal.h>
 #include <string.h>
 
 static struct lm_run_result lm_r;
@@ -204,6 +207,101 @@ static void lm_test_fault_prob(void)
 	lm_target_close(&t);
 }
 
+/* What an explicit pass's hooks saw. */
+struct lm_seen {
+	uint64_t fills, checks;
+	uint64_t next; /* the offset the next IO should have */
+	bool in_order;
+};
+
+static void lm_seen_fill(void *arg, struct lm_io *io)
+{
+	struct lm_seen *s = arg;
+
+	s->in_order &= io->write && io->offset == s->next;
+	s->next = io->offset + io->len;
+	s->fills++;
+}
+
+static void lm_seen_check(void *arg, const struct lm_io *io)
+{
+	struct lm_seen *s = arg;
+
+	s->in_order &= !io->write && io->res == (int)io->len;
+	s->checks++;
+}
+
+/* A solo worker's passes: each IO of the region once, writes in order
+ * through the fill hook, reads through the check hook, one engine
+ * context for both. */
+static void lm_test_solo_passes(void)
+{
+	struct lm_seen seen = { .next = 1 << 20, .in_order = true };
+	struct lm_io_hooks h = { lm_seen_fill, lm_seen_check, &seen };
+	struct lm_pass p = { .start_bytes = 1 << 20,
+			     .bytes = 1 << 20,
+			     .write = true,
+			     .flush = true };
+	struct lm_shared s;
+	struct lm_worker w;
+	struct lm_target t;
+	struct lm_job j;
+
+	lm_null_job(&j, &t);
+	j.iodepth = 1; /* the null engine completes in queue order */
+	j.bs_bytes = 16384;
+	lm_worker_solo(&w, &s, &j, &t, &h);
+	CU_ASSERT_EQUAL_FATAL(lm_worker_setup(&w), 0);
+	CU_ASSERT_EQUAL(lm_worker_pass(&w, &p), 0);
+	CU_ASSERT_EQUAL(seen.fills, 64);
+	CU_ASSERT_EQUAL(seen.next, 2 << 20);
+	p.write = false;
+	CU_ASSERT_EQUAL(lm_worker_pass(&w, &p), 0);
+	CU_ASSERT_EQUAL(seen.checks, 64);
+	CU_ASSERT(seen.in_order);
+	CU_ASSERT_EQUAL(w.live_ios[LM_DIR_WRITE], 64);
+	CU_ASSERT_EQUAL(w.live_ios[LM_DIR_READ], 64);
+	/* the stop flag ends a pass before its first IO */
+	lm_stop = SIGINT;
+	CU_ASSERT_EQUAL(lm_worker_pass(&w, &p), -EINTR);
+	lm_stop = 0;
+	CU_ASSERT_EQUAL(seen.checks, 64);
+	lm_worker_teardown(&w);
+	CU_ASSERT_PTR_NULL(w.loop);
+	lm_target_close(&t);
+}
+
+/* A failed IO ends a pass, named by its offset; later passes do
+ * nothing and return the same error. */
+static void lm_test_solo_error(void)
+{
+	struct lm_seen seen = { .next = 0, .in_order = true };
+	struct lm_io_hooks h = { lm_seen_fill, lm_seen_check, &seen };
+	struct lm_pass p = { .bytes = 1 << 20, .write = true };
+	struct lm_shared s;
+	struct lm_worker w;
+	struct lm_target t;
+	struct lm_job j;
+
+	lm_null_job(&j, &t);
+	j.iodepth = 8;
+	j.fault.every_n = 10;
+	j.fault.err_no = ENOSPC;
+	lm_worker_solo(&w, &s, &j, &t, &h);
+	CU_ASSERT_EQUAL_FATAL(lm_worker_setup(&w), 0);
+	CU_ASSERT_EQUAL(lm_worker_pass(&w, &p), -ENOSPC);
+	CU_ASSERT_EQUAL(w.io_errno, ENOSPC);
+	CU_ASSERT_EQUAL(w.io_err_offset, 9 * 4096);
+	CU_ASSERT(w.io_err_write);
+	CU_ASSERT_EQUAL(w.errors[LM_DIR_WRITE], 1);
+	seen.fills = 0;
+	p.write = false;
+	CU_ASSERT_EQUAL(lm_worker_pass(&w, &p), -ENOSPC);
+	CU_ASSERT_EQUAL(seen.fills + seen.checks, 0);
+	lm_worker_teardown(&w);
+	lm_target_close(&t);
+}
+
 int lm_suite_runs(void)
 {
 	static const struct lm_unit_test t[] = {
@@ -218,6 +316,8 @@ int lm_suite_runs(void)
 		{ "ramp: not counted, window is the runtime", lm_test_ramp },
 		{ "fault every Nth IO stops the run", lm_test_fault_every },
 		{ "random faults, 4 threads, QD64", lm_test_fault_prob },
+		{ "a solo worker's explicit passes", lm_test_solo_passes },
+		{ "a solo worker's first error", lm_test_solo_error },
 		{ NULL, NULL },
 	};
 	return lm_unit_add("runs (null engine)", t);

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Prefill: the region a job reads written once before it is read, so that
+ * reads read data that was really written, never a thin-provisioned LUN's
+ * unwritten zeros. A run of its own (run.h): one thread of sequential
+ * large writes of incompressible data, through the same workers as any
+ * run.
+ */
+#ifndef LM_PREFILL_H
+#define LM_PREFILL_H
+
+#include "src/job/job.h"
+#include "src/target/target.h"
+
+/*
+ * Write the region of @j on @t (every thread's, with offset_increment)
+ * once. Returns 0 or an exit code after printing why.
+ */
+int lm_prefill(const struct lm_job *j, const struct lm_target *t);
+
+#endif
