@@ -63,7 +63,7 @@ expect_grep "failed: Input/output error" "$o"
 # sanitized pass's LeakSanitizer turns a leak into another exit code)
 expect_exit "$LM_EXIT_ENGINE" "$o" "$LM_HELPERS/lm-noring" 1 "$LUNMARK" verify "$dev" \
 	--engine=uring --size=16m --allow-write
-expect_grep "lunmark: $dev: the uring engine: Operation not permitted" "$o"
+expect_grep "lunmark: $dev: the uring engine: io_uring is unavailable here (setting up the engine: Operation not permitted" "$o"
 
 # SIGINT: interrupted, LM_EXIT_INTERRUPTED
 "$LUNMARK" verify "$dev" --size=64m --bs=512 --allow-write >"$o" 2>&1 &
