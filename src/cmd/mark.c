@@ -5,6 +5,7 @@
 #include "fio-compat/export.h"
 #include "src/lunmark.h"
 #include "src/target/identity.h"
+#include "src/result/load.h"
 #include "src/result/save.h"
 #include "src/suite/suite.h"
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-/* Reading a saved result back (save.h): every field checked, a file of a
+/* Reading a saved result back (load.h): every field checked, a file of a
  * newer schema refused. */
 #include "src/lunmark.h"
+#include "src/result/load.h"
 #include "src/result/save.h"
 
 #include <errno.h>
