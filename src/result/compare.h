@@ -18,7 +18,7 @@
 
 #include "src/stats/bootstrap.h"
 #include "src/result/load.h"
-#include "src/result/save.h" /* lm_way_keys: a cell's way, as printed */
+#include "src/result/schema.h" /* lm_way_keys: a cell's way, as printed */
 
 #include <stdbool.h>
 #include <stddef.h>
