@@ -33,7 +33,7 @@ int main(void)
 	    lm_suite_engines() || lm_suite_iscsi() || lm_suite_pdu() ||
 	    lm_suite_ffp() || lm_suite_profiles() || lm_suite_fio() ||
 	    lm_suite_compare() || lm_suite_ss() || lm_suite_guard() ||
-	    lm_suite_vblock()) {
+	    lm_suite_vblock() || lm_suite_schema()) {
 		fprintf(stderr, "unit: cannot register suites: %s\n",
 			CU_get_error_msg());
 		CU_cleanup_registry();
