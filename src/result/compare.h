@@ -17,7 +17,8 @@
 #define LM_COMPARE_H
 
 #include "src/stats/bootstrap.h"
-#include "src/result/save.h"
+#include "src/result/load.h"
+#include "src/result/schema.h" /* lm_way_keys: a cell's way, as printed */
 
 #include <stdbool.h>
 #include <stddef.h>

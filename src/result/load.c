@@ -1,454 +1,512 @@
 // SPDX-License-Identifier: MIT
-/* Reading a saved result back (save.h): every field checked, a file of a
- * newer schema refused. */
-#include "src/lunmark.h"
-#include "src/result/save.h"
+/* Reading a saved result back (load.h): the schema's tables (schema.h)
+ * walked over the file; the first field that is missing or wrong stops
+ * the reading, with a message naming it. */
+#include "src/result/load.h"
+#include "src/result/schema.h"
 
 #include <errno.h>
 #include <json-c/json.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 struct lm_reader {
-	const char *path;
+	const char *name; /* the file, in messages */
 	char *msg;
 	size_t len;
 	int err;
+	/* where the reading is, in messages: "tests[2].cells.read" */
+	char at[256];
+	size_t atlen;
 };
 
-/* The member @k of @o, of @type; records the first missing one. */
-static struct json_object *lm_get(struct lm_reader *rd, struct json_object *o,
-				  const char *k, enum json_type type)
+/* Go into the member @key (or element @i, when @key is NULL); returns
+ * where lm_out() comes back to. */
+static size_t lm_in(struct lm_reader *rd, const char *key, size_t i)
 {
-	struct json_object *v = NULL;
+	size_t was = rd->atlen, room = sizeof(rd->at) - was;
+	int n;
 
-	if (o && json_object_object_get_ex(o, k, &v) &&
-	    json_object_is_type(v, type))
-		return v;
-	/* an integer where a double is expected is fine */
-	if (v && type == json_type_double &&
-	    json_object_is_type(v, json_type_int))
-		return v;
-	if (!rd->err) {
-		snprintf(
-			rd->msg, rd->len,
-			"%s: not a lunmark result: '%s' is missing or of the wrong type",
-			rd->path, k);
-		rd->err = -EINVAL;
-	}
-	return NULL;
+	if (key)
+		n = snprintf(rd->at + was, room, "%s%s", was ? "." : "", key);
+	else
+		n = snprintf(rd->at + was, room, "[%zu]", i);
+	rd->atlen =
+		n < 0 ? was : was + ((size_t)n < room ? (size_t)n : room - 1);
+	return was;
 }
 
-static const char *lm_get_str(struct lm_reader *rd, struct json_object *o,
-			      const char *k)
+static void lm_out(struct lm_reader *rd, size_t was)
 {
-	struct json_object *v = lm_get(rd, o, k, json_type_string);
-
-	return v ? json_object_get_string(v) : "";
+	rd->atlen = was;
+	rd->at[was] = '\0';
 }
 
-static uint64_t lm_get_u64(struct lm_reader *rd, struct json_object *o,
-			   const char *k)
+/* The first error only: the reading stops at it. */
+__attribute__((format(printf, 2, 3))) static void lm_fail(struct lm_reader *rd,
+							  const char *fmt, ...)
 {
-	struct json_object *v = lm_get(rd, o, k, json_type_int);
-
-	return v ? json_object_get_uint64(v) : 0;
-}
-
-static double lm_get_dbl(struct lm_reader *rd, struct json_object *o,
-			 const char *k)
-{
-	struct json_object *v = lm_get(rd, o, k, json_type_double);
-
-	return v ? json_object_get_double(v) : 0;
-}
-
-/* Fields added within schema 1: absent from older files. */
-static double lm_opt_dbl(struct json_object *o, const char *k, double def)
-{
-	struct json_object *v;
-
-	if (o && json_object_object_get_ex(o, k, &v) &&
-	    (json_object_is_type(v, json_type_double) ||
-	     json_object_is_type(v, json_type_int)))
-		return json_object_get_double(v);
-	return def;
-}
-
-static bool lm_opt_bool(struct json_object *o, const char *k)
-{
-	struct json_object *v;
-
-	return o && json_object_object_get_ex(o, k, &v) &&
-	       json_object_is_type(v, json_type_boolean) &&
-	       json_object_get_boolean(v);
-}
-
-static bool lm_get_bool(struct lm_reader *rd, struct json_object *o,
-			const char *k)
-{
-	struct json_object *v = lm_get(rd, o, k, json_type_boolean);
-
-	return v && json_object_get_boolean(v);
-}
-
-static void lm_read_summary(struct lm_reader *rd, struct json_object *o,
-			    struct lm_summary *s)
-{
-	struct json_object *lat = lm_get(rd, o, "lat_us", json_type_object);
-	unsigned int i;
-
-	s->ios = lm_get_u64(rd, o, "ios");
-	s->bytes = lm_get_u64(rd, o, "bytes");
-	s->errors = lm_get_u64(rd, o, "errors");
-	s->seconds = lm_get_dbl(rd, o, "seconds");
-	s->iops = lm_get_dbl(rd, o, "iops");
-	s->mb_s = lm_get_dbl(rd, o, "mb_s");
-	s->mib_s = lm_get_dbl(rd, o, "mib_s");
-	s->io_mb = (double)s->bytes / 1e6;
-	s->iops_min = lm_get_dbl(rd, o, "iops_min");
-	s->iops_max = lm_get_dbl(rd, o, "iops_max");
-	s->mb_s_min = lm_get_dbl(rd, o, "mb_s_min");
-	s->mb_s_max = lm_get_dbl(rd, o, "mb_s_max");
-	s->idle_s = (unsigned int)lm_get_u64(rd, o, "idle_s");
-	s->lat_min_us = lm_get_dbl(rd, lat, "min");
-	s->lat_max_us = lm_get_dbl(rd, lat, "max");
-	s->lat_mean_us = lm_get_dbl(rd, lat, "mean");
-	s->lat_stddev_us = lm_get_dbl(rd, lat, "stddev");
-	for (i = 0; i < LM_NPCT; i++)
-		s->lat_pct_us[i] = lm_get_dbl(rd, lat, lm_pct_keys[i]);
-}
-
-static void lm_read_sums(struct lm_reader *rd, struct json_object *o,
-			 struct lm_summary *s)
-{
-	unsigned int k;
-
-	for (k = 0; k < LM_SUMS; k++)
-		lm_read_summary(rd,
-				lm_get(rd, o, lm_sum_keys[k], json_type_object),
-				&s[k]);
-}
-
-static void lm_read_series(struct lm_reader *rd, struct json_object *a,
-			   struct lm_cell_run *r)
-{
-	size_t i, n = a ? json_object_array_length(a) : 0;
-
-	r->series = n ? calloc(n, sizeof(*r->series)) : NULL;
-	if (n && !r->series) {
-		rd->err = -ENOMEM;
-		return;
-	}
-	for (i = 0; i < n; i++) {
-		struct json_object *e = json_object_array_get_idx(a, i);
-
-		if (!json_object_is_type(e, json_type_array) ||
-		    json_object_array_length(e) != 5) {
-			lm_get(rd, NULL, "per_second", json_type_array);
-			return;
-		}
-		r->series[i].dur_ns =
-			json_object_get_uint64(json_object_array_get_idx(e, 0));
-		r->series[i].ios[0] =
-			json_object_get_uint64(json_object_array_get_idx(e, 1));
-		r->series[i].ios[1] =
-			json_object_get_uint64(json_object_array_get_idx(e, 2));
-		r->series[i].bytes[0] =
-			json_object_get_uint64(json_object_array_get_idx(e, 3));
-		r->series[i].bytes[1] =
-			json_object_get_uint64(json_object_array_get_idx(e, 4));
-	}
-	r->nseries = (unsigned int)n;
-}
-
-/* Rounds, the miss run and the sustained write (added within schema 1:
- * optional); what is computed from the runs is computed again. */
-static void lm_read_cell_extra(struct lm_reader *rd, struct json_object *o,
-			       struct lm_cell *c, unsigned int sum)
-{
-	struct json_object *v;
+	va_list ap;
 
 	if (rd->err)
 		return;
-	if (json_object_object_get_ex(o, "miss", &v)) {
-		lm_read_sums(rd, lm_get(rd, o, "miss", json_type_object),
-			     c->miss);
-		c->has_miss = true;
+	rd->err = -EINVAL;
+	va_start(ap, fmt);
+	vsnprintf(rd->msg, rd->len, fmt, ap);
+	va_end(ap);
+}
+
+/* The field being read is not as the schema has it: @fmt says how. */
+__attribute__((format(printf, 2, 3))) static void lm_bad(struct lm_reader *rd,
+							 const char *fmt, ...)
+{
+	char how[160];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(how, sizeof(how), fmt, ap);
+	va_end(ap);
+	if (rd->atlen)
+		lm_fail(rd, "%s: not a lunmark result: '%s' %s", rd->name,
+			rd->at, how);
+	else
+		lm_fail(rd, "%s: not a lunmark result: the top level %s",
+			rd->name, how);
+}
+
+static void lm_oom(struct lm_reader *rd)
+{
+	if (!rd->err)
+		snprintf(rd->msg, rd->len, "%s: out of memory", rd->name);
+	rd->err = -ENOMEM;
+}
+
+static const char *lm_kind_name(enum json_type t)
+{
+	switch (t) {
+	case json_type_null:
+		return "null";
+	case json_type_boolean:
+		return "true or false";
+	case json_type_double:
+		return "a number";
+	case json_type_int:
+		return "an integer";
+	case json_type_object:
+		return "an object";
+	case json_type_array:
+		return "an array";
+	case json_type_string:
+		return "a string";
 	}
-	if (json_object_object_get_ex(o, "rounds", &v)) {
-		c->by_rounds = true;
-		lm_cell_rounds(c, sum);
-		lm_cell_warm(c, sum);
+	return "something else";
+}
+
+/* What the file must hold for @f (json_type_double takes integers too). */
+static enum json_type lm_want(const struct lm_field *f)
+{
+	switch (f->type) {
+	case LM_FT_STR:
+	case LM_FT_BUF:
+	case LM_FT_CONST:
+		return json_type_string;
+	case LM_FT_U64:
+	case LM_FT_UINT:
+	case LM_FT_INT:
+		/* LM_FF_LAX takes either kind of number */
+		return f->flags & LM_FF_LAX ? json_type_double : json_type_int;
+	case LM_FT_VERSION:
+		return json_type_int;
+	case LM_FT_DBL:
+		return json_type_double;
+	case LM_FT_BOOL:
+		return json_type_boolean;
+	case LM_FT_OBJ:
+	case LM_FT_MAP:
+		return json_type_object;
+	case LM_FT_ARRAY:
+		return json_type_array;
+	case LM_FT_CONV:
+		break;
 	}
-	if (json_object_object_get_ex(o, "sustained", &v)) {
-		c->sustain = true;
-		lm_cell_step(c, sum);
+	switch (f->conv) {
+	case LM_CONV_TAGS:
+		return json_type_object;
+	case LM_CONV_TESTS:
+	case LM_CONV_WARNINGS:
+		return json_type_array;
+	case LM_CONV_WARN_KIND:
+		return json_type_string;
+	case LM_CONV_FIRST_ROUND:
+		break;
+	}
+	return json_type_int;
+}
+
+static bool lm_is(struct json_object *v, enum json_type want)
+{
+	return json_object_is_type(v, want) ||
+	       (want == json_type_double &&
+		json_object_is_type(v, json_type_int));
+}
+
+/* A string, a number or a boolean, of the type lm_want() says (or any,
+ * for LM_FF_ANY, and NULL: json-c converts it). */
+static void lm_read_leaf(struct lm_reader *rd, struct json_object *v,
+			 const struct lm_field *f, void *base)
+{
+	void *at = lm_field_at(f, base);
+	const char *s;
+
+	switch (f->type) {
+	case LM_FT_STR:
+		s = json_object_get_string(v);
+		if (!(f->flags & LM_FF_MATCH))
+			*(const char **)at = s ? s : "";
+		else if (strcmp(s ? s : "", *(const char **)at))
+			lm_fail(rd,
+				"%s: '%s' is \"%s\" where this lunmark has \"%s\": made by another lunmark?",
+				rd->name, rd->at, s, *(const char **)at);
+		break;
+	case LM_FT_BUF:
+		s = json_object_get_string(v);
+		snprintf(at, f->size, "%s", s ? s : "");
+		break;
+	case LM_FT_U64:
+		*(uint64_t *)at = json_object_get_uint64(v);
+		break;
+	case LM_FT_UINT:
+		*(unsigned int *)at = (unsigned int)json_object_get_uint64(v);
+		break;
+	case LM_FT_INT:
+		*(int *)at = json_object_get_int(v);
+		break;
+	case LM_FT_DBL:
+		*(double *)at = json_object_get_double(v);
+		break;
+	case LM_FT_BOOL:
+		*(bool *)at = json_object_get_boolean(v);
+		break;
+	default:
+		break;
 	}
 }
 
-static void lm_read_cell(struct lm_reader *rd, struct json_object *o,
-			 struct lm_cell *c, unsigned int sum)
+/* An optional field the file lacks (or, LM_FF_LAX, has of another type):
+ * 0, false, "" or .def. */
+static void lm_read_default(struct lm_reader *rd, const struct lm_field *f,
+			    void *base)
 {
-	struct json_object *runs = lm_get(rd, o, "runs", json_type_array);
-	struct json_object *sp = lm_get(rd, o, "mb_s_spread", json_type_object);
-	size_t k, n = runs ? json_object_array_length(runs) : 0;
+	if (f->type == LM_FT_DBL)
+		*(double *)lm_field_at(f, base) = f->def;
+	else
+		lm_read_leaf(rd, NULL, f, base);
+}
 
-	c->wanted = lm_get_bool(rd, o, "wanted");
-	lm_read_sums(rd, lm_get(rd, o, "headline", json_type_object),
-		     c->headline);
-	c->spread.mean = lm_get_dbl(rd, sp, "mean");
-	c->spread.min = lm_get_dbl(rd, sp, "min");
-	c->spread.max = lm_get_dbl(rd, sp, "max");
-	c->spread.cv_pct = lm_get_dbl(rd, sp, "cv_pct");
-	c->unstable = lm_get_bool(rd, o, "unstable");
-	c->bar = lm_get_dbl(rd, o, "bar");
-	c->link_pct = lm_get_dbl(rd, o, "link_pct");
-	c->files = lm_get_u64(rd, o, "files");
-	c->file_bytes = lm_get_u64(rd, o, "file_bytes");
-	if (n > LM_RUNS_MAX) {
-		lm_get(rd, NULL, "runs", json_type_array);
+static void lm_read_fields(struct lm_reader *rd, struct json_object *o,
+			   const struct lm_fields *t, void *base);
+
+static void lm_read_map(struct lm_reader *rd, struct json_object *o,
+			const struct lm_field *f, void *base)
+{
+	char *first = lm_field_sub(f, base);
+	struct json_object *v;
+	unsigned int k;
+	size_t was;
+
+	for (k = 0; k < f->max && !rd->err; k++) {
+		was = lm_in(rd, f->keys[k], 0);
+		if (!json_object_object_get_ex(o, f->keys[k], &v))
+			lm_bad(rd, "is missing");
+		else
+			lm_read_fields(rd, v, f->sub, first + k * f->size);
+		lm_out(rd, was);
+	}
+}
+
+static void lm_read_array(struct lm_reader *rd, struct json_object *a,
+			  const struct lm_field *f, void *base)
+{
+	size_t i, was, n = json_object_array_length(a);
+	unsigned int *count = (unsigned int *)((char *)base + f->count);
+	char *el = lm_field_at(f, base);
+
+	if (n > f->max) {
+		lm_bad(rd, "has %zu elements, more than %u", n, f->max);
 		return;
 	}
-	for (k = 0; k < n && !rd->err; k++) {
-		struct json_object *r = json_object_array_get_idx(runs, k);
+	if (f->flags & LM_FF_ALLOC) {
+		void *p = n ? calloc(n, f->size) : NULL;
 
-		c->nruns++;
-		lm_read_sums(rd, r, c->runs[k].s);
-		c->runs[k].cpu_s = lm_opt_dbl(r, "cpu_s", -1);
-		c->runs[k].host_cpu_s = lm_opt_dbl(r, "host_cpu_s", -1);
-		lm_read_series(rd, lm_get(rd, r, "per_second", json_type_array),
-			       &c->runs[k]);
+		if (n && !p) {
+			lm_oom(rd);
+			return;
+		}
+		memcpy(el, &p, sizeof(p));
+		el = p;
 	}
-	lm_read_cell_extra(rd, o, c, sum);
+	for (i = 0; i < n && !rd->err; i++) {
+		*count = (unsigned int)i + 1; /* to be freed, even if bad */
+		was = lm_in(rd, NULL, i);
+		lm_read_fields(rd, json_object_array_get_idx(a, i), f->sub,
+			       el + i * f->size);
+		lm_out(rd, was);
+	}
 }
 
-static void lm_read_tests(struct lm_reader *rd, struct json_object *tests,
-			  struct lm_mark_result *m)
+/* "tags": strings, at most LM_TAGS_MAX */
+static void lm_read_tags(struct lm_reader *rd, struct json_object *o,
+			 struct lm_mark_info *info)
 {
-	const struct lm_profile *p = m->profile;
-	unsigned int i, w;
+	size_t was;
 
-	if (json_object_array_length(tests) != p->ntests) {
-		snprintf(
-			rd->msg, rd->len,
+	json_object_object_foreach(o, name, v)
+	{
+		if (info->ntags == LM_TAGS_MAX) {
+			lm_bad(rd, "has more than %u tags", LM_TAGS_MAX);
+			return;
+		}
+		if (!json_object_is_type(v, json_type_string)) {
+			was = lm_in(rd, name, 0);
+			lm_bad(rd, "is %s, not a string",
+			       lm_kind_name(json_object_get_type(v)));
+			lm_out(rd, was);
+			return;
+		}
+		info->tags[info->ntags].name = name;
+		info->tags[info->ntags++].value = json_object_get_string(v);
+	}
+}
+
+/* Rounds and a sustained step are saved for other readers; lunmark
+ * computes them again from the runs, as the suite did. */
+static void lm_cells_again(const struct lm_profile *p, struct lm_cell *cells)
+{
+	unsigned int w, sum;
+
+	for (w = 0; w < LM_WAYS; w++) {
+		sum = lm_way_sum(p, (enum lm_way)w);
+		if (cells[w].by_rounds) {
+			lm_cell_rounds(&cells[w], sum);
+			lm_cell_warm(&cells[w], sum);
+		}
+		if (cells[w].sustain)
+			lm_cell_step(&cells[w], sum);
+	}
+}
+
+/* "tests": the profile's, one each (settings.profile was read before). */
+static void lm_read_tests(struct lm_reader *rd, struct json_object *a,
+			  const struct lm_field *f, struct lm_saved_doc *doc)
+{
+	const struct lm_profile *p = lm_profile_find(doc->info.profile);
+	size_t i, was;
+
+	if (!p) {
+		lm_fail(rd, "%s: profile '%s' is not one this lunmark knows",
+			rd->name, doc->info.profile);
+		return;
+	}
+	if (json_object_array_length(a) != p->ntests) {
+		lm_fail(rd,
 			"%s: profile %s has %u tests here, the file %zu: made by another lunmark?",
-			rd->path, p->name, p->ntests,
-			json_object_array_length(tests));
-		rd->err = -EINVAL;
+			rd->name, p->name, p->ntests,
+			json_object_array_length(a));
+		return;
+	}
+	doc->m.profile = p;
+	doc->m.cells = calloc(p->ntests, sizeof(*doc->m.cells));
+	if (!doc->m.cells) {
+		lm_oom(rd);
 		return;
 	}
 	for (i = 0; i < p->ntests && !rd->err; i++) {
-		struct json_object *t = json_object_array_get_idx(tests, i);
-		struct json_object *c =
-			lm_get(rd, t, "cells", json_type_object);
+		struct lm_test_doc t = { &p->tests[i], doc->m.cells[i] };
 
-		if (strcmp(lm_get_str(rd, t, "label"), p->tests[i].label) &&
-		    !rd->err) {
-			snprintf(
-				rd->msg, rd->len,
-				"%s: test %u is not %s of profile %s: made by another lunmark?",
-				rd->path, i + 1, p->tests[i].label, p->name);
-			rd->err = -EINVAL;
-		}
-		for (w = 0; w < LM_WAYS && !rd->err; w++)
-			lm_read_cell(
-				rd,
-				lm_get(rd, c, lm_way_keys[w], json_type_object),
-				&m->cells[i][w], lm_way_sum(p, (enum lm_way)w));
+		was = lm_in(rd, NULL, i);
+		lm_read_fields(rd, json_object_array_get_idx(a, i), f->sub, &t);
+		lm_out(rd, was);
+		if (!rd->err)
+			lm_cells_again(p, doc->m.cells[i]);
 	}
 }
 
-/* "label" and "tags" (added within schema 1: optional) */
-static void lm_read_tags(struct lm_reader *rd, struct json_object *root,
-			 struct lm_mark_info *i)
+/* "warnings": each one this lunmark knows; the others are left out, as
+ * are elements that are not warnings at all (as the first reader did). */
+static void lm_read_warnings(struct json_object *a, const struct lm_field *f,
+			     struct lm_warnings *w)
 {
-	struct json_object *v;
-
-	i->label = "";
-	if (json_object_object_get_ex(root, "label", &v))
-		i->label = lm_get_str(rd, root, "label");
-	if (!json_object_object_get_ex(root, "tags", &v))
-		return;
-	if (!lm_get(rd, root, "tags", json_type_object))
-		return;
-	json_object_object_foreach(v, name, val)
-	{
-		if (!json_object_is_type(val, json_type_string) ||
-		    i->ntags == LM_TAGS_MAX) {
-			snprintf(
-				rd->msg, rd->len,
-				"%s: tag '%s': not a string, or more than %u tags",
-				rd->path, name, LM_TAGS_MAX);
-			rd->err = -EINVAL;
-			return;
-		}
-		i->tags[i->ntags].name = name;
-		i->tags[i->ntags++].value = json_object_get_string(val);
-	}
-}
-
-static void lm_read_info(struct lm_reader *rd, struct json_object *root,
-			 struct lm_mark_info *i)
-{
-	struct json_object *host = lm_get(rd, root, "host", json_type_object);
-	struct json_object *tg = lm_get(rd, root, "target", json_type_object);
-	struct json_object *st = lm_get(rd, root, "settings", json_type_object);
-
-	i->r.version = lm_get_str(rd, root, "lunmark_version");
-	i->r.date = lm_get_str(rd, host, "date");
-	i->r.kernel = lm_get_str(rd, host, "kernel");
-	i->r.target = lm_get_str(rd, tg, "name");
-	i->r.target_kind = lm_get_str(rd, tg, "kind");
-	i->r.lbs_bytes =
-		(unsigned int)lm_get_u64(rd, tg, "logical_block_bytes");
-	i->r.engine = lm_get_str(rd, st, "engine");
-	i->r.engine_note = lm_get_str(rd, st, "engine_note");
-	i->r.size = lm_get_str(rd, st, "size");
-	i->r.warning = lm_get_str(rd, root, "warning");
-	i->profile = lm_get_str(rd, st, "profile");
-	i->aggregate = lm_get_str(rd, st, "aggregate");
-	i->runs = (unsigned int)lm_get_u64(rd, st, "runs");
-	i->warmup = lm_get_bool(rd, st, "warmup");
-	i->runtime_s = lm_get_dbl(rd, st, "runtime_s");
-	i->interval_s = lm_get_dbl(rd, st, "interval_s");
-	i->mix_pct = (unsigned int)lm_get_u64(rd, st, "mix_pct");
-	i->link_gbit = lm_get_dbl(rd, st, "link_gbit");
-	/* added within schema 1: optional */
-	i->until_steady = lm_opt_bool(st, "until_steady");
-	i->max_rounds = (unsigned int)lm_opt_dbl(st, "max_rounds", 0);
-	i->working_set_bytes = (uint64_t)lm_opt_dbl(st, "working_set_bytes", 0);
-	i->cache_bytes = (uint64_t)lm_opt_dbl(st, "cache_bytes", 0);
-	i->nas_ram_bytes = (uint64_t)lm_opt_dbl(st, "nas_ram_bytes", 0);
-	i->sustained = lm_opt_bool(st, "sustained");
-	lm_read_tags(rd, root, i);
-}
-
-/* "warnings", "miss_bytes", "miss_note" (added within schema 1) */
-static void lm_read_warnings(struct lm_reader *rd, struct json_object *o,
-			     struct lm_mark_result *m)
-{
-	struct json_object *a, *e, *k, *t;
-	unsigned int kind;
 	size_t i;
 
-	m->miss_bytes = (uint64_t)lm_opt_dbl(o, "miss_bytes", 0);
-	m->primer_bytes = (uint64_t)lm_opt_dbl(o, "primer_bytes", 0);
-	if (json_object_object_get_ex(o, "miss_note", &t))
-		snprintf(m->miss_why, sizeof(m->miss_why), "%s",
-			 lm_get_str(rd, o, "miss_note"));
-	if (!json_object_object_get_ex(o, "warnings", &a))
-		return;
-	if (!lm_get(rd, o, "warnings", json_type_array))
-		return;
 	for (i = 0; i < json_object_array_length(a); i++) {
-		e = json_object_array_get_idx(a, i);
-		if (!json_object_object_get_ex(e, "kind", &k) ||
-		    !json_object_object_get_ex(e, "text", &t))
+		struct json_object *e = json_object_array_get_idx(a, i);
+		struct lm_reader quiet = { .name = "" };
+		struct lm_warning_doc d = { 0 };
+
+		if (!json_object_is_type(e, json_type_object))
 			continue;
-		for (kind = 0; kind < LM_WARN_KINDS; kind++)
-			if (!strcmp(json_object_get_string(k),
-				    lm_warn_key((enum lm_warn_kind)kind)))
-				lm_warnings_add(&m->warn,
-						(enum lm_warn_kind)kind,
-						json_object_get_string(t));
+		lm_read_fields(&quiet, e, f->sub, &d);
+		if (!quiet.err)
+			lm_warnings_add(w, (enum lm_warn_kind)d.kind, d.text);
 	}
 }
 
-static void lm_read_outcome(struct lm_reader *rd, struct json_object *o,
-			    struct lm_mark_result *m)
+static void lm_read_warn_kind(struct lm_reader *rd, struct json_object *v,
+			      unsigned int *kind)
 {
-	struct json_object *v = lm_get(rd, o, "io_errno", json_type_int);
+	const char *s = json_object_get_string(v);
 
-	m->prefilled = lm_get_bool(rd, o, "prefilled");
-	m->interrupted = lm_get_bool(rd, o, "interrupted");
-	m->link_ceiling_mb_s = lm_get_dbl(rd, o, "link_ceiling_mb_s");
-	m->io_errno = v ? json_object_get_int(v) : 0;
-	m->io_err_offset = lm_get_u64(rd, o, "io_error_offset");
-	snprintf(m->io_err_test, sizeof(m->io_err_test), "%s",
-		 lm_get_str(rd, o, "io_error_test"));
-	snprintf(m->io_errtext, sizeof(m->io_errtext), "%s",
-		 lm_get_str(rd, o, "io_error_text"));
-	snprintf(m->note, sizeof(m->note), "%s", lm_get_str(rd, o, "note"));
-	lm_read_warnings(rd, o, m);
-	/* a mark with --verify (results of older lunmarks have none) */
-	if (!json_object_object_get_ex(o, "verify", &v))
+	for (*kind = 0; *kind < LM_WARN_KINDS; (*kind)++)
+		if (s && !strcmp(s, lm_warn_key((enum lm_warn_kind) * kind)))
+			return;
+	lm_bad(rd, "is \"%s\", not a warning this lunmark knows", s);
+}
+
+static void lm_read_conv(struct lm_reader *rd, struct json_object *v,
+			 const struct lm_field *f, void *base)
+{
+	switch (f->conv) {
+	case LM_CONV_TAGS:
+		lm_read_tags(rd, v, &((struct lm_saved_doc *)base)->info);
+		break;
+	case LM_CONV_TESTS:
+		lm_read_tests(rd, v, f, base);
+		break;
+	case LM_CONV_WARNINGS:
+		lm_read_warnings(v, f, &((struct lm_mark_result *)base)->warn);
+		break;
+	case LM_CONV_WARN_KIND:
+		lm_read_warn_kind(rd, v, lm_field_at(f, base));
+		break;
+	case LM_CONV_FIRST_ROUND:
+		break; /* computed again */
+	}
+}
+
+/* The value @v of the field @f, its key already found. */
+static void lm_read_value(struct lm_reader *rd, struct json_object *v,
+			  const struct lm_field *f, void *base)
+{
+	int64_t version;
+
+	if (f->type == LM_FT_CONST) {
+		if (!json_object_is_type(v, json_type_string) ||
+		    strcmp(json_object_get_string(v), f->text))
+			lm_fail(rd,
+				"%s: not a lunmark result (no \"%s\": \"%s\")",
+				rd->name, f->key, f->text);
 		return;
-	m->verified = true;
-	m->verify.blocks = lm_get_u64(rd, v, "blocks");
-	m->verify.bad = lm_get_u64(rd, v, "bad");
-	m->verify.bad_offset = lm_get_u64(rd, v, "first_bad_offset");
-	snprintf(m->verify_test, sizeof(m->verify_test), "%s",
-		 lm_get_str(rd, v, "first_bad_test"));
-	snprintf(m->verify.why, sizeof(m->verify.why), "%s",
-		 lm_get_str(rd, v, "first_bad"));
+	}
+	if (!(f->flags & LM_FF_ANY) && !lm_is(v, lm_want(f))) {
+		if (f->flags & LM_FF_LAX)
+			lm_read_default(rd, f, base);
+		else
+			lm_bad(rd, "is %s, not %s",
+			       lm_kind_name(json_object_get_type(v)),
+			       lm_kind_name(lm_want(f)));
+		return;
+	}
+	switch (f->type) {
+	case LM_FT_VERSION:
+		version = json_object_get_int64(v);
+		if (version < 1 || version > LM_SCHEMA_VERSION)
+			lm_fail(rd,
+				"%s: schema version %lld; this lunmark reads version %d (a newer lunmark wrote it?)",
+				rd->name, (long long)version,
+				LM_SCHEMA_VERSION);
+		break;
+	case LM_FT_OBJ:
+		lm_read_fields(rd, v, f->sub, lm_field_sub(f, base));
+		break;
+	case LM_FT_MAP:
+		lm_read_map(rd, v, f, base);
+		break;
+	case LM_FT_ARRAY:
+		lm_read_array(rd, v, f, base);
+		break;
+	case LM_FT_CONV:
+		lm_read_conv(rd, v, f, base);
+		break;
+	default:
+		lm_read_leaf(rd, v, f, base);
+		break;
+	}
 }
 
-/* The file is ours, of a schema we read, for a profile we know. */
-static int lm_read_head(struct lm_reader *rd, struct json_object *root,
-			struct lm_saved *s)
+static void lm_read_field(struct lm_reader *rd, struct json_object *o,
+			  const struct lm_field *f, void *base)
 {
-	int64_t v;
+	struct json_object *v;
+	size_t was;
 
-	if (!json_object_is_type(root, json_type_object) ||
-	    strcmp(lm_get_str(rd, root, "schema"), LM_SCHEMA_NAME)) {
-		snprintf(
-			rd->msg, rd->len,
-			"%s: not a lunmark result (no \"schema\": \"" LM_SCHEMA_NAME
-			"\")",
-			rd->path);
-		return -EINVAL;
+	if (f->flags & LM_FF_FLAT) {
+		lm_read_value(rd, o, f, base);
+		return;
 	}
-	v = (int64_t)lm_get_u64(rd, root, "schema_version");
-	if (rd->err)
-		return rd->err;
-	if (v > LM_SCHEMA_VERSION || v < 1) {
-		snprintf(
-			rd->msg, rd->len,
-			"%s: schema version %lld; this lunmark reads version %d (a newer lunmark wrote it?)",
-			rd->path, (long long)v, LM_SCHEMA_VERSION);
-		return -EINVAL;
+	if ((f->flags & LM_FF_SAVE_ONLY) && !f->when.on)
+		return;
+	was = lm_in(rd, f->key, 0);
+	if (!json_object_object_get_ex(o, f->key, &v)) {
+		if (f->type == LM_FT_CONST && !(f->flags & LM_FF_SAVE_ONLY))
+			lm_read_value(rd, NULL, f, base);
+		else if (f->flags & (LM_FF_OPTIONAL | LM_FF_LAX))
+			lm_read_default(rd, f, base);
+		else if (!(f->flags & LM_FF_SAVE_ONLY))
+			lm_bad(rd, "is missing");
+	} else {
+		if (f->when.on)
+			*(bool *)((char *)base + f->when.off) = true;
+		if (!(f->flags & LM_FF_SAVE_ONLY))
+			lm_read_value(rd, v, f, base);
 	}
-	lm_read_info(rd, root, &s->info);
-	if (rd->err)
-		return rd->err;
-	s->m.profile = lm_profile_find(s->info.profile);
-	if (!s->m.profile) {
-		snprintf(rd->msg, rd->len,
-			 "%s: profile '%s' is not one this lunmark knows",
-			 rd->path, s->info.profile);
-		return -EINVAL;
-	}
-	return 0;
+	lm_out(rd, was);
 }
 
-/* The result in s->root, read from @path. */
-static int lm_load_root(const char *path, struct lm_saved *s, char *msg,
+/* @o, an object (or a tuple's array), into the struct at @base. */
+static void lm_read_fields(struct lm_reader *rd, struct json_object *o,
+			   const struct lm_fields *t, void *base)
+{
+	unsigned int i;
+
+	if (!json_object_is_type(o, t->tuple ? json_type_array
+					     : json_type_object)) {
+		lm_bad(rd, "is %s, not %s",
+		       lm_kind_name(json_object_get_type(o)),
+		       t->tuple ? "an array" : "an object");
+		return;
+	}
+	if (t->tuple && json_object_array_length(o) != t->n) {
+		lm_bad(rd, "has %zu values, not %u",
+		       json_object_array_length(o), t->n);
+		return;
+	}
+	for (i = 0; i < t->n && !rd->err; i++) {
+		if (t->tuple)
+			lm_read_value(rd, json_object_array_get_idx(o, i),
+				      &t->f[i], base);
+		else
+			lm_read_field(rd, o, &t->f[i], base);
+	}
+	if (!rd->err && t->loaded)
+		t->loaded(base);
+}
+
+/* The result in s->root, read from @name. */
+static int lm_load_root(const char *name, struct lm_saved *s, char *msg,
 			size_t len)
 {
-	struct lm_reader rd = { .path = path, .msg = msg, .len = len };
-	struct json_object *tests;
+	struct lm_reader rd = { .name = name, .msg = msg, .len = len };
+	struct lm_saved_doc doc;
 
-	rd.err = lm_read_head(&rd, s->root, s);
+	memset(&doc, 0, sizeof(doc));
+	lm_read_fields(&rd, s->root, &lm_schema_root, &doc);
+	s->info = doc.info;
+	s->m = doc.m;
 	if (rd.err)
-		goto out_free;
-	s->m.cells = calloc(s->m.profile->ntests, sizeof(*s->m.cells));
-	if (!s->m.cells) {
-		rd.err = -ENOMEM;
-		snprintf(msg, len, "%s: out of memory", path);
-		goto out_free;
-	}
-	lm_read_outcome(&rd, lm_get(&rd, s->root, "outcome", json_type_object),
-			&s->m);
-	tests = lm_get(&rd, s->root, "tests", json_type_array);
-	if (!rd.err)
-		lm_read_tests(&rd, tests, &s->m);
-	if (!rd.err)
-		return 0;
-out_free:
-	lm_saved_free(s);
+		lm_saved_free(s);
 	return rd.err;
 }
 

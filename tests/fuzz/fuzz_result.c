@@ -4,7 +4,7 @@
  * bytes in, no crash, leak or hang; a result it takes is freed cleanly.
  * Seeds: tests/fuzz/corpus/result/.
  */
-#include "src/result/save.h"
+#include "src/result/load.h"
 
 #include <stddef.h>
 #include <stdint.h>

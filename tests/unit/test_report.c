@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "src/job/profile.h"
 #include "src/report/report.h"
-#include "src/result/save.h"
+#include "src/result/load.h"
 #include "src/suite/suite.h"
 #include "tests/unit/unit.h"
 

@@ -21,6 +21,7 @@ int lm_suite_compare(void);
 int lm_suite_ss(void);
 int lm_suite_guard(void);
 int lm_suite_vblock(void);
+int lm_suite_schema(void);
 
 /* Add @tests (NULL-terminated) to a new suite named @name. */
 struct lm_unit_test {

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Reading a saved result back (save.h writes it): every field the schema
+ * (schema.h) says a reader needs is checked, a file of a newer schema is
+ * refused, and what is computed from the runs (rounds, a sustained step)
+ * is computed again.
+ */
+#ifndef LM_LOAD_H
+#define LM_LOAD_H
+
+#include "src/report/report.h"
+#include "src/suite/cell.h"
+
+#include <stddef.h>
+
+struct json_object;
+
+/* A result read back: @info's strings live in @root. */
+struct lm_saved {
+	struct lm_mark_info info;
+	struct lm_mark_result m;
+	struct json_object *root;
+};
+
+/*
+ * Read @path into @s. Returns 0, or -EINVAL (not JSON, not a lunmark
+ * result, a newer schema, a profile this lunmark lacks) or -errno with a
+ * message naming the file, the key and what is wrong with it.
+ */
+int lm_load_mark(const char *path, struct lm_saved *s, char *msg, size_t len);
+/* The same from @n bytes of @text, named @name in messages. */
+int lm_load_mark_text(const char *name, const char *text, size_t n,
+		      struct lm_saved *s, char *msg, size_t len);
+void lm_saved_free(struct lm_saved *s);
+
+#endif
