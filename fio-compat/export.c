@@ -202,12 +202,12 @@ void lm_fio_export_mark(FILE *f, const struct lm_suite_opts *o,
 			"; until the last %u rounds are steady (SNIA PTS), at most %u rounds\n"
 			"; (here loops=%u), then reads beyond the sets for --runtime (the miss\n"
 			"; run, with --cache-size); fio makes every loop\n",
-			LM_SS_WINDOW, o->max_rounds, o->max_rounds);
+			LM_STEADY_WINDOW, o->max_rounds, o->max_rounds);
 	else if (o->until_steady)
 		fprintf(f,
 			"; lunmark repeats each job until the last %u runs are steady (SNIA\n"
 			"; PTS), at most %u, and reports the median of those; fio runs it once\n",
-			LM_SS_WINDOW, o->max_rounds);
+			LM_STEADY_WINDOW, o->max_rounds);
 	else
 		fprintf(f,
 			"; lunmark runs each job %s%u time%s and reports the median%s;\n"

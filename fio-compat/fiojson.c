@@ -64,8 +64,8 @@ static struct json_object *lm_globals_json(const struct lm_fio_file *f)
 }
 
 /* fio's steadystate block: its verdict over the last window of points */
-static struct json_object *lm_ss_json(const struct lm_ss_conf *c,
-				      const struct lm_ss_state *st)
+static struct json_object *lm_steady_json(const struct lm_steady_conf *c,
+					  const struct lm_steady_state *st)
 {
 	struct json_object *o = json_object_new_object();
 	struct json_object *d = json_object_new_object();
@@ -74,7 +74,7 @@ static struct json_object *lm_ss_json(const struct lm_ss_conf *c,
 	char buf[64];
 	unsigned int i;
 
-	lm_ss_name(c, buf, sizeof(buf));
+	lm_steady_name(c, buf, sizeof(buf));
 	lm_jput_str(o, "ss", buf);
 	lm_jput_i64(o, "duration", (int64_t)(c->dur_ns / 1000000000ull));
 	lm_jput_i64(o, "attained", st->attained);
@@ -334,7 +334,7 @@ static struct json_object *lm_job_json(const struct lm_fio_job *fj,
 	lm_jput_dbl(o, "latency_percentile", 100.0);
 	lm_jput_i64(o, "latency_window", 0);
 	if (fj->job.ss.on)
-		lm_jput(o, "steadystate", lm_ss_json(&fj->job.ss, &r->ss));
+		lm_jput(o, "steadystate", lm_steady_json(&fj->job.ss, &r->ss));
 	return o;
 }
 

@@ -358,7 +358,7 @@ static int lm_fio_set_ss(const struct lm_opt_ctx *x, const struct lm_option *o,
 	struct lm_job *j = x->dst[LM_D_JOB];
 
 	(void)o;
-	if (lm_ss_parse(v, &j->ss))
+	if (lm_steady_parse(v, &j->ss))
 		return lm_opt_bad(
 			x, v,
 			"iops, iops_slope, bw or bw_slope, a colon and a limit, with % for a share of the mean (iops_slope:0.1%)");

@@ -12,9 +12,9 @@
 #include <string.h>
 
 /* One probe command; on a CHECK CONDITION the page is simply absent. */
-static int lm_probe_cmd(struct iscsi_context *ctx, struct scsi_task *t,
-			struct lm_sync *s, const struct lm_iscsi_conf *c,
-			void **data, char *msg, size_t len)
+static int lm_scsi_cmd(struct iscsi_context *ctx, struct scsi_task *t,
+		       struct lm_sync *s, const struct lm_iscsi_conf *c,
+		       void **data, char *msg, size_t len)
 {
 	uint64_t deadline_ms = lm_kf_now_ms() + c->timeout_s * 1000ull;
 	char why[160];
@@ -52,11 +52,11 @@ int lm_iscsi_read(struct iscsi_context *ctx, const struct lm_iscsi_conf *c,
 	struct lm_sync s = { 0 };
 	int ret;
 
-	ret = lm_probe_cmd(ctx,
-			   iscsi_read16_task(ctx, (int)c->url.lun, lba, len,
-					     (int)lbs, 0, 0, 0, 0, 0,
-					     lm_sync_cb, &s),
-			   &s, c, NULL, msg, mlen);
+	ret = lm_scsi_cmd(ctx,
+			  iscsi_read16_task(ctx, (int)c->url.lun, lba, len,
+					    (int)lbs, 0, 0, 0, 0, 0, lm_sync_cb,
+					    &s),
+			  &s, c, NULL, msg, mlen);
 	if (!ret && (!s.task->datain.data || s.task->datain.size != (int)len)) {
 		snprintf(msg, mlen, "%s: a read of %u bytes returned %d",
 			 c->display, len, s.task->datain.size);
@@ -89,11 +89,11 @@ static int lm_inquiry(struct iscsi_context *ctx, const struct lm_iscsi_conf *c,
 		      size_t len)
 {
 	memset(s, 0, sizeof(*s));
-	return lm_probe_cmd(ctx,
-			    iscsi_inquiry_task(ctx, (int)c->url.lun, page >= 0,
-					       page >= 0 ? page : 0, 255,
-					       lm_sync_cb, s),
-			    s, c, d, msg, len);
+	return lm_scsi_cmd(ctx,
+			   iscsi_inquiry_task(ctx, (int)c->url.lun, page >= 0,
+					      page >= 0 ? page : 0, 255,
+					      lm_sync_cb, s),
+			   s, c, d, msg, len);
 }
 
 static void lm_sync_free(struct lm_sync *s)
@@ -104,8 +104,8 @@ static void lm_sync_free(struct lm_sync *s)
 }
 
 /* Pages a LUN may lack: their absence is no error. */
-static void lm_probe_vpd(struct iscsi_context *ctx,
-			 const struct lm_iscsi_conf *c, struct lm_lun_info *i)
+static void lm_scsi_vpd(struct iscsi_context *ctx,
+			const struct lm_iscsi_conf *c, struct lm_lun_info *i)
 {
 	struct scsi_inquiry_logical_block_provisioning *p;
 	struct scsi_inquiry_unit_serial_number *u;
@@ -141,9 +141,9 @@ int lm_iscsi_lun_info(struct iscsi_context *ctx, const struct lm_iscsi_conf *c,
 	int ret;
 
 	memset(i, 0, sizeof(*i));
-	ret = lm_probe_cmd(ctx,
-			   iscsi_readcapacity16_task(ctx, lun, lm_sync_cb, &s),
-			   &s, c, &d, msg, len);
+	ret = lm_scsi_cmd(ctx,
+			  iscsi_readcapacity16_task(ctx, lun, lm_sync_cb, &s),
+			  &s, c, &d, msg, len);
 	if (!ret) {
 		struct scsi_readcapacity16 *r = d;
 
@@ -175,6 +175,6 @@ int lm_iscsi_lun_info(struct iscsi_context *ctx, const struct lm_iscsi_conf *c,
 	lm_sync_free(&s);
 	if (ret)
 		return ret;
-	lm_probe_vpd(ctx, c, i);
+	lm_scsi_vpd(ctx, c, i);
 	return 0;
 }

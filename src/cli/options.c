@@ -227,7 +227,7 @@ static const struct lm_option lm_options[] = {
 	  .cmds = LM_MARK,
 	  .help = "repeat each cell round by round until the last 5 rounds are steady (SNIA PTS: range <= 20% of their mean, least-squares line <= 10% across them); the figures are of those 5" },
 	{ .name = "max-rounds",
-	  LM_NUMBER(LM_SS_WINDOW, LM_RUNS_MAX),
+	  LM_NUMBER(LM_STEADY_WINDOW, LM_RUNS_MAX),
 	  LM_SUITE(max_rounds),
 	  .set = lm_cli_set_max_rounds,
 	  .cmds = LM_MARK,

@@ -37,7 +37,7 @@ void lm_target_opts_iscsi(struct lm_target_opts *to, const struct lm_cli *c);
 /* --verify found bad blocks on @target: how many, and the first (read by
  * job or test @what), on stderr. */
 void lm_verify_say(const char *target, const char *what,
-		   const struct lm_vtally *v);
+		   const struct lm_verify_tally *v);
 
 /*
  * The commands, one file each (src/cmd/NAME.c), each a function of the

@@ -15,10 +15,10 @@ static int lm_mark_save(const char *path, const struct lm_mark_info *info,
 			const struct lm_mark_result *m,
 			const struct lm_target *t)
 {
-	struct lm_probe_info id;
+	struct lm_identity id;
 	char msg[600];
 
-	lm_probe_fill(t, &id);
+	lm_identity_fill(t, &id);
 	if (lm_save_mark(path, info, m, &id, msg, sizeof(msg))) {
 		lm_err("%s", msg);
 		return -1;

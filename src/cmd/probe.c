@@ -10,7 +10,7 @@
 int lm_cmd_probe(struct lm_cli *c)
 {
 	struct lm_target_opts to = { 0 };
-	struct lm_probe_info p;
+	struct lm_identity p;
 	struct lm_target t;
 	struct stat st;
 	int ret;
@@ -26,11 +26,11 @@ int lm_cmd_probe(struct lm_cli *c)
 	ret = lm_target_open(&t, lm_cli_target(c), &to);
 	if (ret)
 		return ret;
-	lm_probe_fill(&t, &p);
+	lm_identity_fill(&t, &p);
 	if (c->json)
-		lm_report_probe_json(stdout, &p);
+		lm_report_identity_json(stdout, &p);
 	else
-		lm_report_probe_text(stdout, &p);
+		lm_report_identity_text(stdout, &p);
 	lm_target_close(&t);
 	return 0;
 }

@@ -105,10 +105,10 @@ static void lm_run_warnings(const struct lm_cli *c, const struct lm_job *j,
 			    const struct lm_run_result *r, bool prefilled)
 {
 	struct lm_warn_in in = { 0 };
-	struct lm_probe_info id;
+	struct lm_identity id;
 	struct lm_warnings w;
 
-	lm_probe_fill(t, &id);
+	lm_identity_fill(t, &id);
 	in.working_set_bytes = j->size_bytes;
 	in.nas_ram_bytes = c->suite.nas_ram_bytes;
 	in.link_gbit = c->suite.link_gbit;

@@ -35,8 +35,8 @@ static void lm_vpass_fill(void *arg, struct lm_io *io)
 {
 	struct lm_vpass *v = arg;
 
-	lm_verify_fill_io(io->buf, io->len, v->t->lbs_bytes, io->offset, v->run,
-			  v->seq++);
+	lm_verify_block_fill_io(io->buf, io->len, v->t->lbs_bytes, io->offset,
+				v->run, v->seq++);
 }
 
 /* A completed read: check its blocks. */
@@ -48,9 +48,9 @@ static void lm_vpass_check(void *arg, const struct lm_io *io)
 	uint64_t found;
 
 	for (at = 0; at < io->len; at += lbs, v->blocks++) {
-		if (!lm_verify_check((const char *)io->buf + at, lbs,
-				     io->offset + at, v->run, &found, why,
-				     sizeof(why))) {
+		if (!lm_verify_block_check((const char *)io->buf + at, lbs,
+					   io->offset + at, v->run, &found, why,
+					   sizeof(why))) {
 			if (!v->run) /* --check: the first good block names it */
 				v->run = found;
 			continue;
@@ -196,9 +196,9 @@ int lm_cmd_verify(struct lm_cli *c)
 				: 1ull << 30;
 	if (lm_job_fit(&c->job, t.size_bytes, t.lbs_bytes, t.max_io_bytes, msg,
 		       sizeof(msg)) ||
-	    t.lbs_bytes < sizeof(struct lm_vhdr)) {
+	    t.lbs_bytes < sizeof(struct lm_verify_block_header)) {
 		lm_err("%s: %s", t.name,
-		       t.lbs_bytes < sizeof(struct lm_vhdr)
+		       t.lbs_bytes < sizeof(struct lm_verify_block_header)
 			       ? "blocks too small for a verify header"
 			       : msg);
 		ret = LM_EXIT_FIT;
@@ -209,7 +209,7 @@ int lm_cmd_verify(struct lm_cli *c)
 	ret = lm_vpass_setup(v, c, &t);
 	if (!ret) {
 		if (!c->verify_check)
-			v->run = lm_verify_run_id();
+			v->run = lm_verify_block_run_id();
 		ret = lm_verify_passes(v, c->verify_check);
 	}
 	lm_worker_teardown(&v->w);

@@ -2,7 +2,7 @@
 /*
  * lunmark verify: an integrity pass over a region of a target.
  *
- * Every logical block is written with a header (struct lm_vhdr: a magic,
+ * Every logical block is written with a header (struct lm_verify_block_header: a magic,
  * the block's byte offset, the run's id, the write's sequence number and
  * the XXH64 of the rest of the block), at the queue depth asked for; the
  * writes are flushed, then every block is read back and checked. A block

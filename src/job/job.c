@@ -35,7 +35,7 @@ void lm_job_defaults(struct lm_job *j)
 	snprintf(j->engine, sizeof(j->engine), "%s", lm_engine_default()->name);
 	j->fault.err_no = EIO;
 	/* fio's: judged only once ss_dur is set */
-	j->ss.metric = LM_SS_IOPS;
+	j->ss.metric = LM_STEADY_IOPS;
 	j->ss.slope = true;
 	j->ss.pct = true;
 	j->ss.limit = 0.01;

@@ -81,14 +81,14 @@ struct lm_job {
 	enum lm_pattern pattern;
 	unsigned int compress_pct; /* fio's buffer_compress_percentage */
 	bool prefill;		   /* write the region before reading it */
-	/* --verify: every block written carries a header (vblock.h), every
+	/* --verify: every block written carries a header (verify_block.h), every
 	 * block read is checked */
 	bool verify;
 	char engine[16];
 	bool sqpoll;
 	struct lm_fault fault;
 	/* fio's ss=: stop once the run is steady by fio's rule */
-	struct lm_ss_conf ss;
+	struct lm_steady_conf ss;
 	/* record every measured IO (iolog.h) for fio's per-IO logs */
 	bool iolog;
 };

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-/* Verify blocks (vblock.h). */
+/* Verify blocks (verify_block.h). */
 #include "src/job/verify_block.h"
 
 #include "src/stats/stats.h"
@@ -10,10 +10,10 @@
 #include <unistd.h>
 #include <xxhash.h>
 
-void lm_verify_fill(void *blk, uint32_t lbs, uint64_t offset, uint64_t run,
-		    uint64_t seq)
+void lm_verify_block_fill(void *blk, uint32_t lbs, uint64_t offset,
+			  uint64_t run, uint64_t seq)
 {
-	struct lm_vhdr h;
+	struct lm_verify_block_header h;
 	const size_t n = sizeof(h);
 
 	memcpy(h.magic, LM_VERIFY_MAGIC, sizeof(h.magic));
@@ -24,11 +24,11 @@ void lm_verify_fill(void *blk, uint32_t lbs, uint64_t offset, uint64_t run,
 	memcpy(blk, &h, n);
 }
 
-int lm_verify_check(const void *blk, uint32_t lbs, uint64_t offset,
-		    uint64_t run, uint64_t *found, char *why, size_t len)
+int lm_verify_block_check(const void *blk, uint32_t lbs, uint64_t offset,
+			  uint64_t run, uint64_t *found, char *why, size_t len)
 {
 	const unsigned char *p = blk;
-	struct lm_vhdr h;
+	struct lm_verify_block_header h;
 	uint64_t sum;
 	uint32_t i;
 
@@ -67,30 +67,32 @@ int lm_verify_check(const void *blk, uint32_t lbs, uint64_t offset,
 	return 0;
 }
 
-uint64_t lm_verify_run_id(void)
+uint64_t lm_verify_block_run_id(void)
 {
 	return lm_now_ns() ^ ((uint64_t)getpid() << 32);
 }
 
-void lm_verify_fill_io(void *buf, uint32_t len, uint32_t lbs, uint64_t offset,
-		       uint64_t run, uint64_t seq)
+void lm_verify_block_fill_io(void *buf, uint32_t len, uint32_t lbs,
+			     uint64_t offset, uint64_t run, uint64_t seq)
 {
 	uint32_t at;
 
 	for (at = 0; at < len; at += lbs)
-		lm_verify_fill((char *)buf + at, lbs, offset + at, run, seq);
+		lm_verify_block_fill((char *)buf + at, lbs, offset + at, run,
+				     seq);
 }
 
-void lm_verify_io(const void *buf, uint32_t len, uint32_t lbs, uint64_t offset,
-		  struct lm_vtally *t)
+void lm_verify_block_io(const void *buf, uint32_t len, uint32_t lbs,
+			uint64_t offset, struct lm_verify_tally *t)
 {
 	char why[sizeof(t->why)];
 	uint64_t found;
 	uint32_t at;
 
 	for (at = 0; at < len; at += lbs, t->blocks++) {
-		if (!lm_verify_check((const char *)buf + at, lbs, offset + at,
-				     0, &found, why, sizeof(why)))
+		if (!lm_verify_block_check((const char *)buf + at, lbs,
+					   offset + at, 0, &found, why,
+					   sizeof(why)))
 			continue;
 		if (!t->bad++) {
 			t->bad_offset = offset + at;
@@ -99,7 +101,8 @@ void lm_verify_io(const void *buf, uint32_t len, uint32_t lbs, uint64_t offset,
 	}
 }
 
-void lm_vtally_add(struct lm_vtally *to, const struct lm_vtally *from)
+void lm_verify_tally_add(struct lm_verify_tally *to,
+			 const struct lm_verify_tally *from)
 {
 	if (from->bad && !to->bad) {
 		to->bad_offset = from->bad_offset;

@@ -7,15 +7,15 @@
  * of the rest of the block, so a block that is stale, misplaced, zeroed
  * or torn is told apart from one that reads back as written.
  */
-#ifndef LM_VBLOCK_H
-#define LM_VBLOCK_H
+#ifndef LM_JOB_VERIFY_BLOCK_H
+#define LM_JOB_VERIFY_BLOCK_H
 
 #include <stddef.h>
 #include <stdint.h>
 
 #define LM_VERIFY_MAGIC "LMVERIFY"
 
-struct lm_vhdr { /* at the start of every block, little-endian */
+struct lm_verify_block_header { /* at the start of every block, little-endian */
 	char magic[8];
 	uint64_t offset; /* the block's byte offset in the target */
 	uint64_t run;	 /* the pass that wrote it */
@@ -24,8 +24,8 @@ struct lm_vhdr { /* at the start of every block, little-endian */
 };
 
 /* Write the header of the @lbs-byte block at @blk, for @offset. */
-void lm_verify_fill(void *blk, uint32_t lbs, uint64_t offset, uint64_t run,
-		    uint64_t seq);
+void lm_verify_block_fill(void *blk, uint32_t lbs, uint64_t offset,
+			  uint64_t run, uint64_t seq);
 
 /*
  * Check the @lbs-byte block at @blk, read from @offset: 0 when it carries
@@ -33,19 +33,19 @@ void lm_verify_fill(void *blk, uint32_t lbs, uint64_t offset, uint64_t run,
  * run in *@found), else -1 and what was found instead in @why ("zeros",
  * "the block written for offset 4096 (misplaced)", ...).
  */
-int lm_verify_check(const void *blk, uint32_t lbs, uint64_t offset,
-		    uint64_t run, uint64_t *found, char *why, size_t len);
+int lm_verify_block_check(const void *blk, uint32_t lbs, uint64_t offset,
+			  uint64_t run, uint64_t *found, char *why, size_t len);
 
 /* A run's id: unlike any other run's, in practice. */
-uint64_t lm_verify_run_id(void);
+uint64_t lm_verify_block_run_id(void);
 
-/* lm_verify_fill() on every @lbs-byte block of an IO of @len bytes at
+/* lm_verify_block_fill() on every @lbs-byte block of an IO of @len bytes at
  * @offset. */
-void lm_verify_fill_io(void *buf, uint32_t len, uint32_t lbs, uint64_t offset,
-		       uint64_t run, uint64_t seq);
+void lm_verify_block_fill_io(void *buf, uint32_t len, uint32_t lbs,
+			     uint64_t offset, uint64_t run, uint64_t seq);
 
 /* What the checks of the reads of one thread found. */
-struct lm_vtally {
+struct lm_verify_tally {
 	uint64_t blocks;     /* checked */
 	uint64_t bad;	     /* of them, not as written */
 	uint64_t bad_offset; /* the first bad block found */
@@ -54,11 +54,12 @@ struct lm_vtally {
 
 /* Check every @lbs-byte block of a read of @len bytes at @offset (of any
  * run) into @t. */
-void lm_verify_io(const void *buf, uint32_t len, uint32_t lbs, uint64_t offset,
-		  struct lm_vtally *t);
+void lm_verify_block_io(const void *buf, uint32_t len, uint32_t lbs,
+			uint64_t offset, struct lm_verify_tally *t);
 
 /* @from's tally added to @to's: the first bad block stays @to's, or is
  * @from's when @to had none. */
-void lm_vtally_add(struct lm_vtally *to, const struct lm_vtally *from);
+void lm_verify_tally_add(struct lm_verify_tally *to,
+			 const struct lm_verify_tally *from);
 
 #endif

@@ -20,7 +20,7 @@ void lm_report_rounds(FILE *f, const struct lm_cell *c)
 {
 	if (!c->ss.n)
 		fprintf(f, "not judged (%u round%s: the window is %u)",
-			c->nruns, c->nruns == 1 ? "" : "s", LM_SS_WINDOW);
+			c->nruns, c->nruns == 1 ? "" : "s", LM_STEADY_WINDOW);
 	else
 		fprintf(f,
 			"%s in rounds %u-%u of %u (range %.1f%%, slope %.1f%%)",
@@ -96,7 +96,7 @@ void lm_report_cache(FILE *f, const struct lm_mark_info *info,
 		"[Random reads] each test reads its own %s working set in passes (every\n"
 		"block once a pass) until steady: the last %u rounds within %g%% of\n"
 		"their mean and their least-squares line within %g%% across them (SNIA PTS)\n",
-		ws, LM_SS_WINDOW, LM_SS_RANGE_PCT, LM_SS_SLOPE_PCT);
+		ws, LM_STEADY_WINDOW, LM_STEADY_RANGE_PCT, LM_STEADY_SLOPE_PCT);
 	for (i = 0; i < p->ntests; i++)
 		if (p->tests[i].random && !p->tests[i].sustain)
 			lm_cache_test(f, m, &p->tests[i],

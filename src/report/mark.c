@@ -280,8 +280,8 @@ void lm_report_mark_text(FILE *f, const struct lm_mark_info *info,
 			"* rounds: each cell ran until the last %u rounds were within %g%% of\n"
 			"  their mean and their least-squares line within %g%% (SNIA PTS), at\n"
 			"  most %u; the figures are of those last rounds\n",
-			LM_SS_WINDOW, LM_SS_RANGE_PCT, LM_SS_SLOPE_PCT,
-			info->max_rounds);
+			LM_STEADY_WINDOW, LM_STEADY_RANGE_PCT,
+			LM_STEADY_SLOPE_PCT, info->max_rounds);
 	lm_report_warnings(f, &m->warn);
 	if (m->link_ceiling_mb_s > 0)
 		fprintf(f,

@@ -71,8 +71,8 @@ void lm_report_rounds(FILE *f, const struct lm_cell *c);
 void lm_report_warnings(FILE *f, const struct lm_warnings *w);
 /* --verify's line, after @lead: the blocks read, and the first bad one
  * (read by @by when not NULL). */
-void lm_report_verify(FILE *f, const char *lead, const struct lm_vtally *v,
-		      const char *by);
+void lm_report_verify(FILE *f, const char *lead,
+		      const struct lm_verify_tally *v, const char *by);
 
 /* One job's result block, reads and writes apart. */
 void lm_report_run_text(FILE *f, const struct lm_report_info *info,
@@ -82,8 +82,8 @@ void lm_report_run_text(FILE *f, const struct lm_report_info *info,
 void lm_report_profile_text(FILE *f, const struct lm_profile *p);
 
 /* `lunmark probe`: lines for people, or one JSON object. */
-void lm_report_probe_text(FILE *f, const struct lm_probe_info *p);
-void lm_report_probe_json(FILE *f, const struct lm_probe_info *p);
+void lm_report_identity_text(FILE *f, const struct lm_identity *p);
+void lm_report_identity_json(FILE *f, const struct lm_identity *p);
 
 struct lm_cmp;
 

@@ -89,8 +89,8 @@ void lm_report_run_text(FILE *f, const struct lm_report_info *info,
 			lm_errtext(r->io_errno, r->io_errtext));
 }
 
-void lm_report_verify(FILE *f, const char *lead, const struct lm_vtally *v,
-		      const char *by)
+void lm_report_verify(FILE *f, const char *lead,
+		      const struct lm_verify_tally *v, const char *by)
 {
 	if (!v->blocks) {
 		fprintf(f,

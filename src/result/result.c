@@ -20,7 +20,7 @@ void lm_run_result_free(struct lm_run_result *r)
 
 	free(r->series);
 	r->series = NULL;
-	lm_ss_state_free(&r->ss);
+	lm_steady_state_free(&r->ss);
 	for (i = 0; i < r->niolog; i++)
 		lm_iolog_free(&r->iolog[i]);
 	free(r->iolog);

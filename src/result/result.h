@@ -34,11 +34,11 @@ struct lm_run_result {
 	int io_errno;	  /* first IO error, 0 if none */
 	uint64_t io_err_offset;
 	bool io_err_write;
-	char io_errtext[512];	 /* the engine's words for it; "" if none */
-	char note[96];		 /* engine fallbacks, for the report */
-	struct lm_vtally verify; /* job->verify: the reads' checks */
+	char io_errtext[512]; /* the engine's words for it; "" if none */
+	char note[96];	      /* engine fallbacks, for the report */
+	struct lm_verify_tally verify; /* job->verify: the reads' checks */
 	/* fio's ss=: the verdict when the job stopped, or at its end */
-	struct lm_ss_state ss;
+	struct lm_steady_state ss;
 	/* job->iolog: each thread's record of every measured IO */
 	struct lm_iolog *iolog;
 	unsigned int niolog;

@@ -177,7 +177,7 @@ static void lm_write_fields(struct json_object *o, const struct lm_fields *t,
 static void lm_doc_fill(struct lm_saved_doc *doc,
 			const struct lm_mark_info *info,
 			const struct lm_mark_result *m,
-			const struct lm_probe_info *id)
+			const struct lm_identity *id)
 {
 	memset(doc, 0, sizeof(*doc));
 	doc->info = *info;
@@ -194,7 +194,7 @@ static void lm_doc_fill(struct lm_saved_doc *doc,
 }
 
 int lm_save_mark(const char *path, const struct lm_mark_info *info,
-		 const struct lm_mark_result *m, const struct lm_probe_info *id,
+		 const struct lm_mark_result *m, const struct lm_identity *id,
 		 char *msg, size_t len)
 {
 	struct lm_saved_doc doc;

@@ -21,7 +21,7 @@
  * or -errno with a message naming the file.
  */
 int lm_save_mark(const char *path, const struct lm_mark_info *info,
-		 const struct lm_mark_result *m, const struct lm_probe_info *id,
+		 const struct lm_mark_result *m, const struct lm_identity *id,
 		 char *msg, size_t len);
 
 #endif

@@ -136,7 +136,7 @@ struct lm_fields {
 struct lm_saved_doc {
 	struct lm_mark_info info;
 	struct lm_mark_result m;
-	struct lm_probe_info id; /* save only: the target's identity */
+	struct lm_identity id; /* save only: the target's identity */
 	bool has_id;
 	bool named; /* save only: the host's name, when it has one */
 	char hostname[HOST_NAME_MAX + 1];

@@ -150,7 +150,7 @@ void lm_group_merge(struct lm_group *g, uint64_t t0)
 		}
 		if (w[i].note[0] && !r->note[0])
 			memcpy(r->note, w[i].note, sizeof(r->note));
-		lm_vtally_add(&r->verify, &w[i].verify);
+		lm_verify_tally_add(&r->verify, &w[i].verify);
 	}
 	for (d = 0; d < LM_DIRS; d++)
 		lm_summarize(&r->sum[d], &r->lat[d], r->ios[d], r->bytes[d],

@@ -192,7 +192,7 @@ static void lm_tell(const struct lm_many *m)
 }
 
 /* fio's ss=: a job steady by its rule stops, as fio's does. */
-static void lm_ss_watch(struct lm_many *m, uint64_t now, bool last)
+static void lm_steady_watch(struct lm_many *m, uint64_t now, bool last)
 {
 	struct lm_run_result *r;
 	unsigned int k, i;
@@ -202,8 +202,9 @@ static void lm_ss_watch(struct lm_many *m, uint64_t now, bool last)
 
 		r = m->g[k].r;
 		if (!j->ss.on || r->ss.attained ||
-		    lm_ss_feed(&j->ss, r->series, r->nseries,
-			       last ? j->ramp_ns : m->clock.ramp_ns, &r->ss))
+		    lm_steady_feed(&j->ss, r->series, r->nseries,
+				   last ? j->ramp_ns : m->clock.ramp_ns,
+				   &r->ss))
 			continue;
 		for (i = 0; r->ss.attained && !last && i < j->threads; i++)
 			atomic_store(&m->w[m->first[k] + i].deadline_ns, now);
@@ -268,7 +269,7 @@ static void lm_keep_time(struct lm_many *m)
 		if (now >= next && next != end) {
 			lm_sample_all(m, now - tick);
 			tick = now;
-			lm_ss_watch(m, now, false);
+			lm_steady_watch(m, now, false);
 			lm_tell(m);
 		}
 		if (now >= end)
@@ -361,7 +362,7 @@ static int lm_many_init(struct lm_many *m, const struct lm_job *const *jobs,
 			m->g[n + k].n += jobs[spans[k].first + i]->threads;
 	}
 	atomic_init(&m->s.phase, j->ramp_ns ? LM_PHASE_RAMP : LM_PHASE_MEASURE);
-	m->s.verify_run = lm_verify_run_id();
+	m->s.verify_run = lm_verify_block_run_id();
 	for (k = 0; k < n; k++) {
 		lm_cursor_init(&m->cursor[k]);
 		for (i = 0; i < jobs[k]->threads; i++)
@@ -465,7 +466,7 @@ static int lm_run_core(const struct lm_job *const *jobs,
 		for (i = 0; i < m->ngroups; i++)
 			lm_group_merge(&m->g[(i + m->ntargets) % m->ngroups],
 				       m->t0);
-		lm_ss_watch(m, 0, true); /* the verdict at the end */
+		lm_steady_watch(m, 0, true); /* the verdict at the end */
 	}
 	lm_gate_destroy(&m->s.gate);
 out_free:

@@ -160,9 +160,10 @@ static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 			lm_buf_stamp(io->buf, io->len, w->stamp_bytes, off,
 				     ((uint64_t)w->id << 56) | l->seq++);
 		else if (io->write && l->fill == LM_FILL_VERIFY)
-			lm_verify_fill_io(io->buf, io->len, w->stamp_bytes, off,
-					  w->shared->verify_run,
-					  ((uint64_t)w->id << 56) | l->seq++);
+			lm_verify_block_fill_io(
+				io->buf, io->len, w->stamp_bytes, off,
+				w->shared->verify_run,
+				((uint64_t)w->id << 56) | l->seq++);
 		else if (io->write && l->fill == LM_FILL_HOOK)
 			w->hooks->fill(w->hooks->arg, io);
 		ret = l->eng.ops->queue(&l->eng, io);
@@ -206,8 +207,8 @@ static void lm_check(struct lm_worker *w, const struct lm_io *io)
 	if (w->hooks)
 		w->hooks->check(w->hooks->arg, io);
 	else
-		lm_verify_io(io->buf, io->len, w->stamp_bytes, io->offset,
-			     &w->verify);
+		lm_verify_block_io(io->buf, io->len, w->stamp_bytes, io->offset,
+				   &w->verify);
 }
 
 /*

@@ -124,9 +124,9 @@ struct lm_worker {
 	bool io_err_write;
 	char errtext[512]; /* the engine's words for the setup or IO error */
 	char note[96];
-	struct lm_vtally verify; /* job->verify: what the reads found */
-	uint64_t end_ns;	 /* when its loop ended */
-	struct lm_iolog iolog;	 /* job->iolog: every measured IO */
+	struct lm_verify_tally verify; /* job->verify: what the reads found */
+	uint64_t end_ns;	       /* when its loop ended */
+	struct lm_iolog iolog;	       /* job->iolog: every measured IO */
 
 	pthread_t tid;
 	struct lm_loop *loop;

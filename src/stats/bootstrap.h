@@ -11,8 +11,8 @@
  * (90%) and 0.025 / family (Bonferroni over a family of comparisons). The generator is splitmix64 from a fixed seed, so a report is the
  * same every time it is rendered.
  */
-#ifndef LM_CMPSTAT_H
-#define LM_CMPSTAT_H
+#ifndef LM_STATS_BOOTSTRAP_H
+#define LM_STATS_BOOTSTRAP_H
 
 #include <stdbool.h>
 #include <stdint.h>

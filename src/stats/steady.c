@@ -32,30 +32,30 @@ void lm_snia_check(const double *y, unsigned int n, struct lm_snia *s)
 	double slope;
 
 	memset(s, 0, sizeof(*s));
-	if (n < LM_SS_WINDOW)
+	if (n < LM_STEADY_WINDOW)
 		return;
-	s->first = n - LM_SS_WINDOW;
-	s->n = LM_SS_WINDOW;
+	s->first = n - LM_STEADY_WINDOW;
+	s->n = LM_STEADY_WINDOW;
 	slope = lm_ls_slope(y + s->first, s->n, &s->mean);
 	if (s->mean <= 0)
 		return;
 	lm_spread(y + s->first, s->n, &sp);
 	s->range_pct = 100.0 * (sp.max - sp.min) / s->mean;
 	s->excursion_pct = 100.0 * fabs(slope) * (s->n - 1) / s->mean;
-	s->steady = s->range_pct <= LM_SS_RANGE_PCT &&
-		    s->excursion_pct <= LM_SS_SLOPE_PCT;
+	s->steady = s->range_pct <= LM_STEADY_RANGE_PCT &&
+		    s->excursion_pct <= LM_STEADY_SLOPE_PCT;
 }
 
-int lm_ss_parse(const char *s, struct lm_ss_conf *c)
+int lm_steady_parse(const char *s, struct lm_steady_conf *c)
 {
 	static const struct {
 		const char *name;
-		enum lm_ss_metric metric;
+		enum lm_steady_metric metric;
 		bool slope;
-	} kinds[] = { { "iops:", LM_SS_IOPS, false },
-		      { "iops_slope:", LM_SS_IOPS, true },
-		      { "bw:", LM_SS_BW, false },
-		      { "bw_slope:", LM_SS_BW, true } };
+	} kinds[] = { { "iops:", LM_STEADY_IOPS, false },
+		      { "iops_slope:", LM_STEADY_IOPS, true },
+		      { "bw:", LM_STEADY_BW, false },
+		      { "bw_slope:", LM_STEADY_BW, true } };
 	unsigned int i;
 	size_t len;
 	char *end;
@@ -80,28 +80,29 @@ int lm_ss_parse(const char *s, struct lm_ss_conf *c)
 	return -EINVAL;
 }
 
-void lm_ss_name(const struct lm_ss_conf *c, char *buf, size_t len)
+void lm_steady_name(const struct lm_steady_conf *c, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s%s:%f%s", c->metric == LM_SS_IOPS ? "iops" : "bw",
+	snprintf(buf, len, "%s%s:%f%s",
+		 c->metric == LM_STEADY_IOPS ? "iops" : "bw",
 		 c->slope ? "_slope" : "", c->limit, c->pct ? "%" : "");
 }
 
-void lm_ss_state_free(struct lm_ss_state *s)
+void lm_steady_state_free(struct lm_steady_state *s)
 {
 	free(s->iops);
 	free(s->bw);
 	s->iops = s->bw = NULL;
 }
 
-int lm_ss_judge(const struct lm_ss_conf *c, const double *iops,
-		const double *bw, unsigned int n, struct lm_ss_state *s)
+int lm_steady_judge(const struct lm_steady_conf *c, const double *iops,
+		    const double *bw, unsigned int n, struct lm_steady_state *s)
 {
 	uint64_t iv = c->interval_ns ? c->interval_ns : 1000000000ull;
 	unsigned int dur = (unsigned int)(c->dur_ns / iv), i;
 	const double *y;
 	double mean, d;
 
-	lm_ss_state_free(s);
+	lm_steady_state_free(s);
 	memset(s, 0, sizeof(*s));
 	if (!dur)
 		return 0;
@@ -111,12 +112,12 @@ int lm_ss_judge(const struct lm_ss_conf *c, const double *iops,
 	s->iops = malloc(s->n * sizeof(double));
 	s->bw = malloc(s->n * sizeof(double));
 	if (!s->iops || !s->bw) {
-		lm_ss_state_free(s);
+		lm_steady_state_free(s);
 		return -ENOMEM;
 	}
 	memcpy(s->iops, iops + n - s->n, s->n * sizeof(double));
 	memcpy(s->bw, bw + n - s->n, s->n * sizeof(double));
-	y = c->metric == LM_SS_IOPS ? s->iops : s->bw;
+	y = c->metric == LM_STEADY_IOPS ? s->iops : s->bw;
 	s->slope = lm_ls_slope(y, s->n, &mean);
 	lm_ls_slope(s->iops, s->n, &s->iops_mean);
 	lm_ls_slope(s->bw, s->n, &s->bw_mean);
@@ -135,8 +136,9 @@ int lm_ss_judge(const struct lm_ss_conf *c, const double *iops,
 	return 0;
 }
 
-int lm_ss_feed(const struct lm_ss_conf *c, const struct lm_sample *series,
-	       unsigned int n, uint64_t ramp_ns, struct lm_ss_state *s)
+int lm_steady_feed(const struct lm_steady_conf *c,
+		   const struct lm_sample *series, unsigned int n,
+		   uint64_t ramp_ns, struct lm_steady_state *s)
 {
 	uint64_t iv = c->interval_ns ? c->interval_ns : 1000000000ull;
 	uint64_t at = ramp_ns, dur = 0, ios = 0, bytes = 0;
@@ -163,7 +165,7 @@ int lm_ss_feed(const struct lm_ss_conf *c, const struct lm_sample *series,
 		bw[k++] = (double)bytes * 1e9 / (double)dur;
 		dur = ios = bytes = 0;
 	}
-	ret = lm_ss_judge(c, iops, bw, k, s);
+	ret = lm_steady_judge(c, iops, bw, k, s);
 	free(iops);
 	free(bw);
 	return ret;

@@ -15,29 +15,29 @@
  * - A step: the single split of a series into a before and an after
  *   that leaves the least squared error (a burst, then a sustained rate).
  */
-#ifndef LM_SS_H
-#define LM_SS_H
+#ifndef LM_STATS_STEADY_H
+#define LM_STATS_STEADY_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#define LM_SS_WINDOW 5u
-#define LM_SS_RANGE_PCT 20.0
-#define LM_SS_SLOPE_PCT 10.0
-#define LM_SS_ROUNDS_MAX 25u
+#define LM_STEADY_WINDOW 5u
+#define LM_STEADY_RANGE_PCT 20.0
+#define LM_STEADY_SLOPE_PCT 10.0
+#define LM_STEADY_ROUNDS_MAX 25u
 
 /* The SNIA rule over the window ending at the last figure. */
 struct lm_snia {
 	bool steady;
 	unsigned int first; /* the window: figures first .. first + n - 1 */
-	unsigned int n;	    /* 0 when there are fewer than LM_SS_WINDOW */
+	unsigned int n;	    /* 0 when there are fewer than LM_STEADY_WINDOW */
 	double mean;
 	double range_pct;     /* (max - min) / mean, in % */
 	double excursion_pct; /* |slope| * (n - 1) / mean, in % */
 };
 
-/* Judge @y[0..n-1] by the SNIA rule over its last LM_SS_WINDOW figures. */
+/* Judge @y[0..n-1] by the SNIA rule over its last LM_STEADY_WINDOW figures. */
 void lm_snia_check(const double *y, unsigned int n, struct lm_snia *s);
 
 /* Least squares through (i, y[i]), i = 0 .. n - 1: the slope per step
@@ -45,10 +45,10 @@ void lm_snia_check(const double *y, unsigned int n, struct lm_snia *s);
 double lm_ls_slope(const double *y, unsigned int n, double *mean);
 
 /* fio's ss=: what is tracked and how it is judged. */
-enum lm_ss_metric { LM_SS_IOPS, LM_SS_BW };
-struct lm_ss_conf {
+enum lm_steady_metric { LM_STEADY_IOPS, LM_STEADY_BW };
+struct lm_steady_conf {
 	bool on;
-	enum lm_ss_metric metric;
+	enum lm_steady_metric metric;
 	bool slope; /* iops_slope / bw_slope; else the deviation rule */
 	bool pct;   /* the limit is a share of the mean, in % */
 	double limit;
@@ -59,12 +59,12 @@ struct lm_ss_conf {
 
 /* Parse fio's "iops:10%", "bw_slope:0.1", "iops_slope:0.1%"; 0 or
  * -EINVAL. @c's other fields are untouched. */
-int lm_ss_parse(const char *s, struct lm_ss_conf *c);
+int lm_steady_parse(const char *s, struct lm_steady_conf *c);
 /* The form fio's JSON prints: "iops_slope:0.100000%". */
-void lm_ss_name(const struct lm_ss_conf *c, char *buf, size_t len);
+void lm_steady_name(const struct lm_steady_conf *c, char *buf, size_t len);
 
 /* fio's verdict over the last window of data points. */
-struct lm_ss_state {
+struct lm_steady_state {
 	bool attained;
 	double criterion; /* in the limit's unit: % of the mean, or raw */
 	double max_dev;	  /* deviation rule: the largest |y - mean| */
@@ -81,9 +81,10 @@ struct lm_ss_state {
  * ss_dur / ss_interval points (fewer points: not attained). @s's arrays
  * are allocated and filled with the window. 0 or -ENOMEM.
  */
-int lm_ss_judge(const struct lm_ss_conf *c, const double *iops,
-		const double *bw, unsigned int n, struct lm_ss_state *s);
-void lm_ss_state_free(struct lm_ss_state *s);
+int lm_steady_judge(const struct lm_steady_conf *c, const double *iops,
+		    const double *bw, unsigned int n,
+		    struct lm_steady_state *s);
+void lm_steady_state_free(struct lm_steady_state *s);
 
 struct lm_sample;
 /*
@@ -94,8 +95,9 @@ struct lm_sample;
  * the last ss_dur of them are judged. A sample shorter than half a second
  * (the run's last piece) is left out. 0 or -ENOMEM.
  */
-int lm_ss_feed(const struct lm_ss_conf *c, const struct lm_sample *series,
-	       unsigned int n, uint64_t ramp_ns, struct lm_ss_state *s);
+int lm_steady_feed(const struct lm_steady_conf *c,
+		   const struct lm_sample *series, unsigned int n,
+		   uint64_t ramp_ns, struct lm_steady_state *s);
 
 /* A step in a series: before the change, after it, and where. */
 struct lm_step {

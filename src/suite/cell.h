@@ -101,9 +101,9 @@ struct lm_mark_result {
 	uint64_t primer_bytes; /* the primer's region at the end, or 0 */
 	char miss_why[160];    /* why there was no miss run, or "" */
 	struct lm_warnings warn;
-	bool verified;		 /* --verify: every read was checked */
-	struct lm_vtally verify; /* what the checks found, all runs */
-	char verify_test[64];	 /* the run of the first bad block */
+	bool verified;		       /* --verify: every read was checked */
+	struct lm_verify_tally verify; /* what the checks found, all runs */
+	char verify_test[64];	       /* the run of the first bad block */
 };
 
 void lm_mark_result_free(struct lm_mark_result *m);

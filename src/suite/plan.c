@@ -21,7 +21,7 @@ void lm_suite_defaults(struct lm_suite_opts *o)
 	o->read = true;
 	o->write = true;
 	o->agg = LM_AGG_MEDIAN;
-	o->max_rounds = LM_SS_ROUNDS_MAX;
+	o->max_rounds = LM_STEADY_ROUNDS_MAX;
 	o->working_set_bytes = 1ull << 30;
 }
 

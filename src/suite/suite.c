@@ -70,7 +70,7 @@ static int lm_mark_run_end(struct lm_mark_result *m,
 {
 	if (r->verify.bad && !m->verify.bad)
 		snprintf(m->verify_test, sizeof(m->verify_test), "%s", name);
-	lm_vtally_add(&m->verify, &r->verify);
+	lm_verify_tally_add(&m->verify, &r->verify);
 	if (!r->io_errno)
 		return 0;
 	m->io_errno = r->io_errno;
@@ -239,12 +239,12 @@ static void lm_mark_warnings(const struct lm_suite_opts *o,
 	static const char *const ways[] = { "read", "write", "mix" };
 	static char top[96];
 	struct lm_warn_in in = { 0 };
-	struct lm_probe_info id;
+	struct lm_identity id;
 	const struct lm_cell *c;
 	unsigned int i, w, s;
 	double v;
 
-	lm_probe_fill(t, &id);
+	lm_identity_fill(t, &id);
 	in.working_set_bytes = p->kind == LM_PK_CACHE ? o->working_set_bytes
 						      : lm_suite_size(o, p);
 	if (in.working_set_bytes > t->size_bytes && t->size_bytes)

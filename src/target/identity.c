@@ -51,7 +51,7 @@ static long long lm_sysfs_num(const char *dir, const char *name)
  * LBPME: "full" without it; "unmap", "writesame_16", "writesame_10",
  * "writesame_zero" or "disabled" with it.
  */
-static void lm_probe_thin(const char *disk, struct lm_probe_info *p)
+static void lm_identity_thin(const char *disk, struct lm_identity *p)
 {
 	char pat[256], mode[32];
 	glob_t g;
@@ -68,7 +68,7 @@ static void lm_probe_thin(const char *disk, struct lm_probe_info *p)
 }
 
 /* /sys/dev/block/M:m is the device; a partition's disk is its parent. */
-static void lm_probe_sysfs(const struct lm_target *t, struct lm_probe_info *p)
+static void lm_identity_sysfs(const struct lm_target *t, struct lm_identity *p)
 {
 	char dev[128], disk[160], dir[200];
 	struct stat st;
@@ -100,20 +100,20 @@ static void lm_probe_sysfs(const struct lm_target *t, struct lm_probe_info *p)
 	v = lm_sysfs_num(dir, "rotational");
 	if (v >= 0)
 		p->rotational = v > 0;
-	lm_probe_thin(disk, p);
+	lm_identity_thin(disk, p);
 }
 
-static void lm_probe_block(const struct lm_target *t, struct lm_probe_info *p)
+static void lm_identity_block(const struct lm_target *t, struct lm_identity *p)
 {
 	unsigned int pbs;
 
 	if (!ioctl(t->fd, BLKPBSZGET, &pbs))
 		p->pbs_bytes = pbs;
-	lm_probe_sysfs(t, p);
+	lm_identity_sysfs(t, p);
 }
 
-static void lm_probe_iscsi(const struct lm_iscsi_target *it,
-			   struct lm_probe_info *p)
+static void lm_identity_iscsi(const struct lm_iscsi_target *it,
+			      struct lm_identity *p)
 {
 	static const char *const prov[] = { "full", "resource", "thin" };
 	const struct lm_lun_info *i = &it->info;
@@ -138,7 +138,7 @@ static void lm_probe_iscsi(const struct lm_iscsi_target *it,
 	}
 }
 
-void lm_probe_fill(const struct lm_target *t, struct lm_probe_info *p)
+void lm_identity_fill(const struct lm_target *t, struct lm_identity *p)
 {
 	memset(p, 0, sizeof(*p));
 	p->target = t->name;
@@ -149,7 +149,7 @@ void lm_probe_fill(const struct lm_target *t, struct lm_probe_info *p)
 	p->provisioning = "";
 	p->max_io_bytes = t->max_io_bytes;
 	if (t->kind == LM_TARGET_ISCSI && t->iscsi)
-		lm_probe_iscsi(t->iscsi, p);
+		lm_identity_iscsi(t->iscsi, p);
 	else if (t->kind == LM_TARGET_BLOCK)
-		lm_probe_block(t, p);
+		lm_identity_block(t, p);
 }

@@ -5,8 +5,8 @@
  * from SCSI (iSCSI LUNs) or from sysfs (block devices). Printing is in
  * report/probe.c.
  */
-#ifndef LM_PROBE_H
-#define LM_PROBE_H
+#ifndef LM_TARGET_IDENTITY_H
+#define LM_TARGET_IDENTITY_H
 
 #include "kmod-free/pdu.h"
 #include "src/target/target.h"
@@ -14,7 +14,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-struct lm_probe_info {
+struct lm_identity {
 	const char *target; /* display name, no secret */
 	const char *kind;
 	uint64_t size_bytes;
@@ -37,6 +37,6 @@ struct lm_probe_info {
 };
 
 /* Fill @p for the opened target @t. Never fails: what is unknown stays so. */
-void lm_probe_fill(const struct lm_target *t, struct lm_probe_info *p);
+void lm_identity_fill(const struct lm_target *t, struct lm_identity *p);
 
 #endif

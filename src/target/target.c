@@ -70,7 +70,7 @@ static int lm_open_fd(struct lm_target *t)
 	return 0;
 }
 
-static int lm_probe_block(struct lm_target *t)
+static int lm_identity_block(struct lm_target *t)
 {
 	uint64_t bytes;
 	int lbs;
@@ -87,7 +87,7 @@ static int lm_probe_block(struct lm_target *t)
 }
 
 /* The alignment O_DIRECT needs on a file, from statx() where it says. */
-static void lm_probe_file(struct lm_target *t)
+static void lm_identity_file(struct lm_target *t)
 {
 	struct statx stx;
 
@@ -139,7 +139,7 @@ static int lm_create_testfile(struct lm_target *t, const char *dir,
 		ret = LM_EXIT_TARGET;
 		goto out_close;
 	}
-	lm_probe_file(t);
+	lm_identity_file(t);
 	t->size_bytes = bytes;
 	return 0;
 out_close:
@@ -307,8 +307,8 @@ int lm_target_open(struct lm_target *t, const char *name,
 	if (ret)
 		return ret;
 	if (t->kind == LM_TARGET_BLOCK)
-		return lm_probe_block(t);
-	lm_probe_file(t);
+		return lm_identity_block(t);
+	lm_identity_file(t);
 	return 0;
 }
 

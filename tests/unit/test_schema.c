@@ -266,8 +266,7 @@ static void lm_rt_result(struct lm_mark_result *m, struct lm_mark_info *info)
  * every field a reader keeps (or computes again) survives. */
 static void lm_test_schema_round_trip(void)
 {
-	struct lm_probe_info id = { .size_bytes = 1ull << 30,
-				    .pbs_bytes = 512 };
+	struct lm_identity id = { .size_bytes = 1ull << 30, .pbs_bytes = 512 };
 	char a[] = "/tmp/lm-schema-a.XXXXXX", b[] = "/tmp/lm-schema-b.XXXXXX";
 	struct lm_mark_info info = { 0 };
 	struct lm_mark_result m = { 0 };
@@ -321,7 +320,7 @@ static void lm_drop_host(char *text)
 static void lm_test_schema_golden(void)
 {
 	/* the target's identity in the file: a reader does not keep it */
-	struct lm_probe_info id = { .size_bytes = 16777216 };
+	struct lm_identity id = { .size_bytes = 16777216 };
 	char out[] = "/tmp/lm-schema-g.XXXXXX", msg[512], *want, *got;
 	struct lm_saved s;
 	int fd = mkstemp(out);

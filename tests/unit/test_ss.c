@@ -64,7 +64,7 @@ static void lm_test_snia_rising(void)
 	lm_snia_check(fast, 12, &s);
 	CU_ASSERT_FALSE(s.steady);
 	CU_ASSERT_DOUBLE_EQUAL(s.excursion_pct, 100.0 * 16 / 136, 1e-9);
-	CU_ASSERT(s.range_pct <= LM_SS_RANGE_PCT);
+	CU_ASSERT(s.range_pct <= LM_STEADY_RANGE_PCT);
 	lm_snia_check(slow, 12, &s);
 	CU_ASSERT_TRUE(s.steady);
 	CU_ASSERT_DOUBLE_EQUAL(s.excursion_pct, 100.0 * 8 / 118, 1e-9);
@@ -103,18 +103,18 @@ static void lm_test_fio_ss(void)
 {
 	const double iops[] = { 50, 100, 102, 98, 100 };
 	const double bw[] = { 5e5, 1e6, 1.1e6, 0.9e6, 1e6 };
-	struct lm_ss_conf c = { .on = true, .dur_ns = 4000000000ull };
-	struct lm_ss_state s = { 0 };
+	struct lm_steady_conf c = { .on = true, .dur_ns = 4000000000ull };
+	struct lm_steady_state s = { 0 };
 	char name[64];
 
-	CU_ASSERT_EQUAL(lm_ss_parse("iops:5%", &c), 0);
-	CU_ASSERT_EQUAL(c.metric, LM_SS_IOPS);
+	CU_ASSERT_EQUAL(lm_steady_parse("iops:5%", &c), 0);
+	CU_ASSERT_EQUAL(c.metric, LM_STEADY_IOPS);
 	CU_ASSERT_FALSE(c.slope);
 	CU_ASSERT_TRUE(c.pct);
-	lm_ss_name(&c, name, sizeof(name));
+	lm_steady_name(&c, name, sizeof(name));
 	CU_ASSERT_STRING_EQUAL(name, "iops:5.000000%");
 	/* the last 4 points: mean 100, largest deviation 2: 2% < 5% */
-	CU_ASSERT_EQUAL(lm_ss_judge(&c, iops, bw, 5, &s), 0);
+	CU_ASSERT_EQUAL(lm_steady_judge(&c, iops, bw, 5, &s), 0);
 	CU_ASSERT_TRUE(s.attained);
 	CU_ASSERT_EQUAL(s.n, 4);
 	CU_ASSERT_DOUBLE_EQUAL(s.criterion, 2, 1e-9);
@@ -122,34 +122,34 @@ static void lm_test_fio_ss(void)
 	CU_ASSERT_DOUBLE_EQUAL(s.iops[0], 100, 1e-9);
 	CU_ASSERT_DOUBLE_EQUAL(s.bw_mean, 1e6, 1e-3);
 	/* bw deviation 10% is over 5% */
-	CU_ASSERT_EQUAL(lm_ss_parse("bw:5%", &c), 0);
-	lm_ss_judge(&c, iops, bw, 5, &s);
+	CU_ASSERT_EQUAL(lm_steady_parse("bw:5%", &c), 0);
+	lm_steady_judge(&c, iops, bw, 5, &s);
 	CU_ASSERT_FALSE(s.attained);
 	CU_ASSERT_DOUBLE_EQUAL(s.criterion, 10, 1e-9);
 	/* a raw limit: a deviation of 2 IOPS is under 3 */
-	CU_ASSERT_EQUAL(lm_ss_parse("iops:3", &c), 0);
+	CU_ASSERT_EQUAL(lm_steady_parse("iops:3", &c), 0);
 	CU_ASSERT_FALSE(c.pct);
-	lm_ss_judge(&c, iops, bw, 5, &s);
+	lm_steady_judge(&c, iops, bw, 5, &s);
 	CU_ASSERT_TRUE(s.attained);
 	/* slope of 100, 102, 98, 100 is -0.4 a point, -0.4% of the mean */
-	CU_ASSERT_EQUAL(lm_ss_parse("iops_slope:0.5%", &c), 0);
+	CU_ASSERT_EQUAL(lm_steady_parse("iops_slope:0.5%", &c), 0);
 	CU_ASSERT_TRUE(c.slope);
-	lm_ss_judge(&c, iops, bw, 5, &s);
+	lm_steady_judge(&c, iops, bw, 5, &s);
 	CU_ASSERT_DOUBLE_EQUAL(s.slope, -0.4, 1e-9);
 	CU_ASSERT_DOUBLE_EQUAL(s.criterion, -0.4, 1e-9);
 	CU_ASSERT_TRUE(s.attained);
-	CU_ASSERT_EQUAL(lm_ss_parse("iops_slope:0.3%", &c), 0);
-	lm_ss_judge(&c, iops, bw, 5, &s);
+	CU_ASSERT_EQUAL(lm_steady_parse("iops_slope:0.3%", &c), 0);
+	lm_steady_judge(&c, iops, bw, 5, &s);
 	CU_ASSERT_FALSE(s.attained);
 	/* too few points for the window: never attained */
-	lm_ss_judge(&c, iops, bw, 3, &s);
+	lm_steady_judge(&c, iops, bw, 3, &s);
 	CU_ASSERT_FALSE(s.attained);
 	CU_ASSERT_EQUAL(s.n, 3);
-	lm_ss_state_free(&s);
-	CU_ASSERT_EQUAL(lm_ss_parse("iops", &c), -EINVAL);
-	CU_ASSERT_EQUAL(lm_ss_parse("lat:5%", &c), -EINVAL);
-	CU_ASSERT_EQUAL(lm_ss_parse("iops:5x", &c), -EINVAL);
-	CU_ASSERT_EQUAL(lm_ss_parse("bw:-1", &c), -EINVAL);
+	lm_steady_state_free(&s);
+	CU_ASSERT_EQUAL(lm_steady_parse("iops", &c), -EINVAL);
+	CU_ASSERT_EQUAL(lm_steady_parse("lat:5%", &c), -EINVAL);
+	CU_ASSERT_EQUAL(lm_steady_parse("iops:5x", &c), -EINVAL);
+	CU_ASSERT_EQUAL(lm_steady_parse("bw:-1", &c), -EINVAL);
 }
 
 /* A burst of 400 for 10 s, then 100 with noise: found at 10. A flat
@@ -184,15 +184,15 @@ static void lm_test_step(void)
  * samples, a short last piece and an unfinished point left out. */
 static void lm_test_ss_feed(void)
 {
-	struct lm_ss_conf c = { .on = true,
-				.metric = LM_SS_IOPS,
-				.pct = true,
-				.limit = 50,
-				.dur_ns = 4000000000ull,
-				.ramp_ns = 2000000000ull,
-				.interval_ns = 2000000000ull };
+	struct lm_steady_conf c = { .on = true,
+				    .metric = LM_STEADY_IOPS,
+				    .pct = true,
+				    .limit = 50,
+				    .dur_ns = 4000000000ull,
+				    .ramp_ns = 2000000000ull,
+				    .interval_ns = 2000000000ull };
 	struct lm_sample series[7];
-	struct lm_ss_state s = { 0 };
+	struct lm_steady_state s = { 0 };
 	unsigned int i;
 
 	for (i = 0; i < 7; i++) {
@@ -203,7 +203,7 @@ static void lm_test_ss_feed(void)
 	series[6].dur_ns = 300000000ull;
 	/* samples 1-5 start at 2 s or later: points (200 + 300) / 2 and
 	 * (400 + 500) / 2; 600 alone does not fill a point */
-	CU_ASSERT_EQUAL(lm_ss_feed(&c, series, 7, 1000000000ull, &s), 0);
+	CU_ASSERT_EQUAL(lm_steady_feed(&c, series, 7, 1000000000ull, &s), 0);
 	CU_ASSERT_EQUAL(s.n, 2);
 	CU_ASSERT_DOUBLE_EQUAL(s.iops[0], 250, 1e-9);
 	CU_ASSERT_DOUBLE_EQUAL(s.iops[1], 450, 1e-9);
@@ -214,10 +214,10 @@ static void lm_test_ss_feed(void)
 	CU_ASSERT_DOUBLE_EQUAL(s.criterion, 100.0 * 100 / 350, 1e-9);
 	/* a later ramp leaves one point: the window is not full */
 	c.ramp_ns = 4000000000ull;
-	lm_ss_feed(&c, series, 7, 1000000000ull, &s);
+	lm_steady_feed(&c, series, 7, 1000000000ull, &s);
 	CU_ASSERT_EQUAL(s.n, 1);
 	CU_ASSERT_FALSE(s.attained);
-	lm_ss_state_free(&s);
+	lm_steady_state_free(&s);
 }
 
 static bool lm_has_warn(const struct lm_warnings *w, enum lm_warn_kind k)

@@ -20,7 +20,7 @@ int lm_suite_fio(void);
 int lm_suite_compare(void);
 int lm_suite_ss(void);
 int lm_suite_guard(void);
-int lm_suite_vblock(void);
+int lm_suite_verify_block(void);
 int lm_suite_schema(void);
 
 /* Add @tests (NULL-terminated) to a new suite named @name. */

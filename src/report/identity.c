@@ -15,7 +15,7 @@ static void lm_line(FILE *f, const char *k, const char *v)
 		fprintf(f, "  %-18s %s\n", k, v);
 }
 
-void lm_report_probe_text(FILE *f, const struct lm_probe_info *p)
+void lm_report_identity_text(FILE *f, const struct lm_identity *p)
 {
 	char a[32], b[32];
 
@@ -79,7 +79,7 @@ static void lm_jnum(struct json_object *o, const char *k, uint64_t v)
 		lm_jput_u64(o, k, v);
 }
 
-void lm_report_probe_json(FILE *f, const struct lm_probe_info *p)
+void lm_report_identity_json(FILE *f, const struct lm_identity *p)
 {
 	struct json_object *o = json_object_new_object();
 

@@ -16,91 +16,92 @@ static void lm_vb_write(void)
 
 	for (i = 0; i < sizeof(lm_blk); i++)
 		lm_blk[i] = (unsigned char)(i * 31 + 7);
-	lm_verify_fill_io(lm_blk, sizeof(lm_blk), LM_LBS, 4096, 7, 3);
+	lm_verify_block_fill_io(lm_blk, sizeof(lm_blk), LM_LBS, 4096, 7, 3);
 }
 
 /* Each kind of bad block is told apart, and a good one passes. */
-static void lm_test_vblock_kinds(void)
+static void lm_test_verify_block_kinds(void)
 {
 	char why[160];
 	uint64_t run;
 
 	lm_vb_write();
-	CU_ASSERT_EQUAL(lm_verify_check(lm_blk, LM_LBS, 4096, 7, &run, why,
-					sizeof(why)),
+	CU_ASSERT_EQUAL(lm_verify_block_check(lm_blk, LM_LBS, 4096, 7, &run,
+					      why, sizeof(why)),
 			0);
 	CU_ASSERT_EQUAL(run, 7);
-	CU_ASSERT_EQUAL(lm_verify_check(lm_blk, LM_LBS, 4096, 0, &run, why,
-					sizeof(why)),
+	CU_ASSERT_EQUAL(lm_verify_block_check(lm_blk, LM_LBS, 4096, 0, &run,
+					      why, sizeof(why)),
 			0);
 	/* another run's block, when this run's is asked for */
-	CU_ASSERT_EQUAL(lm_verify_check(lm_blk, LM_LBS, 4096, 8, &run, why,
-					sizeof(why)),
+	CU_ASSERT_EQUAL(lm_verify_block_check(lm_blk, LM_LBS, 4096, 8, &run,
+					      why, sizeof(why)),
 			-1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(why, "a block of run 0000000000000007"));
 	/* read from another offset: misplaced */
-	CU_ASSERT_EQUAL(lm_verify_check(lm_blk + LM_LBS, LM_LBS, 4096, 0, &run,
-					why, sizeof(why)),
+	CU_ASSERT_EQUAL(lm_verify_block_check(lm_blk + LM_LBS, LM_LBS, 4096, 0,
+					      &run, why, sizeof(why)),
 			-1);
 	CU_ASSERT_STRING_EQUAL(why,
 			       "the block written for offset 4608 (misplaced)");
 	/* one byte of the data changed */
 	lm_blk[2 * LM_LBS + 100] ^= 1;
-	CU_ASSERT_EQUAL(lm_verify_check(lm_blk + 2 * LM_LBS, LM_LBS, 5120, 0,
-					&run, why, sizeof(why)),
+	CU_ASSERT_EQUAL(lm_verify_block_check(lm_blk + 2 * LM_LBS, LM_LBS, 5120,
+					      0, &run, why, sizeof(why)),
 			-1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(why, "over other data: XXH64"));
 	memset(lm_blk + 3 * LM_LBS, 0, LM_LBS);
-	CU_ASSERT_EQUAL(lm_verify_check(lm_blk + 3 * LM_LBS, LM_LBS, 5632, 0,
-					&run, why, sizeof(why)),
+	CU_ASSERT_EQUAL(lm_verify_block_check(lm_blk + 3 * LM_LBS, LM_LBS, 5632,
+					      0, &run, why, sizeof(why)),
 			-1);
 	CU_ASSERT_STRING_EQUAL(why, "zeros");
 	memset(lm_blk + 4 * LM_LBS, 'x', LM_LBS);
-	CU_ASSERT_EQUAL(lm_verify_check(lm_blk + 4 * LM_LBS, LM_LBS, 6144, 0,
-					&run, why, sizeof(why)),
+	CU_ASSERT_EQUAL(lm_verify_block_check(lm_blk + 4 * LM_LBS, LM_LBS, 6144,
+					      0, &run, why, sizeof(why)),
 			-1);
 	CU_ASSERT_STRING_EQUAL(why, "other data, with no verify header");
 }
 
 /* An IO's blocks are each checked; the first bad one is kept, and adding
  * tallies keeps the first of the first that had one. */
-static void lm_test_vblock_tally(void)
+static void lm_test_verify_block_tally(void)
 {
-	struct lm_vtally a, b;
+	struct lm_verify_tally a, b;
 
 	memset(&a, 0, sizeof(a));
 	memset(&b, 0, sizeof(b));
 	lm_vb_write();
-	lm_verify_io(lm_blk, sizeof(lm_blk), LM_LBS, 4096, &a);
+	lm_verify_block_io(lm_blk, sizeof(lm_blk), LM_LBS, 4096, &a);
 	CU_ASSERT_EQUAL(a.blocks, 8);
 	CU_ASSERT_EQUAL(a.bad, 0);
 	memset(lm_blk + 5 * LM_LBS, 0, LM_LBS);
 	lm_blk[7 * LM_LBS + 9] ^= 0x80;
-	lm_verify_io(lm_blk, sizeof(lm_blk), LM_LBS, 4096, &b);
+	lm_verify_block_io(lm_blk, sizeof(lm_blk), LM_LBS, 4096, &b);
 	CU_ASSERT_EQUAL(b.blocks, 8);
 	CU_ASSERT_EQUAL(b.bad, 2);
 	CU_ASSERT_EQUAL(b.bad_offset, 4096 + 5 * LM_LBS);
 	CU_ASSERT_STRING_EQUAL(b.why, "zeros");
-	lm_vtally_add(&a, &b);
+	lm_verify_tally_add(&a, &b);
 	CU_ASSERT_EQUAL(a.blocks, 16);
 	CU_ASSERT_EQUAL(a.bad, 2);
 	CU_ASSERT_EQUAL(a.bad_offset, 4096 + 5 * LM_LBS);
 	/* the whole IO read at the wrong place: every block misplaced */
 	memset(&b, 0, sizeof(b));
-	lm_verify_io(lm_blk, 4 * LM_LBS, LM_LBS, 0, &b);
+	lm_verify_block_io(lm_blk, 4 * LM_LBS, LM_LBS, 0, &b);
 	CU_ASSERT_EQUAL(b.bad, 4);
 	CU_ASSERT_EQUAL(b.bad_offset, 0);
-	lm_vtally_add(&a, &b);
+	lm_verify_tally_add(&a, &b);
 	CU_ASSERT_EQUAL(a.bad, 6);
 	CU_ASSERT_EQUAL(a.bad_offset, 4096 + 5 * LM_LBS);
 	CU_ASSERT_STRING_EQUAL(a.why, "zeros");
 }
 
-int lm_suite_vblock(void)
+int lm_suite_verify_block(void)
 {
 	static const struct lm_unit_test t[] = {
-		{ "each kind of bad block named", lm_test_vblock_kinds },
-		{ "an IO's blocks, and tallies added", lm_test_vblock_tally },
+		{ "each kind of bad block named", lm_test_verify_block_kinds },
+		{ "an IO's blocks, and tallies added",
+		  lm_test_verify_block_tally },
 		{ NULL, NULL },
 	};
 	return lm_unit_add("verify blocks", t);
