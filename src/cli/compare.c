@@ -41,11 +41,17 @@ int lm_cli_set_format(const struct lm_opt_ctx *x, const struct lm_option *o,
 		      const char *v)
 {
 	struct lm_cmp_opts *c = x->dst[LM_D_CMP];
-	int f = lm_format_find(v);
+	int f = lm_format_find(v), i;
+	char want[128] = "one of:";
 
 	(void)o;
-	if (f < 0)
-		return lm_opt_bad(x, v, "text, md, csv, json or html");
+	if (f < 0) {
+		for (i = 0; lm_format_name(i); i++)
+			snprintf(want + strlen(want),
+				 sizeof(want) - strlen(want), " %s",
+				 lm_format_name(i));
+		return lm_opt_bad(x, v, want);
+	}
 	c->format = f;
 	return 0;
 }

@@ -26,17 +26,25 @@ int lm_metric_find(const char *key)
 	return -1;
 }
 
+static const char *const lm_formats[] = {
+	[LM_FMT_TEXT] = "text", [LM_FMT_MD] = "md",	[LM_FMT_CSV] = "csv",
+	[LM_FMT_JSON] = "json", [LM_FMT_HTML] = "html",
+};
+
+const char *lm_format_name(int i)
+{
+	return i >= 0 && i < (int)(sizeof(lm_formats) / sizeof(lm_formats[0]))
+		       ? lm_formats[i]
+		       : NULL;
+}
+
 int lm_format_find(const char *name)
 {
-	static const char *const names[] = {
-		[LM_FMT_TEXT] = "text", [LM_FMT_MD] = "md",
-		[LM_FMT_CSV] = "csv",	[LM_FMT_JSON] = "json",
-		[LM_FMT_HTML] = "html",
-	};
+	const char *f;
 	int i;
 
-	for (i = 0; i < (int)(sizeof(names) / sizeof(names[0])); i++)
-		if (!strcmp(name, names[i]))
+	for (i = 0; (f = lm_format_name(i)); i++)
+		if (!strcmp(name, f))
 			return i;
 	return -1;
 }

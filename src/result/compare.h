@@ -59,6 +59,8 @@ enum lm_format { LM_FMT_TEXT, LM_FMT_MD, LM_FMT_CSV, LM_FMT_JSON, LM_FMT_HTML };
 
 /* The format named @name, or -1. */
 int lm_format_find(const char *name);
+/* The name of format @i, in the enum's order; NULL past the last. */
+const char *lm_format_name(int i);
 
 struct lm_cmp_opts {
 	const char *files[LM_CMP_FILES_MAX];
