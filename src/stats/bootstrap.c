@@ -237,23 +237,47 @@ static unsigned int lm_runs_needed(const double *a, unsigned int na,
 	return n < LM_CMP_MIN_RUNS ? LM_CMP_MIN_RUNS : (unsigned int)n;
 }
 
+/*
+ * Welch's test on the logarithms when every value is positive: rates and
+ * latencies vary by a factor, and the verdict is on a ratio. On the raw
+ * values one noisy side's variance hid a 100x change (p 0.003 against a
+ * Bonferroni 0.0025). @tmp holds na + nb doubles.
+ */
+static void lm_welch_log(const double *a, unsigned int na, const double *b,
+			 unsigned int nb, double *tmp, struct lm_welch *w)
+{
+	unsigned int i;
+
+	for (i = 0; i < na + nb; i++) {
+		tmp[i] = i < na ? a[i] : b[i - na];
+		if (!(tmp[i] > 0)) {
+			lm_welch(a, na, b, nb, w);
+			return;
+		}
+		tmp[i] = log(tmp[i]);
+	}
+	lm_welch(tmp, na, tmp + na, nb, w);
+}
+
 int lm_cmp_stat(const double *a, unsigned int na, const double *b,
 		unsigned int nb, double delta, bool higher_better,
 		unsigned int family, struct lm_cmp_stat *out)
 {
 	double ma, mb, *tmp;
-	unsigned int n = na > nb ? na : nb;
+	unsigned int n = na + nb;
 	bool better, significant;
 	int ret;
 
 	memset(out, 0, sizeof(*out));
 	out->ratio = NAN;
-	lm_welch(a, na, b, nb, &out->welch);
-	if (!na || !nb)
+	if (!na || !nb) {
+		lm_welch(a, na, b, nb, &out->welch);
 		return 0;
+	}
 	tmp = malloc(sizeof(*tmp) * n);
 	if (!tmp)
 		return -ENOMEM;
+	lm_welch_log(a, na, b, nb, tmp, &out->welch);
 	memcpy(tmp, a, sizeof(*tmp) * na);
 	ma = lm_median(tmp, na);
 	memcpy(tmp, b, sizeof(*tmp) * nb);

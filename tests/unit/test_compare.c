@@ -210,6 +210,19 @@ static void lm_test_verdicts(void)
 	CU_ASSERT_EQUAL(s.verdict, LM_VERDICT_SLOWER);
 	lm_cmp_stat(up, 5, a, 5, 0.05, true, 1, &s);
 	CU_ASSERT_EQUAL(s.verdict, LM_VERDICT_SLOWER);
+	/* a noisy side against a steady one 100 times slower (t-compare's
+	 * throttled loop device, as CI saw it): slower, also among 20
+	 * comparisons; Welch on the raw values called it inconclusive */
+	{
+		static const double fast[] = { 339632.9, 412179.4, 140910.7,
+					       302468.5, 308554.8 };
+		static const double slow[] = { 2550.1, 2556.7, 2556.5 };
+
+		CU_ASSERT_EQUAL(
+			lm_cmp_stat(fast, 5, slow, 3, 0.05, true, 20, &s), 0);
+		CU_ASSERT_EQUAL(s.verdict, LM_VERDICT_SLOWER);
+		CU_ASSERT(s.welch.p < 0.05 / 20);
+	}
 	/* the same 20% under a delta of 25% is a change that does not
 	 * matter, and the 90% interval shows it within [0.8, 1.25] */
 	lm_cmp_stat(a, 5, up, 5, 0.25, true, 1, &s);
