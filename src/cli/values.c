@@ -199,13 +199,10 @@ int lm_set_engine(const struct lm_opt_ctx *x, const struct lm_option *o,
 		  const char *v)
 {
 	const struct lm_engine_ops *e = lm_engine_find(v);
-	char names[LM_ENGINE_NAMES_LEN], want[LM_ENGINE_NAMES_LEN + 32];
+	char want[LM_ENGINE_UNKNOWN_LEN];
 
-	if (!e) {
-		snprintf(want, sizeof(want), "not an engine lunmark has: %s",
-			 lm_engine_names(names, sizeof(names)));
-		return lm_opt_bad(x, v, want);
-	}
+	if (!e)
+		return lm_opt_bad(x, v, lm_engine_unknown(want, sizeof(want)));
 	snprintf(lm_opt_field(x, o), o->size, "%s", e->name);
 	if (x->engine_set)
 		*x->engine_set = true;

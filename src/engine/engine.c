@@ -102,11 +102,11 @@ const char *lm_engine_names(char *buf, size_t len)
 	return buf;
 }
 
-int lm_engine_unknown(const char *opt, const char *val, char *msg, size_t len)
+const char *lm_engine_unknown(char *buf, size_t len)
 {
 	char names[LM_ENGINE_NAMES_LEN];
 
-	snprintf(msg, len, "--%s=%s: unknown engine (one of: %s)", opt, val,
+	snprintf(buf, len, "not an engine lunmark has: %s",
 		 lm_engine_names(names, sizeof(names)));
-	return -EINVAL;
+	return buf;
 }

@@ -130,10 +130,9 @@ unsigned int lm_engine_depth(const struct lm_engine_ops *e, unsigned int want);
  * Returns @buf.
  */
 const char *lm_engine_names(char *buf, size_t len);
-/*
- * "--OPT=VAL: unknown engine (one of: ...)" into @msg, the list from
- * lm_engine_names(); returns -EINVAL.
- */
-int lm_engine_unknown(const char *opt, const char *val, char *msg, size_t len);
+/* What an unknown engine name is told, with lm_engine_names()'s list:
+ * "not an engine lunmark has: uring (io_uring), ...". Returns @buf. */
+#define LM_ENGINE_UNKNOWN_LEN (LM_ENGINE_NAMES_LEN + 32)
+const char *lm_engine_unknown(char *buf, size_t len);
 
 #endif

@@ -42,24 +42,6 @@ void lm_job_defaults(struct lm_job *j)
 	j->ss.interval_ns = 1000000000ull;
 }
 
-int lm_rw_parse(const char *s, enum lm_rw *rw)
-{
-	unsigned int i;
-
-	for (i = 0; i < LM_ARRAY_SIZE(lm_rw_names); i++) {
-		if (!strcmp(s, lm_rw_names[i])) {
-			*rw = (enum lm_rw)i;
-			return 0;
-		}
-	}
-	/* fio's aliases */
-	if (!strcmp(s, "readwrite")) {
-		*rw = LM_RW_RW;
-		return 0;
-	}
-	return -EINVAL;
-}
-
 const char *lm_rw_name(enum lm_rw rw)
 {
 	return lm_rw_names[rw];
@@ -196,8 +178,13 @@ int lm_job_check(const struct lm_job *j, char *msg, size_t len)
 		return -EINVAL;
 	}
 	e = lm_engine_find(j->engine);
-	if (!e)
-		return lm_engine_unknown("engine", j->engine, msg, len);
+	if (!e) {
+		char want[LM_ENGINE_UNKNOWN_LEN];
+
+		snprintf(msg, len, "--engine=%s: %s", j->engine,
+			 lm_engine_unknown(want, sizeof(want)));
+		return -EINVAL;
+	}
 	if (lm_engine_depth(e, j->iodepth) < j->iodepth)
 		return lm_job_too_deep(j, e, msg, len);
 	if (j->sqpoll && !e->sqpoll) {

@@ -97,7 +97,6 @@ struct lm_job {
 void lm_job_defaults(struct lm_job *j);
 
 /* Returns 0 or -EINVAL. */
-int lm_rw_parse(const char *s, enum lm_rw *rw);
 const char *lm_rw_name(enum lm_rw rw);
 
 static inline bool lm_rw_random(enum lm_rw rw)
