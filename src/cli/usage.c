@@ -86,16 +86,19 @@ static const char lm_usage_compare[] =
 	"\n"
 	"Saved results of one profile, side by side, with statistics: for each\n"
 	"test, way and metric (MB/s, IOPS, mean and p99 latency, host CPU-seconds\n"
-	"per GB) the medians of the runs, the ratio with a 95% bootstrap interval\n"
-	"(10000 resamples, fixed seed), Welch's p, and a verdict: faster or slower\n"
-	"(a change of at least --delta, significant after a Bonferroni correction\n"
-	"for the comparisons made at once), equivalent (the 90% interval within\n"
-	"[1/(1+d), 1+d]), or inconclusive (with the runs a side that would decide\n"
-	"it). Fewer than 3 runs a side get no verdict.\n"
+	"per GB) the geometric means of the runs, their ratio B/A, Welch's t-test\n"
+	"on the logarithms of the runs, and its interval of B/A at the level\n"
+	"Holm's step-down gives the cell within its configuration's family (a\n"
+	"comparison per cell and metric, MB/s and IOPS one; 5% family-wise).\n"
+	"That interval decides: faster or slower (less or more CPU) when it\n"
+	"excludes 1 and B/A is beyond 1 +- --delta; equivalent when it lies\n"
+	"within [1/(1+d), 1+d]; inconclusive otherwise (with the runs a side that\n"
+	"would decide it). Under 3 runs a side: no verdict.\n"
 	"\n"
 	"Two configurations: B against A, a row per cell and metric. Three or\n"
-	"more: a row per configuration and a column per test and way, the best\n"
-	"marked * and those not significantly different from it =.\n";
+	"more: each against the best of its cell, in words (best, worse than the\n"
+	"best, equivalent to the best, not distinguishable from the best). The\n"
+	"settings that differ between the files are named.\n";
 
 static const char lm_usage_probe[] =
 	"Usage: lunmark probe TARGET [--json] [iSCSI options]\n"

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* `lunmark compare --format=json`: the comparison as one JSON object,
  * numbers unformatted, NaN as null. */
+#include "src/report/figures.h"
 #include "src/report/report.h"
 #include "src/result/compare.h"
 #include "src/result/jsonw.h"
@@ -67,6 +68,8 @@ static struct json_object *lm_jconfig(const struct lm_cmp *c, unsigned int k)
 	lm_jput_str(o, "engine", in->r.engine);
 	lm_jput_str(o, "size", in->r.size);
 	lm_jput_str(o, "lunmark_version", in->r.version);
+	lm_jput_str(o, "hostname", c->saved[g->file[0]].hostname);
+	lm_jput_u64(o, "family", g->family);
 	lm_jnum(o, "host_cpu_s_per_gb",
 		g->cpu_s_per_gb < 0 ? NAN : g->cpu_s_per_gb);
 	lm_jput(o, "warnings", lm_jwarnings(c, g));
@@ -87,22 +90,29 @@ static struct json_object *lm_jval(const struct lm_cmp *c,
 	lm_jput_u64(o, "runs", val->n);
 	lm_jnum(o, "median", val->median[m]);
 	lm_jput(o, "ci95", lm_jpair(val->ci[m].lo95, val->ci[m].hi95));
+	lm_jnum(o, "geomean", val->center[m]);
 	for (i = 0; i < val->n; i++)
 		json_object_array_add(runs,
 				      json_object_new_double(val->v[m][i]));
 	lm_jput(o, "values", runs);
 	lm_jput_bool(o, "best", k == cell->best[m]);
+	if (c->mode == LM_CMP_TABLE)
+		lm_jput_str(o, "standing", lm_fmt_standing(cell, k, m));
 	if (!s->verdict)
 		return o;
 	lm_jput_str(o, "against", c->cfg[cell->ref[m]].name);
 	lm_jnum(o, "ratio", s->ratio);
-	lm_jput(o, "ratio_ci95", lm_jpair(s->ci.lo95, s->ci.hi95));
-	lm_jput(o, "ratio_ci90", lm_jpair(s->ci.lo90, s->ci.hi90));
-	lm_jput(o, "ratio_ci_family", lm_jpair(s->ci.lo_fw, s->ci.hi_fw));
+	lm_jnum(o, "median_ratio", s->median_ratio);
+	lm_jput(o, "interval", isnan(s->lo) ? NULL : lm_jpair(s->lo, s->hi));
+	lm_jnum(o, "interval_level", 1 - s->alpha);
+	lm_jput_u64(o, "holm_rank", s->rank);
+	lm_jput_u64(o, "family", s->family);
 	lm_jnum(o, "welch_t", s->welch.t);
 	lm_jnum(o, "welch_df", s->welch.df);
 	lm_jnum(o, "p_value", s->welch.p);
-	lm_jput_str(o, "verdict", lm_verdict_name(s->verdict));
+	lm_jput_str(o, "verdict",
+		    lm_verdict_word(s->verdict, lm_metrics[m].sense));
+	lm_jput_str(o, "outcome", lm_fmt_outcome(s->verdict));
 	lm_jput_u64(o, "runs_needed", s->runs_needed);
 	return o;
 }
@@ -118,11 +128,29 @@ lm_jcell(const struct lm_cmp *c, const struct lm_cmp_cell *cell, unsigned int m)
 	lm_jput_str(o, "way", lm_way_keys[cell->way]);
 	lm_jput_str(o, "metric", lm_metrics[m].key);
 	lm_jput_str(o, "unit", lm_metrics[m].unit);
-	lm_jput_bool(o, "higher_is_better", lm_metrics[m].higher_better);
+	lm_jput_bool(o, "higher_is_better", lm_metric_up(m));
 	for (k = 0; k < c->ncfg; k++)
 		if (lm_cmp_has(cell, k))
 			json_object_array_add(vals, lm_jval(c, cell, k, m));
 	lm_jput(o, "values", vals);
+	return o;
+}
+
+/* {"runtime": ["0.3s", "5s"], ...}: a value per configuration */
+static struct json_object *lm_jdiffer(const struct lm_cmp *c)
+{
+	struct json_object *o = json_object_new_object();
+	unsigned int i, k;
+
+	for (i = 0; i < c->ndiffer; i++) {
+		struct json_object *a = json_object_new_array();
+
+		for (k = 0; k < c->ncfg; k++)
+			json_object_array_add(
+				a,
+				json_object_new_string(c->differ[i].value[k]));
+		lm_jput(o, lm_setting_names[c->differ[i].setting], a);
+	}
 	return o;
 }
 
@@ -140,13 +168,16 @@ void lm_report_cmp_json(FILE *f, const struct lm_cmp *c, unsigned int metrics)
 	unsigned int i, m;
 
 	lm_jput_str(root, "schema", "lunmark-compare");
-	lm_jput(root, "schema_version", json_object_new_int(1));
+	lm_jput(root, "schema_version", json_object_new_int(2));
 	lm_jput_str(root, "mode", modes[c->mode]);
 	lm_jput_str(root, "profile", c->profile->name);
 	lm_jput_dbl(root, "delta", c->delta);
 	lm_jput_u64(root, "bootstrap_resamples", LM_BOOT_RESAMPLES);
 	lm_jput_u64(root, "min_runs", LM_CMP_MIN_RUNS);
-	lm_jput_u64(root, "family", c->family);
+	lm_jput_dbl(root, "alpha", LM_CMP_ALPHA);
+	lm_jput_str(root, "test", "welch-log");
+	lm_jput_str(root, "correction", "holm");
+	lm_jput(root, "settings_differ", lm_jdiffer(c));
 	if (c->by)
 		lm_jput_str(root, "by", c->by);
 	for (i = 0; i < c->ncfg; i++)

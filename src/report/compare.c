@@ -124,7 +124,7 @@ static void lm_cmp_pair(FILE *f, const struct lm_cmp *c, unsigned int metrics,
 	lm_tab_put(&t, "A");
 	lm_tab_put(&t, "B");
 	lm_tab_put(&t, "B/A");
-	lm_tab_put(&t, "95%% CI");
+	lm_tab_put(&t, "interval, level");
 	lm_tab_put(&t, "p");
 	lm_tab_put(&t, "Verdict");
 	for (i = 0; i < c->ncells; i++) {
@@ -137,11 +137,11 @@ static void lm_cmp_pair(FILE *f, const struct lm_cmp *c, unsigned int metrics,
 				continue;
 			lm_fmt_metric(a, sizeof(a), m,
 				      lm_cmp_has(cell, 0)
-					      ? cell->val[0].median[m]
+					      ? cell->val[0].center[m]
 					      : NAN);
 			lm_fmt_metric(b, sizeof(b), m,
 				      lm_cmp_has(cell, 1)
-					      ? cell->val[1].median[m]
+					      ? cell->val[1].center[m]
 					      : NAN);
 			lm_tab_row(&t);
 			lm_tab_put(&t, "%s", cell->label);
@@ -153,9 +153,8 @@ static void lm_cmp_pair(FILE *f, const struct lm_cmp *c, unsigned int metrics,
 				lm_tab_put(&t, "-");
 				continue;
 			}
-			snprintf(ci, sizeof(ci), "[%.3f, %.3f]", s->ci.lo95,
-				 s->ci.hi95);
-			lm_fmt_verdict(vd, sizeof(vd), s);
+			lm_fmt_interval(ci, sizeof(ci), s);
+			lm_fmt_verdict(vd, sizeof(vd), s, m);
 			lm_tab_put(&t, "%.3f", s->ratio);
 			lm_tab_put(&t, "%s", ci);
 			if (isnan(s->welch.p))
@@ -198,7 +197,7 @@ static void lm_cmp_baseline(FILE *f, const struct lm_cmp *c,
 			lm_tab_put(&t, "%s", lm_metrics[m].name);
 			lm_fmt_metric(v, sizeof(v), m,
 				      lm_cmp_has(cell, 0)
-					      ? cell->val[0].median[m]
+					      ? cell->val[0].center[m]
 					      : NAN);
 			lm_tab_put(&t, "%s", v);
 			for (k = 1; k < c->ncfg; k++) {
@@ -209,7 +208,7 @@ static void lm_cmp_baseline(FILE *f, const struct lm_cmp *c,
 					continue;
 				}
 				lm_fmt_change(ch, sizeof(ch), s);
-				lm_fmt_verdict(vd, sizeof(vd), s);
+				lm_fmt_verdict(vd, sizeof(vd), s, m);
 				lm_tab_put(&t, "%s %s", ch, vd);
 			}
 		}
@@ -218,41 +217,45 @@ static void lm_cmp_baseline(FILE *f, const struct lm_cmp *c,
 	lm_tab_free(&t);
 }
 
-/* Side by side on metric @m: a row per configuration. */
+/* Three or more on metric @m: a row per cell and configuration, each
+ * against the best of its cell. */
 static void lm_cmp_side(FILE *f, const struct lm_cmp *c, unsigned int m,
 			enum lm_tab_style st)
 {
 	struct lm_tab t;
-	char v[32], h[LM_TAB_CELL];
+	char v[32];
 	unsigned int i, k;
 
-	lm_tab_init(&t, 1 + c->ncells);
+	lm_tab_init(&t, 6);
 	t.nhead = 1;
-	t.right = ~1u;
+	t.right = 0x18;
 	lm_tab_row(&t);
+	lm_tab_put(&t, "Test");
+	lm_tab_put(&t, "Way");
 	lm_tab_put(&t, "Configuration");
+	lm_tab_put(&t, "%s", lm_metrics[m].name);
+	lm_tab_put(&t, "/best");
+	lm_tab_put(&t, "Standing");
 	for (i = 0; i < c->ncells; i++) {
-		lm_fmt_cell(h, sizeof(h), &c->cells[i]);
-		lm_tab_put(&t, "%s", h);
-	}
-	for (k = 0; k < c->ncfg; k++) {
-		lm_tab_row(&t);
-		lm_tab_put(&t, "%s", c->cfg[k].name);
-		for (i = 0; i < c->ncells; i++) {
-			const struct lm_cmp_cell *cell = &c->cells[i];
-			enum lm_verdict vd = cell->st[k][m].verdict;
+		const struct lm_cmp_cell *cell = &c->cells[i];
 
-			if (!cell->has[m] || !lm_cmp_has(cell, k)) {
-				lm_tab_put(&t, "-");
+		for (k = 0; k < c->ncfg && cell->has[m]; k++) {
+			const struct lm_cmp_stat *s = &cell->st[k][m];
+
+			if (!lm_cmp_has(cell, k))
 				continue;
-			}
-			lm_fmt_metric(v, sizeof(v), m, cell->val[k].median[m]);
-			lm_tab_put(&t, "%s %s", v,
-				   k == cell->best[m] ? "*"
-				   : vd == LM_VERDICT_FASTER ||
-						   vd == LM_VERDICT_SLOWER
-					   ? " "
-					   : "=");
+			lm_tab_row(&t);
+			lm_tab_put(&t, "%s", cell->label);
+			lm_tab_put(&t, "%s", lm_way_keys[cell->way]);
+			lm_tab_put(&t, "%s", c->cfg[k].name);
+			lm_fmt_metric(v, sizeof(v), m, cell->val[k].center[m]);
+			lm_tab_put(&t, "%s", v);
+			if (k == cell->best[m] || isnan(s->ratio))
+				lm_tab_put(&t, "%s",
+					   k == cell->best[m] ? "1" : "-");
+			else
+				lm_tab_put(&t, "%.3g", s->ratio);
+			lm_tab_put(&t, "%s", lm_fmt_standing(cell, k, m));
 		}
 	}
 	lm_tab_print(f, &t, st);
@@ -261,18 +264,52 @@ static void lm_cmp_side(FILE *f, const struct lm_cmp *c, unsigned int m,
 
 static void lm_cmp_method(FILE *f, const struct lm_cmp *c, const char *p)
 {
+	unsigned int k, n = 0;
+
 	fprintf(f,
-		"%sFigures are medians of the counted runs. Ratios are of medians, with 95%%\n"
-		"%sintervals from a percentile bootstrap (%u resamples, fixed seed); p is\n"
-		"%sWelch's t-test. %u comparisons are made at once, so a verdict of\n"
-		"%sfaster/slower needs the change to be at least %g%% (--delta), the\n"
-		"%sbootstrap interval at 1 - 0.05/%u to exclude 1 and p below 0.05/%u\n"
-		"%s(Bonferroni): an A/A comparison is then not called different by chance.\n"
-		"%sequivalent: the 90%% interval lies within [1/(1+d), 1+d]; inconclusive\n"
-		"%sotherwise, with a rough count of the runs a side that would decide it.\n"
-		"%sFewer than %u runs a side get no verdict.\n",
-		p, p, LM_BOOT_RESAMPLES, p, c->family, p, c->delta * 100, p,
-		c->family, c->family, p, p, p, p, LM_CMP_MIN_RUNS);
+		"%sFigures are geometric means of the counted runs, B/A their ratio.\n"
+		"%sEach verdict is Welch's t-test on the logarithms of the runs; the\n"
+		"%sinterval shown is its interval of B/A, at the level Holm's step-down\n"
+		"%sgives the cell within its configuration's family (5%% family-wise),\n"
+		"%sand it decides: faster/slower (less/more CPU) when it excludes 1 and\n"
+		"%sB/A is beyond 1 +- %g%% (--delta); equivalent when it lies within\n"
+		"%s[1/(1+d), 1+d]; inconclusive otherwise, with a rough count of the\n"
+		"%sruns a side that would decide it. Under %u runs a side: no verdict.\n"
+		"%sA family is fixed before any test: a comparison per cell and metric\n"
+		"%s(MB/s and IOPS are one),",
+		p, p, p, p, p, p, c->delta * 100, p, p, LM_CMP_MIN_RUNS, p, p);
+	for (k = 0; k < c->ncfg; k++)
+		if (c->cfg[k].family && (c->mode != LM_CMP_PAIR || k))
+			fprintf(f, "%s %s %u", n++ ? "," : "", c->cfg[k].name,
+				c->cfg[k].family);
+	fprintf(f, ".\n");
+}
+
+/* The settings not the same in every file: a difference in the figures
+ * may be theirs. */
+static void lm_cmp_differ(FILE *f, const struct lm_cmp *c, enum lm_tab_style st)
+{
+	struct lm_tab t;
+	unsigned int i, k;
+
+	if (!c->ndiffer)
+		return;
+	fprintf(f, "Settings that differ between the files:\n\n");
+	lm_tab_init(&t, 1 + c->ncfg);
+	t.nhead = 1;
+	lm_tab_row(&t);
+	lm_tab_put(&t, "Setting");
+	for (k = 0; k < c->ncfg; k++)
+		lm_tab_put(&t, "%s", c->cfg[k].name);
+	for (i = 0; i < c->ndiffer; i++) {
+		lm_tab_row(&t);
+		lm_tab_put(&t, "%s", lm_setting_names[c->differ[i].setting]);
+		for (k = 0; k < c->ncfg; k++)
+			lm_tab_put(&t, "%s", c->differ[i].value[k]);
+	}
+	lm_tab_print(f, &t, st);
+	lm_tab_free(&t);
+	fputc('\n', f);
 }
 
 /* Each file's warnings, as its report printed them. */
@@ -303,6 +340,7 @@ static void lm_cmp_tables(FILE *f, const struct lm_cmp *c, unsigned int metrics,
 		c->profile->what);
 	lm_cmp_provenance(f, c, st);
 	fputc('\n', f);
+	lm_cmp_differ(f, c, st);
 	lm_cmp_warnings(f, c);
 	switch (c->mode) {
 	case LM_CMP_SINGLE:
@@ -315,7 +353,7 @@ static void lm_cmp_tables(FILE *f, const struct lm_cmp *c, unsigned int metrics,
 		break;
 	case LM_CMP_BASELINE:
 		fprintf(f,
-			"Change of each median against %s, with its 95%% interval, and the verdict\n\n",
+			"Change of each geometric mean against %s, with the interval that\ndecides, and the verdict\n\n",
 			c->cfg[0].name);
 		lm_cmp_baseline(f, c, metrics, st);
 		break;
@@ -324,10 +362,8 @@ static void lm_cmp_tables(FILE *f, const struct lm_cmp *c, unsigned int metrics,
 			if (!(metrics & (1u << m)))
 				continue;
 			fprintf(f,
-				"%s%s, median of the runs: * the best in the column, = no significant\n"
-				"%sdifference from the best\n\n",
-				h[0] ? "### " : "", lm_metrics[m].name,
-				h[0] ? "" : "  ");
+				"%s%s, geometric mean of the runs, each against the best of its cell\n\n",
+				h[0] ? "### " : "", lm_metrics[m].name);
 			lm_cmp_side(f, c, m, st);
 			fputc('\n', f);
 		}
@@ -337,12 +373,54 @@ static void lm_cmp_tables(FILE *f, const struct lm_cmp *c, unsigned int metrics,
 	lm_cmp_method(f, c, p);
 }
 
+/* A CSV row's comparison columns, reference to runs_needed. */
+static void lm_csv_stat(FILE *f, const struct lm_cmp *c,
+			const struct lm_cmp_cell *cell, unsigned int k,
+			unsigned int m)
+{
+	const struct lm_cmp_stat *s = &cell->st[k][m];
+
+	if (!s->verdict) {
+		fputs(",,,,,,,,,,", f);
+		return;
+	}
+	lm_csv_str(f, c->cfg[cell->ref[m]].name);
+	fprintf(f, ",%.6g,", s->ratio);
+	if (!isnan(s->lo))
+		fprintf(f, "%.6g,%.6g,%.6g", s->lo, s->hi, 1 - s->alpha);
+	else
+		fputs(",,", f);
+	fprintf(f, ",%u,%u,", s->rank, s->family);
+	if (!isnan(s->welch.p))
+		fprintf(f, "%.6g", s->welch.p);
+	fputc(',', f);
+	lm_csv_str(f, lm_verdict_word(s->verdict, lm_metrics[m].sense));
+	fprintf(f, ",%u", s->runs_needed);
+}
+
+/* The configuration's values of the settings that differ: "runtime=5s;
+ * engine=psync". */
+static void lm_csv_settings(FILE *f, const struct lm_cmp *c, unsigned int k)
+{
+	char buf[LM_SETTINGS * 112];
+	unsigned int i;
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < c->ndiffer && n < sizeof(buf); i++)
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s%s=%s",
+				      i ? "; " : "",
+				      lm_setting_names[c->differ[i].setting],
+				      c->differ[i].value[k]);
+	lm_csv_str(f, buf);
+}
+
 /* CSV: a row per configuration and cell (test x way x metric). */
 static void lm_cmp_csv(FILE *f, const struct lm_cmp *c, unsigned int metrics)
 {
 	unsigned int i, k, m, q;
 
-	fputs("configuration,test,way,metric,unit,runs,median,ci95_lo,ci95_hi,cv_pct,p50_us,p90_us,p99_us,p99.9_us,p99.99_us,reference,ratio,ratio_ci95_lo,ratio_ci95_hi,ratio_ci90_lo,ratio_ci90_hi,ratio_cifam_lo,ratio_cifam_hi,p_value,verdict,runs_needed,best\n",
+	fputs("configuration,test,way,metric,unit,runs,median,ci95_lo,ci95_hi,geomean,cv_pct,p50_us,p90_us,p99_us,p99.9_us,p99.99_us,reference,ratio,interval_lo,interval_hi,interval_level,holm_rank,family,p_value,verdict,runs_needed,best,standing,differing_settings\n",
 	      f);
 	for (i = 0; i < c->ncells; i++) {
 		const struct lm_cmp_cell *cell = &c->cells[i];
@@ -352,39 +430,30 @@ static void lm_cmp_csv(FILE *f, const struct lm_cmp *c, unsigned int metrics)
 				continue;
 			for (k = 0; k < c->ncfg; k++) {
 				const struct lm_cmp_val *val = &cell->val[k];
-				const struct lm_cmp_stat *s = &cell->st[k][m];
 
 				if (!val->n)
 					continue;
 				lm_csv_str(f, c->cfg[k].name);
 				fputc(',', f);
 				lm_csv_str(f, cell->label);
-				fprintf(f, ",%s,%s,%s,%u,%.6g,%.6g,%.6g,%.3f",
+				fprintf(f,
+					",%s,%s,%s,%u,%.6g,%.6g,%.6g,%.6g,%.3f",
 					lm_way_keys[cell->way],
 					lm_metrics[m].key, lm_metrics[m].unit,
 					val->n, val->median[m], val->ci[m].lo95,
-					val->ci[m].hi95, val->cv_pct);
+					val->ci[m].hi95, val->center[m],
+					val->cv_pct);
 				for (q = 0; q < LM_NPCT; q++)
 					fprintf(f, ",%.6g", val->pct_us[q]);
 				fputc(',', f);
-				if (s->verdict) {
+				lm_csv_stat(f, c, cell, k, m);
+				fprintf(f, ",%d,", k == cell->best[m]);
+				if (c->mode == LM_CMP_TABLE)
 					lm_csv_str(f,
-						   c->cfg[cell->ref[m]].name);
-					fprintf(f,
-						",%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,",
-						s->ratio, s->ci.lo95,
-						s->ci.hi95, s->ci.lo90,
-						s->ci.hi90, s->ci.lo_fw,
-						s->ci.hi_fw);
-					if (!isnan(s->welch.p))
-						fprintf(f, "%.6g", s->welch.p);
-					fprintf(f, ",%s,%u",
-						lm_verdict_name(s->verdict),
-						s->runs_needed);
-				} else {
-					fputs(",,,,,,,,,,", f);
-				}
-				fprintf(f, ",%d\n", k == cell->best[m]);
+						   lm_fmt_standing(cell, k, m));
+				fputc(',', f);
+				lm_csv_settings(f, c, k);
+				fputc('\n', f);
 			}
 		}
 	}

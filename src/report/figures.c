@@ -26,22 +26,71 @@ void lm_fmt_change(char *buf, size_t len, const struct lm_cmp_stat *st)
 {
 	if (isnan(st->ratio))
 		snprintf(buf, len, "-");
+	else if (isnan(st->lo))
+		snprintf(buf, len, "%+.1f%%", (st->ratio - 1) * 100);
 	else
 		snprintf(buf, len, "%+.1f%% [%+.1f, %+.1f]",
-			 (st->ratio - 1) * 100, (st->ci.lo95 - 1) * 100,
-			 (st->ci.hi95 - 1) * 100);
+			 (st->ratio - 1) * 100, (st->lo - 1) * 100,
+			 (st->hi - 1) * 100);
 }
 
-void lm_fmt_verdict(char *buf, size_t len, const struct lm_cmp_stat *st)
+void lm_fmt_interval(char *buf, size_t len, const struct lm_cmp_stat *st)
 {
-	if (st->verdict != LM_VERDICT_INCONCLUSIVE)
-		snprintf(buf, len, "%s", lm_verdict_name(st->verdict));
+	if (isnan(st->lo))
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "[%#.3g, %#.3g] %.4g%%", st->lo, st->hi,
+			 (1 - st->alpha) * 100);
+}
+
+void lm_fmt_verdict(char *buf, size_t len, const struct lm_cmp_stat *st,
+		    unsigned int m)
+{
+	const char *w = lm_verdict_word(st->verdict, lm_metrics[m].sense);
+
+	if (st->verdict == LM_VERDICT_FEW_RUNS)
+		snprintf(buf, len, "no verdict: under %u runs a side",
+			 LM_CMP_MIN_RUNS);
+	else if (st->verdict != LM_VERDICT_INCONCLUSIVE)
+		snprintf(buf, len, "%s", w);
 	else if (st->runs_needed >= LM_CMP_RUNS_CAP)
-		snprintf(buf, len, "inconclusive (over %u runs a side)",
+		snprintf(buf, len, "%s (over %u runs a side)", w,
 			 LM_CMP_RUNS_CAP);
 	else
-		snprintf(buf, len, "inconclusive (~%u runs a side)",
-			 st->runs_needed);
+		snprintf(buf, len, "%s (~%u runs a side)", w, st->runs_needed);
+}
+
+const char *lm_fmt_outcome(enum lm_verdict v)
+{
+	static const char *const keys[] = {
+		[LM_VERDICT_NONE] = "none",
+		[LM_VERDICT_FEW_RUNS] = "too_few_runs",
+		[LM_VERDICT_BETTER] = "better",
+		[LM_VERDICT_WORSE] = "worse",
+		[LM_VERDICT_EQUIVALENT] = "equivalent",
+		[LM_VERDICT_INCONCLUSIVE] = "inconclusive",
+	};
+
+	return keys[v];
+}
+
+const char *lm_fmt_standing(const struct lm_cmp_cell *cell, unsigned int k,
+			    unsigned int m)
+{
+	if (k == cell->best[m])
+		return "best";
+	switch (cell->st[k][m].verdict) {
+	case LM_VERDICT_WORSE:
+		return "worse than the best";
+	case LM_VERDICT_EQUIVALENT:
+		return "equivalent to the best";
+	case LM_VERDICT_FEW_RUNS:
+		return "no verdict: too few runs";
+	default:
+		/* inconclusive; better than the best cannot be, the best
+		 * being the highest geometric mean */
+		return "not distinguishable from the best";
+	}
 }
 
 void lm_fmt_cell(char *buf, size_t len, const struct lm_cmp_cell *cell)

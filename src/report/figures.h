@@ -8,6 +8,8 @@
 #ifndef LM_REPORT_FIGURES_H
 #define LM_REPORT_FIGURES_H
 
+#include "src/stats/verdict.h"
+
 #include <stddef.h>
 
 struct lm_cmp_cell;
@@ -16,10 +18,22 @@ struct lm_cmp_stat;
 /* A figure of metric @m (an enum lm_metric) as the tables print it ("-"
  * for NaN). */
 void lm_fmt_metric(char *buf, size_t len, unsigned int m, double v);
-/* "+12.3% [+8.1, +16.0]": a ratio as a change, with its 95% interval */
+/* "+12.3% [+8.1, +16.0]": a ratio as a change, with the interval that
+ * decided its verdict */
 void lm_fmt_change(char *buf, size_t len, const struct lm_cmp_stat *st);
-/* "faster", "inconclusive (~12 runs a side)" */
-void lm_fmt_verdict(char *buf, size_t len, const struct lm_cmp_stat *st);
+/* "[0.971, 1.02] 99.69%": that interval, and its level */
+void lm_fmt_interval(char *buf, size_t len, const struct lm_cmp_stat *st);
+/* "faster", "more CPU", "inconclusive (~12 runs a side)" for metric @m */
+void lm_fmt_verdict(char *buf, size_t len, const struct lm_cmp_stat *st,
+		    unsigned int m);
+/* "better", "worse", "too_few_runs"...: the verdict for a program (JSON)
+ * and a style sheet (HTML), whatever the metric's words */
+const char *lm_fmt_outcome(enum lm_verdict v);
+/* Configuration @k in a table of three or more, on metric @m: "best",
+ * "worse than the best", "equivalent to the best", "not distinguishable
+ * from the best". */
+const char *lm_fmt_standing(const struct lm_cmp_cell *cell, unsigned int k,
+			    unsigned int m);
 /* "SEQ1M Q8T1 read" */
 void lm_fmt_cell(char *buf, size_t len, const struct lm_cmp_cell *cell);
 

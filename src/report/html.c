@@ -64,7 +64,7 @@ static void lm_html_head(FILE *f, const struct lm_cmp *c)
 	      "th:first-child,td:first-child{text-align:left}\n"
 	      "th{background:#f3f3f3}\n"
 	      ".best{font-weight:bold}.tie{color:#555}\n"
-	      ".faster{color:#1a7f37}.slower{color:#c62828}\n"
+	      ".better{color:#1a7f37}.worse{color:#c62828}\n"
 	      ".legend span{display:inline-block;margin-right:1.5em}\n"
 	      ".sw{display:inline-block;width:12px;height:12px;margin-right:4px;vertical-align:middle}\n"
 	      "svg text{font-size:11px;fill:#333}\n"
@@ -240,15 +240,18 @@ static void lm_html_table(FILE *f, const struct lm_cmp *c, unsigned int test,
 					continue;
 				}
 				lm_fmt_metric(v, sizeof(v), m,
-					      cell->val[k].median[m]);
+					      cell->val[k].center[m]);
 				fprintf(f, "<td%s>%s",
 					best ? " class=\"best\"" : "", v);
+				if (c->mode == LM_CMP_TABLE)
+					fprintf(f, "<br/><small>%s</small>",
+						lm_fmt_standing(cell, k, m));
 				if (s->verdict) {
 					lm_fmt_change(ch, sizeof(ch), s);
-					lm_fmt_verdict(vd, sizeof(vd), s);
+					lm_fmt_verdict(vd, sizeof(vd), s, m);
 					fprintf(f,
 						"<br/><small class=\"%s\">%s %s</small>",
-						lm_verdict_name(s->verdict), ch,
+						lm_fmt_outcome(s->verdict), ch,
 						vd);
 				}
 				fputs("</td>", f);
@@ -260,6 +263,34 @@ static void lm_html_table(FILE *f, const struct lm_cmp *c, unsigned int test,
 }
 
 /* Each file's warnings, as its report printed them. */
+/* The settings not the same in every file. */
+static void lm_html_differ(FILE *f, const struct lm_cmp *c)
+{
+	unsigned int i, k;
+
+	if (!c->ndiffer)
+		return;
+	fputs("<h2>Settings that differ</h2>\n<table>\n<tr><th>Setting</th>",
+	      f);
+	for (k = 0; k < c->ncfg; k++) {
+		fputs("<th>", f);
+		lm_esc(f, c->cfg[k].name);
+		fputs("</th>", f);
+	}
+	fputs("</tr>\n", f);
+	for (i = 0; i < c->ndiffer; i++) {
+		fprintf(f, "<tr><td>%s</td>",
+			lm_setting_names[c->differ[i].setting]);
+		for (k = 0; k < c->ncfg; k++) {
+			fputs("<td>", f);
+			lm_esc(f, c->differ[i].value[k]);
+			fputs("</td>", f);
+		}
+		fputs("</tr>\n", f);
+	}
+	fputs("</table>\n", f);
+}
+
 static void lm_html_warnings(FILE *f, const struct lm_cmp *c)
 {
 	unsigned int k, i, n = 0;
@@ -346,6 +377,7 @@ void lm_report_cmp_html(FILE *f, const struct lm_cmp *c, unsigned int metrics)
 
 	lm_html_head(f, c);
 	lm_html_provenance(f, c);
+	lm_html_differ(f, c);
 	lm_html_warnings(f, c);
 	fputs("<h2>Results</h2>\n", f);
 	for (i = 0; i < c->profile->ntests; i++) {
@@ -361,7 +393,6 @@ void lm_report_cmp_html(FILE *f, const struct lm_cmp *c, unsigned int metrics)
 	for (i = 0; i < c->ncells; i++)
 		lm_html_series(f, c, &c->cells[i]);
 	fprintf(f,
-		"<h2>Method</h2>\n<p>Figures are medians of the counted runs; error bars are 95%% percentile-bootstrap intervals of the median. Ratios are of medians, with 95%% intervals from %u bootstrap resamples (fixed seed); p is Welch's t-test. %u comparisons are made at once, so <i>faster</i>/<i>slower</i> needs the change to be at least %g%%, the bootstrap interval at 1 &#8722; 0.05/%u to exclude 1 and p below 0.05/%u (Bonferroni); <i>equivalent</i>: the 90%% interval lies within [1/(1+&#948;), 1+&#948;]; <i>inconclusive</i> otherwise. Fewer than %u runs a side get no verdict.</p>\n</body>\n</html>\n",
-		LM_BOOT_RESAMPLES, c->family, c->delta * 100, c->family,
-		c->family, LM_CMP_MIN_RUNS);
+		"<h2>Method</h2>\n<p>Bars are medians of the counted runs, with 95%% percentile-bootstrap intervals of the median (%u resamples, fixed seed). The tables show geometric means of the runs, and B/A is their ratio. Each verdict is Welch's t-test on the logarithms of the runs; the interval shown is its interval of the ratio, at the level Holm's step-down gives the cell within its configuration's family (5%% family-wise, a comparison per cell and metric, MB/s and IOPS counted once), and it decides: <i>faster</i>/<i>slower</i> (<i>less</i>/<i>more CPU</i>) when it excludes 1 and the ratio is beyond 1 &#177; %g%%; <i>equivalent</i> when it lies within [1/(1+&#948;), 1+&#948;]; <i>inconclusive</i> otherwise. Under %u runs a side: no verdict.</p>\n</body>\n</html>\n",
+		LM_BOOT_RESAMPLES, c->delta * 100, LM_CMP_MIN_RUNS);
 }

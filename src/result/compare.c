@@ -8,24 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-const struct lm_metric_info lm_metrics[LM_METRICS] = {
-	[LM_MET_MB_S] = { "mb_s", "MB/s", "MB/s", true },
-	[LM_MET_IOPS] = { "iops", "IOPS", "IOPS", true },
-	[LM_MET_LAT] = { "lat_mean_us", "mean lat", "us", false },
-	[LM_MET_P99] = { "lat_p99_us", "p99 lat", "us", false },
-	[LM_MET_CPU] = { "cpu_s_per_gb", "CPU-s/GB", "s/GB", false },
-};
-
-int lm_metric_find(const char *key)
-{
-	int i;
-
-	for (i = 0; i < LM_METRICS; i++)
-		if (!strcmp(key, lm_metrics[i].key))
-			return i;
-	return -1;
-}
-
 static const char *const lm_formats[] = {
 	[LM_FMT_TEXT] = "text", [LM_FMT_MD] = "md",	[LM_FMT_CSV] = "csv",
 	[LM_FMT_JSON] = "json", [LM_FMT_HTML] = "html",
@@ -207,155 +189,21 @@ static void lm_cmp_unique_names(struct lm_cmp *c)
 
 /* --- cells --- */
 
-static const struct lm_cell *lm_cmp_src(const struct lm_cmp *c,
-					unsigned int file,
-					const struct lm_cmp_cell *cell)
-{
-	return &c->saved[file].m.cells[cell->test][cell->way];
-}
-
-/* One run's figure of @metric; false when the file does not have it. */
-static bool lm_cmp_figure(const struct lm_cell_run *r, unsigned int sum,
-			  enum lm_metric metric, double *out)
-{
-	const struct lm_summary *s = &r->s[sum];
-	double gb = (double)r->s[LM_SUM_ALL].bytes / 1e9;
-
-	switch (metric) {
-	case LM_MET_MB_S:
-		*out = s->mb_s;
-		return true;
-	case LM_MET_IOPS:
-		*out = s->iops;
-		return true;
-	case LM_MET_LAT:
-		*out = s->lat_mean_us;
-		return true;
-	case LM_MET_P99:
-		*out = s->lat_pct_us[2];
-		return true;
-	case LM_MET_CPU:
-		*out = r->host_cpu_s / gb;
-		return r->host_cpu_s >= 0 && gb > 0;
-	default:
-		return false;
-	}
-}
-
-/* Every counted run of the configuration's files, in order (of a cell
- * in rounds, its steady window); the series: every run's. */
-static int lm_cmp_collect(struct lm_cmp *c, const struct lm_cmp_config *g,
-			  struct lm_cmp_cell *cell, struct lm_cmp_val *val)
-{
-	unsigned int sum = lm_way_sum(c->profile, cell->way);
-	unsigned int f, k, m, i, n = 0, ns = 0;
-	double *tmp;
-
-	for (f = 0; f < g->nfiles; f++) {
-		const struct lm_cell *src = lm_cmp_src(c, g->file[f], cell);
-
-		n += src->nruns - lm_cell_first(src);
-		for (k = 0; k < src->nruns; k++)
-			ns += src->runs[k].nseries;
-	}
-	val->n = n;
-	if (!n)
-		return 0;
-	for (m = 0; m < LM_METRICS; m++)
-		if (!(val->v[m] = calloc(n, sizeof(double))))
-			return -ENOMEM;
-	val->series = ns ? calloc(ns, sizeof(double)) : NULL;
-	tmp = calloc(n, sizeof(double));
-	if ((ns && !val->series) || !tmp) {
-		free(tmp);
-		return -ENOMEM;
-	}
-	n = 0;
-	val->rounds = lm_cmp_src(c, g->file[0], cell)->by_rounds;
-	for (f = 0; f < g->nfiles; f++) {
-		const struct lm_cell *src = lm_cmp_src(c, g->file[f], cell);
-
-		for (k = 0; k < src->nruns; k++) {
-			const struct lm_cell_run *r = &src->runs[k];
-
-			for (m = 0; m < LM_METRICS && k >= lm_cell_first(src);
-			     m++)
-				if (val->v[m] &&
-				    !lm_cmp_figure(r, sum, m, &val->v[m][n])) {
-					free(val->v[m]);
-					val->v[m] = NULL;
-				}
-			for (i = 0; i < r->nseries; i++) {
-				const struct lm_sample *s = &r->series[i];
-				uint64_t b = lm_sample_bytes(s, sum);
-
-				if (s->dur_ns)
-					val->series[val->nseries++] =
-						(double)b * 1e3 /
-						(double)s->dur_ns;
-			}
-			n += k >= lm_cell_first(src);
-			if (!f && src->by_rounds && k < lm_cell_first(src))
-				val->warm_at = val->nseries;
-		}
-	}
-	for (i = 0; i < LM_NPCT; i++) {
-		for (n = 0, f = 0; f < g->nfiles; f++) {
-			const struct lm_cell *src =
-				lm_cmp_src(c, g->file[f], cell);
-
-			for (k = lm_cell_first(src); k < src->nruns; k++)
-				tmp[n++] = src->runs[k].s[sum].lat_pct_us[i];
-		}
-		val->pct_us[i] = lm_median(tmp, n);
-	}
-	free(tmp);
-	return 0;
-}
-
-static int lm_cmp_describe(struct lm_cmp_val *val)
-{
-	struct lm_spread sp;
-	double *tmp;
-	unsigned int m;
-	int ret;
-
-	lm_spread(val->v[LM_MET_MB_S], val->n, &sp);
-	val->cv_pct = sp.cv_pct;
-	tmp = malloc(sizeof(*tmp) * val->n);
-	if (!tmp)
-		return -ENOMEM;
-	for (m = 0; m < LM_METRICS; m++) {
-		if (!val->v[m])
-			continue;
-		memcpy(tmp, val->v[m], sizeof(*tmp) * val->n);
-		val->median[m] = lm_median(tmp, val->n);
-		ret = lm_boot(val->v[m], val->n, NULL, 0, LM_BOOT_RESAMPLES,
-			      LM_BOOT_SEED, 1, &val->ci[m]);
-		if (ret) {
-			free(tmp);
-			return ret;
-		}
-	}
-	free(tmp);
-	return 0;
-}
-
 /* The best configuration of the cell on metric @m, and the reference. */
 static void lm_cmp_rank(struct lm_cmp *c, struct lm_cmp_cell *cell,
 			unsigned int m)
 {
-	bool up = lm_metrics[m].higher_better;
+	bool up = lm_metric_up(m);
 	unsigned int k, best = 0;
 	bool any = false;
 
 	for (k = 0; k < c->ncfg; k++) {
-		double v = cell->val[k].median[m];
+		double v = cell->val[k].center[m];
 
 		if (!lm_cmp_has(cell, k))
 			continue;
-		if (!any || (up ? v > cell->val[best].median[m]
-				: v < cell->val[best].median[m]))
+		if (!any || (up ? v > cell->val[best].center[m]
+				: v < cell->val[best].center[m]))
 			best = k;
 		any = true;
 	}
@@ -372,24 +220,28 @@ static int lm_cmp_cell_fill(struct lm_cmp *c, struct lm_cmp_cell *cell)
 	for (m = 0; m < LM_METRICS; m++)
 		cell->has[m] = true;
 	for (k = 0; k < c->ncfg; k++) {
+		const struct lm_runs_from from = {
+			.saved = c->saved,
+			.file = c->cfg[k].file,
+			.nfiles = c->cfg[k].nfiles,
+			.profile = c->profile,
+			.test = cell->test,
+			.way = cell->way,
+		};
 		struct lm_cmp_val *val = &cell->val[k];
 
-		ret = lm_cmp_collect(c, &c->cfg[k], cell, val);
-		if (!ret && val->n)
-			ret = lm_cmp_describe(val);
+		ret = lm_cmp_val_fill(val, &from);
 		if (ret)
 			return ret;
 		for (m = 0; m < LM_METRICS && val->n; m++)
 			cell->has[m] = cell->has[m] && val->v[m];
 	}
-	for (m = 0; m < LM_METRICS; m++)
-		if (cell->has[m])
-			c->family += c->ncfg - 1;
 	return 0;
 }
 
-/* Each configuration against the reference, metric by metric. */
-static int lm_cmp_cell_stats(struct lm_cmp *c, struct lm_cmp_cell *cell)
+/* Each configuration against the reference, metric by metric: the
+ * tests, before any verdict. */
+static int lm_cmp_cell_tests(struct lm_cmp *c, struct lm_cmp_cell *cell)
 {
 	unsigned int k, m, r;
 	int ret;
@@ -400,16 +252,62 @@ static int lm_cmp_cell_stats(struct lm_cmp *c, struct lm_cmp_cell *cell)
 		lm_cmp_rank(c, cell, m);
 		r = cell->ref[m];
 		for (k = 0; k < c->ncfg && c->mode != LM_CMP_SINGLE; k++) {
+			struct lm_side a = lm_cmp_val_side(&cell->val[r], m);
+			struct lm_side b = lm_cmp_val_side(&cell->val[k], m);
+
 			if (k == r || !lm_cmp_has(cell, k) ||
 			    !lm_cmp_has(cell, r))
 				continue;
-			ret = lm_cmp_stat(cell->val[r].v[m], cell->val[r].n,
-					  cell->val[k].v[m], cell->val[k].n,
-					  c->delta, lm_metrics[m].higher_better,
-					  c->family, &cell->st[k][m]);
+			ret = lm_cmp_test(&a, &b, &cell->st[k][m]);
 			if (ret)
 				return ret;
 		}
+	}
+	return 0;
+}
+
+/*
+ * Configuration @k's verdicts, as one family fixed before any test: a
+ * comparison per cell it measured and metric it has, IOPS not counted
+ * (the same runs as MB/s, over the block size: one test, the same p, so
+ * its verdict is MB/s's). Holm's step-down over the tests it was part
+ * of, then every verdict at the level it gave. Returns 0 or -ENOMEM.
+ */
+static int lm_cmp_family(struct lm_cmp *c, unsigned int k)
+{
+	struct lm_cmp_stat **st;
+	unsigned int i, m, n = 0, family = 0;
+
+	st = calloc((size_t)c->ncells * LM_METRICS, sizeof(*st));
+	if (!st)
+		return -ENOMEM;
+	for (i = 0; i < c->ncells; i++) {
+		struct lm_cmp_cell *cell = &c->cells[i];
+
+		for (m = 0; m < LM_METRICS; m++) {
+			if (m == LM_MET_IOPS || !cell->val[k].v[m])
+				continue;
+			family++;
+			if (cell->has[m] && cell->st[k][m].verdict)
+				st[n++] = &cell->st[k][m];
+		}
+	}
+	lm_cmp_holm(st, n, family, LM_CMP_ALPHA);
+	free(st);
+	c->cfg[k].family = family;
+	for (i = 0; i < c->ncells; i++) {
+		struct lm_cmp_cell *cell = &c->cells[i];
+		struct lm_cmp_stat *iops = &cell->st[k][LM_MET_IOPS];
+
+		if (iops->verdict) {
+			iops->alpha = cell->st[k][LM_MET_MB_S].alpha;
+			iops->rank = cell->st[k][LM_MET_MB_S].rank;
+			iops->family = family;
+		}
+		for (m = 0; m < LM_METRICS; m++)
+			if (cell->st[k][m].verdict)
+				lm_cmp_decide(&cell->st[k][m], c->delta,
+					      lm_metric_up(m));
 	}
 	return 0;
 }
@@ -436,8 +334,10 @@ static int lm_cmp_cells(struct lm_cmp *c)
 			for (k = 0; k < c->ncfg; k++)
 				for (f = 0; f < c->cfg[k].nfiles; f++)
 					measured |=
-						lm_cmp_src(c, c->cfg[k].file[f],
-							   cell)
+						lm_runs_cell(
+							&c->saved[c->cfg[k].file
+									  [f]],
+							i, w)
 							->nruns > 0;
 			if (!measured)
 				continue;
@@ -447,9 +347,15 @@ static int lm_cmp_cells(struct lm_cmp *c)
 				return ret;
 		}
 	}
-	/* the family is known once every cell is: now the verdicts */
+	/* the references are known once every cell is: the tests, then
+	 * each configuration's verdicts as one family */
 	for (i = 0; i < c->ncells; i++) {
-		ret = lm_cmp_cell_stats(c, &c->cells[i]);
+		ret = lm_cmp_cell_tests(c, &c->cells[i]);
+		if (ret)
+			return ret;
+	}
+	for (k = 0; k < c->ncfg; k++) {
+		ret = lm_cmp_family(c, k);
 		if (ret)
 			return ret;
 	}
@@ -483,6 +389,51 @@ static void lm_cmp_cpu(struct lm_cmp *c, struct lm_cmp_config *g)
 	g->cpu_s_per_gb = gb > 0 ? cpu / gb : -1;
 }
 
+/* Configuration @k's value of setting @i: its files', "a | b" when they
+ * differ. */
+static void lm_cmp_setting(const struct lm_cmp *c, unsigned int k,
+			   enum lm_setting i, char *buf, size_t len)
+{
+	const struct lm_cmp_config *g = &c->cfg[k];
+	char v[96], first[96];
+	unsigned int f;
+	size_t n;
+
+	lm_setting_text(&c->saved[g->file[0]], i, first, sizeof(first));
+	n = (size_t)snprintf(buf, len, "%s", first);
+	for (f = 1; f < g->nfiles && n < len; f++) {
+		lm_setting_text(&c->saved[g->file[f]], i, v, sizeof(v));
+		if (strcmp(v, first) && !strstr(buf, v))
+			n += (size_t)snprintf(buf + n, len - n, " | %s", v);
+	}
+}
+
+/* The settings that are not the same in every file compared. */
+static void lm_cmp_settings(struct lm_cmp *c)
+{
+	char v[96], first[96];
+	unsigned int f, k;
+	enum lm_setting i;
+
+	for (i = 0; i < LM_SETTINGS; i++) {
+		struct lm_cmp_differ *d = &c->differ[c->ndiffer];
+		bool same = true;
+
+		lm_setting_text(&c->saved[0], i, first, sizeof(first));
+		for (f = 1; f < c->nsaved && same; f++) {
+			lm_setting_text(&c->saved[f], i, v, sizeof(v));
+			same = !strcmp(v, first);
+		}
+		if (same)
+			continue;
+		d->setting = i;
+		for (k = 0; k < c->ncfg; k++)
+			lm_cmp_setting(c, k, i, d->value[k],
+				       sizeof(d->value[k]));
+		c->ndiffer++;
+	}
+}
+
 int lm_cmp_build(struct lm_cmp *c, const struct lm_cmp_opts *o, char *msg,
 		 size_t len)
 {
@@ -506,6 +457,7 @@ int lm_cmp_build(struct lm_cmp *c, const struct lm_cmp_opts *o, char *msg,
 				 : LM_CMP_TABLE;
 	for (k = 0; k < c->ncfg; k++)
 		lm_cmp_cpu(c, &c->cfg[k]);
+	lm_cmp_settings(c);
 	ret = lm_cmp_cells(c);
 	if (ret)
 		snprintf(msg, len, "out of memory");
@@ -514,14 +466,11 @@ int lm_cmp_build(struct lm_cmp *c, const struct lm_cmp_opts *o, char *msg,
 
 void lm_cmp_free(struct lm_cmp *c)
 {
-	unsigned int i, k, m;
+	unsigned int i, k;
 
 	for (i = 0; c->cells && i < c->ncells; i++)
-		for (k = 0; k < c->ncfg; k++) {
-			for (m = 0; m < LM_METRICS; m++)
-				free(c->cells[i].val[k].v[m]);
-			free(c->cells[i].val[k].series);
-		}
+		for (k = 0; k < c->ncfg; k++)
+			lm_cmp_val_free(&c->cells[i].val[k]);
 	free(c->cells);
 	for (i = 0; i < c->nsaved; i++)
 		lm_saved_free(&c->saved[i]);

@@ -3,22 +3,26 @@
  * Comparing saved results (`lunmark compare`, and `lunmark report` for
  * one): the files are read, grouped into configurations (a file each, or
  * by the value of a tag), and every cell (test x way x metric) gets each
- * configuration's runs, their median with a bootstrap interval, and the
- * statistics of each configuration against a reference (stats/bootstrap.h;
- * the verdicts account for the number of comparisons made at once):
+ * configuration's runs (runs.h) and the verdict of each configuration
+ * against a reference (stats/verdict.h):
  *   - two configurations: B against A;
  *   - --baseline: every other against the baseline;
- *   - three or more: every one against the best, so ties with the best
- *     can be marked.
+ *   - three or more: every one against the best.
+ * The verdicts of one configuration form one family, fixed before any
+ * test: a comparison per cell and metric it has, MB/s and IOPS counted
+ * once (one measurement), held together by Holm's step-down. Adding a
+ * configuration changes no other's family.
  * Everything the reports print is computed here; src/report/ only formats
  * it (lm_report_cmp() and its kin in report.h).
  */
 #ifndef LM_COMPARE_H
 #define LM_COMPARE_H
 
-#include "src/stats/bootstrap.h"
 #include "src/result/load.h"
+#include "src/result/runs.h"
 #include "src/result/schema.h" /* lm_way_keys: a cell's way, as printed */
+#include "src/result/settings.h"
+#include "src/stats/verdict.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -26,27 +30,6 @@
 #define LM_CMP_FILES_MAX 64u
 #define LM_CMP_CONFIGS_MAX 16u
 #define LM_CMP_DELTA 0.05
-
-enum lm_metric {
-	LM_MET_MB_S,
-	LM_MET_IOPS,
-	LM_MET_LAT, /* mean completion latency */
-	LM_MET_P99,
-	LM_MET_CPU, /* the host's busy CPU-seconds per GB moved */
-	LM_METRICS
-};
-
-struct lm_metric_info {
-	const char *key;  /* "mb_s": JSON, CSV, --metric */
-	const char *name; /* "MB/s": tables */
-	const char *unit;
-	bool higher_better;
-};
-
-extern const struct lm_metric_info lm_metrics[LM_METRICS];
-
-/* The metric named @key, or -1. */
-int lm_metric_find(const char *key);
 
 enum lm_cmp_mode {
 	LM_CMP_SINGLE,	/* one configuration: a report */
@@ -82,22 +65,15 @@ struct lm_cmp_config {
 	unsigned int nfiles;
 	unsigned int file[LM_CMP_FILES_MAX]; /* indexes into lm_cmp.saved */
 	double cpu_s_per_gb; /* the host's, over every cell; -1 unknown */
+	/* the comparisons its verdicts are counted among (Holm) */
+	unsigned int family;
 };
 
-/* One configuration's figures in one cell. */
-struct lm_cmp_val {
-	unsigned int n;	       /* counted runs, over its files */
-	double *v[LM_METRICS]; /* per run; NULL when unknown */
-	double median[LM_METRICS];
-	struct lm_interval ci[LM_METRICS]; /* of the median */
-	double pct_us[LM_NPCT];		   /* medians of the runs' */
-	double cv_pct;			   /* of MB/s over the runs */
-	double *series; /* MB/s each second, the runs in a row */
-	unsigned int nseries;
-	/* a cell in rounds (its first file's): the series is its warm-up
-	 * curve, and the steady window starts at series[warm_at] */
-	bool rounds;
-	unsigned int warm_at;
+/* A setting (settings.h) whose value is not the same in every file. */
+struct lm_cmp_differ {
+	unsigned int setting;
+	/* each configuration's value; "a | b" when its own files differ */
+	char value[LM_CMP_CONFIGS_MAX][96];
 };
 
 struct lm_cmp_cell {
@@ -123,9 +99,8 @@ struct lm_cmp {
 	unsigned int ncfg;
 	struct lm_cmp_cell *cells;
 	unsigned int ncells;
-	/* comparisons made at once (cells x metrics x configurations
-	 * against the reference): the Bonferroni divisor of the verdicts */
-	unsigned int family;
+	struct lm_cmp_differ differ[LM_SETTINGS];
+	unsigned int ndiffer;
 };
 
 /*

@@ -505,6 +505,8 @@ static int lm_load_root(const char *name, struct lm_saved *s, char *msg,
 	lm_read_fields(&rd, s->root, &lm_schema_root, &doc);
 	s->info = doc.info;
 	s->m = doc.m;
+	memcpy(s->hostname, doc.hostname, sizeof(s->hostname));
+	s->cpus = doc.cpus;
 	if (rd.err)
 		lm_saved_free(s);
 	return rd.err;

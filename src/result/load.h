@@ -11,7 +11,9 @@
 #include "src/report/report.h"
 #include "src/suite/cell.h"
 
+#include <limits.h>
 #include <stddef.h>
+#include <stdint.h>
 
 struct json_object;
 
@@ -19,6 +21,8 @@ struct json_object;
 struct lm_saved {
 	struct lm_mark_info info;
 	struct lm_mark_result m;
+	char hostname[HOST_NAME_MAX + 1]; /* "" when not saved */
+	uint64_t cpus;			  /* the host's; 0 when not saved */
 	struct json_object *root;
 };
 

@@ -311,9 +311,11 @@ static const struct lm_fields lm_target_fields = { .f = lm_target_f,
 static const struct lm_field lm_host_f[] = {
 	LM_STR("date", struct lm_saved_doc, info.r.date, 0),
 	LM_STR("kernel", struct lm_saved_doc, info.r.kernel, 0),
-	LM_BUF("hostname", struct lm_saved_doc, hostname, LM_FF_SAVE_ONLY,
+	/* read back: compare names hosts that differ, and needs the CPU
+	 * count for the resolution of host CPU time */
+	LM_BUF("hostname", struct lm_saved_doc, hostname, LM_FF_OPTIONAL,
 	       LM_WHEN(struct lm_saved_doc, named)),
-	LM_U64("cpus", struct lm_saved_doc, cpus, LM_FF_SAVE_ONLY),
+	LM_U64("cpus", struct lm_saved_doc, cpus, LM_FF_LAX),
 	LM_U64("memory_bytes", struct lm_saved_doc, memory_bytes,
 	       LM_FF_SAVE_ONLY),
 };

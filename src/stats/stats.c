@@ -29,6 +29,13 @@ static double lm_host_busy_s(void)
 	return (double)(v[0] + v[1] + v[2] + v[5] + v[6] + v[7]) / hz;
 }
 
+double lm_host_cpu_res_s(unsigned int cpus)
+{
+	double hz = (double)sysconf(_SC_CLK_TCK);
+
+	return sqrt((cpus ? cpus : 1) / 6.0) / (hz > 0 ? hz : 100);
+}
+
 struct lm_cpu lm_cpu_now(void)
 {
 	struct lm_cpu c = { 0 };

@@ -63,6 +63,10 @@ struct lm_cpu {
 struct lm_cpu lm_cpu_now(void);
 /* What was used since @c0 was taken (host_s 0 when it was unknown). */
 struct lm_cpu lm_cpu_since(const struct lm_cpu *c0);
+/* The standard deviation of host_s's rounding on a host of @cpus CPUs:
+ * /proc/stat counts whole clock ticks per CPU, so a difference of two
+ * readings is off by up to a tick either way on each, triangularly. */
+double lm_host_cpu_res_s(unsigned int cpus);
 
 /* What a report prints for one direction of one run or one cell. */
 struct lm_summary {

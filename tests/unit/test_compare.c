@@ -3,9 +3,10 @@
  * The statistics of `lunmark compare` against references computed here
  * by other means: the bootstrap against its exact distribution, the
  * t-distribution's tail against closed forms and against Simpson's rule
- * over the density, and the verdicts on samples whose answer is known.
+ * over the density (test_verdict.c has the verdicts).
  */
 #include "src/stats/bootstrap.h"
+#include "src/stats/welch.h"
 #include "tests/unit/unit.h"
 
 #include <errno.h>
@@ -161,6 +162,17 @@ static void lm_test_t_tail(void)
 	CU_ASSERT_DOUBLE_EQUAL(lm_t_sf2(2.228139, 10), 0.05, 1e-6);
 	CU_ASSERT_DOUBLE_EQUAL(lm_betai(1, 1, 0.3), 0.3, 1e-12);
 	CU_ASSERT_DOUBLE_EQUAL(lm_betai(4, 4, 0.5), 0.5, 1e-12);
+	/* the quantile inverts the tail: textbook t(0.975, 4) = 2.776445,
+	 * t(0.995, 10) = 3.169273, and the normal's at a large df */
+	CU_ASSERT_DOUBLE_EQUAL(lm_t_q2(0.05, 4), 2.776445, 1e-5);
+	CU_ASSERT_DOUBLE_EQUAL(lm_t_q2(0.01, 10), 3.169273, 1e-5);
+	CU_ASSERT_DOUBLE_EQUAL(lm_t_q2(0.05, 1e7), 1.959964, 1e-5);
+	for (i = 0; i < 6; i++)
+		CU_ASSERT_DOUBLE_EQUAL(lm_t_sf2(lm_t_q2(0.003, dfs[i]), dfs[i]),
+				       0.003, 1e-9);
+	CU_ASSERT(isnan(lm_t_q2(0, 4)));
+	CU_ASSERT_DOUBLE_EQUAL(lm_z(0.975), 1.959963985, 1e-8);
+	CU_ASSERT_DOUBLE_EQUAL(lm_z(0.5), 0, 1e-12);
 }
 
 /*
@@ -185,86 +197,12 @@ static void lm_test_welch(void)
 	CU_ASSERT_EQUAL(lm_welch(a, 1, b, 5, &w), -EDOM);
 }
 
-static void lm_test_verdicts(void)
-{
-	const double a[] = { 100, 101, 99, 100.5, 99.5 };
-	double up[5], wide_a[] = { 50, 150, 100, 80, 120 },
-		      wide_b[] = { 60, 140, 110, 70, 130 };
-	struct lm_cmp_stat s;
-	unsigned int i;
-
-	for (i = 0; i < 5; i++)
-		up[i] = a[i] * 1.2;
-	/* identical samples */
-	CU_ASSERT_EQUAL(lm_cmp_stat(a, 5, a, 5, 0.05, true, 1, &s), 0);
-	CU_ASSERT_EQUAL(s.verdict, LM_VERDICT_EQUIVALENT);
-	CU_ASSERT_DOUBLE_EQUAL(s.ratio, 1, 1e-12);
-	CU_ASSERT_EQUAL(s.runs_needed, 0);
-	/* 20% more: faster for MB/s, slower for a latency */
-	lm_cmp_stat(a, 5, up, 5, 0.05, true, 1, &s);
-	CU_ASSERT_EQUAL(s.verdict, LM_VERDICT_FASTER);
-	CU_ASSERT_DOUBLE_EQUAL(s.ratio, 1.2, 1e-12);
-	CU_ASSERT(s.ci.lo95 > 1.1 && s.ci.hi95 < 1.3);
-	CU_ASSERT(s.welch.p < 0.001);
-	lm_cmp_stat(a, 5, up, 5, 0.05, false, 1, &s);
-	CU_ASSERT_EQUAL(s.verdict, LM_VERDICT_SLOWER);
-	lm_cmp_stat(up, 5, a, 5, 0.05, true, 1, &s);
-	CU_ASSERT_EQUAL(s.verdict, LM_VERDICT_SLOWER);
-	/* a noisy side against a steady one 100 times slower (t-compare's
-	 * throttled loop device, as CI saw it): slower, also among 20
-	 * comparisons; Welch on the raw values called it inconclusive */
-	{
-		static const double fast[] = { 339632.9, 412179.4, 140910.7,
-					       302468.5, 308554.8 };
-		static const double slow[] = { 2550.1, 2556.7, 2556.5 };
-
-		CU_ASSERT_EQUAL(
-			lm_cmp_stat(fast, 5, slow, 3, 0.05, true, 20, &s), 0);
-		CU_ASSERT_EQUAL(s.verdict, LM_VERDICT_SLOWER);
-		CU_ASSERT(s.welch.p < 0.05 / 20);
-	}
-	/* the same 20% under a delta of 25% is a change that does not
-	 * matter, and the 90% interval shows it within [0.8, 1.25] */
-	lm_cmp_stat(a, 5, up, 5, 0.25, true, 1, &s);
-	CU_ASSERT_EQUAL(s.verdict, LM_VERDICT_EQUIVALENT);
-	/* under 15%: the change is at least delta, the interval excludes 1 */
-	lm_cmp_stat(a, 5, up, 5, 0.15, true, 1, &s);
-	CU_ASSERT(s.ci.lo95 > 1);
-	CU_ASSERT_EQUAL(s.verdict, LM_VERDICT_FASTER);
-	/* wide noise: undecided, and more runs than 5 would be needed */
-	lm_cmp_stat(wide_a, 5, wide_b, 5, 0.05, true, 1, &s);
-	CU_ASSERT_EQUAL(s.verdict, LM_VERDICT_INCONCLUSIVE);
-	CU_ASSERT(s.runs_needed > 5);
-	/* two runs a side get no verdict, however clear */
-	lm_cmp_stat(a, 2, up, 2, 0.05, true, 1, &s);
-	CU_ASSERT_EQUAL(s.verdict, LM_VERDICT_INCONCLUSIVE);
-	CU_ASSERT(s.runs_needed >= LM_CMP_MIN_RUNS);
-	/* a family of 20: 1.2 over 5 runs of 1% noise still shows; with
-	 * ranges that overlap (p = 0.014) it shows alone, not among 20 */
-	lm_cmp_stat(a, 5, up, 5, 0.05, true, 20, &s);
-	CU_ASSERT_EQUAL(s.verdict, LM_VERDICT_FASTER);
-	for (i = 0; i < 5; i++) {
-		const double b[] = { 105, 114, 120, 126, 135 };
-
-		wide_a[i] = 90 + 5 * i;
-		wide_b[i] = b[i];
-	}
-	lm_cmp_stat(wide_a, 5, wide_b, 5, 0.05, true, 1, &s);
-	CU_ASSERT_EQUAL(s.verdict, LM_VERDICT_FASTER);
-	lm_cmp_stat(wide_a, 5, wide_b, 5, 0.05, true, 20, &s);
-	CU_ASSERT_EQUAL(s.verdict, LM_VERDICT_INCONCLUSIVE);
-	CU_ASSERT(s.runs_needed > 5);
-	CU_ASSERT_DOUBLE_EQUAL(lm_z(0.975), 1.959963985, 1e-8);
-	CU_ASSERT_DOUBLE_EQUAL(lm_z(0.5), 0, 1e-12);
-}
-
 int lm_suite_compare(void)
 {
 	static const struct lm_unit_test tests[] = {
 		{ "bootstrap against the exact law", lm_test_boot_exact },
 		{ "t tail against closed forms and Simpson", lm_test_t_tail },
 		{ "Welch's t, df and p by hand", lm_test_welch },
-		{ "verdicts", lm_test_verdicts },
 		{ NULL, NULL },
 	};
 

@@ -18,6 +18,7 @@ int lm_suite_session(void);
 int lm_suite_profiles(void);
 int lm_suite_fio(void);
 int lm_suite_compare(void);
+int lm_suite_verdict(void);
 int lm_suite_ss(void);
 int lm_suite_guard(void);
 int lm_suite_verify_block(void);

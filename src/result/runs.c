@@ -1,0 +1,226 @@
+// SPDX-License-Identifier: MIT
+#include "src/result/runs.h"
+#include "src/stats/hist.h"
+#include "src/stats/stats.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+const struct lm_metric_info lm_metrics[LM_METRICS] = {
+	[LM_MET_MB_S] = { "mb_s", "MB/s", "MB/s", LM_SENSE_RATE },
+	[LM_MET_IOPS] = { "iops", "IOPS", "IOPS", LM_SENSE_RATE },
+	[LM_MET_LAT] = { "lat_mean_us", "mean lat", "us", LM_SENSE_TIME },
+	[LM_MET_P99] = { "lat_p99_us", "p99 lat", "us", LM_SENSE_TIME },
+	[LM_MET_CPU] = { "cpu_s_per_gb", "CPU-s/GB", "s/GB", LM_SENSE_COST },
+};
+
+int lm_metric_find(const char *key)
+{
+	int i;
+
+	for (i = 0; i < LM_METRICS; i++)
+		if (!strcmp(key, lm_metrics[i].key))
+			return i;
+	return -1;
+}
+
+static const struct lm_cell *lm_runs_src(const struct lm_runs_from *g,
+					 unsigned int f)
+{
+	return lm_runs_cell(&g->saved[g->file[f]], g->test, g->way);
+}
+
+/* One run's figure of @metric; false when the file does not have it. */
+static bool lm_cmp_figure(const struct lm_cell_run *r, unsigned int sum,
+			  enum lm_metric metric, double *out)
+{
+	const struct lm_summary *s = &r->s[sum];
+	double gb = (double)r->s[LM_SUM_ALL].bytes / 1e9;
+
+	switch (metric) {
+	case LM_MET_MB_S:
+		*out = s->mb_s;
+		return true;
+	case LM_MET_IOPS:
+		*out = s->iops;
+		return true;
+	case LM_MET_LAT:
+		*out = s->lat_mean_us;
+		return true;
+	case LM_MET_P99:
+		*out = s->lat_pct_us[2];
+		return true;
+	case LM_MET_CPU:
+		*out = r->host_cpu_s / gb;
+		return r->host_cpu_s >= 0 && gb > 0;
+	default:
+		return false;
+	}
+}
+
+/* Every counted run of the configuration's files, in order (of a cell
+ * in rounds, its steady window); the series: every run's. */
+static int lm_runs_collect(const struct lm_runs_from *g, struct lm_cmp_val *val)
+{
+	unsigned int sum = lm_way_sum(g->profile, g->way);
+	unsigned int f, k, m, i, n = 0, ns = 0;
+	double *tmp;
+
+	for (f = 0; f < g->nfiles; f++) {
+		const struct lm_cell *src = lm_runs_src(g, f);
+
+		n += src->nruns - lm_cell_first(src);
+		for (k = 0; k < src->nruns; k++)
+			ns += src->runs[k].nseries;
+	}
+	val->n = n;
+	if (!n)
+		return 0;
+	for (m = 0; m < LM_METRICS; m++)
+		if (!(val->v[m] = calloc(n, sizeof(double))))
+			return -ENOMEM;
+	val->series = ns ? calloc(ns, sizeof(double)) : NULL;
+	tmp = calloc(n, sizeof(double));
+	if ((ns && !val->series) || !tmp) {
+		free(tmp);
+		return -ENOMEM;
+	}
+	n = 0;
+	val->rounds = lm_runs_src(g, 0)->by_rounds;
+	for (f = 0; f < g->nfiles; f++) {
+		const struct lm_cell *src = lm_runs_src(g, f);
+
+		for (k = 0; k < src->nruns; k++) {
+			const struct lm_cell_run *r = &src->runs[k];
+
+			for (m = 0; m < LM_METRICS && k >= lm_cell_first(src);
+			     m++)
+				if (val->v[m] &&
+				    !lm_cmp_figure(r, sum, m, &val->v[m][n])) {
+					free(val->v[m]);
+					val->v[m] = NULL;
+				}
+			for (i = 0; i < r->nseries; i++) {
+				const struct lm_sample *s = &r->series[i];
+				uint64_t b = lm_sample_bytes(s, sum);
+
+				if (s->dur_ns)
+					val->series[val->nseries++] =
+						(double)b * 1e3 /
+						(double)s->dur_ns;
+			}
+			n += k >= lm_cell_first(src);
+			if (!f && src->by_rounds && k < lm_cell_first(src))
+				val->warm_at = val->nseries;
+		}
+	}
+	for (i = 0; i < LM_NPCT; i++) {
+		for (n = 0, f = 0; f < g->nfiles; f++) {
+			const struct lm_cell *src = lm_runs_src(g, f);
+
+			for (k = lm_cell_first(src); k < src->nruns; k++)
+				tmp[n++] = src->runs[k].s[sum].lat_pct_us[i];
+		}
+		val->pct_us[i] = lm_median(tmp, n);
+	}
+	free(tmp);
+	return 0;
+}
+
+/* exp(mean log): NaN unless every value is positive */
+static double lm_runs_gmean(const double *v, unsigned int n)
+{
+	double sum = 0;
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		if (!(v[i] > 0))
+			return NAN;
+		sum += log(v[i]);
+	}
+	return n ? exp(sum / n) : NAN;
+}
+
+static int lm_runs_describe(struct lm_cmp_val *val)
+{
+	struct lm_spread sp;
+	double *tmp;
+	unsigned int m;
+	int ret;
+
+	lm_spread(val->v[LM_MET_MB_S], val->n, &sp);
+	val->cv_pct = sp.cv_pct;
+	tmp = malloc(sizeof(*tmp) * val->n);
+	if (!tmp)
+		return -ENOMEM;
+	for (m = 0; m < LM_METRICS; m++) {
+		if (!val->v[m])
+			continue;
+		memcpy(tmp, val->v[m], sizeof(*tmp) * val->n);
+		val->median[m] = lm_median(tmp, val->n);
+		val->center[m] = lm_runs_gmean(val->v[m], val->n);
+		if (isnan(val->center[m]))
+			val->center[m] = val->median[m];
+		ret = lm_boot(val->v[m], val->n, NULL, 0, LM_BOOT_RESAMPLES,
+			      LM_BOOT_SEED, 1, &val->ci[m]);
+		if (ret) {
+			free(tmp);
+			return ret;
+		}
+	}
+	free(tmp);
+	return 0;
+}
+
+/*
+ * How finely each metric is read, relative to the value (stats/verdict.h:
+ * a floor under the spread): MB/s, IOPS and the mean latency are counts
+ * over a measured time, exact; a percentile is a histogram bucket's
+ * midpoint (stats/hist.h); host CPU time is whole ticks per CPU, a
+ * coarse grain against the tenths of a second of a short run. The
+ * root mean square over the runs.
+ */
+static void lm_runs_resolution(const struct lm_runs_from *g,
+			       struct lm_cmp_val *val)
+{
+	double ss = 0;
+	unsigned int f, k, n = 0;
+
+	val->rel_res[LM_MET_P99] = 1.0 / (LM_HIST_SUB * sqrt(12.0));
+	for (f = 0; f < g->nfiles; f++) {
+		const struct lm_cell *src = lm_runs_src(g, f);
+		double res = lm_host_cpu_res_s(
+			(unsigned int)g->saved[g->file[f]].cpus);
+
+		for (k = lm_cell_first(src); k < src->nruns; k++, n++) {
+			double cpu = src->runs[k].host_cpu_s;
+
+			ss += cpu > 0 ? res * res / (cpu * cpu) : 0;
+		}
+	}
+	val->rel_res[LM_MET_CPU] = n ? sqrt(ss / n) : 0;
+}
+
+int lm_cmp_val_fill(struct lm_cmp_val *val, const struct lm_runs_from *from)
+{
+	int ret;
+
+	memset(val, 0, sizeof(*val));
+	ret = lm_runs_collect(from, val);
+	if (ret || !val->n)
+		return ret;
+	lm_runs_resolution(from, val);
+	return lm_runs_describe(val);
+}
+
+void lm_cmp_val_free(struct lm_cmp_val *val)
+{
+	unsigned int m;
+
+	for (m = 0; m < LM_METRICS; m++)
+		free(val->v[m]);
+	free(val->series);
+	memset(val, 0, sizeof(*val));
+}
