@@ -363,6 +363,12 @@ static int lm_cli_check(struct lm_cli *c, char *msg, size_t len)
 			"'lunmark probe' needs a TARGET: a block device, a file or an iscsi:// URL");
 		return -EINVAL;
 	}
+	if (c->read_only && (c->allow_write || c->destroy)) {
+		snprintf(msg, len,
+			 "--read-only and %s contradict each other: drop one",
+			 c->allow_write ? "--allow-write" : "--destroy");
+		return -EINVAL;
+	}
 	lm_cli_pick_engine(c, c->cmd == LM_CMD_MARK ? &c->suite.base : &c->job);
 	if (c->cmd == LM_CMD_MARK)
 		return lm_cli_mark_check(c, msg, len);

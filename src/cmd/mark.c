@@ -71,6 +71,7 @@ int lm_cmd_mark(struct lm_cli *c)
 	struct lm_guard_opts g;
 	const struct lm_profile *p;
 	struct lm_mark_info info = { 0 };
+	struct lm_identity id;
 	struct lm_mark_result m;
 	struct lm_target t;
 	struct lm_host h;
@@ -123,6 +124,8 @@ int lm_cmd_mark(struct lm_cli *c)
 	rc = lm_suite_mark(o, p, &t, &m);
 	if (lm_mark_has_news(&m)) {
 		lm_mark_info_fill(&info, c, p, &h, &t, m.note);
+		lm_identity_fill(&t, &id);
+		info.r.id = &id;
 		lm_report_mark_text(stdout, &info, &m);
 		fflush(stdout);
 		/* partial results are saved too */

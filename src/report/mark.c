@@ -4,28 +4,41 @@
  * ATTO's sweep with bars. Formatting only: every figure comes computed.
  */
 #include "src/report/report.h"
+#include "src/report/table.h"
 #include "src/lunmark.h"
 #include "src/units.h"
 
 #include <string.h>
 
-#define LM_BAR 20
+#define LM_BAR 12
 
 static const char lm_rule[] =
 	"------------------------------------------------------------------------------\n";
 
+/* A cell's flags, on a line of their own under its figures (so that the
+ * figures keep CrystalDiskMark's 80 columns), joined by commas. */
 static void lm_cell_flags(FILE *f, const struct lm_mark_result *m,
 			  const struct lm_cell *c)
 {
-	if (m->link_ceiling_mb_s > 0)
-		fprintf(f, " %5.1f%% of the link", c->link_pct);
-	if (c->unstable)
-		fprintf(f, " unstable (CV %.1f%%)", c->spread.cv_pct);
-	if (c->by_rounds && c->ss.n)
+	const char *sep = "      ";
+
+	if (m->link_ceiling_mb_s > 0) {
+		fprintf(f, "%s%.1f%% of the link", sep, c->link_pct);
+		sep = ", ";
+	}
+	if (c->unstable) {
+		fprintf(f, "%sunstable (CV %.1f%%)", sep, c->spread.cv_pct);
+		sep = ", ";
+	}
+	if (c->by_rounds && c->ss.n) {
 		fprintf(f,
-			c->ss.steady ? " steady (rounds %u-%u)"
-				     : " NOT steady (rounds %u-%u)",
-			c->ss.first + 1, c->ss.first + c->ss.n);
+			c->ss.steady ? "%ssteady (rounds %u-%u)"
+				     : "%sNOT steady (rounds %u-%u)",
+			sep, c->ss.first + 1, c->ss.first + c->ss.n);
+		sep = ", ";
+	}
+	if (sep[0] == ',')
+		fputc('\n', f);
 }
 
 void lm_report_warnings(FILE *f, const struct lm_warnings *w)
@@ -33,9 +46,19 @@ void lm_report_warnings(FILE *f, const struct lm_warnings *w)
 	unsigned int i;
 
 	for (i = 0; i < w->n; i++)
-		fprintf(f, "Warning: %s\n", w->text[i]);
+		lm_wrap(f, "Warning: ", "         ", w->text[i],
+			LM_REPORT_WIDTH);
 	if (w->n)
 		fputc('\n', f);
+}
+
+/* A figure, or a dash for what was not measured. */
+static void lm_num(FILE *f, int width, int prec, bool measured, double v)
+{
+	if (measured)
+		fprintf(f, " %*.*f", width, prec, v);
+	else
+		fprintf(f, " %*s", width, "-");
 }
 
 static void lm_matrix_line(FILE *f, const struct lm_mark_result *m,
@@ -51,10 +74,10 @@ static void lm_matrix_line(FILE *f, const struct lm_mark_result *m,
 		fprintf(f, "   (not measured)\n");
 		return;
 	}
-	fprintf(f, " %9.3f MB/s [%9.1f IOPS] <%9.2f us>", c->headline[sum].mb_s,
-		c->headline[sum].iops, c->headline[sum].lat_mean_us);
+	fprintf(f, " %9.3f MB/s [%9.1f IOPS] <%9.2f us>\n",
+		c->headline[sum].mb_s, c->headline[sum].iops,
+		c->headline[sum].lat_mean_us);
 	lm_cell_flags(f, m, c);
-	fputc('\n', f);
 }
 
 static bool lm_any_wanted(const struct lm_mark_result *m, enum lm_way w)
@@ -94,23 +117,31 @@ static void lm_mixed(FILE *f, const struct lm_mark_result *m)
 	const struct lm_summary *r, *w;
 	const struct lm_cell *c;
 	unsigned int i;
+	bool rd, wr;
 
-	fprintf(f, "%-26s %10s %10s %10s %10s %8s %8s\n", "Test", "Read IOPS",
-		"Write IOPS", "Read MB/s", "Write MB/s", "Read ms", "Write ms");
+	fprintf(f, "%-24s %8s %8s %8s %8s %7s %7s\n", "Access spec", "Read",
+		"Write", "Read", "Write", "Read", "Write");
+	fprintf(f, "%-24s %8s %8s %8s %8s %7s %7s\n", "", "IOPS", "IOPS",
+		"MB/s", "MB/s", "ms", "ms");
 	for (i = 0; i < p->ntests; i++) {
 		c = &m->cells[i][LM_WAY_MIX];
-		fprintf(f, "%-26s", p->tests[i].label);
+		fprintf(f, "%-24.24s", p->tests[i].label);
 		if (!c->nruns) {
 			fputs(" (not measured)\n", f);
 			continue;
 		}
 		r = &c->headline[LM_DIR_READ];
 		w = &c->headline[LM_DIR_WRITE];
-		fprintf(f, " %10.1f %10.1f %10.3f %10.3f %8.3f %8.3f", r->iops,
-			w->iops, r->mb_s, w->mb_s, r->lat_mean_us / 1e3,
-			w->lat_mean_us / 1e3);
-		lm_cell_flags(f, m, c);
+		rd = p->tests[i].read_pct > 0;
+		wr = p->tests[i].read_pct < 100;
+		lm_num(f, 8, 0, rd, r->iops);
+		lm_num(f, 8, 0, wr, w->iops);
+		lm_num(f, 8, 2, rd, r->mb_s);
+		lm_num(f, 8, 2, wr, w->mb_s);
+		lm_num(f, 7, 3, rd, r->lat_mean_us / 1e3);
+		lm_num(f, 7, 3, wr, w->lat_mean_us / 1e3);
 		fputc('\n', f);
+		lm_cell_flags(f, m, c);
 	}
 	fputc('\n', f);
 }
@@ -132,8 +163,9 @@ static void lm_sweep(FILE *f, const struct lm_mark_info *info,
 	const struct lm_cell *w, *r;
 	unsigned int i;
 
-	fprintf(f, "%7s %11s %11s %11s %11s\n", "Size", "Write MB/s",
-		"Read MB/s", "Write IOPS", "Read IOPS");
+	fprintf(f, "%7s %9s %9s %8s %8s\n", "Size", "Write", "Read", "Write",
+		"Read");
+	fprintf(f, "%7s %9s %9s %8s %8s\n", "", "MB/s", "MB/s", "IOPS", "IOPS");
 	for (i = 0; i < p->ntests; i++) {
 		w = &m->cells[i][LM_WAY_WRITE];
 		r = &m->cells[i][LM_WAY_READ];
@@ -145,16 +177,15 @@ static void lm_sweep(FILE *f, const struct lm_mark_info *info,
 					: "larger than the region or the target's largest transfer");
 			continue;
 		}
-		fprintf(f, " %11.3f %11.3f %11.1f %11.1f",
-			w->headline[LM_DIR_WRITE].mb_s,
-			r->headline[LM_DIR_READ].mb_s,
-			w->headline[LM_DIR_WRITE].iops,
-			r->headline[LM_DIR_READ].iops);
+		lm_num(f, 9, 2, w->wanted, w->headline[LM_DIR_WRITE].mb_s);
+		lm_num(f, 9, 2, r->wanted, r->headline[LM_DIR_READ].mb_s);
+		lm_num(f, 8, 0, w->wanted, w->headline[LM_DIR_WRITE].iops);
+		lm_num(f, 8, 0, r->wanted, r->headline[LM_DIR_READ].iops);
 		lm_bar(f, 'W', w->bar);
 		lm_bar(f, 'R', r->bar);
-		if (w->unstable || r->unstable)
-			fputs(" unstable", f);
 		fputc('\n', f);
+		if (w->unstable || r->unstable)
+			fputs("        unstable\n", f);
 	}
 	fputc('\n', f);
 }
@@ -167,27 +198,28 @@ static void lm_copy(FILE *f, const struct lm_mark_info *info,
 	char fb[16];
 	unsigned int i;
 
-	fprintf(f, "%-14s %-16s %12s %12s %10s %10s\n", "Set", "Run as",
-		"Upload MB/s", "Download MB/s", "Files/s up", "Files/s dn");
+	fprintf(f, "%-12s %-16s %9s %9s %8s %8s\n", "Set", "Run as", "Upload",
+		"Download", "Upload", "Download");
+	fprintf(f, "%-12s %-16s %9s %9s %8s %8s\n", "", "", "MB/s", "MB/s",
+		"files/s", "files/s");
 	for (i = 0; i < p->ntests; i++) {
 		up = &m->cells[i][LM_WAY_WRITE];
 		down = &m->cells[i][LM_WAY_READ];
-		fprintf(f, "%-14s", p->tests[i].label);
+		fprintf(f, "%-12.12s", p->tests[i].label);
 		if (!up->wanted) {
 			fputs(" (not run: the files do not fit the target's block size)\n",
 			      f);
 			continue;
 		}
 		lm_fmt_size(fb, sizeof(fb), up->file_bytes);
-		fprintf(f, " %6llu x %-7s %12.3f %12.3f %10.1f %10.1f",
-			(unsigned long long)up->files, fb,
-			up->headline[LM_DIR_WRITE].mb_s,
-			down->headline[LM_DIR_READ].mb_s,
-			up->headline[LM_DIR_WRITE].iops,
-			down->headline[LM_DIR_READ].iops);
-		if (up->unstable || down->unstable)
-			fputs(" unstable", f);
+		fprintf(f, " %6llu x %-7s", (unsigned long long)up->files, fb);
+		lm_num(f, 9, 2, up->wanted, up->headline[LM_DIR_WRITE].mb_s);
+		lm_num(f, 9, 2, down->wanted, down->headline[LM_DIR_READ].mb_s);
+		lm_num(f, 8, 1, up->wanted, up->headline[LM_DIR_WRITE].iops);
+		lm_num(f, 8, 1, down->wanted, down->headline[LM_DIR_READ].iops);
 		fputc('\n', f);
+		if (up->unstable || down->unstable)
+			fputs("             unstable\n", f);
 	}
 	fputc('\n', f);
 	if (!strcmp(info->r.target_kind, "directory"))
@@ -216,6 +248,11 @@ static void lm_mark_header(FILE *f, const struct lm_mark_info *info,
 	fputs("* KB = 1000 bytes, KiB = 1024 bytes\n\n", f);
 	fprintf(f, " Target: %s (%s, %u-byte logical blocks)\n", r->target,
 		r->target_kind, r->lbs_bytes);
+	if (r->id && (r->id->vendor[0] || r->id->model[0] || r->id->serial[0]))
+		fprintf(f, " Device: %s%s%s%s%s%s%s\n", r->id->vendor,
+			r->id->vendor[0] ? " " : "", r->id->model,
+			r->id->revision[0] ? " rev " : "", r->id->revision,
+			r->id->serial[0] ? ", serial " : "", r->id->serial);
 	if (info->label && info->label[0])
 		fprintf(f, "  Label: %s\n", info->label);
 	for (i = 0; i < info->ntags; i++)
@@ -255,7 +292,8 @@ static void lm_mark_header(FILE *f, const struct lm_mark_info *info,
 		fprintf(f, "   Time: Measure %g sec / Interval %g sec\n",
 			info->runtime_s, info->interval_s);
 	if (r->warning[0])
-		fprintf(f, "   Note: %s\n", r->warning);
+		lm_wrap(f, "   Note: ", "         ", r->warning,
+			LM_REPORT_WIDTH);
 	fputc('\n', f);
 }
 
@@ -291,7 +329,7 @@ void lm_report_mark_text(FILE *f, const struct lm_mark_info *info,
 			info->link_gbit, m->link_ceiling_mb_s);
 	fprintf(f, "   Date: %s\n", r->date);
 	fprintf(f, "     OS: %s\n", r->kernel);
-	fprintf(f, "lunmark: %s\n", r->version);
+	fprintf(f, "Version: lunmark %s\n", r->version);
 	if (m->verified)
 		lm_report_verify(f, " Verify", &m->verify, m->verify_test);
 	if (m->interrupted)

@@ -26,7 +26,11 @@ struct lm_report_info {
 	const char *kernel;	 /* "Linux 6.18.44 x86_64" */
 	const char *warning;	 /* "" when none */
 	bool cpu_shared;	 /* one of several targets: CPU is in the sum */
+	const struct lm_identity *id; /* vendor, model, serial; NULL unknown */
 };
+
+/* Lines of the text reports: at most this wide, notes wrapped at words */
+#define LM_REPORT_WIDTH 78u
 
 #define LM_TAGS_MAX 16u
 

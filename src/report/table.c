@@ -155,3 +155,27 @@ void lm_tab_free(struct lm_tab *t)
 	free(t->cells);
 	memset(t, 0, sizeof(*t));
 }
+
+void lm_wrap(FILE *f, const char *first, const char *rest, const char *text,
+	     unsigned int width)
+{
+	const char *p = text, *lead = first;
+
+	while (*p) {
+		size_t room = width > strlen(lead) ? width - strlen(lead) : 1;
+		size_t n = strlen(p), cut = n;
+
+		if (n > room) {
+			/* the last space that fits; else the first after */
+			for (cut = room; cut > 0 && p[cut] != ' '; cut--)
+				;
+			if (!cut)
+				cut = strcspn(p, " ");
+		}
+		fprintf(f, "%s%.*s\n", lead, (int)cut, p);
+		p += cut;
+		while (*p == ' ')
+			p++;
+		lead = rest;
+	}
+}

@@ -35,6 +35,12 @@ enum lm_tab_style { LM_TAB_TEXT, LM_TAB_MD, LM_TAB_CSV };
 void lm_tab_print(FILE *f, const struct lm_tab *t, enum lm_tab_style style);
 void lm_tab_free(struct lm_tab *t);
 
+/* @text in lines of at most @width columns, cut at spaces (a word longer
+ * than a line stands alone): the first line after @first, the others
+ * after @rest. */
+void lm_wrap(FILE *f, const char *first, const char *rest, const char *text,
+	     unsigned int width);
+
 /* @s for a CSV field (quoted when it must be). */
 void lm_csv_str(FILE *f, const char *s);
 

@@ -10,6 +10,7 @@
 
 #include "src/report/report.h"
 #include "src/suite/cell.h"
+#include "src/target/identity.h"
 
 #include <limits.h>
 #include <stddef.h>
@@ -23,6 +24,8 @@ struct lm_saved {
 	struct lm_mark_result m;
 	char hostname[HOST_NAME_MAX + 1]; /* "" when not saved */
 	uint64_t cpus;			  /* the host's; 0 when not saved */
+	struct lm_identity id;		  /* the target's, when has_id */
+	bool has_id;
 	struct json_object *root;
 };
 

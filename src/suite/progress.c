@@ -3,6 +3,7 @@
 #include "src/stats/stats.h"
 
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 void lm_progress_init(struct lm_progress *p, bool on)
@@ -42,18 +43,47 @@ static uint64_t lm_eta_s(const struct lm_progress *p, uint64_t now)
 	return (now - p->t0_ns) / p->runs_done * left / 1000000000ull;
 }
 
+/* The terminal's width, 80 when it cannot be told. */
+static unsigned int lm_cols(FILE *f)
+{
+	struct winsize ws;
+
+	if (ioctl(fileno(f), TIOCGWINSZ, &ws) || ws.ws_col < 20)
+		return 80;
+	return ws.ws_col;
+}
+
+/*
+ * One line, never wider than the terminal (a wider one wraps, and every
+ * redraw then stacks a line): the profile's name goes first, then the
+ * line is cut. The warm-up is run 1/1; the counted runs are 1/N.
+ */
 static void lm_draw(struct lm_progress *p, double mb_s, double iops)
 {
 	uint64_t eta = lm_eta_s(p, lm_now_ns());
+	unsigned int cols = lm_cols(p->f), counted;
+	char line[256], *text = line;
+	int n;
 
-	fprintf(p->f, "\r%s: test %u/%u %s, %s %u/%u", p->profile, p->cell,
-		p->cells, p->test, p->warmup && !p->run ? "warm-up" : "run",
-		p->warmup ? p->run : p->run + 1,
-		p->warmup ? p->runs - 1 : p->runs);
-	if (mb_s >= 0)
-		fprintf(p->f, ": %.1f MB/s, %.0f IOPS", mb_s, iops);
-	fprintf(p->f, ", ETA %llum%02llus\033[K",
-		(unsigned long long)(eta / 60), (unsigned long long)(eta % 60));
+	counted = p->warmup ? p->runs - 1 : p->runs;
+	n = snprintf(line, sizeof(line), "%s: test %u/%u %s, ", p->profile,
+		     p->cell, p->cells, p->test);
+	if (p->warmup && !p->run)
+		n += snprintf(line + n, sizeof(line) - (size_t)n,
+			      "warm-up 1/1");
+	else
+		n += snprintf(line + n, sizeof(line) - (size_t)n, "run %u/%u",
+			      p->warmup ? p->run : p->run + 1, counted);
+	if (mb_s >= 0 && n < (int)sizeof(line))
+		n += snprintf(line + n, sizeof(line) - (size_t)n,
+			      ": %.1f MB/s, %.0f IOPS", mb_s, iops);
+	if (n < (int)sizeof(line))
+		snprintf(line + n, sizeof(line) - (size_t)n,
+			 ", ETA %llum%02llus", (unsigned long long)(eta / 60),
+			 (unsigned long long)(eta % 60));
+	if (strlen(text) >= cols)
+		text += strlen(p->profile) + 2;
+	fprintf(p->f, "\r%.*s\033[K", (int)(cols - 1), text);
 	fflush(p->f);
 	p->drawn = true;
 }

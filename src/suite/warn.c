@@ -9,7 +9,8 @@
 const char *lm_warn_key(enum lm_warn_kind k)
 {
 	static const char *const keys[LM_WARN_KINDS] = {
-		"nas_ram", "network_bound", "thin_unwritten", "unstable"
+		"nas_ram", "network_bound", "thin_unwritten", "unstable",
+		"beyond_link"
 	};
 
 	return keys[k];
@@ -49,8 +50,14 @@ void lm_warnings_fill(const struct lm_warn_in *in, struct lm_warnings *w)
 			"the working set (%s) is smaller than %.1f x the NAS's RAM (--nas-ram=%s): you may be measuring the NAS's RAM",
 			ws, LM_NAS_RAM_FACTOR, ram);
 	}
-	if (in->link_ceiling_mb_s > 0 &&
-	    in->top_mb_s > LM_LINK_BOUND_PCT / 100 * in->link_ceiling_mb_s)
+	if (in->link_ceiling_mb_s > 0 && in->top_mb_s > in->link_ceiling_mb_s)
+		lm_warn(w, LM_WARN_BEYOND_LINK,
+			"%s reached %.1f MB/s, %.1f%% of what a %g Gb/s link carries (%.1f MB/s): faster than the link named: check --link or the path (the traffic did not cross that link)",
+			in->top_what ? in->top_what : "a test", in->top_mb_s,
+			100 * in->top_mb_s / in->link_ceiling_mb_s,
+			in->link_gbit, in->link_ceiling_mb_s);
+	else if (in->link_ceiling_mb_s > 0 &&
+		 in->top_mb_s > LM_LINK_BOUND_PCT / 100 * in->link_ceiling_mb_s)
 		lm_warn(w, LM_WARN_NETWORK,
 			"%s reached %.1f MB/s, %.1f%% of what a %g Gb/s link carries (%.1f MB/s): network-bound: this test cannot tell storage configurations apart",
 			in->top_what ? in->top_what : "a test", in->top_mb_s,

@@ -21,6 +21,7 @@ enum lm_warn_kind {
 	LM_WARN_NETWORK,
 	LM_WARN_THIN,
 	LM_WARN_UNSTABLE,
+	LM_WARN_BEYOND_LINK, /* above 100% of --link: not through that link */
 	LM_WARN_KINDS,
 };
 

@@ -70,8 +70,18 @@ expect_exit() {
 }
 
 # expect_grep PATTERN FILE: FILE contains the fixed string PATTERN.
+# lm_unwrap FILE: the text reports' notes and warnings, wrapped at words
+# under a 9-column lead, each joined back into one line
+lm_unwrap() {
+	awk 'NR > 1 && /^         [^ ]/ { sub(/^ +/, ""); buf = buf " " $0; next }
+		{ if (NR > 1) print buf; buf = $0 } END { if (NR) print buf }' "$1"
+}
+
+# expect_grep TEXT FILE: TEXT is in FILE, a wrapped note or warning read
+# as one line
 expect_grep() {
-	grep -qF -- "$1" "$2" || fail "expected '$1' in: $(head -c 600 "$2")"
+	grep -qF -- "$1" "$2" || lm_unwrap "$2" | grep -qF -- "$1" ||
+		fail "expected '$1' in: $(head -c 600 "$2")"
 }
 
 # lm_flip FILE OFFSET: the byte at OFFSET of FILE (or device) inverted, so

@@ -58,11 +58,16 @@ expect_exit "$LM_EXIT_OK" "$o" "$LUNMARK" run "$dev" --rw=randread --runtime=1 -
 # --destroy naming another target writes nothing
 expect_exit "$LM_EXIT_GUARD" "$o" "$LUNMARK" run "$dev" --rw=write --size=8m --destroy=sdz
 expect_grep "--destroy=sdz does not name $dev (its name is $name)" "$o"
-# --read-only refuses every write, --destroy or not
-expect_exit "$LM_EXIT_GUARD" "$o" "$LUNMARK" run "$dev" --rw=write --size=8m --destroy="$name" --read-only
+# --read-only refuses every write; with --destroy or --allow-write beside
+# it, the command line contradicts itself and is refused as it stands
+expect_exit "$LM_EXIT_GUARD" "$o" "$LUNMARK" run "$dev" --rw=write --size=8m --read-only
 expect_grep "--read-only: lunmark will not write to $dev" "$o"
+expect_exit "$LM_EXIT_USAGE" "$o" "$LUNMARK" run "$dev" --rw=write --size=8m --destroy="$name" --read-only
+expect_grep "--read-only and --destroy contradict each other: drop one" "$o"
+expect_exit "$LM_EXIT_USAGE" "$o" "$LUNMARK" mark "$dev" --allow-write --read-only
+expect_grep "--read-only and --allow-write contradict each other: drop one" "$o"
 # (reads go ahead without their prefill)
-expect_exit "$LM_EXIT_OK" "$o" "$LUNMARK" run "$dev" --rw=read --size=8m --allow-write --read-only
+expect_exit "$LM_EXIT_OK" "$o" "$LUNMARK" run "$dev" --rw=read --size=8m --read-only
 [ "$(lm_sum "$dev" 64)" = "$before" ] || fail "a refused write changed $dev"
 # mounted, the device cannot be opened O_EXCL: not even --destroy writes
 mnt=$LM_WORK/mnt

@@ -43,8 +43,11 @@ for p in "${profiles[@]}"; do
 		"$LM_WORK/r.json" >/dev/null || fail "$p: a wanted cell has no run"
 	case $p in
 	*+mix) grep -q '^\[Mix\] 70% read' "$LM_WORK/out" || fail "$p: no [Mix] section" ;;
-	iometer) [ "$(grep -cE '%Read( +[0-9.]+){6}( +[0-9.]+% of the link)?$' "$LM_WORK/out")" -eq 4 ] ||
+	iometer) [ "$(grep -cE '%Read( +([0-9.]+|-)){6}$' "$LM_WORK/out")" -eq 4 ] ||
 		fail "iometer rows: $(cat "$LM_WORK/out")"
+		# a 100% read spec measured no write: a dash, not 0
+		grep -qE '^Max Throughput-100%Read +[0-9.]+ +- +[0-9.]+ +- +[0-9.]+ +-$' "$LM_WORK/out" ||
+			fail "iometer: the 100% read row's write columns are not dashes: $(cat "$LM_WORK/out")"
 		cp "$LM_WORK/r.json" "$LM_WORK/iometer.json" ;;
 	atto) [ "$(grep -cE 'W\|#* *\| R\|' "$LM_WORK/out")" -eq 16 ] || fail "atto rows: $(cat "$LM_WORK/out")"
 		# 32 and 64 MiB do not fit a 16 MiB region

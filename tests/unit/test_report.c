@@ -26,15 +26,18 @@ static const char lm_golden_mark[] =
 	"\n"
 	"[Read]\n"
 	"  SEQ    1MiB (Q=  8, T= 1):   512.345 MB/s [    488.6 IOPS] < 16373.22 us>\n"
-	"  SEQ    1MiB (Q=  1, T= 1):  1234.500 MB/s [   1177.3 IOPS] <   849.12 us> unstable (CV 7.3%)\n"
+	"  SEQ    1MiB (Q=  1, T= 1):  1234.500 MB/s [   1177.3 IOPS] <   849.12 us>\n"
+	"      unstable (CV 7.3%)\n"
 	"  RND    4KiB (Q= 32, T= 1):    40.960 MB/s [  10000.0 IOPS] <  3200.00 us>\n"
 	"  RND    4KiB (Q=  1, T= 1):   (not measured)\n"
 	"\n"
-	"Warning: 1 cell is unstable: its counted runs vary by more than 5% (coefficient of variation); more --runs or a longer --runtime may settle it\n"
+	"Warning: 1 cell is unstable: its counted runs vary by more than 5%\n"
+	"         (coefficient of variation); more --runs or a longer --runtime may\n"
+	"         settle it\n"
 	"\n"
 	"   Date: 2026/11/30 12:00:00\n"
 	"     OS: Linux 6.18 x86_64\n"
-	"lunmark: 9.9\n"
+	"Version: lunmark 9.9\n"
 	"Interrupted: the results above are partial.\n";
 
 static void lm_golden_cell(struct lm_cell *c, unsigned int nruns, double mb_s,

@@ -261,6 +261,15 @@ static void lm_test_warnings(void)
 	CU_ASSERT_TRUE(lm_has_warn(&w, LM_WARN_NETWORK));
 	CU_ASSERT_PTR_NOT_NULL(strstr(w.text[0], "network-bound"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(w.text[0], "SEQ1M Q8T1 read"));
+	/* beyond the link: the traffic never crossed it, or --link is
+	 * wrong; not "network-bound" */
+	in.top_mb_s = 100.01;
+	lm_warnings_fill(&in, &w);
+	CU_ASSERT_TRUE(lm_has_warn(&w, LM_WARN_BEYOND_LINK));
+	CU_ASSERT_FALSE(lm_has_warn(&w, LM_WARN_NETWORK));
+	CU_ASSERT_PTR_NOT_NULL(strstr(w.text[0], "check --link or the path"));
+	CU_ASSERT_PTR_NULL(strstr(w.text[0], "network-bound"));
+	in.top_mb_s = 95.01;
 	in.link_ceiling_mb_s = 0; /* --link not given */
 	lm_warnings_fill(&in, &w);
 	CU_ASSERT_EQUAL(w.n, 0);
