@@ -10,7 +10,7 @@ lm_pkgs=(
 	libcunit1-dev libjson-c-dev libblkid-dev libxxhash-dev
 	tgt fio util-linux mount diffutils iproute2 coreutils procps jq bc libxml2-utils
 	e2fsprogs fdisk cryptsetup-bin
-	clang clang-format cppcheck shellcheck valgrind
+	clang clang-format cppcheck shellcheck valgrind cmark-gfm bsdutils
 )
 
 lm_missing=()

@@ -306,7 +306,7 @@ static const struct lm_option lm_options[] = {
 	  .set = lm_cli_set_format,
 	  .cmds = LM_REPORT | LM_COMPARE,
 	  .arg = "FMT",
-	  .help = "text (the report mark printed; the default), md (Markdown tables), csv (a row per cell and metric, percentiles included), json, or html (one self-contained page: charts inline, nothing fetched)" },
+	  .help = "text (the report mark printed; the default), md (Markdown tables: the method's, then every cell), csv (long: a row per cell and metric, percentiles included), csv-wide (a row per configuration, a column per cell and metric), json, or html (one self-contained page: charts inline, nothing fetched)" },
 	{ .name = "metric",
 	  .type = LM_T_STR,
 	  LM_CMP(metrics),

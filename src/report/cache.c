@@ -52,7 +52,7 @@ static void lm_cache_test(FILE *f, const struct lm_mark_result *m,
 			c->warm_s);
 	else
 		fprintf(f,
-			"    warming: none seen (the cold pass is not below every round of the window by %.0f%%)\n",
+			"    warming: none (the cold pass is not %.0f%% below every round of the window)\n",
 			(LM_WARM_RATIO - 1) * 100);
 	if (c->unstable)
 		fprintf(f, "    unstable: the window's CV is %.1f%%\n",

@@ -2,12 +2,15 @@
 /* `lunmark compare --format=json`: the comparison as one JSON object,
  * numbers unformatted, NaN as null. */
 #include "src/report/figures.h"
+#include "src/report/method.h"
 #include "src/report/report.h"
 #include "src/result/compare.h"
 #include "src/result/jsonw.h"
 
 #include <json-c/json.h>
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
 static void lm_jnum(struct json_object *o, const char *k, double v)
 {
@@ -45,6 +48,70 @@ static struct json_object *lm_jwarnings(const struct lm_cmp *c,
 	return a;
 }
 
+/* A table's cell: a number when it is one, null for "-". */
+static struct json_object *lm_jcellv(const char *v)
+{
+	char *end;
+	double d = strtod(v, &end);
+
+	if (!strcmp(v, "-"))
+		return NULL;
+	if (end != v && !*end)
+		return json_object_new_double(d);
+	return json_object_new_string(v);
+}
+
+/* The tables of the configuration's method (method.h), of its first
+ * file: [{"title", "columns": [...], "rows": [[...], ...]}]. */
+static struct json_object *lm_jmethod(const struct lm_saved *s)
+{
+	struct json_object *a = json_object_new_array();
+	struct lm_method_tab tabs[LM_METHOD_TABS];
+	unsigned int i, r, k, n = lm_method_tables(&s->info, &s->m, tabs);
+
+	for (i = 0; i < n; i++) {
+		struct json_object *o = json_object_new_object();
+		struct json_object *cols = json_object_new_array();
+		struct json_object *rows = json_object_new_array();
+		const struct lm_tab *t = &tabs[i].t;
+
+		for (k = 0; k < t->ncols && t->nrows; k++)
+			json_object_array_add(
+				cols, json_object_new_string(t->cells[0][k]));
+		for (r = t->nhead; r < t->nrows; r++) {
+			struct json_object *row = json_object_new_array();
+
+			for (k = 0; k < t->ncols; k++)
+				json_object_array_add(
+					row, k ? lm_jcellv(t->cells[r][k])
+					       : json_object_new_string(
+							 t->cells[r][k]));
+			json_object_array_add(rows, row);
+		}
+		lm_jput_str(o, "title", tabs[i].title);
+		lm_jput(o, "columns", cols);
+		lm_jput(o, "rows", rows);
+		json_object_array_add(a, o);
+	}
+	lm_method_free(tabs, n);
+	return a;
+}
+
+/* The target's identity, when the file has it. */
+static struct json_object *lm_jdevice(const struct lm_saved *s)
+{
+	struct json_object *o;
+
+	if (!s->has_id)
+		return NULL;
+	o = json_object_new_object();
+	lm_jput_str(o, "vendor", s->id.vendor);
+	lm_jput_str(o, "model", s->id.model);
+	lm_jput_str(o, "revision", s->id.revision);
+	lm_jput_str(o, "serial", s->id.serial);
+	return o;
+}
+
 static struct json_object *lm_jconfig(const struct lm_cmp *c, unsigned int k)
 {
 	const struct lm_cmp_config *g = &c->cfg[k];
@@ -69,6 +136,13 @@ static struct json_object *lm_jconfig(const struct lm_cmp *c, unsigned int k)
 	lm_jput_str(o, "size", in->r.size);
 	lm_jput_str(o, "lunmark_version", in->r.version);
 	lm_jput_str(o, "hostname", c->saved[g->file[0]].hostname);
+	lm_jput(o, "device", lm_jdevice(&c->saved[g->file[0]]));
+	lm_jnum(o, "link_gbit", in->link_gbit > 0 ? in->link_gbit : NAN);
+	lm_jnum(o, "link_ceiling_mb_s",
+		c->saved[g->file[0]].m.link_ceiling_mb_s > 0
+			? c->saved[g->file[0]].m.link_ceiling_mb_s
+			: NAN);
+	lm_jput(o, "method", lm_jmethod(&c->saved[g->file[0]]));
 	lm_jput_u64(o, "family", g->family);
 	lm_jnum(o, "host_cpu_s_per_gb",
 		g->cpu_s_per_gb < 0 ? NAN : g->cpu_s_per_gb);
@@ -91,6 +165,7 @@ static struct json_object *lm_jval(const struct lm_cmp *c,
 	lm_jnum(o, "median", val->median[m]);
 	lm_jput(o, "ci95", lm_jpair(val->ci[m].lo95, val->ci[m].hi95));
 	lm_jnum(o, "geomean", val->center[m]);
+	lm_jnum(o, "link_pct", m == LM_MET_MB_S ? val->link_pct : NAN);
 	for (i = 0; i < val->n; i++)
 		json_object_array_add(runs,
 				      json_object_new_double(val->v[m][i]));

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* `lunmark compare` (and `report --format=`) as text, Markdown and CSV. */
 #include "src/report/figures.h"
+#include "src/report/method.h"
 #include "src/report/report.h"
 #include "src/report/table.h"
 #include "src/result/compare.h"
@@ -312,8 +313,10 @@ static void lm_cmp_differ(FILE *f, const struct lm_cmp *c, enum lm_tab_style st)
 	fputc('\n', f);
 }
 
-/* Each file's warnings, as its report printed them. */
-static void lm_cmp_warnings(FILE *f, const struct lm_cmp *c)
+/* Each file's warnings, as its report printed them: in Markdown a list,
+ * so that they do not run together into one paragraph. */
+static void lm_cmp_warnings(FILE *f, const struct lm_cmp *c,
+			    enum lm_tab_style st)
 {
 	unsigned int k, i, n = 0;
 
@@ -321,11 +324,41 @@ static void lm_cmp_warnings(FILE *f, const struct lm_cmp *c)
 		const struct lm_warnings *w = &c->saved[k].m.warn;
 
 		for (i = 0; i < w->n; i++, n++)
-			fprintf(f, "Warning: %s: %s\n", c->paths[k],
+			fprintf(f, "%sWarning: %s: %s\n",
+				st == LM_TAB_MD ? "- " : "", c->paths[k],
 				w->text[i]);
 	}
 	if (n)
 		fputc('\n', f);
+}
+
+/* One result alone, as its method publishes it (method.h), with the
+ * target's identity and the link named. */
+static void lm_cmp_method_tables(FILE *f, const struct lm_cmp *c,
+				 enum lm_tab_style st)
+{
+	const struct lm_saved *s = &c->saved[0];
+	struct lm_method_tab tabs[LM_METHOD_TABS];
+	unsigned int i, n;
+
+	if (s->has_id && (s->id.vendor[0] || s->id.model[0]))
+		fprintf(f, "Device: %s %s %s, serial %s\n\n", s->id.vendor,
+			s->id.model, s->id.revision,
+			s->id.serial[0] ? s->id.serial : "-");
+	if (s->m.link_ceiling_mb_s > 0)
+		fprintf(f,
+			"Link: %g Gb/s, %.1f MB/s of TCP payload at MTU 1500\n\n",
+			s->info.link_gbit, s->m.link_ceiling_mb_s);
+	n = lm_method_tables(&s->info, &s->m, tabs);
+	for (i = 0; i < n; i++) {
+		fprintf(f, "%s%s\n\n", st == LM_TAB_MD ? "### " : "",
+			tabs[i].title);
+		lm_tab_print(f, &tabs[i].t, st);
+		fputc('\n', f);
+	}
+	lm_method_free(tabs, n);
+	fprintf(f, "%sEvery cell and metric\n\n",
+		st == LM_TAB_MD ? "### " : "");
 }
 
 static void lm_cmp_tables(FILE *f, const struct lm_cmp *c, unsigned int metrics,
@@ -341,9 +374,10 @@ static void lm_cmp_tables(FILE *f, const struct lm_cmp *c, unsigned int metrics,
 	lm_cmp_provenance(f, c, st);
 	fputc('\n', f);
 	lm_cmp_differ(f, c, st);
-	lm_cmp_warnings(f, c);
+	lm_cmp_warnings(f, c, st);
 	switch (c->mode) {
 	case LM_CMP_SINGLE:
+		lm_cmp_method_tables(f, c, st);
 		lm_cmp_single(f, c, metrics, st);
 		return;
 	case LM_CMP_PAIR:
@@ -373,92 +407,6 @@ static void lm_cmp_tables(FILE *f, const struct lm_cmp *c, unsigned int metrics,
 	lm_cmp_method(f, c, p);
 }
 
-/* A CSV row's comparison columns, reference to runs_needed. */
-static void lm_csv_stat(FILE *f, const struct lm_cmp *c,
-			const struct lm_cmp_cell *cell, unsigned int k,
-			unsigned int m)
-{
-	const struct lm_cmp_stat *s = &cell->st[k][m];
-
-	if (!s->verdict) {
-		fputs(",,,,,,,,,,", f);
-		return;
-	}
-	lm_csv_str(f, c->cfg[cell->ref[m]].name);
-	fprintf(f, ",%.6g,", s->ratio);
-	if (!isnan(s->lo))
-		fprintf(f, "%.6g,%.6g,%.6g", s->lo, s->hi, 1 - s->alpha);
-	else
-		fputs(",,", f);
-	fprintf(f, ",%u,%u,", s->rank, s->family);
-	if (!isnan(s->welch.p))
-		fprintf(f, "%.6g", s->welch.p);
-	fputc(',', f);
-	lm_csv_str(f, lm_verdict_word(s->verdict, lm_metrics[m].sense));
-	fprintf(f, ",%u", s->runs_needed);
-}
-
-/* The configuration's values of the settings that differ: "runtime=5s;
- * engine=psync". */
-static void lm_csv_settings(FILE *f, const struct lm_cmp *c, unsigned int k)
-{
-	char buf[LM_SETTINGS * 112];
-	unsigned int i;
-	size_t n = 0;
-
-	buf[0] = '\0';
-	for (i = 0; i < c->ndiffer && n < sizeof(buf); i++)
-		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s%s=%s",
-				      i ? "; " : "",
-				      lm_setting_names[c->differ[i].setting],
-				      c->differ[i].value[k]);
-	lm_csv_str(f, buf);
-}
-
-/* CSV: a row per configuration and cell (test x way x metric). */
-static void lm_cmp_csv(FILE *f, const struct lm_cmp *c, unsigned int metrics)
-{
-	unsigned int i, k, m, q;
-
-	fputs("configuration,test,way,metric,unit,runs,median,ci95_lo,ci95_hi,geomean,cv_pct,p50_us,p90_us,p99_us,p99.9_us,p99.99_us,reference,ratio,interval_lo,interval_hi,interval_level,holm_rank,family,p_value,verdict,runs_needed,best,standing,differing_settings\n",
-	      f);
-	for (i = 0; i < c->ncells; i++) {
-		const struct lm_cmp_cell *cell = &c->cells[i];
-
-		for (m = 0; m < LM_METRICS; m++) {
-			if (!(metrics & (1u << m)) || !cell->has[m])
-				continue;
-			for (k = 0; k < c->ncfg; k++) {
-				const struct lm_cmp_val *val = &cell->val[k];
-
-				if (!val->n)
-					continue;
-				lm_csv_str(f, c->cfg[k].name);
-				fputc(',', f);
-				lm_csv_str(f, cell->label);
-				fprintf(f,
-					",%s,%s,%s,%u,%.6g,%.6g,%.6g,%.6g,%.3f",
-					lm_way_keys[cell->way],
-					lm_metrics[m].key, lm_metrics[m].unit,
-					val->n, val->median[m], val->ci[m].lo95,
-					val->ci[m].hi95, val->center[m],
-					val->cv_pct);
-				for (q = 0; q < LM_NPCT; q++)
-					fprintf(f, ",%.6g", val->pct_us[q]);
-				fputc(',', f);
-				lm_csv_stat(f, c, cell, k, m);
-				fprintf(f, ",%d,", k == cell->best[m]);
-				if (c->mode == LM_CMP_TABLE)
-					lm_csv_str(f,
-						   lm_fmt_standing(cell, k, m));
-				fputc(',', f);
-				lm_csv_settings(f, c, k);
-				fputc('\n', f);
-			}
-		}
-	}
-}
-
 void lm_report_cmp(FILE *f, const struct lm_cmp *c, int fmt,
 		   unsigned int metrics)
 {
@@ -467,7 +415,8 @@ void lm_report_cmp(FILE *f, const struct lm_cmp *c, int fmt,
 		lm_cmp_tables(f, c, metrics, LM_TAB_MD);
 		break;
 	case LM_FMT_CSV:
-		lm_cmp_csv(f, c, metrics);
+	case LM_FMT_CSV_WIDE:
+		lm_report_cmp_csv(f, c, metrics, fmt == LM_FMT_CSV_WIDE);
 		break;
 	case LM_FMT_JSON:
 		lm_report_cmp_json(f, c, metrics);

@@ -238,10 +238,13 @@ static void lm_mark_header(FILE *f, const struct lm_mark_info *info,
 			   const struct lm_mark_result *m)
 {
 	const struct lm_report_info *r = &info->r;
+	char title[160];
 	unsigned int i;
 
+	snprintf(title, sizeof(title), "lunmark %s: %s", r->version,
+		 m->profile->what);
 	fputs(lm_rule, f);
-	fprintf(f, "lunmark %s: %s\n", r->version, m->profile->what);
+	lm_wrap(f, "", "  ", title, LM_REPORT_WIDTH);
 	fputs(lm_rule, f);
 	fputs("* MB/s = 1,000,000 bytes/s; latency = mean completion latency\n",
 	      f);

@@ -100,6 +100,9 @@ struct lm_cmp;
 void lm_report_cmp(FILE *f, const struct lm_cmp *c, int fmt,
 		   unsigned int metrics);
 void lm_report_cmp_json(FILE *f, const struct lm_cmp *c, unsigned int metrics);
+/* long: a row per configuration and cell; @wide: a row per configuration */
+void lm_report_cmp_csv(FILE *f, const struct lm_cmp *c, unsigned int metrics,
+		       bool wide);
 void lm_report_cmp_html(FILE *f, const struct lm_cmp *c, unsigned int metrics);
 
 /* The sum over @ntargets targets run at once, after their own blocks. */

@@ -9,8 +9,9 @@
 #include <string.h>
 
 static const char *const lm_formats[] = {
-	[LM_FMT_TEXT] = "text", [LM_FMT_MD] = "md",	[LM_FMT_CSV] = "csv",
-	[LM_FMT_JSON] = "json", [LM_FMT_HTML] = "html",
+	[LM_FMT_TEXT] = "text", [LM_FMT_MD] = "md",
+	[LM_FMT_CSV] = "csv",	[LM_FMT_JSON] = "json",
+	[LM_FMT_HTML] = "html", [LM_FMT_CSV_WIDE] = "csv-wide",
 };
 
 const char *lm_format_name(int i)

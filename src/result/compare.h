@@ -38,7 +38,14 @@ enum lm_cmp_mode {
 	LM_CMP_BASELINE /* each against the first, in % */
 };
 
-enum lm_format { LM_FMT_TEXT, LM_FMT_MD, LM_FMT_CSV, LM_FMT_JSON, LM_FMT_HTML };
+enum lm_format {
+	LM_FMT_TEXT,
+	LM_FMT_MD,
+	LM_FMT_CSV,
+	LM_FMT_JSON,
+	LM_FMT_HTML,
+	LM_FMT_CSV_WIDE, /* a row per configuration, a column per cell */
+};
 
 /* The format named @name, or -1. */
 int lm_format_find(const char *name);

@@ -11,8 +11,8 @@
 const struct lm_metric_info lm_metrics[LM_METRICS] = {
 	[LM_MET_MB_S] = { "mb_s", "MB/s", "MB/s", LM_SENSE_RATE },
 	[LM_MET_IOPS] = { "iops", "IOPS", "IOPS", LM_SENSE_RATE },
-	[LM_MET_LAT] = { "lat_mean_us", "mean lat", "us", LM_SENSE_TIME },
-	[LM_MET_P99] = { "lat_p99_us", "p99 lat", "us", LM_SENSE_TIME },
+	[LM_MET_LAT] = { "lat_mean_us", "mean lat us", "us", LM_SENSE_TIME },
+	[LM_MET_P99] = { "lat_p99_us", "p99 lat us", "us", LM_SENSE_TIME },
 	[LM_MET_CPU] = { "cpu_s_per_gb", "CPU-s/GB", "s/GB", LM_SENSE_COST },
 };
 
@@ -205,6 +205,7 @@ static void lm_runs_resolution(const struct lm_runs_from *g,
 
 int lm_cmp_val_fill(struct lm_cmp_val *val, const struct lm_runs_from *from)
 {
+	double ceiling;
 	int ret;
 
 	memset(val, 0, sizeof(*val));
@@ -212,7 +213,12 @@ int lm_cmp_val_fill(struct lm_cmp_val *val, const struct lm_runs_from *from)
 	if (ret || !val->n)
 		return ret;
 	lm_runs_resolution(from, val);
-	return lm_runs_describe(val);
+	ret = lm_runs_describe(val);
+	ceiling = from->saved[from->file[0]].m.link_ceiling_mb_s;
+	val->link_pct = ceiling > 0 && val->v[LM_MET_MB_S]
+				? 100 * val->center[LM_MET_MB_S] / ceiling
+				: NAN;
+	return ret;
 }
 
 void lm_cmp_val_free(struct lm_cmp_val *val)

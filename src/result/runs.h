@@ -71,7 +71,10 @@ struct lm_cmp_val {
 	double rel_res[LM_METRICS];
 	double pct_us[LM_NPCT]; /* medians of the runs' */
 	double cv_pct;		/* of MB/s over the runs */
-	double *series;		/* MB/s each second, the runs in a row */
+	/* the geometric mean's share of its first file's --link ceiling,
+	 * in %; NaN without --link */
+	double link_pct;
+	double *series; /* MB/s each second, the runs in a row */
 	unsigned int nseries;
 	/* a cell in rounds (its first file's): the series is its warm-up
 	 * curve, and the steady window starts at series[warm_at] */

@@ -156,7 +156,7 @@ expect_grep "a1.json is profile default, $LM_WORK/demo.json is demo: compare res
 expect_exit "$LM_EXIT_USAGE" "$LM_WORK/e5" "$LUNMARK" compare --by raid "$LM_WORK/r/a1.json" "$LM_WORK/r/b2.json"
 expect_grep "has no tag 'raid' (give it at run time: lunmark mark --tag raid=VALUE)" "$LM_WORK/e5"
 expect_exit "$LM_EXIT_USAGE" "$LM_WORK/e6" "$LUNMARK" compare --format=pdf "$LM_WORK/r/a1.json" "$LM_WORK/r/b2.json"
-expect_grep "--format=pdf: one of: text md csv json html" "$LM_WORK/e6"
+expect_grep "--format=pdf: one of: text md csv json html csv-wide" "$LM_WORK/e6"
 expect_exit "$LM_EXIT_USAGE" "$LM_WORK/e7" "$LUNMARK" compare --delta=0 "$LM_WORK/r/a1.json" "$LM_WORK/r/b2.json"
 expect_exit "$LM_EXIT_USAGE" "$LM_WORK/e8" "$LUNMARK" mark "$LM_DEV" --tag "no value"
 expect_grep "NAME=VALUE" "$LM_WORK/e8"
