@@ -81,9 +81,6 @@ static int lm_run_targets(struct lm_cli *c, struct lm_job *const *jobs,
 		const struct lm_job *j = jobs[k];
 
 		prefill = lm_run_prefills(c, j, &t[k]);
-		if (lm_rw_reads(j->rw) && j->prefill && !prefill &&
-		    t[k].kind != LM_TARGET_NONE && !h->warning[0])
-			lm_warn_unprefilled(h, &t[k]);
 		if (!prefill)
 			continue;
 		ret = lm_prefill(j, &t[k]);
@@ -97,6 +94,17 @@ static int lm_run_targets(struct lm_cli *c, struct lm_job *const *jobs,
 			return ret;
 	}
 	return 0;
+}
+
+/* The note of target @t's report: its own reads of data lunmark did not
+ * write, named by its own name (not the first target's). */
+static void lm_run_note(const struct lm_cli *c, const struct lm_job *j,
+			const struct lm_target *t, struct lm_host *h)
+{
+	h->warning[0] = '\0';
+	if (lm_rw_reads(j->rw) && j->prefill && !lm_run_prefills(c, j, t) &&
+	    t->kind != LM_TARGET_NONE)
+		lm_warn_unprefilled(h, t);
 }
 
 /* The warnings of one target's run (warn.h), after its report. */
@@ -164,6 +172,7 @@ static int lm_run_set(struct lm_cli *c, struct lm_job *const *jobs,
 	if (ret)
 		goto out_close;
 	for (k = 0; k < n && text; k++) {
+		lm_run_note(c, jobs[k], &t[k], &h);
 		lm_info_fill(&info, &h, &t[k], jobs[k]->engine, r[k].note);
 		info.cpu_shared = n > 1;
 		lm_report_run_text(stdout, &info, jobs[k], &r[k]);

@@ -81,7 +81,7 @@ static void lm_cmp_single(FILE *f, const struct lm_cmp *c, unsigned int metrics,
 	lm_tab_put(&t, "Way");
 	for (m = 0; m < LM_METRICS; m++)
 		if (metrics & (1u << m))
-			lm_tab_put(&t, "%s", lm_metrics[m].name);
+			lm_tab_put(&t, "%s", lm_fmt_metric_name(c->profile, m));
 	lm_tab_put(&t, "runs");
 	lm_tab_put(&t, "CV %%");
 	t.ncols = t.col;
@@ -91,7 +91,7 @@ static void lm_cmp_single(FILE *f, const struct lm_cmp *c, unsigned int metrics,
 
 		lm_tab_row(&t);
 		lm_tab_put(&t, "%s", cell->label);
-		lm_tab_put(&t, "%s", lm_way_keys[cell->way]);
+		lm_tab_put(&t, "%s", lm_fmt_way(c->profile, cell->way));
 		for (m = 0; m < LM_METRICS; m++) {
 			if (!(metrics & (1u << m)))
 				continue;
@@ -146,8 +146,8 @@ static void lm_cmp_pair(FILE *f, const struct lm_cmp *c, unsigned int metrics,
 					      : NAN);
 			lm_tab_row(&t);
 			lm_tab_put(&t, "%s", cell->label);
-			lm_tab_put(&t, "%s", lm_way_keys[cell->way]);
-			lm_tab_put(&t, "%s", lm_metrics[m].name);
+			lm_tab_put(&t, "%s", lm_fmt_way(c->profile, cell->way));
+			lm_tab_put(&t, "%s", lm_fmt_metric_name(c->profile, m));
 			lm_tab_put(&t, "%s", a);
 			lm_tab_put(&t, "%s", b);
 			if (!s->verdict) {
@@ -194,8 +194,8 @@ static void lm_cmp_baseline(FILE *f, const struct lm_cmp *c,
 				continue;
 			lm_tab_row(&t);
 			lm_tab_put(&t, "%s", cell->label);
-			lm_tab_put(&t, "%s", lm_way_keys[cell->way]);
-			lm_tab_put(&t, "%s", lm_metrics[m].name);
+			lm_tab_put(&t, "%s", lm_fmt_way(c->profile, cell->way));
+			lm_tab_put(&t, "%s", lm_fmt_metric_name(c->profile, m));
 			lm_fmt_metric(v, sizeof(v), m,
 				      lm_cmp_has(cell, 0)
 					      ? cell->val[0].center[m]
@@ -234,7 +234,7 @@ static void lm_cmp_side(FILE *f, const struct lm_cmp *c, unsigned int m,
 	lm_tab_put(&t, "Test");
 	lm_tab_put(&t, "Way");
 	lm_tab_put(&t, "Configuration");
-	lm_tab_put(&t, "%s", lm_metrics[m].name);
+	lm_tab_put(&t, "%s", lm_fmt_metric_name(c->profile, m));
 	lm_tab_put(&t, "/best");
 	lm_tab_put(&t, "Standing");
 	for (i = 0; i < c->ncells; i++) {
@@ -247,7 +247,7 @@ static void lm_cmp_side(FILE *f, const struct lm_cmp *c, unsigned int m,
 				continue;
 			lm_tab_row(&t);
 			lm_tab_put(&t, "%s", cell->label);
-			lm_tab_put(&t, "%s", lm_way_keys[cell->way]);
+			lm_tab_put(&t, "%s", lm_fmt_way(c->profile, cell->way));
 			lm_tab_put(&t, "%s", c->cfg[k].name);
 			lm_fmt_metric(v, sizeof(v), m, cell->val[k].center[m]);
 			lm_tab_put(&t, "%s", v);
@@ -397,7 +397,8 @@ static void lm_cmp_tables(FILE *f, const struct lm_cmp *c, unsigned int metrics,
 				continue;
 			fprintf(f,
 				"%s%s, geometric mean of the runs, each against the best of its cell\n\n",
-				h[0] ? "### " : "", lm_metrics[m].name);
+				h[0] ? "### " : "",
+				lm_fmt_metric_name(c->profile, m));
 			lm_cmp_side(f, c, m, st);
 			fputc('\n', f);
 		}

@@ -93,6 +93,21 @@ const char *lm_fmt_standing(const struct lm_cmp_cell *cell, unsigned int k,
 	}
 }
 
+const char *lm_fmt_metric_name(const struct lm_profile *p, unsigned int m)
+{
+	/* a copy's IO is a whole file */
+	if (p && p->kind == LM_PK_COPY && m == LM_MET_IOPS)
+		return "files/s";
+	return lm_metrics[m].name;
+}
+
+const char *lm_fmt_way(const struct lm_profile *p, enum lm_way w)
+{
+	if (p && p->kind == LM_PK_COPY)
+		return w == LM_WAY_WRITE ? "upload" : "download";
+	return lm_way_keys[w];
+}
+
 void lm_fmt_cell(char *buf, size_t len, const struct lm_cmp_cell *cell)
 {
 	snprintf(buf, len, "%s %s", cell->label, lm_way_keys[cell->way]);

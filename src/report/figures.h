@@ -8,6 +8,8 @@
 #ifndef LM_REPORT_FIGURES_H
 #define LM_REPORT_FIGURES_H
 
+#include "src/job/profile.h"
+#include "src/result/schema.h"
 #include "src/stats/verdict.h"
 
 #include <stddef.h>
@@ -34,6 +36,10 @@ const char *lm_fmt_outcome(enum lm_verdict v);
  * from the best". */
 const char *lm_fmt_standing(const struct lm_cmp_cell *cell, unsigned int k,
 			    unsigned int m);
+/* A metric's and a way's names in tables, in the method's words: a
+ * copy's IOPS are files/s, its write and read upload and download. */
+const char *lm_fmt_metric_name(const struct lm_profile *p, unsigned int m);
+const char *lm_fmt_way(const struct lm_profile *p, enum lm_way w);
 /* "SEQ1M Q8T1 read" */
 void lm_fmt_cell(char *buf, size_t len, const struct lm_cmp_cell *cell);
 

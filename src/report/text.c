@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* The text report of `lunmark run`: one block per target. */
 #include "src/report/report.h"
+#include "src/report/table.h"
 #include "src/lunmark.h"
 #include "src/units.h"
 
@@ -68,9 +69,11 @@ void lm_report_run_text(FILE *f, const struct lm_report_info *info,
 		bs, j->iodepth, j->threads, info->engine, j->direct ? 1 : 0,
 		size);
 	if (info->engine_note[0])
-		fprintf(f, "  note: %s\n", info->engine_note);
+		lm_wrap(f, "  note: ", "        ", info->engine_note,
+			LM_REPORT_WIDTH);
 	if (info->warning[0])
-		fprintf(f, "  note: %s\n", info->warning);
+		lm_wrap(f, "  note: ", "        ", info->warning,
+			LM_REPORT_WIDTH);
 	if (lm_rw_reads(j->rw))
 		lm_run_dir(f, "read", &r->sum[LM_DIR_READ]);
 	if (lm_rw_writes(j->rw))

@@ -46,12 +46,12 @@ static bool lm_cmp_figure(const struct lm_cell_run *r, unsigned int sum,
 	case LM_MET_IOPS:
 		*out = s->iops;
 		return true;
-	case LM_MET_LAT:
+	case LM_MET_LAT: /* 0: not measured (a copy times whole files) */
 		*out = s->lat_mean_us;
-		return true;
+		return *out > 0;
 	case LM_MET_P99:
 		*out = s->lat_pct_us[2];
-		return true;
+		return *out > 0;
 	case LM_MET_CPU:
 		*out = r->host_cpu_s / gb;
 		return r->host_cpu_s >= 0 && gb > 0;

@@ -71,9 +71,9 @@ expect_exit() {
 
 # expect_grep PATTERN FILE: FILE contains the fixed string PATTERN.
 # lm_unwrap FILE: the text reports' notes and warnings, wrapped at words
-# under a 9-column lead, each joined back into one line
+# under a lead of 8 or 9 columns, each joined back into one line
 lm_unwrap() {
-	awk 'NR > 1 && /^         [^ ]/ { sub(/^ +/, ""); buf = buf " " $0; next }
+	awk 'NR > 1 && /^        ( )?[^ ]/ && buf ~ /^(Warning|   Note|  note): / { sub(/^ +/, ""); buf = buf " " $0; next }
 		{ if (NR > 1) print buf; buf = $0 } END { if (NR) print buf }' "$1"
 }
 

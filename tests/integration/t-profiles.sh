@@ -53,7 +53,16 @@ for p in "${profiles[@]}"; do
 		# 32 and 64 MiB do not fit a 16 MiB region
 		[ "$(grep -c "larger than the region" "$LM_WORK/out")" -eq 2 ] || fail "atto: $(cat "$LM_WORK/out")" ;;
 	copy) expect_grep "block level: consecutive extents" "$LM_WORK/out"
-		expect_grep "8192 x 2KiB" "$LM_WORK/out" ;;
+		expect_grep "8192 x 2KiB" "$LM_WORK/out"
+		# in the method's words: upload and download, files/s, and no
+		# latency it did not measure
+		"$LUNMARK" report "$LM_WORK/r.json" --format=md >"$LM_WORK/copy.md"
+		expect_grep "| Set | Files | File size | Upload MB/s | Download MB/s | Upload files/s | Download files/s |" "$LM_WORK/copy.md"
+		expect_grep "| Test | Way | MB/s | files/s |" "$LM_WORK/copy.md"
+		grep -qE '^\| [^|]+ \| upload \|' "$LM_WORK/copy.md" || fail "copy md: no upload row: $(cat "$LM_WORK/copy.md")"
+		grep -qE '\| (read|write) \|' "$LM_WORK/copy.md" && fail "copy md: read/write for upload/download"
+		grep -qE '^\| 1000 x 2MiB \| upload \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \| - \|' "$LM_WORK/copy.md" ||
+			fail "copy md: a p99 it did not measure is not a dash: $(cat "$LM_WORK/copy.md")" ;;
 	cache) expect_grep "* miss: random reads for 0.5 s over 12MiB after the working sets" "$LM_WORK/out"
 		expect_grep "[Sustained write] Sustained SEQ1M Q8T1, 8MiB in one run" "$LM_WORK/out"
 		jq -e '[.tests[0,1,2].cells.read | .rounds.window_rounds == 5 and .miss.read.ios > 0] | all' \

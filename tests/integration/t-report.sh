@@ -6,6 +6,7 @@
 #  - the progress line fits a 40-column terminal (a pty from script(1))
 #    and shows the warm-up as 1/1;
 #  - a figure faster than --link is called that, not "network-bound";
+#  - `run A B`: each target's note names that target;
 #  - what was not measured is a dash (text, md) or null (JSON), not 0;
 #  - Markdown renders as meant under cmark-gfm: the method's table, the
 #    comparison's headings on one line, warnings as a list;
@@ -50,6 +51,16 @@ grep -qE '^Max Throughput-100%Read +[0-9.]+ +- +[0-9.]+ +- +[0-9.]+ +-$' "$LM_WO
 	fail "iometer: write columns of a 100% read spec: $(cat "$LM_WORK/iom.txt")"
 grep -qE '^ +512B +- +[0-9.]+ +- +[0-9.]+ ' "$LM_WORK/atto.txt" ||
 	fail "atto --read-only: write columns are not dashes: $(cat "$LM_WORK/atto.txt")"
+
+# run A B: each target's note names that target
+dev1=$LM_DEV
+lm_loop 16 512
+expect_exit "$LM_EXIT_OK" "$LM_WORK/two.txt" "$LUNMARK" run "$dev1" "$LM_DEV" --rw=randread --bs=4k \
+	--size=8m --runtime=200ms
+[ "$(lm_unwrap "$LM_WORK/two.txt" | grep -c "note: reads are of data lunmark did not write on $dev1;")" -eq 1 ] &&
+	[ "$(lm_unwrap "$LM_WORK/two.txt" | grep -c "note: reads are of data lunmark did not write on $LM_DEV;")" -eq 1 ] ||
+	fail "run A B: the notes do not name their own targets: $(grep -A1 note: "$LM_WORK/two.txt" || true)"
+LM_DEV=$dev1
 
 # the progress line on a 40-column terminal, with a warm-up
 script -qec "stty cols 40; $LUNMARK mark $LM_DEV --profile=demo --read-only --size=8m --runs=2 --runtime=300ms --interval=0 2>&1 >/dev/null" \
