@@ -10,6 +10,7 @@
 #include "src/result/compare.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 
 /* "IET VIRTUAL-DISK 0001 beaf11": the target's identity, when saved. */
@@ -18,13 +19,52 @@ static void lm_csv_device(FILE *f, const struct lm_cmp *c, unsigned int k)
 	const struct lm_saved *s = &c->saved[c->cfg[k].file[0]];
 	char buf[LM_TAB_CELL * 4];
 
-	if (!s->has_id) {
+	if (!s->has_id ||
+	    !(s->id.vendor[0] || s->id.model[0] || s->id.serial[0])) {
 		lm_csv_str(f, "");
 		return;
 	}
 	snprintf(buf, sizeof(buf), "%s %s %s %s", s->id.vendor, s->id.model,
 		 s->id.revision, s->id.serial);
 	lm_csv_str(f, buf);
+}
+
+/* ",v" at @prec decimals, or "," for what was not measured */
+static void lm_csv_num(FILE *f, bool measured, int prec, double v)
+{
+	if (measured)
+		fprintf(f, ",%.*f", prec, v);
+	else
+		fputc(',', f);
+}
+
+/*
+ * What the method publishes beyond the cell's metrics, from the
+ * configuration's first file: a mix cell's read and write apart
+ * (IOmeter), a cache cell's cold pass, warm/cold and miss run.
+ */
+static void lm_csv_method(FILE *f, const struct lm_cmp *c,
+			  const struct lm_cmp_cell *cell, unsigned int k)
+{
+	const struct lm_cell *src = lm_runs_cell(&c->saved[c->cfg[k].file[0]],
+						 cell->test, cell->way);
+	const struct lm_test *t = &c->profile->tests[cell->test];
+	const struct lm_summary *r = &src->headline[LM_DIR_READ];
+	const struct lm_summary *w = &src->headline[LM_DIR_WRITE];
+	bool mix = cell->way == LM_WAY_MIX && src->nruns;
+	bool rd = mix && t->read_pct > 0, wr = mix && t->read_pct < 100;
+	bool cache = c->profile->kind == LM_PK_CACHE && src->nruns &&
+		     cell->way == LM_WAY_READ;
+
+	lm_csv_num(f, rd, 1, r->iops);
+	lm_csv_num(f, wr, 1, w->iops);
+	lm_csv_num(f, rd, 3, r->mb_s);
+	lm_csv_num(f, wr, 3, w->mb_s);
+	lm_csv_num(f, rd, 3, r->lat_mean_us / 1e3);
+	lm_csv_num(f, wr, 3, w->lat_mean_us / 1e3);
+	lm_csv_num(f, cache, 3, cache ? src->runs[0].s[LM_DIR_READ].mb_s : 0);
+	lm_csv_num(f, cache, 2, src->warm_ratio);
+	lm_csv_num(f, cache && src->has_miss, 3, src->miss[LM_DIR_READ].mb_s);
 }
 
 /* A CSV row's comparison columns, reference to runs_needed. */
@@ -35,7 +75,7 @@ static void lm_csv_stat(FILE *f, const struct lm_cmp *c,
 	const struct lm_cmp_stat *s = &cell->st[k][m];
 
 	if (!s->verdict) {
-		fputs(",,,,,,,,,,", f);
+		fputs(",,,,,,,,,", f);
 		return;
 	}
 	lm_csv_str(f, c->cfg[cell->ref[m]].name);
@@ -75,7 +115,7 @@ static void lm_cmp_csv_long(FILE *f, const struct lm_cmp *c,
 {
 	unsigned int i, k, m, q;
 
-	fputs("configuration,test,way,metric,unit,runs,median,ci95_lo,ci95_hi,geomean,cv_pct,p50_us,p90_us,p99_us,p99.9_us,p99.99_us,reference,ratio,interval_lo,interval_hi,interval_level,holm_rank,family,p_value,verdict,runs_needed,best,standing,differing_settings,link_pct,device\n",
+	fputs("configuration,test,way,metric,unit,runs,median,ci95_lo,ci95_hi,geomean,cv_pct,p50_us,p90_us,p99_us,p99.9_us,p99.99_us,reference,ratio,interval_lo,interval_hi,interval_level,holm_rank,family,p_value,verdict,runs_needed,best,standing,differing_settings,link_pct,device,read_iops,write_iops,read_mb_s,write_mb_s,read_lat_ms,write_lat_ms,cold_mb_s,warm_over_cold,miss_mb_s\n",
 	      f);
 	for (i = 0; i < c->ncells; i++) {
 		const struct lm_cmp_cell *cell = &c->cells[i];
@@ -113,6 +153,7 @@ static void lm_cmp_csv_long(FILE *f, const struct lm_cmp *c,
 					fprintf(f, "%.1f", val->link_pct);
 				fputc(',', f);
 				lm_csv_device(f, c, k);
+				lm_csv_method(f, c, cell, k);
 				fputc('\n', f);
 			}
 		}

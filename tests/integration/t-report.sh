@@ -102,7 +102,14 @@ jq -e '.configurations[0].method[0] | .columns[1] == "Read IOPS" and (.rows[0][2
 
 # CSV long and wide
 "$LUNMARK" report "$LM_WORK/def.json" --format=csv >"$LM_WORK/def.csv"
-head -1 "$LM_WORK/def.csv" | grep -q ',link_pct,device$' || fail "CSV long: no link_pct, device columns"
+head -1 "$LM_WORK/def.csv" | grep -q ',link_pct,device,read_iops,write_iops,' || fail "CSV long: no link_pct, device, read/write columns"
+[ "$(awk -F, '{ print NF }' "$LM_WORK/def.csv" | sort -u | wc -l)" -eq 1 ] || fail "CSV long: ragged rows"
+# iometer's read and write apart, the unmeasured write empty
+"$LUNMARK" report "$LM_WORK/iom.json" --format=csv >"$LM_WORK/iom.csv"
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+	$2 == "Max Throughput-100%Read" && $4 == "iops" { ok = $col["read_iops"] > 0 && $col["write_iops"] == "" }
+	$2 == "RealLife-60%Rand-65%Read" && $4 == "iops" { ok2 = $col["read_iops"] > 0 && $col["write_iops"] > 0 }
+	END { exit !(ok && ok2) }' "$LM_WORK/iom.csv" || fail "CSV: iometer read/write apart: $(cut -d, -f1-4,32-37 "$LM_WORK/iom.csv")"
 "$LUNMARK" compare "$LM_WORK/def.json" "$LM_WORK/def.json" --format=csv-wide >"$LM_WORK/wide.csv"
 [ "$(wc -l <"$LM_WORK/wide.csv")" -eq 3 ] || fail "CSV wide: $(wc -l <"$LM_WORK/wide.csv") lines, expected 3"
 head -1 "$LM_WORK/wide.csv" | grep -q '^configuration,SEQ1M Q8T1 read MB/s,SEQ1M Q8T1 read IOPS,' ||
