@@ -4,6 +4,7 @@
 #include "src/lunmark.h"
 #include "src/result/compare.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -23,7 +24,7 @@ int lm_cmd_compare(struct lm_cli *c)
 		lm_err("%s", msg);
 		lm_cmp_free(cmp);
 		free(cmp);
-		return LM_EXIT_USAGE;
+		return ret == -EINTR ? lm_exit_of_signal() : LM_EXIT_USAGE;
 	}
 	/* side by side, one table per metric: MB/s unless asked */
 	if (!metrics)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "src/result/compare.h"
+#include "src/lunmark.h"
 #include "src/stats/stats.h"
 
 #include <errno.h>
@@ -343,6 +344,10 @@ static int lm_cmp_cells(struct lm_cmp *c)
 			if (!measured)
 				continue;
 			c->ncells++;
+			/* many files of many runs take seconds: a signal
+			 * stops it between cells */
+			if (lm_stop)
+				return -EINTR;
 			ret = lm_cmp_cell_fill(c, cell);
 			if (ret)
 				return ret;
@@ -461,7 +466,8 @@ int lm_cmp_build(struct lm_cmp *c, const struct lm_cmp_opts *o, char *msg,
 	lm_cmp_settings(c);
 	ret = lm_cmp_cells(c);
 	if (ret)
-		snprintf(msg, len, "out of memory");
+		snprintf(msg, len, "%s",
+			 ret == -EINTR ? "interrupted" : "out of memory");
 	return ret;
 }
 

@@ -141,6 +141,27 @@ expect_grep "   Tags: side=a" "$LM_WORK/r.txt"
 jq -e '.label == "A/A a" and .tags.side == "a" and (.tests[0].cells.read.runs[0].host_cpu_s >= 0)' \
 	"$LM_WORK/r/a1.json" >/dev/null || fail "label, tags or CPU not saved"
 
+# 16 configurations of 100 runs: seconds of work, stopped by SIGINT
+# between cells with the signal's exit code
+mkdir "$LM_WORK/big"
+for i in $(seq 1 16); do
+	jq --arg l "c$i" '.label = $l | .settings.runs = 100 | .tests |= map(.cells |= with_entries(
+		if (.value.runs // [] | length) > 0 then .value.runs = [range(100) as $k | .value.runs[0]
+		| .all.mb_s *= (1 + 0.01 * ($k % 7))] else . end))' "$LM_WORK/r/a1.json" >"$LM_WORK/big/f$i.json"
+done
+"$LUNMARK" compare "$LM_WORK"/big/f*.json >/dev/null 2>"$LM_WORK/big.err" &
+pid=$!
+sleep 0.2
+kill -INT "$pid" 2>/dev/null || true
+rc=0
+wait "$pid" || rc=$?
+if [ "$rc" -eq 0 ]; then
+	note "compare of 16 x 100 runs ended within 0.2 s here: nothing to interrupt"
+else
+	[ "$rc" -eq 130 ] || fail "compare interrupted: exit $rc, expected 130: $(cat "$LM_WORK/big.err")"
+	expect_grep "interrupted" "$LM_WORK/big.err"
+fi
+
 # bad input
 expect_exit "$LM_EXIT_USAGE" "$LM_WORK/e1" "$LUNMARK" compare "$LM_WORK/r/a1.json"
 expect_grep "needs two results or more" "$LM_WORK/e1"
