@@ -8,8 +8,8 @@
 #   scripts/bench-iscsi.sh [-r ROUNDS] [-t SECONDS]     (as root)
 #
 # Debian's fio has no libiscsi engine, so one is built from Debian's own
-# source package at the first run (about a minute) into build/bench/, with
-# a private deb-src list: the system's apt configuration is not touched.
+# source package at the first run (bench-lib.sh's lm_bench_fio; FIO_SRC=DIR
+# reuses a built tree).
 # tgtd runs on the same two cores and bounds the IOPS; the CPU per IO is
 # the initiator's own figure. Timings drift: only ratios from one run mean
 # much.
@@ -26,33 +26,7 @@ for c in tgtd iscsi-perf jq bc apt-get dpkg-source; do
 done
 [ -x "$lunmark" ] || make -C "$top" -s all
 
-# fio with --enable-libiscsi, from the distribution's source package
-fio_build() {
-	local d=$top/build/bench/fio-libiscsi a
-	fio=$d/fio
-	[ -x "$fio" ] && "$fio" --enghelp 2>/dev/null | grep -q libiscsi && return 0
-	echo "bench: building fio with libiscsi from the distribution's source package (once)" >&2
-	rm -rf "$d" && mkdir -p "$d/apt/lists/partial" "$d/apt/parts" "$d/src"
-	a=$d/apt/parts
-	if [ -f /etc/apt/sources.list.d/debian.sources ]; then
-		sed 's/^Types: deb$/Types: deb-src/' /etc/apt/sources.list.d/debian.sources >"$a/src.sources"
-	elif [ -f /etc/apt/sources.list.d/ubuntu.sources ]; then
-		sed 's/^Types: deb$/Types: deb-src/' /etc/apt/sources.list.d/ubuntu.sources >"$a/src.sources"
-	else
-		sed -n 's/^deb /deb-src /p' /etc/apt/sources.list >"$a/src.list"
-	fi
-	local opts=(-o Dir::Etc::SourceList=/dev/null -o "Dir::Etc::SourceParts=$a"
-		-o "Dir::State::Lists=$d/apt/lists")
-	apt-get "${opts[@]}" update >"$d/build.log" 2>&1
-	(cd "$d/src" && apt-get "${opts[@]}" source --download-only fio) >>"$d/build.log" 2>&1
-	(cd "$d/src" && dpkg-source -x ./fio_*.dsc fio) >>"$d/build.log" 2>&1
-	(cd "$d/src/fio" && ./configure --enable-libiscsi && make -j"$(nproc)") >>"$d/build.log" 2>&1 ||
-		{ echo "bench: building fio failed; see $d/build.log" >&2; exit 1; }
-	cp "$d/src/fio/fio" "$fio"
-	"$fio" --enghelp | grep -q libiscsi ||
-		{ echo "bench: the fio built has no libiscsi engine; see $d/build.log" >&2; exit 1; }
-}
-fio_build
+lm_bench_fio "$top" # fio with --enable-libiscsi, from the distribution's source
 
 work=$(mktemp -d /tmp/lunmark-bench-iscsi.XXXXXX)
 port=

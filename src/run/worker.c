@@ -111,20 +111,42 @@ static uint64_t lm_bs_place(const struct lm_worker *w, uint64_t off,
 	return w->start_bytes + rel;
 }
 
+/* A write's data, as chosen at setup (not LM_FILL_NONE). */
+static void lm_fill_data(struct lm_worker *w, struct lm_loop *l,
+			 struct lm_io *io)
+{
+	uint64_t tag = ((uint64_t)w->id << 56) | l->seq;
+
+	if (l->fill == LM_FILL_STAMP) {
+		lm_buf_stamp(io->buf, io->len, w->stamp_bytes, io->offset, tag);
+		l->seq++;
+	} else if (l->fill == LM_FILL_VERIFY) {
+		lm_verify_block_fill_io(io->buf, io->len, w->stamp_bytes,
+					io->offset, w->shared->verify_run, tag);
+		l->seq++;
+	} else {
+		w->hooks->fill(w->hooks->arg, io);
+	}
+}
+
 /* Fill the queue; returns false when there is no more work to issue. */
 static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 {
 	const struct lm_job *j = w->job;
 	unsigned int queued = 0;
 	uint32_t len = j->bs_bytes;
-	uint64_t now, off;
 	bool more = true, write;
 	struct lm_io *io;
+	uint64_t now, off;
 	int ret;
 
 	if (!l->nfree)
 		return true;
-	now = lm_now_ns(); /* one clock read for the whole batch */
+	/* an IO's issue time is a clock read after the data work before
+	 * it: the batch's first, or the one after a write's fill (a 1 MiB
+	 * stamp is not the next IO's latency); queueing itself is a few
+	 * stores */
+	now = lm_now_ns();
 	while (l->nfree) {
 		if (w->budgeted && measuring &&
 		    l->issued_measured >= w->budget_bytes) {
@@ -155,17 +177,11 @@ static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 		io->buf = l->bufs.iov[io->buf_index].iov_base;
 		io->offset = off;
 		io->len = len;
+		if (io->write && l->fill != LM_FILL_NONE) {
+			lm_fill_data(w, l, io);
+			now = lm_now_ns();
+		}
 		io->issue_ns = now;
-		if (io->write && l->fill == LM_FILL_STAMP)
-			lm_buf_stamp(io->buf, io->len, w->stamp_bytes, off,
-				     ((uint64_t)w->id << 56) | l->seq++);
-		else if (io->write && l->fill == LM_FILL_VERIFY)
-			lm_verify_block_fill_io(
-				io->buf, io->len, w->stamp_bytes, off,
-				w->shared->verify_run,
-				((uint64_t)w->id << 56) | l->seq++);
-		else if (io->write && l->fill == LM_FILL_HOOK)
-			w->hooks->fill(w->hooks->arg, io);
 		ret = l->eng.ops->queue(&l->eng, io);
 		if (ret < 0) {
 			/* not taken, so not in flight: a failed IO; what
@@ -212,24 +228,27 @@ static void lm_check(struct lm_worker *w, const struct lm_io *io)
 }
 
 /*
- * @n IOs reaped at @now, in the window or not (@measuring), before the
- * stop or after it (@stop): a time-based run counts what completed in the
- * window, a size-limited one what it issued into its pass and completed
- * before the stop.
+ * @n IOs reaped, the first at @now, in the window or not (@measuring),
+ * before the stop or after it (@stop): a time-based run counts what
+ * completed in the window, a size-limited one what it issued into its
+ * pass and completed before the stop. Each IO after the first reads the
+ * clock again when its turn comes, so that no two IOs of a batch share a
+ * completion time (a vDSO read: lm-clockcost prints its cost).
  */
 static void lm_complete(struct lm_worker *w, struct lm_loop *l, unsigned int n,
 			bool measuring, bool stop, uint64_t now)
 {
 	bool limited = w->cursor_pass || w->budgeted;
-	/* one time base for the batch's per-IO records */
 	uint64_t base = w->job->iolog ? lm_record_base(w) : 0;
-	uint64_t at = now > base ? now - base : 0;
 	unsigned int i;
 
 	for (i = 0; i < n; i++) {
 		struct lm_io *io = l->done[i];
 		enum lm_dir d = io->write ? LM_DIR_WRITE : LM_DIR_READ;
 		bool count = limited ? io->counted && !stop : measuring;
+
+		if (i)
+			now = lm_now_ns();
 
 		/* every read is checked, counted in the window or not */
 		if (l->checks && !io->write && io->res == (int)io->len)
@@ -243,8 +262,9 @@ static void lm_complete(struct lm_worker *w, struct lm_loop *l, unsigned int n,
 			lm_hist_add(&w->lat[d], now - io->issue_ns);
 			lm_count(w, d, io->len, now - io->issue_ns);
 			if (w->job->iolog)
-				lm_iolog_add(&w->iolog, at, now - io->issue_ns,
-					     io->len, d);
+				lm_iolog_add(&w->iolog,
+					     now > base ? now - base : 0,
+					     now - io->issue_ns, io->len, d);
 		}
 		l->free_ios[l->nfree++] = io;
 	}
