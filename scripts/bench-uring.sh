@@ -8,6 +8,9 @@
 #
 #   scripts/bench-uring.sh [-r ROUNDS] [-t SECONDS]     (as root)
 #
+# LUNMARK=BIN runs that lunmark; LUNMARK_BASE=BIN adds a second lunmark
+# (an older build) to the interleaving and the ratios lunmark / base.
+#
 # fio and t/io_uring are built from the distribution's fio source package
 # at the first run (bench-lib.sh's lm_bench_fio; FIO_SRC=DIR reuses a
 # built tree). t/io_uring runs with the job's depth, block size and
@@ -42,9 +45,12 @@ dev=$(losetup -f --show --direct-io=on "$work/img")
 "$lunmark" run "$dev" --rw=write --bs=1m --iodepth=8 --allow-write >/dev/null
 
 # Each prints "IOS CPU_S". Args: RW BS QD T
-run_lunmark() {
-	local out=$work/lm.out cpu
-	cpu=$(cpu_of sh -c "\"$lunmark\" run $dev --rw=$1 --bs=$2 --iodepth=$3 --numjobs=$4 --runtime=$secs --time_based --no-prefill >$out")
+run_lunmark() { run_lm "$lunmark" "$@"; }
+run_base() { run_lm "$LUNMARK_BASE" "$@"; }
+run_lm() {
+	local out=$work/lm.out cpu lm=$1
+	shift
+	cpu=$(cpu_of sh -c "\"$lm\" run $dev --rw=$1 --bs=$2 --iodepth=$3 --numjobs=$4 --runtime=$secs --time_based --no-prefill >$out")
 	awk -v c="$cpu" '/^  read : IOPS=/ { i = $3; sub("IOPS=", "", i); sub(",", "", i)
 		printf "%.0f %s\n", i * $(NF-1), c }' "$out"
 }
@@ -71,12 +77,17 @@ run_tio() {
 }
 
 tools="lunmark fio tio"
+pairs="fio tio"
+if [ -n "${LUNMARK_BASE:-}" ]; then
+	tools="$tools base"
+	pairs="$pairs base"
+fi
 printf '%-20s %-10s %10s %14s\n' "job" "tool" "IOPS" "CPU-s per MIO"
 for spec in "randread 4k 32 1" "randread 4k 32 2" "read 1m 8 1"; do
 	read -r -a words <<<"$spec"
 	set -- "${words[@]}"
 	for t in $tools; do : >"$work/$t.iops"; : >"$work/$t.cpu"; done
-	: >"$work/r.fio"; : >"$work/r.tio"; : >"$work/c.fio"; : >"$work/c.tio"
+	for t in $pairs; do : >"$work/r.$t"; : >"$work/c.$t"; done
 	for _ in $(seq "$rounds"); do
 		for t in $tools; do
 			read -r ios cpu < <(run_"$t" "$@") || ios=0
@@ -88,7 +99,7 @@ for spec in "randread 4k 32 1" "randread 4k 32 2" "read 1m 8 1"; do
 			cat "$work/$t.cnow" >>"$work/$t.cpu"
 		done
 		# this round's pairs
-		for t in fio tio; do
+		for t in $pairs; do
 			awk -v a="$(cat "$work/lunmark.now")" -v b="$(cat "$work/$t.now")" \
 				'BEGIN { if (b > 0) print a / b }' >>"$work/r.$t"
 			awk -v a="$(cat "$work/lunmark.cnow")" -v b="$(cat "$work/$t.cnow")" \
@@ -102,12 +113,15 @@ for spec in "randread 4k 32 1" "randread 4k 32 2" "read 1m 8 1"; do
 			"$(median <"$work/$t.iops")" "$(median <"$work/$t.cpu")"
 		name=
 	done
-	printf '%-20s %-14s IOPS %-20s CPU/IO %s\n' "" "lm/fio" "$(spread <"$work/r.fio")" "$(spread <"$work/c.fio")"
-	printf '%-20s %-14s IOPS %-20s CPU/IO %s\n' "" "lm/t/io_uring" "$(spread <"$work/r.tio")" "$(spread <"$work/c.tio")"
+	for t in $pairs; do
+		printf '%-20s %-14s IOPS %-20s CPU/IO %s\n' "" "lm/$([ "$t" = tio ] && echo t/io_uring || echo "$t")" \
+			"$(spread <"$work/r.$t")" "$(spread <"$work/c.$t")"
+	done
 	lc=$(median <"$work/lunmark.cpu")
 	ck=$("$clockcost")
-	# CPU-s per MIO is us per IO: 2 reads of k ns over c us, in percent
-	awk -v k="$ck" -v c="$lc" 'BEGIN { printf "%-20s clock reads: 2 x %.1f ns per IO = %.2f%% of lunmark'"'"'s CPU per IO\n", "", k, (c > 0 ? 2 * k / (c * 10) : 0) }'
+	# CPU-s per MIO is us per IO: at most 2 reads of k ns over c us, in
+	# percent (a read is 1 + 1/batch reads an IO, a write up to 2)
+	awk -v k="$ck" -v c="$lc" 'BEGIN { printf "%-20s clock: %.1f ns a read, <= 2 reads per IO = <= %.2f%% of lunmark'"'"'s CPU per IO\n", "", k, (c > 0 ? 2 * k / (c * 10) : 0) }'
 done
 echo "($rounds rounds of ${secs}s each, interleaved; tools' medians; ratios: median (min-max) of each round's pair, lunmark / other)"
 echo "(goals: IOPS >= 1.0 x fio and >= 0.95 x t/io_uring, CPU per IO <= 0.7 x fio; clock reads <= 2%)"
