@@ -129,6 +129,19 @@ static void lm_fill_data(struct lm_worker *w, struct lm_loop *l,
 	}
 }
 
+/*
+ * The @n IOs just queued were handed on at @now, in one submit(). They
+ * are the last ones taken from free_ios: at [nfree, nfree + n), also when
+ * one after them was refused and put back below.
+ */
+static void lm_submitted(struct lm_loop *l, unsigned int n, uint64_t now)
+{
+	unsigned int i;
+
+	for (i = l->nfree; i < l->nfree + n; i++)
+		l->free_ios[i]->submit_ns = now;
+}
+
 /* Fill the queue; returns false when there is no more work to issue. */
 static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 {
@@ -200,6 +213,8 @@ static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 		ret = l->eng.ops->submit(&l->eng);
 		if (ret < 0)
 			lm_fail(w, l, -ret, 0, false);
+		if (l->eng.ops->slat)
+			lm_submitted(l, queued, lm_now_ns());
 		l->inflight += queued;
 	}
 	return more && !w->io_errno;
@@ -260,6 +275,11 @@ static void lm_complete(struct lm_worker *w, struct lm_loop *l, unsigned int n,
 				io->write);
 		} else if (count) {
 			lm_hist_add(&w->lat[d], now - io->issue_ns);
+			if (io->submit_ns) {
+				lm_hist_add(&w->slat[d],
+					    io->submit_ns - io->issue_ns);
+				lm_hist_add(&w->clat[d], now - io->submit_ns);
+			}
 			lm_count(w, d, io->len, now - io->issue_ns);
 			if (w->job->iolog)
 				lm_iolog_add(&w->iolog,
@@ -304,8 +324,11 @@ static int lm_loop_setup(struct lm_worker *w, struct lm_loop *l)
 		l->fill = LM_FILL_STAMP;
 	l->checks = w->hooks ? w->hooks->check != NULL : j->verify;
 	lm_rand_seed(&l->mix, j->seed ^ (0xd1b54a32d192ed03ull * (w->id + 1)));
-	for (i = 0; i < LM_DIRS; i++)
+	for (i = 0; i < LM_DIRS; i++) {
 		lm_hist_init(&w->lat[i]);
+		lm_hist_init(&w->slat[i]);
+		lm_hist_init(&w->clat[i]);
+	}
 
 	w->setup_what = "setting up the engine";
 	w->setup_engine = true;

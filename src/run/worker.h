@@ -116,8 +116,13 @@ struct lm_worker {
 	_Atomic uint64_t live_bytes[LM_DIRS];
 	_Atomic uint64_t live_lat_ns[LM_DIRS]; /* latencies, summed */
 
-	/* out, read after the thread is joined */
+	/* out, read after the thread is joined: latency from issue to
+	 * completion, and, with an engine that tells them apart
+	 * (ops->slat), its submission and completion parts; else those
+	 * stay empty and lat is all completion latency */
 	_Alignas(64) struct lm_hist lat[LM_DIRS];
+	struct lm_hist slat[LM_DIRS];
+	struct lm_hist clat[LM_DIRS];
 	uint64_t errors[LM_DIRS];
 	int setup_err;		/* -errno from setup */
 	const char *setup_what; /* what failed in setup */

@@ -3,7 +3,8 @@
 # QD32 on a loop device, where a batch of completions is reaped at once,
 # has few consecutive lines alike. With one clock read per reaped batch,
 # the IOs of one submitted and reaped batch shared their time and their
-# latency: 83.5% of consecutive lines were identical.
+# latency: 83.5% of consecutive lines were identical. And fio's JSON has
+# slat, clat and lat apart where the engine tells them apart.
 . "$(dirname "$0")/lib.sh"
 lm_need_root
 
@@ -25,4 +26,29 @@ awk -v s="$same" -v n="$n" 'BEGIN { exit !(s <= 0.05 * n) }' ||
 # and the log's times go forward
 awk -F, '$1 < t { bad++ } { t = $1 } END { exit bad > 0 }' "$log" ||
 	fail "per-IO log times go backwards: $(head -3 "$log")"
+
+# slat, clat and lat apart where the engine tells them apart: libaio's
+# io_submit() returns before the IO completes, so fio's JSON has a slat
+# of every IO and clat + slat = lat; io_uring submits and waits in one
+# io_uring_enter, so its slat is empty and its clat is its lat
+for e in libaio io_uring; do
+	sed "s/ioengine=io_uring/ioengine=$e/; /write_lat_log/d" "$LM_WORK/q.fio" >"$LM_WORK/$e.fio"
+	expect_exit "$LM_EXIT_OK" "$LM_WORK/o" "$LUNMARK" "$LM_WORK/$e.fio" --no-prefill \
+		--output-format=json --output="$LM_WORK/$e.json"
+	jq -r '.jobs[0].read | "\(.total_ios) \(.slat_ns.N) \(.slat_ns.mean) \(.clat_ns.N) \(.clat_ns.mean) \(.lat_ns.N) \(.lat_ns.mean)"' \
+		"$LM_WORK/$e.json" >"$LM_WORK/$e.lat"
+	read -r ios sn sm cn cm ln lm <"$LM_WORK/$e.lat"
+	note "$e: $ios IOs; slat N=$sn mean=$sm; clat N=$cn mean=$cm; lat N=$ln mean=$lm ns"
+	[ "$cn" = "$ln" ] || fail "$e: clat N $cn, lat N $ln"
+	[ "$ln" -gt 1000 ] || fail "$e: only $ln IOs in 2 s"
+	if [ $e = libaio ]; then
+		[ "$sn" = "$ln" ] || fail "libaio: slat of $sn IOs, lat of $ln"
+		# the means add up, within the histogram's rounding
+		awk -v s="$sm" -v c="$cm" -v l="$lm" 'BEGIN { d = s + c - l; if (d < 0) d = -d; exit !(s > 0 && c > 0 && d <= 0.02 * l) }' ||
+			fail "libaio: slat $sm + clat $cm is not lat $lm"
+	else
+		[ "$sn" = 0 ] || fail "io_uring: a slat of $sn IOs, where one call submits and waits"
+		[ "$cm" = "$lm" ] || fail "io_uring: clat mean $cm is not lat mean $lm"
+	fi
+done
 exit "$LM_PASS"
