@@ -3,7 +3,7 @@
 # the same jobs against a local tgtd (a null LUN and a tmpfs LUN),
 # interleaved A B C A B C. Prints the median IOPS, MB/s and initiator CPU
 # microseconds per IO (whole process, user + system) of each tool, and the
-# ratios lunmark / fio.
+# ratios of each round's pair lunmark / fio as median (min-max).
 #
 #   scripts/bench-iscsi.sh [-r ROUNDS] [-t SECONDS]     (as root)
 #
@@ -74,15 +74,23 @@ for lun in null rdwr; do
 	for spec in "randread 4k 32" "read 1m 8"; do
 		read -r rw bs qd <<<"$spec"
 		for t in lunmark fio perf; do : >"$work/$t.iops"; : >"$work/$t.mbs"; : >"$work/$t.cpu"; done
+		: >"$work/r.iops"; : >"$work/r.cpu"
 		for _ in $(seq "$rounds"); do
 			for t in lunmark fio perf; do
+				: >"$work/$t.now"
 				read -r ios bytes cpu < <(run_$t "$(url_of $lun)" "$rw" "$bs" "$qd") ||
 					{ echo "bench: $t failed on $lun $spec" >&2; continue; }
 				[ "${ios:-0}" -gt 0 ] || continue
 				echo "$ios / $secs" | bc -l >>"$work/$t.iops"
 				echo "$bytes / $secs / 1000000" | bc -l >>"$work/$t.mbs"
 				echo "$cpu * 1000000 / $ios" | bc -l >>"$work/$t.cpu"
+				echo "$ios $cpu" >"$work/$t.now"
 			done
+			# this round's pair, lunmark / fio, when both did IO
+			read -r l_ios l_cpu <"$work/lunmark.now" || continue
+			read -r f_ios f_cpu <"$work/fio.now" || continue
+			awk -v a="$l_ios" -v b="$f_ios" 'BEGIN { print a / b }' >>"$work/r.iops"
+			awk -v a="$l_cpu" -v b="$f_cpu" -v x="$l_ios" -v y="$f_ios" 'BEGIN { print (a / x) / (b / y) }' >>"$work/r.cpu"
 		done
 		name="$lun LUN: $bs $rw Q${qd}T1"
 		for t in lunmark fio perf; do
@@ -91,10 +99,9 @@ for lun in null rdwr; do
 				"$(median <"$work/$t.iops")" "$(median <"$work/$t.mbs")" "$(median <"$work/$t.cpu")"
 			name=
 		done
-		li=$(median <"$work/lunmark.iops"); fi=$(median <"$work/fio.iops")
-		lc=$(median <"$work/lunmark.cpu"); fc=$(median <"$work/fio.cpu")
-		printf '%-26s %-10s %9.2fx %10s %11.2fx\n' "" "lm/fio" \
-			"$(echo "$li / $fi" | bc -l)" "" "$(echo "$lc / $fc" | bc -l)"
+		printf '%-26s %-10s IOPS %-20s CPU/IO %s\n' "" "lm/fio" \
+			"$(spread <"$work/r.iops")" "$(spread <"$work/r.cpu")"
 	done
 done
-echo "($rounds rounds of ${secs}s each, interleaved; medians; targets: IOPS ratio >= 1, CPU ratio <= 0.7)"
+echo "($rounds rounds of ${secs}s each, interleaved; tools' medians; ratios: median (min-max) of each round's pair, lunmark / fio)"
+echo "(goals: 4k IOPS >= 1.2 x fio at CPU per IO <= 0.5 x; 1M IOPS >= 1.1 x at CPU <= 0.45 x)"
