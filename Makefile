@@ -49,7 +49,8 @@ UNIT_BIN := $(BUILD)/tests/unit-tests
 CUNIT_CFLAGS := $(shell $(PKG_CONFIG) --cflags cunit 2>/dev/null)
 CUNIT_LIBS := $(shell $(PKG_CONFIG) --libs cunit 2>/dev/null || echo -lcunit)
 
-HELPERS := $(BUILD)/tests/lm-noring $(BUILD)/tests/lm-datacheck
+HELPERS := $(BUILD)/tests/lm-noring $(BUILD)/tests/lm-datacheck \
+	   $(BUILD)/tests/lm-clockcost
 
 .PHONY: all deps test test-sanitize test-tsan unit unit-bin helpers integration lint fio-profiles \
 	demo bench install uninstall clean help fuzz fuzz-bin

@@ -187,6 +187,10 @@ static struct json_object *lm_dir_json(const struct lm_run_result *r,
 	struct json_object *o = json_object_new_object();
 	struct json_object *clat;
 	const struct lm_summary *s = &r->sum[d];
+	/* an engine that cannot tell slat apart: lat is all clat, as fio
+	 * shows its synchronous engines */
+	bool apart = r->slat[d].count != 0;
+	const struct lm_hist *c = apart ? &r->clat[d] : &r->lat[d];
 	struct lm_hist empty;
 
 	lm_jput_u64(o, "io_bytes", s->bytes);
@@ -199,10 +203,10 @@ static struct json_object *lm_dir_json(const struct lm_run_result *r,
 	lm_jput_u64(o, "short_ios", 0);
 	lm_jput_u64(o, "drop_ios", 0);
 	lm_hist_init(&empty);
-	lm_jput(o, "slat_ns", lm_lat_json(&empty, false));
-	clat = lm_lat_json(&r->lat[d], true);
-	if (plus && r->lat[d].count)
-		lm_jput(clat, "bins", lm_bins_json(&r->lat[d]));
+	lm_jput(o, "slat_ns", lm_lat_json(apart ? &r->slat[d] : &empty, false));
+	clat = lm_lat_json(c, true);
+	if (plus && c->count)
+		lm_jput(clat, "bins", lm_bins_json(c));
 	lm_jput(o, "clat_ns", clat);
 	lm_jput(o, "lat_ns", lm_lat_json(&r->lat[d], false));
 	lm_samples_json(o, r, d);

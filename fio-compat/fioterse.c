@@ -19,6 +19,9 @@ static void lm_terse_lat(FILE *f, const struct lm_hist *h)
 static void lm_terse_dir(FILE *f, const struct lm_run_result *r, unsigned int d)
 {
 	const struct lm_summary *s = &r->sum[d];
+	/* slat apart where the engine tells it (fiojson.c does the same) */
+	bool apart = r->slat[d].count != 0;
+	const struct lm_hist *c = apart ? &r->clat[d] : &r->lat[d];
 	struct lm_hist none;
 	struct lm_spread bw, iops;
 	unsigned int i, n;
@@ -29,13 +32,13 @@ static void lm_terse_dir(FILE *f, const struct lm_run_result *r, unsigned int d)
 		(unsigned long long)(s->mib_s * 1024.0 + 0.5),
 		(unsigned long long)(s->iops + 0.5),
 		(unsigned long long)(r->elapsed_ns / 1000000));
-	lm_terse_lat(f, &none); /* no submission latency of its own */
-	lm_terse_lat(f, &r->lat[d]);
+	lm_terse_lat(f, apart ? &r->slat[d] : &none);
+	lm_terse_lat(f, c);
 	for (i = 0; i < 20; i++) {
-		if (i < LM_FIO_NPCTS && r->lat[d].count)
+		if (i < LM_FIO_NPCTS && c->count)
 			fprintf(f, ";%f%%=%llu", lm_fio_pcts[i],
 				(unsigned long long)(lm_hist_percentile(
-							     &r->lat[d],
+							     c,
 							     lm_fio_pcts[i]) /
 						     1000));
 		else if (i < LM_FIO_NPCTS)
@@ -43,7 +46,7 @@ static void lm_terse_dir(FILE *f, const struct lm_run_result *r, unsigned int d)
 		else
 			fputs(";0%=0", f);
 	}
-	lm_terse_lat(f, &r->lat[d]); /* lat: the same histogram as clat */
+	lm_terse_lat(f, &r->lat[d]);
 	lm_fio_rates(r, d, &bw, &iops, &n);
 	fprintf(f, ";%llu;%llu;%f%%;%f;%f", (unsigned long long)bw.min,
 		(unsigned long long)bw.max, n ? 100.0 : 0.0, bw.mean,

@@ -3,13 +3,13 @@
 # the same jobs against a local tgtd (a null LUN and a tmpfs LUN),
 # interleaved A B C A B C. Prints the median IOPS, MB/s and initiator CPU
 # microseconds per IO (whole process, user + system) of each tool, and the
-# ratios lunmark / fio.
+# ratios of each round's pair lunmark / fio as median (min-max).
 #
 #   scripts/bench-iscsi.sh [-r ROUNDS] [-t SECONDS]     (as root)
 #
 # Debian's fio has no libiscsi engine, so one is built from Debian's own
-# source package at the first run (about a minute) into build/bench/, with
-# a private deb-src list: the system's apt configuration is not touched.
+# source package at the first run (bench-lib.sh's lm_bench_fio; FIO_SRC=DIR
+# reuses a built tree).
 # tgtd runs on the same two cores and bounds the IOPS; the CPU per IO is
 # the initiator's own figure. Timings drift: only ratios from one run mean
 # much.
@@ -26,33 +26,7 @@ for c in tgtd iscsi-perf jq bc apt-get dpkg-source; do
 done
 [ -x "$lunmark" ] || make -C "$top" -s all
 
-# fio with --enable-libiscsi, from the distribution's source package
-fio_build() {
-	local d=$top/build/bench/fio-libiscsi a
-	fio=$d/fio
-	[ -x "$fio" ] && "$fio" --enghelp 2>/dev/null | grep -q libiscsi && return 0
-	echo "bench: building fio with libiscsi from the distribution's source package (once)" >&2
-	rm -rf "$d" && mkdir -p "$d/apt/lists/partial" "$d/apt/parts" "$d/src"
-	a=$d/apt/parts
-	if [ -f /etc/apt/sources.list.d/debian.sources ]; then
-		sed 's/^Types: deb$/Types: deb-src/' /etc/apt/sources.list.d/debian.sources >"$a/src.sources"
-	elif [ -f /etc/apt/sources.list.d/ubuntu.sources ]; then
-		sed 's/^Types: deb$/Types: deb-src/' /etc/apt/sources.list.d/ubuntu.sources >"$a/src.sources"
-	else
-		sed -n 's/^deb /deb-src /p' /etc/apt/sources.list >"$a/src.list"
-	fi
-	local opts=(-o Dir::Etc::SourceList=/dev/null -o "Dir::Etc::SourceParts=$a"
-		-o "Dir::State::Lists=$d/apt/lists")
-	apt-get "${opts[@]}" update >"$d/build.log" 2>&1
-	(cd "$d/src" && apt-get "${opts[@]}" source --download-only fio) >>"$d/build.log" 2>&1
-	(cd "$d/src" && dpkg-source -x ./fio_*.dsc fio) >>"$d/build.log" 2>&1
-	(cd "$d/src/fio" && ./configure --enable-libiscsi && make -j"$(nproc)") >>"$d/build.log" 2>&1 ||
-		{ echo "bench: building fio failed; see $d/build.log" >&2; exit 1; }
-	cp "$d/src/fio/fio" "$fio"
-	"$fio" --enghelp | grep -q libiscsi ||
-		{ echo "bench: the fio built has no libiscsi engine; see $d/build.log" >&2; exit 1; }
-}
-fio_build
+lm_bench_fio "$top" # fio with --enable-libiscsi, from the distribution's source
 
 work=$(mktemp -d /tmp/lunmark-bench-iscsi.XXXXXX)
 port=
@@ -100,15 +74,23 @@ for lun in null rdwr; do
 	for spec in "randread 4k 32" "read 1m 8"; do
 		read -r rw bs qd <<<"$spec"
 		for t in lunmark fio perf; do : >"$work/$t.iops"; : >"$work/$t.mbs"; : >"$work/$t.cpu"; done
+		: >"$work/r.iops"; : >"$work/r.cpu"
 		for _ in $(seq "$rounds"); do
 			for t in lunmark fio perf; do
+				: >"$work/$t.now"
 				read -r ios bytes cpu < <(run_$t "$(url_of $lun)" "$rw" "$bs" "$qd") ||
 					{ echo "bench: $t failed on $lun $spec" >&2; continue; }
 				[ "${ios:-0}" -gt 0 ] || continue
 				echo "$ios / $secs" | bc -l >>"$work/$t.iops"
 				echo "$bytes / $secs / 1000000" | bc -l >>"$work/$t.mbs"
 				echo "$cpu * 1000000 / $ios" | bc -l >>"$work/$t.cpu"
+				echo "$ios $cpu" >"$work/$t.now"
 			done
+			# this round's pair, lunmark / fio, when both did IO
+			read -r l_ios l_cpu <"$work/lunmark.now" || continue
+			read -r f_ios f_cpu <"$work/fio.now" || continue
+			awk -v a="$l_ios" -v b="$f_ios" 'BEGIN { print a / b }' >>"$work/r.iops"
+			awk -v a="$l_cpu" -v b="$f_cpu" -v x="$l_ios" -v y="$f_ios" 'BEGIN { print (a / x) / (b / y) }' >>"$work/r.cpu"
 		done
 		name="$lun LUN: $bs $rw Q${qd}T1"
 		for t in lunmark fio perf; do
@@ -117,10 +99,9 @@ for lun in null rdwr; do
 				"$(median <"$work/$t.iops")" "$(median <"$work/$t.mbs")" "$(median <"$work/$t.cpu")"
 			name=
 		done
-		li=$(median <"$work/lunmark.iops"); fi=$(median <"$work/fio.iops")
-		lc=$(median <"$work/lunmark.cpu"); fc=$(median <"$work/fio.cpu")
-		printf '%-26s %-10s %9.2fx %10s %11.2fx\n' "" "lm/fio" \
-			"$(echo "$li / $fi" | bc -l)" "" "$(echo "$lc / $fc" | bc -l)"
+		printf '%-26s %-10s IOPS %-20s CPU/IO %s\n' "" "lm/fio" \
+			"$(spread <"$work/r.iops")" "$(spread <"$work/r.cpu")"
 	done
 done
-echo "($rounds rounds of ${secs}s each, interleaved; medians; targets: IOPS ratio >= 1, CPU ratio <= 0.7)"
+echo "($rounds rounds of ${secs}s each, interleaved; tools' medians; ratios: median (min-max) of each round's pair, lunmark / fio)"
+echo "(goals: 4k IOPS >= 1.2 x fio at CPU per IO <= 0.5 x; 1M IOPS >= 1.1 x at CPU <= 0.45 x)"

@@ -28,3 +28,51 @@ cpu_of() {
 
 # median of the numbers on stdin, one a line; 0 for none
 median() { sort -g | awk '{ v[NR] = $1 } END { if (!NR) print 0; else print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+# lm_bench_fio TOP: set $fio to a fio 3.33 with the libiscsi engine and
+# $fio_src to its built source tree (with t/io_uring), built from the
+# distribution's source package at the first run (about a minute) into
+# TOP/build/bench/fio-libiscsi with a private deb-src list: the system's
+# apt configuration is not touched. FIO_SRC=DIR reuses a tree already
+# built there (its fio and t/io_uring).
+lm_bench_fio() {
+	local d=$1/build/bench/fio-libiscsi a
+	if [ -n "${FIO_SRC:-}" ]; then
+		fio_src=$FIO_SRC
+		fio=$fio_src/fio
+		[ -x "$fio" ] || { echo "bench: no fio in FIO_SRC=$FIO_SRC" >&2; exit 2; }
+		[ -x "$fio_src/t/io_uring" ] || make -C "$fio_src" t/io_uring >/dev/null
+		return 0
+	fi
+	fio=$d/fio
+	fio_src=$d/src/fio
+	if [ -x "$fio" ] && "$fio" --enghelp 2>/dev/null | grep -q libiscsi; then
+		[ -x "$fio_src/t/io_uring" ] || make -C "$fio_src" t/io_uring >/dev/null
+		return 0
+	fi
+	echo "bench: building fio with libiscsi from the distribution's source package (once)" >&2
+	rm -rf "$d" && mkdir -p "$d/apt/lists/partial" "$d/apt/parts" "$d/src"
+	a=$d/apt/parts
+	if [ -f /etc/apt/sources.list.d/debian.sources ]; then
+		sed 's/^Types: deb$/Types: deb-src/' /etc/apt/sources.list.d/debian.sources >"$a/src.sources"
+	elif [ -f /etc/apt/sources.list.d/ubuntu.sources ]; then
+		sed 's/^Types: deb$/Types: deb-src/' /etc/apt/sources.list.d/ubuntu.sources >"$a/src.sources"
+	else
+		sed -n 's/^deb /deb-src /p' /etc/apt/sources.list >"$a/src.list"
+	fi
+	local opts=(-o Dir::Etc::SourceList=/dev/null -o "Dir::Etc::SourceParts=$a"
+		-o "Dir::State::Lists=$d/apt/lists")
+	apt-get "${opts[@]}" update >"$d/build.log" 2>&1
+	(cd "$d/src" && apt-get "${opts[@]}" source --download-only fio) >>"$d/build.log" 2>&1
+	(cd "$d/src" && dpkg-source -x ./fio_*.dsc fio) >>"$d/build.log" 2>&1
+	(cd "$fio_src" && ./configure --enable-libiscsi && make -j"$(nproc)" && make t/io_uring) >>"$d/build.log" 2>&1 ||
+		{ echo "bench: building fio failed; see $d/build.log" >&2; exit 1; }
+	cp "$fio_src/fio" "$fio"
+	"$fio" --enghelp | grep -q libiscsi ||
+		{ echo "bench: the fio built has no libiscsi engine; see $d/build.log" >&2; exit 1; }
+}
+
+# spread of the numbers on stdin: "MEDIAN (MIN-MAX)", each as %.2f
+spread() { sort -g | awk '{ v[NR] = $1 } END { if (!NR) { print "-"; exit }
+	m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+	printf "%.2f (%.2f-%.2f)\n", m, v[1], v[NR] }'; }

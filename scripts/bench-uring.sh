@@ -1,11 +1,20 @@
 #!/usr/bin/env bash
-# lunmark vs fio (io_uring, fixedbufs + registerfiles), the same jobs on a
-# tmpfs-backed direct-IO loop device, interleaved A B A B. Prints the
-# median IOPS and the CPU-seconds per million IOs of each tool (whole
-# process, user + system, as the kernel accounts it), and the ratios.
+# lunmark vs fio (io_uring, fixedbufs + registerfiles) vs fio's own limit
+# tool t/io_uring, the same jobs on a tmpfs-backed direct-IO loop device,
+# interleaved A B C A B C. Prints each tool's median IOPS and CPU-seconds
+# per million IOs (whole process, user + system, as the kernel accounts
+# it), then the ratios of each round's pair, lunmark / fio and lunmark /
+# t/io_uring, as "median (min-max)", and what lunmark's clock reads cost.
 #
 #   scripts/bench-uring.sh [-r ROUNDS] [-t SECONDS]     (as root)
 #
+# LUNMARK=BIN runs that lunmark; LUNMARK_BASE=BIN adds a second lunmark
+# (an older build) to the interleaving and the ratios lunmark / base.
+#
+# fio and t/io_uring are built from the distribution's fio source package
+# at the first run (bench-lib.sh's lm_bench_fio; FIO_SRC=DIR reuses a
+# built tree). t/io_uring runs with the job's depth, block size and
+# threads, submitting and reaping in batches of a quarter of the depth.
 # Timings on shared machines drift; only the ratios from one run mean much.
 set -euo pipefail
 
@@ -15,10 +24,14 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 lm_bench_opts "$@"
 lunmark=${LUNMARK:-$top/build/lunmark}
 [ "$(id -u)" -eq 0 ] || { echo "bench: run as root (loop devices)" >&2; exit 2; }
-for c in fio jq losetup; do
+for c in jq losetup bc apt-get dpkg-source; do
 	command -v $c >/dev/null || { echo "bench: $c missing (run scripts/deps.sh)" >&2; exit 2; }
 done
 [ -x "$lunmark" ] || make -C "$top" -s all
+clockcost=$top/build/tests/lm-clockcost
+[ -x "$clockcost" ] || make -C "$top" -s helpers
+lm_bench_fio "$top"
+tio=$fio_src/t/io_uring
 
 work=$(mktemp -d /dev/shm/lunmark-bench.XXXXXX)
 dev=
@@ -31,44 +44,86 @@ truncate -s 2G "$work/img"
 dev=$(losetup -f --show --direct-io=on "$work/img")
 "$lunmark" run "$dev" --rw=write --bs=1m --iodepth=8 --allow-write >/dev/null
 
-# run_lunmark RW BS QD T: prints "IOS CPU_S"
-run_lunmark() {
-	local out=$work/lm.out cpu ios
-	cpu=$(cpu_of sh -c "\"$lunmark\" run $dev --rw=$1 --bs=$2 --iodepth=$3 --numjobs=$4 --runtime=$secs --time_based --no-prefill >$out")
-	ios=$(awk '/^  read : IOPS=/{ v = $3; sub("IOPS=", "", v); sub(",", "", v); print v }' "$out")
-	local t
-	t=$(awk '/^  read : IOPS=/{ print $(NF-1) }' "$out")
-	awk -v i="$ios" -v t="$t" -v c="$cpu" 'BEGIN { printf "%.0f %.3f\n", i * t, c }'
+# Each prints "IOS CPU_S". Args: RW BS QD T
+run_lunmark() { run_lm "$lunmark" "$@"; }
+run_base() { run_lm "$LUNMARK_BASE" "$@"; }
+run_lm() {
+	local out=$work/lm.out cpu lm=$1
+	shift
+	cpu=$(cpu_of sh -c "\"$lm\" run $dev --rw=$1 --bs=$2 --iodepth=$3 --numjobs=$4 --runtime=$secs --time_based --no-prefill >$out")
+	awk -v c="$cpu" '/^  read : IOPS=/ { i = $3; sub("IOPS=", "", i); sub(",", "", i)
+		printf "%.0f %s\n", i * $(NF-1), c }' "$out"
 }
 
 run_fio() {
 	local out=$work/fio.json cpu
-	cpu=$(cpu_of fio --name=b --filename="$dev" --ioengine=io_uring --fixedbufs \
+	cpu=$(cpu_of "$fio" --name=b --filename="$dev" --ioengine=io_uring --fixedbufs \
 		--registerfiles --direct=1 --rw="$1" --bs="$2" --iodepth="$3" \
 		--numjobs="$4" --thread --group_reporting --time_based \
 		--runtime="$secs" --output-format=json --output="$out")
 	echo "$(jq '.jobs[0].read.total_ios' "$out") $cpu"
 }
 
-printf '%-22s %-8s %12s %14s\n' "job" "tool" "IOPS" "CPU-s per MIO"
+# t/io_uring prints the IOPS of each second: their mean times the seconds
+run_tio() {
+	local out=$work/tio.out cpu rnd=1 batch=$(($3 / 4))
+	[ "$1" = randread ] || rnd=0
+	[ "$batch" -ge 1 ] || batch=1
+	cpu=$(cpu_of sh -c "\"$tio\" -d$3 -s$batch -c$batch -b$(numfmt --from=iec "${2^^}") -p0 -B1 -F1 -O1 -R$rnd -n$4 -r$secs $dev >$out 2>&1")
+	# "IOPS=204.26K," or "IOPS=5659,"
+	sed -n 's/^IOPS=\([0-9.]*\)\([KM]\?\),.*/\1 \2/p' "$out" |
+		awk -v s="$secs" -v c="$cpu" '{ v = $1 * ($2 == "K" ? 1e3 : $2 == "M" ? 1e6 : 1); t += v; n++ }
+			END { printf "%.0f %s\n", n ? t / n * s : 0, c }'
+}
+
+tools="lunmark fio tio"
+pairs="fio tio"
+if [ -n "${LUNMARK_BASE:-}" ]; then
+	tools="$tools base"
+	pairs="$pairs base"
+fi
+printf '%-20s %-10s %10s %14s\n' "job" "tool" "IOPS" "CPU-s per MIO"
 for spec in "randread 4k 32 1" "randread 4k 32 2" "read 1m 8 1"; do
 	read -r -a words <<<"$spec"
 	set -- "${words[@]}"
-	: >"$work/lm.iops"; : >"$work/lm.cpu"; : >"$work/fio.iops"; : >"$work/fio.cpu"
+	for t in $tools; do : >"$work/$t.iops"; : >"$work/$t.cpu"; done
+	for t in $pairs; do : >"$work/r.$t"; : >"$work/c.$t"; done
 	for _ in $(seq "$rounds"); do
-		read -r ios cpu < <(run_lunmark "$@")
-		echo "$ios / $secs" | bc -l >>"$work/lm.iops"
-		echo "$cpu * 1000000 / $ios" | bc -l >>"$work/lm.cpu"
-		read -r ios cpu < <(run_fio "$@")
-		echo "$ios / $secs" | bc -l >>"$work/fio.iops"
-		echo "$cpu * 1000000 / $ios" | bc -l >>"$work/fio.cpu"
+		for t in $tools; do
+			read -r ios cpu < <(run_"$t" "$@") || ios=0
+			[ "${ios:-0}" -gt 0 ] || { echo "bench: $t did no IO on $spec" >&2; ios=0; }
+			echo "$ios / $secs" | bc -l >"$work/$t.now"
+			cat "$work/$t.now" >>"$work/$t.iops"
+			[ "$ios" -gt 0 ] && echo "$cpu * 1000000 / $ios" | bc -l >"$work/$t.cnow" ||
+				echo 0 >"$work/$t.cnow"
+			cat "$work/$t.cnow" >>"$work/$t.cpu"
+		done
+		# this round's pairs
+		for t in $pairs; do
+			awk -v a="$(cat "$work/lunmark.now")" -v b="$(cat "$work/$t.now")" \
+				'BEGIN { if (b > 0) print a / b }' >>"$work/r.$t"
+			awk -v a="$(cat "$work/lunmark.cnow")" -v b="$(cat "$work/$t.cnow")" \
+				'BEGIN { if (b > 0) print a / b }' >>"$work/c.$t"
+		done
 	done
-	li=$(median <"$work/lm.iops"); lc=$(median <"$work/lm.cpu")
-	fi=$(median <"$work/fio.iops"); fc=$(median <"$work/fio.cpu")
 	name="$2 $1 Q$3T$4"
-	printf '%-22s %-8s %12.0f %14.3f\n' "$name" lunmark "$li" "$lc"
-	printf '%-22s %-8s %12.0f %14.3f\n' "" fio "$fi" "$fc"
-	printf '%-22s %-8s %11.2fx %13.2fx\n' "" "ratio" \
-		"$(echo "$li / $fi" | bc -l)" "$(echo "$lc / $fc" | bc -l)"
+	for t in $tools; do
+		printf '%-20s %-10s %10.0f %14.3f\n' "$name" \
+			"$([ "$t" = tio ] && echo t/io_uring || echo "$t")" \
+			"$(median <"$work/$t.iops")" "$(median <"$work/$t.cpu")"
+		name=
+	done
+	for t in $pairs; do
+		printf '%-20s %-14s IOPS %-20s CPU/IO %s\n' "" "lm/$([ "$t" = tio ] && echo t/io_uring || echo "$t")" \
+			"$(spread <"$work/r.$t")" "$(spread <"$work/c.$t")"
+	done
+	lc=$(median <"$work/lunmark.cpu")
+	ck=$("$clockcost")
+	# CPU-s per MIO is us per IO: k ns over c us, in percent, for one
+	# clock read per IO (each completion) and for two (a read job adds
+	# one per submitted batch, a write one per IO)
+	awk -v k="$ck" -v c="$lc" 'BEGIN { p = c > 0 ? k / (c * 10) : 0
+		printf "%-20s clock: %.1f ns a read; 1 to 2 reads per IO = %.2f%% to %.2f%% of lunmark'"'"'s CPU per IO\n", "", k, p, 2 * p }'
 done
-echo "($rounds rounds of ${secs}s each, interleaved; medians; ratio = lunmark / fio)"
+echo "($rounds rounds of ${secs}s each, interleaved; tools' medians; ratios: median (min-max) of each round's pair, lunmark / other)"
+echo "(goals: IOPS >= 1.0 x fio and >= 0.95 x t/io_uring, CPU per IO <= 0.7 x fio; clock reads <= 2%)"

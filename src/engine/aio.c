@@ -168,6 +168,7 @@ const struct lm_engine_ops lm_engine_aio = {
 	.name = "aio",
 	.fio_name = "libaio",
 	.target = LM_ENGINE_TARGET_PATH,
+	.slat = true, /* io_submit(), then io_getevents() */
 	.setup = lm_aio_setup,
 	.queue = lm_aio_queue,
 	.submit = lm_aio_submit,

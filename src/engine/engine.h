@@ -36,6 +36,9 @@ struct lm_io {
 	bool counted; /* the worker's: issued into a size-limited pass */
 	int res;      /* bytes, or -errno */
 	uint64_t issue_ns;
+	/* the worker's: when submit() had handed it on, with an engine
+	 * whose ops->slat is set; 0 otherwise */
+	uint64_t submit_ns;
 };
 
 /* What a worker asks of its engine. */
@@ -75,6 +78,14 @@ struct lm_engine_ops {
 	enum lm_engine_target target;
 	bool sqpoll; /* polls submissions from a kernel thread (--sqpoll) */
 	bool faults; /* injects faults (conf.fault: --fail-every, --fail-prob) */
+	/*
+	 * submit() hands what is queued to the kernel or the wire and
+	 * returns before it completes, so its return ends the IOs'
+	 * submission latency (fio's slat) and starts their completion
+	 * latency (clat). False where one call submits and waits (uring's
+	 * io_uring_enter) or does the IO (psync): lat is all clat there.
+	 */
+	bool slat;
 
 	/*
 	 * per-thread context for target @t; called in the worker thread. A

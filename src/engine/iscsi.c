@@ -119,6 +119,7 @@ const struct lm_engine_ops lm_engine_iscsi = {
 	.name = "iscsi",
 	.fio_name = "libiscsi",
 	.target = LM_ENGINE_TARGET_URL,
+	.slat = true, /* submit puts the commands on the wire */
 	.setup = lm_isc_setup,
 	.queue = lm_isc_queue,
 	.submit = lm_isc_submit,

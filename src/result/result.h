@@ -21,6 +21,10 @@
 struct lm_run_result {
 	uint64_t elapsed_ns;	     /* the measured window */
 	struct lm_hist lat[LM_DIRS]; /* completion latency, merged */
+	/* fio's slat and clat, where the engine tells them apart
+	 * (engine.h's ops->slat); empty where lat is all clat */
+	struct lm_hist slat[LM_DIRS];
+	struct lm_hist clat[LM_DIRS];
 	uint64_t ios[LM_DIRS];
 	uint64_t bytes[LM_DIRS];
 	uint64_t errors[LM_DIRS];

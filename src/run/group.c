@@ -132,11 +132,16 @@ void lm_group_merge(struct lm_group *g, uint64_t t0)
 	lm_group_end(g, t0);
 	lm_take_iologs(g);
 
-	for (d = 0; d < LM_DIRS; d++)
+	for (d = 0; d < LM_DIRS; d++) {
 		lm_hist_init(&r->lat[d]);
+		lm_hist_init(&r->slat[d]);
+		lm_hist_init(&r->clat[d]);
+	}
 	for (i = 0; i < g->n; i++) {
 		for (d = 0; d < LM_DIRS; d++) {
 			lm_hist_merge(&r->lat[d], &w[i].lat[d]);
+			lm_hist_merge(&r->slat[d], &w[i].slat[d]);
+			lm_hist_merge(&r->clat[d], &w[i].clat[d]);
 			r->ios[d] += atomic_load(&w[i].live_ios[d]);
 			r->bytes[d] += atomic_load(&w[i].live_bytes[d]);
 			r->errors[d] += w[i].errors[d];

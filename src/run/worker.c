@@ -111,20 +111,55 @@ static uint64_t lm_bs_place(const struct lm_worker *w, uint64_t off,
 	return w->start_bytes + rel;
 }
 
+/* A write's data, as chosen at setup (not LM_FILL_NONE). */
+static void lm_fill_data(struct lm_worker *w, struct lm_loop *l,
+			 struct lm_io *io)
+{
+	uint64_t tag = ((uint64_t)w->id << 56) | l->seq;
+
+	if (l->fill == LM_FILL_STAMP) {
+		lm_buf_stamp(io->buf, io->len, w->stamp_bytes, io->offset, tag);
+		l->seq++;
+	} else if (l->fill == LM_FILL_VERIFY) {
+		lm_verify_block_fill_io(io->buf, io->len, w->stamp_bytes,
+					io->offset, w->shared->verify_run, tag);
+		l->seq++;
+	} else {
+		w->hooks->fill(w->hooks->arg, io);
+	}
+}
+
+/*
+ * The @n IOs just queued were handed on at @now, in one submit(). They
+ * are the last ones taken from free_ios: at [nfree, nfree + n), also when
+ * one after them was refused and put back below.
+ */
+static void lm_submitted(struct lm_loop *l, unsigned int n, uint64_t now)
+{
+	unsigned int i;
+
+	for (i = l->nfree; i < l->nfree + n; i++)
+		l->free_ios[i]->submit_ns = now;
+}
+
 /* Fill the queue; returns false when there is no more work to issue. */
 static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 {
 	const struct lm_job *j = w->job;
 	unsigned int queued = 0;
 	uint32_t len = j->bs_bytes;
-	uint64_t now, off;
 	bool more = true, write;
 	struct lm_io *io;
+	uint64_t now, off;
 	int ret;
 
 	if (!l->nfree)
 		return true;
-	now = lm_now_ns(); /* one clock read for the whole batch */
+	/* an IO's issue time is a clock read after the data work before
+	 * it: the batch's first, or the one after a write's fill (a 1 MiB
+	 * stamp is not the next IO's latency); queueing itself is a few
+	 * stores */
+	now = lm_now_ns();
 	while (l->nfree) {
 		if (w->budgeted && measuring &&
 		    l->issued_measured >= w->budget_bytes) {
@@ -155,17 +190,11 @@ static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 		io->buf = l->bufs.iov[io->buf_index].iov_base;
 		io->offset = off;
 		io->len = len;
+		if (io->write && l->fill != LM_FILL_NONE) {
+			lm_fill_data(w, l, io);
+			now = lm_now_ns();
+		}
 		io->issue_ns = now;
-		if (io->write && l->fill == LM_FILL_STAMP)
-			lm_buf_stamp(io->buf, io->len, w->stamp_bytes, off,
-				     ((uint64_t)w->id << 56) | l->seq++);
-		else if (io->write && l->fill == LM_FILL_VERIFY)
-			lm_verify_block_fill_io(
-				io->buf, io->len, w->stamp_bytes, off,
-				w->shared->verify_run,
-				((uint64_t)w->id << 56) | l->seq++);
-		else if (io->write && l->fill == LM_FILL_HOOK)
-			w->hooks->fill(w->hooks->arg, io);
 		ret = l->eng.ops->queue(&l->eng, io);
 		if (ret < 0) {
 			/* not taken, so not in flight: a failed IO; what
@@ -184,6 +213,8 @@ static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 		ret = l->eng.ops->submit(&l->eng);
 		if (ret < 0)
 			lm_fail(w, l, -ret, 0, false);
+		if (l->eng.ops->slat)
+			lm_submitted(l, queued, lm_now_ns());
 		l->inflight += queued;
 	}
 	return more && !w->io_errno;
@@ -212,24 +243,27 @@ static void lm_check(struct lm_worker *w, const struct lm_io *io)
 }
 
 /*
- * @n IOs reaped at @now, in the window or not (@measuring), before the
- * stop or after it (@stop): a time-based run counts what completed in the
- * window, a size-limited one what it issued into its pass and completed
- * before the stop.
+ * @n IOs reaped, the first at @now, in the window or not (@measuring),
+ * before the stop or after it (@stop): a time-based run counts what
+ * completed in the window, a size-limited one what it issued into its
+ * pass and completed before the stop. Each IO after the first reads the
+ * clock again when its turn comes, so that no two IOs of a batch share a
+ * completion time (a vDSO read: lm-clockcost prints its cost).
  */
 static void lm_complete(struct lm_worker *w, struct lm_loop *l, unsigned int n,
 			bool measuring, bool stop, uint64_t now)
 {
 	bool limited = w->cursor_pass || w->budgeted;
-	/* one time base for the batch's per-IO records */
 	uint64_t base = w->job->iolog ? lm_record_base(w) : 0;
-	uint64_t at = now > base ? now - base : 0;
 	unsigned int i;
 
 	for (i = 0; i < n; i++) {
 		struct lm_io *io = l->done[i];
 		enum lm_dir d = io->write ? LM_DIR_WRITE : LM_DIR_READ;
 		bool count = limited ? io->counted && !stop : measuring;
+
+		if (i)
+			now = lm_now_ns();
 
 		/* every read is checked, counted in the window or not */
 		if (l->checks && !io->write && io->res == (int)io->len)
@@ -241,10 +275,16 @@ static void lm_complete(struct lm_worker *w, struct lm_loop *l, unsigned int n,
 				io->write);
 		} else if (count) {
 			lm_hist_add(&w->lat[d], now - io->issue_ns);
+			if (io->submit_ns) {
+				lm_hist_add(&w->slat[d],
+					    io->submit_ns - io->issue_ns);
+				lm_hist_add(&w->clat[d], now - io->submit_ns);
+			}
 			lm_count(w, d, io->len, now - io->issue_ns);
 			if (w->job->iolog)
-				lm_iolog_add(&w->iolog, at, now - io->issue_ns,
-					     io->len, d);
+				lm_iolog_add(&w->iolog,
+					     now > base ? now - base : 0,
+					     now - io->issue_ns, io->len, d);
 		}
 		l->free_ios[l->nfree++] = io;
 	}
@@ -284,8 +324,11 @@ static int lm_loop_setup(struct lm_worker *w, struct lm_loop *l)
 		l->fill = LM_FILL_STAMP;
 	l->checks = w->hooks ? w->hooks->check != NULL : j->verify;
 	lm_rand_seed(&l->mix, j->seed ^ (0xd1b54a32d192ed03ull * (w->id + 1)));
-	for (i = 0; i < LM_DIRS; i++)
+	for (i = 0; i < LM_DIRS; i++) {
 		lm_hist_init(&w->lat[i]);
+		lm_hist_init(&w->slat[i]);
+		lm_hist_init(&w->clat[i]);
+	}
 
 	w->setup_what = "setting up the engine";
 	w->setup_engine = true;

@@ -7,7 +7,11 @@
  * clock; lunmark verify and block-level copies run one in their own
  * thread over explicit passes (struct lm_pass), with hooks for the data
  * (struct lm_io_hooks). No allocation, lock or extra syscall per IO in the
- * loop: one clock read per submitted batch and one per reaped batch.
+ * loop. Every IO is timed on its own: its completion by a clock read when
+ * the worker takes it from the engine, its issue by the last clock read
+ * before it is queued, after the data work of the IOs before it (a vDSO
+ * clock_gettime, tens of ns: scripts/bench-uring.sh prints its share of
+ * the CPU per IO).
  */
 #ifndef LM_WORKER_H
 #define LM_WORKER_H
@@ -112,8 +116,13 @@ struct lm_worker {
 	_Atomic uint64_t live_bytes[LM_DIRS];
 	_Atomic uint64_t live_lat_ns[LM_DIRS]; /* latencies, summed */
 
-	/* out, read after the thread is joined */
+	/* out, read after the thread is joined: latency from issue to
+	 * completion, and, with an engine that tells them apart
+	 * (ops->slat), its submission and completion parts; else those
+	 * stay empty and lat is all completion latency */
 	_Alignas(64) struct lm_hist lat[LM_DIRS];
+	struct lm_hist slat[LM_DIRS];
+	struct lm_hist clat[LM_DIRS];
 	uint64_t errors[LM_DIRS];
 	int setup_err;		/* -errno from setup */
 	const char *setup_what; /* what failed in setup */

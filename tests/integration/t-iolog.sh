@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Every IO is timed on its own: a per-IO latency log of real io_uring at
+# QD32 on a loop device, where a batch of completions is reaped at once,
+# has few consecutive lines alike. With one clock read per reaped batch,
+# the IOs of one submitted and reaped batch shared their time and their
+# latency: 83.5% of consecutive lines were identical. And fio's JSON has
+# slat, clat and lat apart where the engine tells them apart.
+. "$(dirname "$0")/lib.sh"
+lm_need_root
+
+lm_loop 256 512
+"$LUNMARK" run "$LM_DEV" --rw=write --bs=1m --iodepth=8 --allow-write >/dev/null ||
+	fail "prefill write failed"
+mkdir "$LM_WORK/log"
+printf '[q]\nfilename=%s\ndirect=1\nioengine=io_uring\nrw=randread\nbs=4k\niodepth=32\nruntime=2\ntime_based\nwrite_lat_log=%s/q\n' \
+	"$LM_DEV" "$LM_WORK/log" >"$LM_WORK/q.fio"
+expect_exit "$LM_EXIT_OK" "$LM_WORK/o" "$LUNMARK" "$LM_WORK/q.fio" --no-prefill
+log=$LM_WORK/log/q_clat.1.log
+[ -s "$log" ] || fail "no per-IO log $log: $(ls "$LM_WORK/log")"
+# lines, and consecutive lines alike (time, latency, direction, size)
+read -r n same < <(awk '$0 == prev { s++ } { prev = $0 } END { print NR, s + 0 }' "$log")
+note "io_uring QD32: $same of $n consecutive per-IO lines alike"
+[ "$n" -ge 1000 ] || fail "only $n IOs logged in 2 s: $(head -3 "$log")"
+awk -v s="$same" -v n="$n" 'BEGIN { exit !(s <= 0.05 * n) }' ||
+	fail "$same of $n consecutive per-IO log lines alike: IOs share a clock read"
+# and the log's times go forward
+awk -F, '$1 < t { bad++ } { t = $1 } END { exit bad > 0 }' "$log" ||
+	fail "per-IO log times go backwards: $(head -3 "$log")"
+
+# slat, clat and lat apart where the engine tells them apart: libaio's
+# io_submit() returns before the IO completes, so fio's JSON has a slat
+# of every IO and clat + slat = lat; io_uring submits and waits in one
+# io_uring_enter, so its slat is empty and its clat is its lat
+for e in libaio io_uring; do
+	sed "s/ioengine=io_uring/ioengine=$e/; /write_lat_log/d" "$LM_WORK/q.fio" >"$LM_WORK/$e.fio"
+	expect_exit "$LM_EXIT_OK" "$LM_WORK/o" "$LUNMARK" "$LM_WORK/$e.fio" --no-prefill \
+		--output-format=json --output="$LM_WORK/$e.json"
+	jq -r '.jobs[0].read | "\(.total_ios) \(.slat_ns.N) \(.slat_ns.mean) \(.clat_ns.N) \(.clat_ns.mean) \(.lat_ns.N) \(.lat_ns.mean)"' \
+		"$LM_WORK/$e.json" >"$LM_WORK/$e.lat"
+	read -r ios sn sm cn cm ln lm <"$LM_WORK/$e.lat"
+	note "$e: $ios IOs; slat N=$sn mean=$sm; clat N=$cn mean=$cm; lat N=$ln mean=$lm ns"
+	[ "$cn" = "$ln" ] || fail "$e: clat N $cn, lat N $ln"
+	[ "$ln" -gt 1000 ] || fail "$e: only $ln IOs in 2 s"
+	if [ $e = libaio ]; then
+		[ "$sn" = "$ln" ] || fail "libaio: slat of $sn IOs, lat of $ln"
+		# the means add up, within the histogram's rounding
+		awk -v s="$sm" -v c="$cm" -v l="$lm" 'BEGIN { d = s + c - l; if (d < 0) d = -d; exit !(s > 0 && c > 0 && d <= 0.02 * l) }' ||
+			fail "libaio: slat $sm + clat $cm is not lat $lm"
+	else
+		[ "$sn" = 0 ] || fail "io_uring: a slat of $sn IOs, where one call submits and waits"
+		[ "$cm" = "$lm" ] || fail "io_uring: clat mean $cm is not lat mean $lm"
+	fi
+done
+exit "$LM_PASS"
