@@ -19,6 +19,7 @@ int lm_cmd_report(struct lm_cli *c)
 		return LM_EXIT_USAGE;
 	}
 	lm_report_mark_text(stdout, &s.info, &s.m);
+	lm_report_mark_ranks(stdout, &s.m);
 	lm_saved_free(&s);
 	return 0;
 }
