@@ -124,6 +124,7 @@ int lm_cmd_mark(struct lm_cli *c)
 	if (o->base.clock)
 		m.nranks = o->base.clock->ops->describe(o->base.clock->arg,
 							&m.ranks);
+	m.ranked = m.nranks > 0;
 	if (lm_mark_has_news(&m)) {
 		lm_mark_info_fill(&info, c, p, &h, &t, m.note);
 		lm_report_mark_text(stdout, &info, &m);

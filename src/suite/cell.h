@@ -48,6 +48,7 @@ struct lm_cell_run {
 	/* several sides (lunmark-mpi): each one's row, owned */
 	struct lm_rank_run *ranks;
 	unsigned int nranks;
+	bool ranked; /* it has them (saved only then) */
 };
 
 struct lm_cell {
@@ -111,6 +112,7 @@ struct lm_mark_result {
 	/* several sides (lunmark-mpi): their table, owned; 0 alone */
 	struct lm_rank *ranks;
 	unsigned int nranks;
+	bool ranked; /* it has them (saved only then) */
 };
 
 void lm_mark_result_free(struct lm_mark_result *m);

@@ -127,6 +127,7 @@ static int lm_suite_cell(const struct lm_suite_opts *o,
 			r.series = NULL;
 			cr->ranks = r.ranks;
 			cr->nranks = r.nranks;
+			cr->ranked = r.nranks > 0;
 			r.ranks = NULL;
 		}
 		ret = lm_mark_run_end(m, &r, j->name);
