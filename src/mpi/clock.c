@@ -17,7 +17,9 @@
 
 #define LM_MPI_ROUNDS 8		   /* round trips per rank for its offset */
 #define LM_MPI_LEAD_NS 50000000ull /* the agreed start: this far ahead */
-#define LM_MPI_GIVE_UP_NS 3000000000ull /* after a stop signal */
+/* after a stop signal: a peer signalled too ticks at once, one that was
+ * not within a second (run.c) */
+#define LM_MPI_GIVE_UP_NS 1500000000ull
 #define LM_MPI_TAG_CLOCK 71
 
 bool lm_mpi_wait(struct lm_mpi *x, void *req)
@@ -34,6 +36,8 @@ bool lm_mpi_wait(struct lm_mpi *x, void *req)
 			stop_seen = lm_now_ns();
 		if (stop_seen && lm_now_ns() - stop_seen > LM_MPI_GIVE_UP_NS) {
 			x->broken = true;
+			lm_err("rank %d (host %s): the other ranks no longer answer (one died or was killed: mpirun names it); what follows is this rank's alone",
+			       x->rank, x->ranks[x->rank].host);
 			return false;
 		}
 		nanosleep(&ms, NULL);

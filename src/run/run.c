@@ -299,7 +299,10 @@ static void lm_keep_time(struct lm_many *m)
 		lm_wait(s->done_fd, lm_next_start(m, t0, next), &finished);
 		now = lm_now_ns();
 		lm_start_due(m, t0, now);
-		if (now >= next && next != end) {
+		/* a stop signal reaches every rank at once (mpirun's SIGTERM,
+		 * with SIGKILL a second later): tick at once, not at the end
+		 * of the second */
+		if ((now >= next || (j->clock && lm_stop)) && next != end) {
 			lm_sample_all(m, now - tick);
 			tick = now;
 			lm_steady_watch(m, now, false);
@@ -310,6 +313,8 @@ static void lm_keep_time(struct lm_many *m)
 		/* with peers, every second before the end is ticked */
 		if (now >= end && (!j->clock || next == end))
 			break;
+		if (j->clock && lm_stop && next == end)
+			break; /* the last second: no tick to wait for */
 	}
 	atomic_store(&s->phase, LM_PHASE_STOP);
 	now = lm_now_ns();
