@@ -10,7 +10,7 @@ command -v mpirun >/dev/null ||
 	skip "Open MPI is not installed (bash scripts/deps.sh: openmpi-bin, libopenmpi-dev)"
 [ -x "$LUNMARK_MPI" ] ||
 	skip "$LUNMARK_MPI is not built (make mpi, with libopenmpi-dev installed)"
-LM_MPIRUN=(mpirun --oversubscribe --mca btl self,tcp)
+LM_MPIRUN=(mpirun --oversubscribe --mca btl "self,tcp")
 [ "$(id -u)" -eq 0 ] && LM_MPIRUN+=(--allow-run-as-root)
 
 # lm_mpi_loopback: MPI's own traffic (the launch and the ranks') on 127.0.0.1

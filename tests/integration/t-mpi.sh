@@ -23,8 +23,8 @@ grep -qE '^   sum +[0-9.]+ ' "$LM_WORK/o" || fail "no sum row: $(cat "$LM_WORK/o
 [ "$(jq '.ranks | length' "$LM_WORK/m2.json")" -eq 2 ] ||
 	fail "the file has not 2 ranks: $(jq -c .ranks "$LM_WORK/m2.json")"
 read -r rows sum < <(lm_json_sums "$LM_WORK/m2.json" '.read.ios')
-[ "$rows" -gt 0 ] && [ "$rows" -eq "$sum" ] ||
-	fail "the sum's IOs ($sum) are not the ranks' ($rows)"
+[ "$rows" -gt 0 ] || fail "no IOs in the ranks' rows"
+[ "$rows" -eq "$sum" ] || fail "the sum's IOs ($sum) are not the ranks' ($rows)"
 read -r rows sum < <(lm_json_sums "$LM_WORK/m2.json" '.read.bytes')
 [ "$rows" -eq "$sum" ] || fail "the sum's bytes ($sum) are not the ranks' ($rows)"
 # the merged histogram: its extremes are the ranks' extremes
@@ -103,6 +103,7 @@ expect_grep "Interrupted: the results above are partial." "$LM_WORK/o"
 
 # a rank killed: rank 0 keeps and saves its own figures (mpirun's grace
 # after its SIGTERM raised from 1 s: rank 0 gives the others 1.5 s)
+# shellcheck disable=SC2016 # the rank's shell expands it
 "${LM_MPIRUN[@]}" --mca odls_base_sigkill_timeout 10 -np 2 sh -c \
 	'echo $$ >"$0.$OMPI_COMM_WORLD_RANK"; exec "$@"' "$LM_WORK/pid" \
 	"$LUNMARK_MPI" mark "$URL_A" --read-only --runs=3 --runtime=3 \
