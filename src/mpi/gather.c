@@ -12,6 +12,7 @@
 #include "src/result/result.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -105,28 +106,45 @@ static void lm_mpi_row_fill(const struct lm_mpi *x, uint64_t t0_ns,
 		 lm_errtext(r->io_errno, r->io_errtext));
 }
 
+/* What every rank learns of all: the largest stop signal, the first
+ * rank with an IO error (INT_MAX minus it, 0 none), the longest series;
+ * an allreduce, not a gather of every row. */
+struct lm_mpi_all {
+	int stop;
+	int failed;
+	int nseries;
+};
+
 /* Every rank ends as the first that failed or stopped: its IO error
- * (naming it) and its signal become this rank's. */
-static void lm_mpi_outcome(const struct lm_mpi *x,
-			   const struct lm_mpi_row *rows,
-			   struct lm_run_result *r)
+ * (naming it, from its row, which it sends to all) and its signal
+ * become this rank's. */
+static int lm_mpi_outcome(struct lm_mpi *x, const struct lm_mpi_row *mine,
+			  struct lm_mpi_all *all, struct lm_run_result *r)
 {
+	struct lm_mpi_all in = { mine->stop, 0, (int)mine->nseries };
+	struct lm_mpi_row row = *mine;
+	MPI_Request req;
 	int k;
 
-	for (k = 0; k < x->size; k++)
-		if (rows[k].stop && !lm_stop)
-			lm_stop = rows[k].stop % LM_STOP_NOW;
+	if (mine->io_errno)
+		in.failed = INT_MAX - x->rank;
+	MPI_Iallreduce(&in, all, 3, MPI_INT, MPI_MAX, MPI_COMM_WORLD, &req);
+	if (!lm_mpi_wait(x, &req))
+		return -EPIPE;
+	if (all->stop && !lm_stop)
+		lm_stop = all->stop % LM_STOP_NOW;
 	r->interrupted = lm_stop != 0;
-	for (k = 0; k < x->size && !rows[k].io_errno; k++)
-		;
-	if (k == x->size || x->size == 1)
-		return;
-	r->io_errno = rows[k].io_errno;
-	r->io_err_write = rows[k].io_err_write;
-	r->io_err_offset = rows[k].io_err_offset;
+	if (!all->failed || x->size == 1)
+		return 0;
+	k = INT_MAX - all->failed;
+	MPI_Bcast(&row, (int)sizeof(row), MPI_BYTE, k, MPI_COMM_WORLD);
+	r->io_errno = row.io_errno;
+	r->io_err_write = row.io_err_write;
+	r->io_err_offset = row.io_err_offset;
 	snprintf(r->io_errtext, sizeof(r->io_errtext),
 		 "on rank %d (host %s): %s", k, x->ranks[k].host,
-		 rows[k].io_errtext);
+		 row.io_errtext);
+	return 0;
 }
 
 /* Rank 0's result becomes the sum of the rows, with a row per rank. */
@@ -173,15 +191,12 @@ static int lm_mpi_sum(const struct lm_mpi *x, const struct lm_mpi_row *rows,
 }
 
 /* The per-second samples of all, summed, into rank 0's result. */
-static int lm_mpi_series(struct lm_mpi *x, const struct lm_mpi_row *rows,
+static int lm_mpi_series(struct lm_mpi *x, unsigned int n,
 			 struct lm_run_result *r)
 {
-	unsigned int n = 0;
 	struct lm_sample *s;
-	int k, ret;
+	int ret;
 
-	for (k = 0; k < x->size; k++)
-		n = rows[k].nseries > n ? rows[k].nseries : n;
 	if (!n)
 		return 0;
 	s = calloc(n, sizeof(*s));
@@ -202,32 +217,38 @@ static int lm_mpi_series(struct lm_mpi *x, const struct lm_mpi_row *rows,
 int lm_mpi_gather(struct lm_mpi *x, uint64_t t0_ns, uint64_t stop_ns,
 		  struct lm_run_result *r)
 {
-	struct lm_mpi_row *rows;
+	uint64_t t = lm_now_ns();
+	struct lm_mpi_row *rows = NULL, mine;
+	struct lm_mpi_all all;
 	MPI_Request req;
 	int ret;
 
 	if (x->broken)
 		return 0;
-	rows = calloc((size_t)x->size, sizeof(*rows));
-	if (!rows) {
-		lm_err("out of memory gathering the ranks' results");
-		return LM_EXIT_ENGINE;
-	}
-	lm_mpi_row_fill(x, t0_ns, stop_ns, r, &rows[x->rank]);
-	MPI_Iallgather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, rows,
-		       (int)sizeof(*rows), MPI_BYTE, MPI_COMM_WORLD, &req);
-	if (!lm_mpi_wait(x, &req)) {
-		free(rows);
-		return 0; /* a peer is gone: this rank's figures alone */
-	}
-	lm_mpi_outcome(x, rows, r);
-	ret = lm_mpi_reduce(r->lat, LM_DIRS, sizeof(r->lat[0]), lm_mpi_hist_op,
-			    x->rank);
+	if (!x->rank)
+		rows = calloc((size_t)x->size, sizeof(*rows));
+	/* rank 0 out of memory has nothing to sum into: the job ends */
+	if (!x->rank && !rows)
+		MPI_Abort(MPI_COMM_WORLD, LM_EXIT_ENGINE);
+	lm_mpi_row_fill(x, t0_ns, stop_ns, r, &mine);
+	MPI_Igather(&mine, (int)sizeof(mine), MPI_BYTE, rows, (int)sizeof(mine),
+		    MPI_BYTE, 0, MPI_COMM_WORLD, &req);
+	/* a peer is gone: this rank's figures alone */
+	ret = lm_mpi_wait(x, &req) ? lm_mpi_outcome(x, &mine, &all, r) : -EPIPE;
 	if (!ret)
-		ret = lm_mpi_series(x, rows, r);
+		ret = lm_mpi_reduce(r->lat, LM_DIRS, sizeof(r->lat[0]),
+				    lm_mpi_hist_op, x->rank);
+	if (!ret)
+		ret = lm_mpi_series(x, (unsigned int)all.nseries, r);
 	if (!ret && !x->rank)
 		ret = lm_mpi_sum(x, rows, r);
 	free(rows);
+	x->gathers++;
+	t = lm_now_ns() - t;
+	x->gather_ns += t;
+	x->gather_max_ns = t > x->gather_max_ns ? t : x->gather_max_ns;
+	if (ret == -EPIPE)
+		return 0;
 	if (ret) {
 		lm_err("gathering the ranks' results: %s", strerror(-ret));
 		return LM_EXIT_ENGINE;

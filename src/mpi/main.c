@@ -121,6 +121,11 @@ int main(int argc, char **argv)
 	ret = lm_mpi_command(&x, &c);
 	if (lm_stop && !ret)
 		ret = lm_exit_of_signal();
+	if (!x.rank && x.gathers)
+		lm_note("%d ranks, %u gathers of their results: %.3f ms each on average, %.3f ms the longest (rank 0)",
+			x.size, x.gathers,
+			(double)x.gather_ns / x.gathers / 1e6,
+			(double)x.gather_max_ns / 1e6);
 out_free:
 	for (k = 0; k < LM_RUN_TARGETS_MAX; k++)
 		free(copies[k]);

@@ -27,6 +27,11 @@ struct lm_mpi {
 	 * collectives; each rank ends on its own */
 	bool broken;
 	struct lm_run_clock clock;
+	/* what the gathers cost this rank: how many, their time together
+	 * and the longest (rank 0 notes it at the end) */
+	unsigned int gathers;
+	uint64_t gather_ns;
+	uint64_t gather_max_ns;
 };
 
 /* After MPI_Init: rank, size, every host's name, and each rank's clock
