@@ -7,6 +7,7 @@
  */
 #include "src/cli/cli.h"
 #include "src/cmd/cmd.h"
+#include "src/job/profile.h"
 #include "src/lunmark.h"
 #include "src/mpi/mpi.h"
 
@@ -60,15 +61,25 @@ static void lm_mpi_quiet(const struct lm_mpi *x, struct lm_cli *c)
 
 static int lm_mpi_command(struct lm_mpi *x, struct lm_cli *c)
 {
+	const struct lm_profile *p;
 	char(*own)[PATH_MAX];
 	int ret;
 
+	/* a bad command is every rank's: rank 0 says so */
 	if (c->cmd != LM_CMD_MARK && c->cmd != LM_CMD_RUN) {
-		lm_err("lunmark-mpi runs 'mark' and 'run' on every rank; give one of them (other commands: lunmark)");
+		if (!x->rank)
+			lm_err("lunmark-mpi runs 'mark' and 'run' on every rank; give one of them (other commands: lunmark)");
+		return LM_EXIT_USAGE;
+	}
+	p = c->cmd == LM_CMD_MARK ? lm_profile_find(c->profile) : NULL;
+	if (p && p->kind == LM_PK_COPY) {
+		if (!x->rank)
+			lm_err("--profile=copy: its file copies do not run on the ranks' one clock yet; run it on each host with lunmark");
 		return LM_EXIT_USAGE;
 	}
 	if (c->export_fio) {
-		lm_err("--export-fio: use lunmark, which writes the one job file every rank would run");
+		if (!x->rank)
+			lm_err("--export-fio: use lunmark, which writes the one job file every rank would run");
 		return LM_EXIT_USAGE;
 	}
 	own = calloc(LM_RUN_TARGETS_MAX, sizeof(*own));
