@@ -222,17 +222,15 @@ int lm_mpi_expand(const struct lm_mpi *x, const char *in, char *out,
 	int w;
 
 	for (; *in; in++) {
-		if (*in != '%') {
-			w = n + 1 < size ? (out[n] = *in, 1) : -1;
+		if (*in != '%' || in[1] == '%') {
+			w = snprintf(out + n, size - n, "%c", *in);
+			in += *in == '%';
 		} else if (in[1] == 'r') {
 			w = snprintf(out + n, size - n, "%d", x->rank);
 			in++;
 		} else if (in[1] == 'h') {
 			w = snprintf(out + n, size - n, "%s",
 				     x->ranks[x->rank].host);
-			in++;
-		} else if (in[1] == '%') {
-			w = n + 1 < size ? (out[n] = '%', 1) : -1;
 			in++;
 		} else {
 			return -EINVAL;
