@@ -225,10 +225,11 @@ lint:
 
 install: $(BIN)
 	install -D -m 0755 $(BIN) $(DESTDIR)$(PREFIX)/bin/lunmark
+	if [ -x $(MPI_BIN) ]; then install -D -m 0755 $(MPI_BIN) $(DESTDIR)$(PREFIX)/bin/lunmark-mpi; fi
 	install -D -m 0644 man/lunmark.1 $(DESTDIR)$(PREFIX)/share/man/man1/lunmark.1
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/lunmark \
+	rm -f $(DESTDIR)$(PREFIX)/bin/lunmark $(DESTDIR)$(PREFIX)/bin/lunmark-mpi \
 		$(DESTDIR)$(PREFIX)/share/man/man1/lunmark.1
 
 # BUILD's objects; plain `make clean` removes build/ and every sanitized
