@@ -37,11 +37,20 @@ override LDLIBS += $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null || echo -lur
 KMF_SRCS := $(wildcard kmod-free/*.c)
 KMF_OBJS := $(KMF_SRCS:%.c=$(BUILD)/%.o)
 KMF_LIB := $(BUILD)/libkmodfree.a
-LIB_SRCS := $(filter-out src/main.c,$(wildcard src/*.c src/*/*.c)) \
+LIB_SRCS := $(filter-out src/main.c src/mpi/%,$(wildcard src/*.c src/*/*.c)) \
 	$(wildcard fio-compat/*.c)
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
 LIBS := $(BUILD)/liblunmark.a $(KMF_LIB)
 BIN := $(BUILD)/lunmark
+
+# lunmark-mpi (src/mpi/, doc/ARCHITECTURE.md): lunmark's mark and run on
+# many hosts under mpirun, built with mpicc against the same libraries;
+# part of `make all` when mpicc is there, and lunmark never needs MPI.
+MPICC ?= mpicc
+MPI_SRCS := $(wildcard src/mpi/*.c)
+MPI_OBJS := $(MPI_SRCS:%.c=$(BUILD)/%.o)
+MPI_BIN := $(BUILD)/lunmark-mpi
+HAVE_MPICC := $(shell command -v $(MPICC) 2>/dev/null)
 
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_OBJS := $(UNIT_SRCS:%.c=$(BUILD)/%.o)
@@ -52,13 +61,26 @@ CUNIT_LIBS := $(shell $(PKG_CONFIG) --libs cunit 2>/dev/null || echo -lcunit)
 HELPERS := $(BUILD)/tests/lm-noring $(BUILD)/tests/lm-datacheck \
 	   $(BUILD)/tests/lm-clockcost
 
-.PHONY: all deps test test-sanitize test-tsan unit unit-bin helpers integration lint fio-profiles \
+.PHONY: all mpi deps test test-sanitize test-tsan unit unit-bin helpers integration lint fio-profiles \
 	demo bench install uninstall clean help fuzz fuzz-bin
 
 all: $(BIN)
+ifneq ($(HAVE_MPICC),)
+all: $(MPI_BIN)
+endif
 
 $(BIN): $(BUILD)/src/main.o $(LIBS)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+mpi: $(MPI_BIN)
+
+# mpicc runs $(CC) (OMPI_CC), so CC=clang builds it with clang too
+$(MPI_BIN): $(MPI_OBJS) $(LIBS)
+	OMPI_CC=$(CC) $(MPICC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/src/mpi/%.o: src/mpi/%.c
+	@mkdir -p $(dir $@)
+	OMPI_CC=$(CC) $(MPICC) $(CFLAGS) $(CPPFLAGS) -MMD -MP -c -o $@ $<
 
 $(BUILD)/liblunmark.a: $(LIB_OBJS)
 	@rm -f $@
@@ -83,7 +105,7 @@ $(BUILD)/tests/lm-%: tests/helpers/%.c $(LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(CPPFLAGS) -o $@ $^ $(LDLIBS)
 
--include $(LIB_OBJS:.o=.d) $(KMF_OBJS:.o=.d) $(UNIT_OBJS:.o=.d) \
+-include $(LIB_OBJS:.o=.d) $(KMF_OBJS:.o=.d) $(UNIT_OBJS:.o=.d) $(MPI_OBJS:.o=.d) \
 	$(BUILD)/src/main.d
 
 deps:
@@ -204,10 +226,11 @@ lint:
 
 install: $(BIN)
 	install -D -m 0755 $(BIN) $(DESTDIR)$(PREFIX)/bin/lunmark
+	if [ -x $(MPI_BIN) ]; then install -D -m 0755 $(MPI_BIN) $(DESTDIR)$(PREFIX)/bin/lunmark-mpi; fi
 	install -D -m 0644 man/lunmark.1 $(DESTDIR)$(PREFIX)/share/man/man1/lunmark.1
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/lunmark \
+	rm -f $(DESTDIR)$(PREFIX)/bin/lunmark $(DESTDIR)$(PREFIX)/bin/lunmark-mpi \
 		$(DESTDIR)$(PREFIX)/share/man/man1/lunmark.1
 
 # BUILD's objects; plain `make clean` removes build/ and every sanitized
@@ -217,6 +240,7 @@ clean:
 
 help:
 	@echo "make [all]        build $(BIN) (and $(KMF_LIB), the kmod-free initiator)"
+	@echo "make mpi          build $(MPI_BIN) (mpicc; part of make all when mpicc is found)"
 	@echo "make deps         install missing build/test packages (apt-get)"
 	@echo "make demo         build and run the CrystalDiskMark matrix on a test file"
 	@echo "make test         deps, then every test CI runs (tests/all.sh; as root)"

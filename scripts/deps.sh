@@ -11,6 +11,7 @@ lm_pkgs=(
 	tgt fio util-linux mount diffutils iproute2 coreutils procps jq bc libxml2-utils
 	e2fsprogs fdisk cryptsetup-bin
 	clang clang-format cppcheck shellcheck valgrind cmark-gfm bsdutils
+	openmpi-bin libopenmpi-dev
 )
 
 lm_missing=()

@@ -8,6 +8,23 @@
 
 _Atomic int lm_stop;
 
+static void lm_on_signal(int sig)
+{
+	lm_stop = lm_stop && sig == SIGINT ? LM_STOP_NOW + sig : sig;
+}
+
+void lm_signals_catch(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = lm_on_signal; /* no SA_RESTART: waits wake up */
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+}
+
 /* fmt is checked at lm_err()'s and lm_note()'s callers */
 __attribute__((format(printf, 1, 0))) static void lm_say(const char *fmt,
 							 va_list ap)

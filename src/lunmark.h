@@ -33,6 +33,9 @@ extern _Atomic int lm_stop;
 _Static_assert(ATOMIC_INT_LOCK_FREE == 2, "the stop flag must be lock-free");
 #define LM_STOP_NOW 1024
 
+/* SIGINT, SIGTERM and SIGHUP set the stop flag from now on. */
+void lm_signals_catch(void);
+
 static inline int lm_stop_now(void)
 {
 	return lm_stop >= LM_STOP_NOW;

@@ -1,57 +1,15 @@
 // SPDX-License-Identifier: MIT
 /* lunmark: the command table, and the process around it (signals, the
  * iSCSI URLs' secrets). */
-#include "kmod-free/url.h"
 #include "src/cli/cli.h"
 #include "src/cmd/cmd.h"
 #include "src/cmd/verify.h"
 #include "src/lunmark.h"
 
-#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static void lm_on_signal(int sig)
-{
-	lm_stop = lm_stop && sig == SIGINT ? LM_STOP_NOW + sig : sig;
-}
-
-static void lm_signals(void)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = lm_on_signal; /* no SA_RESTART: waits wake up */
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-}
-
-/*
- * lunmark keeps its own copy of each iSCSI URL and scrubs the secret from
- * argv, so ps no longer shows it, and says where a secret belongs instead.
- * Returns false when out of memory.
- */
-static bool lm_own_urls(struct lm_cli *c, char **copies)
-{
-	unsigned int k;
-
-	for (k = 0; k < c->ntargets; k++) {
-		if (!lm_iscsi_is_url(c->targets[k]))
-			continue;
-		copies[k] = strdup(c->targets[k]);
-		if (!copies[k])
-			return false;
-		/* the string lives in argv, which is ours to write */
-		if (lm_iscsi_url_scrub((char *)c->targets[k]))
-			lm_err("warning: a CHAP secret on the command line is seen by other users (ps) until lunmark hides it, and stays in the shell's history; give it with --chap-file=FILE or LIBISCSI_CHAP_PASSWORD instead");
-		c->targets[k] = copies[k];
-	}
-	return true;
-}
 
 static int lm_cmd_help(struct lm_cli *c)
 {
@@ -123,12 +81,12 @@ int main(int argc, char **argv)
 		lm_err("%s", msg);
 		return LM_EXIT_USAGE;
 	}
-	if (!lm_own_urls(&c, copies)) {
+	if (!lm_cmd_own_urls(&c, copies)) {
 		lm_err("out of memory");
 		ret = LM_EXIT_ENGINE;
 		goto out_free;
 	}
-	lm_signals();
+	lm_signals_catch();
 	cmd = lm_command_of(c.cmd);
 	ret = cmd ? cmd->run(&c) : LM_EXIT_USAGE;
 	if (lm_stop && !ret)

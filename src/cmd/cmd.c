@@ -3,6 +3,7 @@
 #include "src/cmd/cmd.h"
 #include "src/lunmark.h"
 #include "src/units.h"
+#include "kmod-free/url.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -82,4 +83,22 @@ void lm_target_opts_iscsi(struct lm_target_opts *to, const struct lm_cli *c)
 	to->initiator = c->initiator;
 	to->timeout_s = c->timeout_s;
 	to->reconnect = c->reconnect;
+}
+
+bool lm_cmd_own_urls(struct lm_cli *c, char **copies)
+{
+	unsigned int k;
+
+	for (k = 0; k < c->ntargets; k++) {
+		if (!lm_iscsi_is_url(c->targets[k]))
+			continue;
+		copies[k] = strdup(c->targets[k]);
+		if (!copies[k])
+			return false;
+		/* the string lives in argv, which is ours to write */
+		if (lm_iscsi_url_scrub((char *)c->targets[k]))
+			lm_err("warning: a CHAP secret on the command line is seen by other users (ps) until lunmark hides it, and stays in the shell's history; give it with --chap-file=FILE or LIBISCSI_CHAP_PASSWORD instead");
+		c->targets[k] = copies[k];
+	}
+	return true;
 }

@@ -29,6 +29,13 @@ void lm_info_fill(struct lm_report_info *i, const struct lm_host *h,
 		  const struct lm_target *t, const char *engine,
 		  const char *note);
 int lm_exit_of_signal(void);
+/*
+ * lunmark keeps its own copy of each iSCSI URL in c->targets (@copies,
+ * LM_RUN_TARGETS_MAX of them, freed by the caller) and scrubs the secret
+ * from argv, so ps no longer shows it, and says where a secret belongs
+ * instead. Returns false when out of memory.
+ */
+bool lm_cmd_own_urls(struct lm_cli *c, char **copies);
 /* Reads that lunmark may not prefill are said to be so. */
 void lm_warn_unprefilled(struct lm_host *h, const struct lm_target *t);
 /* May a prefill write to @t, the guard permitting? */

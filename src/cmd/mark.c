@@ -5,6 +5,7 @@
 #include "fio-compat/export.h"
 #include "src/lunmark.h"
 #include "src/result/save.h"
+#include "src/run/clock.h"
 #include "src/suite/suite.h"
 #include "src/target/identity.h"
 
@@ -101,19 +102,18 @@ int lm_cmd_mark(struct lm_cli *c)
 	prefills = o->base.prefill && o->allow_write && p->kind != LM_PK_CACHE;
 	to.write = lm_suite_writes(o, p) || prefills;
 	ret = lm_target_open(&t, c->ntargets ? c->targets[0] : ".", &to);
-	if (ret)
-		return ret;
-	if (lm_suite_writes(o, p) || prefills) {
+	if (!ret && (lm_suite_writes(o, p) || prefills)) {
 		lm_guard_opts_cli(&g, c);
 		ret = lm_guard_write(
 			&t, &g,
 			lm_suite_writes(o, p)
 				? "--read-only to run the read tests only"
 				: "--no-prefill to read it as it is");
-		if (ret)
-			goto out_close;
 	}
-	ret = lm_suite_check(o, p, &t);
+	if (!ret)
+		ret = lm_suite_check(o, p, &t);
+	/* with peers (clock.h): all set up, or none runs */
+	ret = lm_clock_ready(o->base.clock, ret);
 	if (ret)
 		goto out_close;
 	lm_host_fill(&h, lm_suite_size(o, p));
@@ -122,11 +122,16 @@ int lm_cmd_mark(struct lm_cli *c)
 	    p->kind != LM_PK_CACHE)
 		lm_warn_unprefilled(&h, &t);
 	rc = lm_suite_mark(o, p, &t, &m);
+	if (o->base.clock)
+		m.nranks = o->base.clock->ops->describe(o->base.clock->arg,
+							&m.ranks);
+	m.ranked = m.nranks > 0;
 	if (lm_mark_has_news(&m)) {
 		lm_mark_info_fill(&info, c, p, &h, &t, m.note);
 		lm_identity_fill(&t, &id);
 		info.r.id = &id;
 		lm_report_mark_text(stdout, &info, &m);
+		lm_report_mark_ranks(stdout, &m);
 		fflush(stdout);
 		/* partial results are saved too */
 		if (c->json_path && lm_mark_save(c->json_path, &info, &m, &t))

@@ -20,6 +20,7 @@ int lm_cmd_report(struct lm_cli *c)
 	}
 	s.info.r.id = s.has_id ? &s.id : NULL;
 	lm_report_mark_text(stdout, &s.info, &s.m);
+	lm_report_mark_ranks(stdout, &s.m);
 	lm_saved_free(&s);
 	return 0;
 }

@@ -5,6 +5,7 @@
 #include "kmod-free/url.h"
 #include "src/lunmark.h"
 #include "src/target/identity.h"
+#include "src/run/clock.h"
 #include "src/run/prefill.h"
 #include "src/run/run.h"
 #include "src/suite/suite.h"
@@ -28,40 +29,34 @@ static bool lm_run_prefills(const struct lm_cli *c, const struct lm_job *j,
 	       (lm_rw_reads(j->rw) || t->kind == LM_TARGET_TESTFILE);
 }
 
-/* Open, guard and fit every target of a run, target k for job k;
- * prefill where it may. */
-static int lm_run_targets(struct lm_cli *c, struct lm_job *const *jobs,
-			  struct lm_target *t, struct lm_host *h,
-			  bool *prefilled)
+/* Open, guard and fit every target of a run, target k for job k. */
+static int lm_run_open(const struct lm_cli *c, struct lm_job *const *jobs,
+		       struct lm_target *t, struct lm_target_opts *to,
+		       const struct lm_guard_opts *g)
 {
-	struct lm_target_opts to = { 0 };
-	struct lm_guard_opts g;
 	char msg[256];
-	bool prefill;
 	unsigned int k;
 	int ret;
 
-	lm_target_opts_iscsi(&to, c);
-	lm_guard_opts_cli(&g, c);
 	for (k = 0; k < c->ntargets; k++) {
 		struct lm_job *j = jobs[k];
 
-		to.direct = j->direct;
-		to.none = lm_engine_find(j->engine)->target ==
-			  LM_ENGINE_TARGET_NONE;
+		to->direct = j->direct;
+		to->none = lm_engine_find(j->engine)->target ==
+			   LM_ENGINE_TARGET_NONE;
 		/* a test file is made large enough for the region */
-		to.create_bytes = j->offset_bytes +
-				  j->offset_increment * (j->threads - 1) +
-				  (j->size_bytes ? j->size_bytes : 1ull << 30);
+		to->create_bytes = j->offset_bytes +
+				   j->offset_increment * (j->threads - 1) +
+				   (j->size_bytes ? j->size_bytes : 1ull << 30);
 		/* a test file in a directory is always opened for writing */
-		to.write = lm_rw_writes(j->rw) ||
-			   (j->prefill && lm_guard_permits(&g));
-		ret = lm_target_open(&t[k], c->targets[k], &to);
+		to->write = lm_rw_writes(j->rw) ||
+			    (j->prefill && lm_guard_permits(g));
+		ret = lm_target_open(&t[k], c->targets[k], to);
 		if (ret)
 			return ret;
 		if (lm_rw_writes(j->rw) || lm_run_prefills(c, j, &t[k])) {
 			ret = lm_guard_write(
-				&t[k], &g,
+				&t[k], g,
 				lm_rw_writes(j->rw)
 					? "--rw=read or randread to test reads only"
 					: "--no-prefill to read it as it is");
@@ -76,6 +71,27 @@ static int lm_run_targets(struct lm_cli *c, struct lm_job *const *jobs,
 			return LM_EXIT_FIT;
 		}
 	}
+	return 0;
+}
+
+/* lm_run_open(), then prefill where it may. */
+static int lm_run_targets(struct lm_cli *c, struct lm_job *const *jobs,
+			  struct lm_target *t, struct lm_host *h,
+			  bool *prefilled)
+{
+	struct lm_target_opts to = { 0 };
+	struct lm_guard_opts g;
+	bool prefill;
+	unsigned int k;
+	int ret;
+
+	lm_target_opts_iscsi(&to, c);
+	lm_guard_opts_cli(&g, c);
+	ret = lm_run_open(c, jobs, t, &to, &g);
+	/* with peers (clock.h): all set up, or none runs, before prefill */
+	ret = lm_clock_ready(jobs[0]->clock, ret);
+	if (ret)
+		return ret;
 	lm_host_fill(h, jobs[0]->size_bytes);
 	for (k = 0; k < c->ntargets; k++) {
 		const struct lm_job *j = jobs[k];
@@ -131,6 +147,20 @@ static void lm_run_warnings(const struct lm_cli *c, const struct lm_job *j,
 	lm_report_warnings(stdout, &w);
 }
 
+/* With peers (clock.h), rank 0's result is the sum: its rows. */
+static void lm_run_ranks(const struct lm_run_clock *clock,
+			 const struct lm_run_result *r)
+{
+	struct lm_rank *ranks = NULL;
+	unsigned int n;
+
+	if (!clock || !r->nranks)
+		return;
+	n = clock->ops->describe(clock->arg, &ranks);
+	lm_report_run_ranks(stdout, r, ranks, n);
+	free(ranks);
+}
+
 /*
  * jobs[k] on c->targets[k], all at once: one job on several targets, or
  * the jobs of a fio group; each of @nspans spans of targets (several
@@ -182,6 +212,8 @@ static int lm_run_set(struct lm_cli *c, struct lm_job *const *jobs,
 				lm_report_sum_text(stdout, jobs[k], &r[n + s],
 						   spans[s].n);
 	}
+	if (text)
+		lm_run_ranks(jobs[0]->clock, &r[n + nspans - 1]);
 	fflush(stdout);
 	for (k = 0; k < n + nspans && keep; k++)
 		lm_run_result_move(&keep[k], &r[k]);

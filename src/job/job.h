@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct lm_run_clock;
+
 #define LM_BS_MIN 512u
 #define LM_BS_MAX (64u << 20)
 #define LM_DEPTH_MAX 1024u
@@ -91,6 +93,8 @@ struct lm_job {
 	struct lm_steady_conf ss;
 	/* record every measured IO (iolog.h) for fio's per-IO logs */
 	bool iolog;
+	/* several hosts in one run (src/run/clock.h), or NULL alone */
+	const struct lm_run_clock *clock;
 };
 
 /* fio's defaults where fio has one: read, 4k, QD1, one thread, direct. */

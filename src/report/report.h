@@ -105,6 +105,16 @@ void lm_report_cmp_csv(FILE *f, const struct lm_cmp *c, unsigned int metrics,
 		       bool wide);
 void lm_report_cmp_html(FILE *f, const struct lm_cmp *c, unsigned int metrics);
 
+/*
+ * Several hosts in one run (lunmark-mpi, report/ranks.c): the ranks'
+ * table (host, clock offset), then per cell a row per rank and the sum,
+ * and how far apart their windows started and ended; nothing when the
+ * mark ran alone. The run's: a row per rank of @r, the sum's.
+ */
+void lm_report_mark_ranks(FILE *f, const struct lm_mark_result *m);
+void lm_report_run_ranks(FILE *f, const struct lm_run_result *r,
+			 const struct lm_rank *ranks, unsigned int nranks);
+
 /* The sum over @ntargets targets run at once, after their own blocks. */
 void lm_report_sum_text(FILE *f, const struct lm_job *j,
 			const struct lm_run_result *sum, unsigned int ntargets);

@@ -12,6 +12,29 @@ void lm_run_result_move(struct lm_run_result *to, struct lm_run_result *from)
 	from->ss.n = 0;
 	from->iolog = NULL;
 	from->niolog = 0;
+	from->ranks = NULL;
+	from->nranks = 0;
+}
+
+void lm_run_result_summarize(struct lm_run_result *r)
+{
+	struct lm_hist both;
+	unsigned int d;
+
+	for (d = 0; d < LM_DIRS; d++)
+		lm_summarize(&r->sum[d], &r->lat[d], r->ios[d], r->bytes[d],
+			     r->errors[d], r->elapsed_ns, r->series, r->nseries,
+			     d);
+	lm_hist_init(&both);
+	lm_hist_merge(&both, &r->lat[LM_DIR_READ]);
+	lm_hist_merge(&both, &r->lat[LM_DIR_WRITE]);
+	lm_summarize(&r->sum[LM_SUM_ALL], &both, r->ios[0] + r->ios[1],
+		     r->bytes[0] + r->bytes[1], r->errors[0] + r->errors[1],
+		     r->elapsed_ns, r->series, r->nseries, LM_SUM_ALL);
+	if (r->elapsed_ns) {
+		r->usr_pct = r->cpu.usr_s * 1e11 / (double)r->elapsed_ns;
+		r->sys_pct = r->cpu.sys_s * 1e11 / (double)r->elapsed_ns;
+	}
 }
 
 void lm_run_result_free(struct lm_run_result *r)
@@ -27,4 +50,7 @@ void lm_run_result_free(struct lm_run_result *r)
 	r->iolog = NULL;
 	r->niolog = 0;
 	r->nseries = 0;
+	free(r->ranks);
+	r->ranks = NULL;
+	r->nranks = 0;
 }

@@ -9,6 +9,7 @@
 #ifndef LM_RESULT_H
 #define LM_RESULT_H
 
+#include "src/result/ranks.h"
 #include "src/stats/hist.h"
 #include "src/run/iolog.h"
 #include "src/stats/steady.h"
@@ -46,9 +47,15 @@ struct lm_run_result {
 	/* job->iolog: each thread's record of every measured IO */
 	struct lm_iolog *iolog;
 	unsigned int niolog;
+	/* the sum of several sides (clock.h): a row each, owned */
+	struct lm_rank_run *ranks;
+	unsigned int nranks;
 };
 
 void lm_run_result_free(struct lm_run_result *r);
+/* r->sum and the CPU shares from r's histograms, counts, elapsed time,
+ * samples and CPU. */
+void lm_run_result_summarize(struct lm_run_result *r);
 /* Move @from into @to: what @from owned is @to's now. */
 void lm_run_result_move(struct lm_run_result *to, struct lm_run_result *from);
 

@@ -118,6 +118,18 @@ static const struct lm_fields lm_sample_fields = { .f = lm_sample_f,
 						   .n = LM_N(lm_sample_f),
 						   .tuple = true };
 
+/* several hosts (lunmark-mpi): a counted run's row per rank */
+static const struct lm_field lm_rank_run_f[] = {
+	LM_UINT("rank", struct lm_rank_run, rank, 0),
+	LM_SUMS_AT(NULL, struct lm_rank_run, s, LM_FF_FLAT),
+	LM_DBL("start_us", struct lm_rank_run, start_us, 0),
+	LM_DBL("end_us", struct lm_rank_run, end_us, 0),
+	LM_INT("io_errno", struct lm_rank_run, io_errno, 0),
+	LM_BOOL("interrupted", struct lm_rank_run, interrupted, 0),
+};
+static const struct lm_fields lm_rank_run_fields = { .f = lm_rank_run_f,
+						     .n = LM_N(lm_rank_run_f) };
+
 static const struct lm_field lm_run_f[] = {
 	LM_SUMS_AT(NULL, struct lm_cell_run, s, LM_FF_FLAT),
 	/* -1: unknown */
@@ -129,6 +141,12 @@ static const struct lm_field lm_run_f[] = {
 		.size = sizeof(struct lm_sample),
 		.count = LM_AT(struct lm_cell_run, nseries, unsigned int),
 		.max = UINT_MAX, .sub = &lm_sample_fields),
+	LM_LEAF("ranks", LM_FT_ARRAY, struct lm_cell_run, ranks,
+		struct lm_rank_run *, LM_FF_ALLOC | LM_FF_OPTIONAL,
+		.size = sizeof(struct lm_rank_run),
+		.count = LM_AT(struct lm_cell_run, nranks, unsigned int),
+		.max = UINT_MAX, .sub = &lm_rank_run_fields,
+		LM_WHEN(struct lm_cell_run, ranked)),
 };
 static const struct lm_fields lm_run_fields = { .f = lm_run_f,
 						.n = LM_N(lm_run_f) };
@@ -323,6 +341,16 @@ static const struct lm_field lm_host_f[] = {
 static const struct lm_fields lm_host_fields = { .f = lm_host_f,
 						 .n = LM_N(lm_host_f) };
 
+/* several hosts (lunmark-mpi): one per rank */
+static const struct lm_field lm_rank_f[] = {
+	LM_UINT("rank", struct lm_rank, rank, 0),
+	LM_BUF("host", struct lm_rank, host, 0),
+	LM_DBL("clock_offset_us", struct lm_rank, clock_offset_us, 0),
+	LM_DBL("rtt_us", struct lm_rank, rtt_us, 0),
+};
+static const struct lm_fields lm_rank_fields = { .f = lm_rank_f,
+						 .n = LM_N(lm_rank_f) };
+
 static const struct lm_field lm_root_f[] = {
 	{ .key = "schema", .type = LM_FT_CONST, .text = LM_SCHEMA_NAME },
 	{ .key = "schema_version", .type = LM_FT_VERSION },
@@ -343,6 +371,12 @@ static const struct lm_field lm_root_f[] = {
 	LM_STR("warning", struct lm_saved_doc, info.r.warning, 0),
 	LM_OBJ("outcome", struct lm_saved_doc, m, struct lm_mark_result,
 	       &lm_outcome_fields, 0),
+	LM_LEAF("ranks", LM_FT_ARRAY, struct lm_saved_doc, m.ranks,
+		struct lm_rank *, LM_FF_ALLOC | LM_FF_OPTIONAL,
+		.size = sizeof(struct lm_rank),
+		.count = LM_AT(struct lm_saved_doc, m.nranks, unsigned int),
+		.max = UINT_MAX, .sub = &lm_rank_fields,
+		LM_WHEN(struct lm_saved_doc, m.ranked)),
 	{ .key = "tests",
 	  .type = LM_FT_CONV,
 	  .conv = LM_CONV_TESTS,

@@ -123,7 +123,6 @@ static void lm_group_trim(struct lm_group *g)
 
 void lm_group_merge(struct lm_group *g, uint64_t t0)
 {
-	struct lm_hist both; /* about 19 KiB: the main thread has room */
 	struct lm_run_result *r = g->r;
 	struct lm_worker *w = g->w;
 	unsigned int i, d;
@@ -157,18 +156,5 @@ void lm_group_merge(struct lm_group *g, uint64_t t0)
 			memcpy(r->note, w[i].note, sizeof(r->note));
 		lm_verify_tally_add(&r->verify, &w[i].verify);
 	}
-	for (d = 0; d < LM_DIRS; d++)
-		lm_summarize(&r->sum[d], &r->lat[d], r->ios[d], r->bytes[d],
-			     r->errors[d], r->elapsed_ns, r->series, r->nseries,
-			     d);
-	lm_hist_init(&both);
-	lm_hist_merge(&both, &r->lat[LM_DIR_READ]);
-	lm_hist_merge(&both, &r->lat[LM_DIR_WRITE]);
-	lm_summarize(&r->sum[LM_SUM_ALL], &both, r->ios[0] + r->ios[1],
-		     r->bytes[0] + r->bytes[1], r->errors[0] + r->errors[1],
-		     r->elapsed_ns, r->series, r->nseries, LM_SUM_ALL);
-	if (r->elapsed_ns) {
-		r->usr_pct = r->cpu.usr_s * 1e11 / (double)r->elapsed_ns;
-		r->sys_pct = r->cpu.sys_s * 1e11 / (double)r->elapsed_ns;
-	}
+	lm_run_result_summarize(r);
 }

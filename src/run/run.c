@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "src/run/run.h"
+#include "src/run/clock.h"
 #include "src/run/group.h"
 #include "src/lunmark.h"
 #include "src/units.h"
@@ -11,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/eventfd.h>
+#include <time.h>
 #include <unistd.h>
 
 void lm_run_report_setup_error(const struct lm_job *j, const char *what,
@@ -65,6 +67,7 @@ struct lm_many {
 	lm_tick_fn tick_fn;   /* progress, or NULL */
 	void *tick_arg;
 	uint64_t stop_ns; /* when the measured window closed */
+	uint64_t nticks;  /* whole seconds ticked to the peers (clock.h) */
 	struct lm_shared s;
 	struct lm_cursor cursor[LM_RUN_TARGETS_MAX];
 	struct lm_worker *w;
@@ -236,6 +239,36 @@ static void lm_start_due(struct lm_many *m, uint64_t t0, uint64_t now)
 	}
 }
 
+/* The end of the second after @tick: with peers (clock.h), the next
+ * whole second from @t0, counted, not read off the time (a late second
+ * is still one), so that every side samples the same seconds. */
+static uint64_t lm_next_second(const struct lm_many *m, uint64_t t0,
+			       uint64_t tick, uint64_t end)
+{
+	uint64_t next = tick + LM_SEC_NS;
+
+	if (m->clock.clock)
+		next = t0 + (m->nticks + 1) * LM_SEC_NS;
+	return next < end ? next : end;
+}
+
+/* A whole second with peers: this side's state to all; do all stop? A
+ * side that stopped, or is done, waits for the others' verdict. */
+static bool lm_clock_tick(struct lm_many *m, unsigned int finished)
+{
+	const struct lm_run_clock *c = m->clock.clock;
+	enum lm_clock_state st = LM_CLOCK_RUNNING;
+
+	if (!c)
+		return false;
+	m->nticks++;
+	if (lm_stop || lm_phase(&m->s) == LM_PHASE_STOP)
+		st = LM_CLOCK_STOP;
+	else if (finished >= m->nworkers)
+		st = LM_CLOCK_DONE;
+	return c->ops->tick(c->arg, st);
+}
+
 /* The main thread's clock: ramp, then samples once a second until the
  * runtime is over, every worker is done, a worker failed, or a signal. */
 static void lm_keep_time(struct lm_many *m)
@@ -260,20 +293,28 @@ static void lm_keep_time(struct lm_many *m)
 		lm_start_measuring(m, t0);
 	tick = t0;
 	end = j->runtime_ns ? t0 + j->runtime_ns : UINT64_MAX;
-	while (!lm_stop && lm_phase(s) != LM_PHASE_STOP &&
-	       finished < m->nworkers) {
-		next = tick + LM_SEC_NS < end ? tick + LM_SEC_NS : end;
+	while (j->clock || (!lm_stop && lm_phase(s) != LM_PHASE_STOP &&
+			    finished < m->nworkers)) {
+		next = lm_next_second(m, t0, tick, end);
 		lm_wait(s->done_fd, lm_next_start(m, t0, next), &finished);
 		now = lm_now_ns();
 		lm_start_due(m, t0, now);
-		if (now >= next && next != end) {
+		/* a stop signal reaches every rank at once (mpirun's SIGTERM,
+		 * with SIGKILL a second later): tick at once, not at the end
+		 * of the second */
+		if ((now >= next || (j->clock && lm_stop)) && next != end) {
 			lm_sample_all(m, now - tick);
 			tick = now;
 			lm_steady_watch(m, now, false);
 			lm_tell(m);
+			if (lm_clock_tick(m, finished))
+				break;
 		}
-		if (now >= end)
+		/* with peers, every second before the end is ticked */
+		if (now >= end && (!j->clock || next == end))
 			break;
+		if (j->clock && lm_stop && next == end)
+			break; /* the last second: no tick to wait for */
 	}
 	atomic_store(&s->phase, LM_PHASE_STOP);
 	now = lm_now_ns();
@@ -419,6 +460,32 @@ static int lm_setup_failed(struct lm_many *m, unsigned int started)
 	return 0;
 }
 
+/* With peers (clock.h): all set up, each side with its setup's exit code
+ * @ret, then sleep until the agreed start. The first failure is every
+ * side's; the workers then see STOP when the gate opens. */
+static int lm_clock_start(struct lm_many *m, int ret)
+{
+	const struct lm_run_clock *c = m->clock.clock;
+	uint64_t start_ns = 0;
+	struct timespec ts;
+
+	if (!c)
+		return ret;
+	ret = c->ops->ready(c->arg, ret);
+	if (!ret)
+		ret = c->ops->start(c->arg, &start_ns);
+	if (ret) {
+		atomic_store(&m->s.phase, LM_PHASE_STOP);
+		return ret;
+	}
+	ts.tv_sec = (time_t)(start_ns / LM_SEC_NS);
+	ts.tv_nsec = (long)(start_ns % LM_SEC_NS);
+	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) ==
+	       EINTR)
+		;
+	return 0;
+}
+
 static int lm_run_core(const struct lm_job *const *jobs,
 		       const struct lm_target *const *t, unsigned int n,
 		       const struct lm_run_span *spans, unsigned int nspans,
@@ -449,12 +516,14 @@ static int lm_run_core(const struct lm_job *const *jobs,
 		       started + 1, m->nworkers, strerror(err));
 		ret = LM_EXIT_ENGINE;
 	}
+	lm_gate_wait(&m->s.gate, started);
+	if (!ret)
+		ret = lm_setup_failed(m, started);
+	ret = lm_clock_start(m, ret);
 	/* without a ramp the workers measure from the gate: their per-IO
 	 * records count from here until the clock starts (lm_keep_time) */
 	atomic_store(&m->s.t0_ns, lm_now_ns());
 	lm_gate_open(&m->s.gate, started);
-	if (!ret)
-		ret = lm_setup_failed(m, started);
 	if (!ret)
 		lm_keep_time(m);
 	for (i = 0; i < started; i++)
@@ -467,6 +536,10 @@ static int lm_run_core(const struct lm_job *const *jobs,
 			lm_group_merge(&m->g[(i + m->ntargets) % m->ngroups],
 				       m->t0);
 		lm_steady_watch(m, 0, true); /* the verdict at the end */
+		if (m->clock.clock)
+			ret = m->clock.clock->ops->gather(m->clock.clock->arg,
+							  m->t0, m->stop_ns,
+							  &r[m->ngroups - 1]);
 	}
 	lm_gate_destroy(&m->s.gate);
 out_free:

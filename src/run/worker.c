@@ -540,6 +540,14 @@ void lm_gate_arrive(struct lm_gate *g)
 	pthread_mutex_unlock(&g->lock);
 }
 
+void lm_gate_wait(struct lm_gate *g, unsigned int started)
+{
+	pthread_mutex_lock(&g->lock);
+	while (g->arrived < started)
+		pthread_cond_wait(&g->cond, &g->lock);
+	pthread_mutex_unlock(&g->lock);
+}
+
 void lm_gate_open(struct lm_gate *g, unsigned int started)
 {
 	pthread_mutex_lock(&g->lock);

@@ -154,10 +154,15 @@ void lm_mark_result_free(struct lm_mark_result *m)
 
 	for (i = 0; m->cells && i < m->profile->ntests; i++)
 		for (w = 0; w < LM_WAYS; w++)
-			for (k = 0; k < m->cells[i][w].nruns; k++)
+			for (k = 0; k < m->cells[i][w].nruns; k++) {
 				free(m->cells[i][w].runs[k].series);
+				free(m->cells[i][w].runs[k].ranks);
+			}
 	free(m->cells);
 	m->cells = NULL;
+	free(m->ranks);
+	m->ranks = NULL;
+	m->nranks = 0;
 }
 
 bool lm_mark_has_news(const struct lm_mark_result *m)

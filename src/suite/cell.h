@@ -17,6 +17,7 @@
 
 #include "src/job/profile.h"
 #include "src/job/verify_block.h"
+#include "src/result/ranks.h"
 #include "src/stats/stats.h"
 #include "src/stats/steady.h"
 #include "src/suite/warn.h"
@@ -44,6 +45,10 @@ struct lm_cell_run {
 	double host_cpu_s;
 	struct lm_sample *series;
 	unsigned int nseries;
+	/* several sides (lunmark-mpi): each one's row, owned */
+	struct lm_rank_run *ranks;
+	unsigned int nranks;
+	bool ranked; /* it has them (saved only then) */
 };
 
 struct lm_cell {
@@ -104,6 +109,10 @@ struct lm_mark_result {
 	bool verified;		       /* --verify: every read was checked */
 	struct lm_verify_tally verify; /* what the checks found, all runs */
 	char verify_test[64];	       /* the run of the first bad block */
+	/* several sides (lunmark-mpi): their table, owned; 0 alone */
+	struct lm_rank *ranks;
+	unsigned int nranks;
+	bool ranked; /* it has them (saved only then) */
 };
 
 void lm_mark_result_free(struct lm_mark_result *m);

@@ -125,6 +125,10 @@ static int lm_suite_cell(const struct lm_suite_opts *o,
 			cr->series = r.series;
 			cr->nseries = r.nseries;
 			r.series = NULL;
+			cr->ranks = r.ranks;
+			cr->nranks = r.nranks;
+			cr->ranked = r.nranks > 0;
+			r.ranks = NULL;
 		}
 		ret = lm_mark_run_end(m, &r, j->name);
 		lm_run_result_free(&r);

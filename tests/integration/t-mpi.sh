@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# lunmark-mpi under mpirun on this host, 2 and 4 ranks against one tgtd
+# LUN: a row per rank and their sum (IOs added, latency histograms merged
+# exactly), saved and reported again; %r and %h in targets; the faults: a
+# rank that cannot open its target stops all before any IO, the write
+# guard refuses on every rank, a rank whose target dies mid-run stops the
+# others and rank 0 saves what was measured naming it, mpirun interrupted
+# saves as SIGINT does, and a killed rank leaves rank 0 its own figures.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/mpi-lib.sh"
+lm_mpi_loopback
+lm_tgt -s 64
+URL_A=$URL_NULL
+URL_A_RDWR=$URL_RDWR
+quick=(--size=16m --runs=1 --runtime=1 --interval=0 --no-warmup)
+
+# 2 ranks, one LUN, mark: the rows, the sum, the file
+expect_exit 0 "$LM_WORK/o" "${LM_MPIRUN[@]}" -np 2 "$LUNMARK_MPI" mark \
+	"$URL_A_RDWR" --read-only "${quick[@]}" --json="$LM_WORK/m2.json"
+expect_grep "Hosts: 2 ranks" "$LM_WORK/o"
+expect_grep "SEQ1M Q8T1 read: per rank, the median of 1 run" "$LM_WORK/o"
+grep -qE '^   sum +[0-9.]+ ' "$LM_WORK/o" || fail "no sum row: $(cat "$LM_WORK/o")"
+[ "$(jq '.ranks | length' "$LM_WORK/m2.json")" -eq 2 ] ||
+	fail "the file has not 2 ranks: $(jq -c .ranks "$LM_WORK/m2.json")"
+read -r rows sum < <(lm_json_sums "$LM_WORK/m2.json" '.read.ios')
+[ "$rows" -gt 0 ] || fail "no IOs in the ranks' rows"
+[ "$rows" -eq "$sum" ] || fail "the sum's IOs ($sum) are not the ranks' ($rows)"
+read -r rows sum < <(lm_json_sums "$LM_WORK/m2.json" '.read.bytes')
+[ "$rows" -eq "$sum" ] || fail "the sum's bytes ($sum) are not the ranks' ($rows)"
+# the merged histogram: its extremes are the ranks' extremes
+lo=$(jq '[.tests[0].cells.read.runs[0].ranks[].read.lat_us.min] | min' "$LM_WORK/m2.json")
+got=$(jq '.tests[0].cells.read.runs[0].read.lat_us.min' "$LM_WORK/m2.json")
+[ "$lo" = "$got" ] || fail "the sum's least latency $got is not the ranks' $lo"
+hi=$(jq '[.tests[0].cells.read.runs[0].ranks[].read.lat_us.max] | max' "$LM_WORK/m2.json")
+got=$(jq '.tests[0].cells.read.runs[0].read.lat_us.max' "$LM_WORK/m2.json")
+[ "$hi" = "$got" ] || fail "the sum's largest latency $got is not the ranks' $hi"
+# the per-second sums carry every rank's bytes
+ps=$(jq '[.tests[0].cells.read.runs[0].per_second[][3]] | add' "$LM_WORK/m2.json")
+[ "$ps" -eq "$sum" ] || fail "the per-second sums ($ps) are not the sum's bytes ($sum)"
+"$LUNMARK" report "$LM_WORK/m2.json" >"$LM_WORK/r" 2>&1 || fail "report: $(cat "$LM_WORK/r")"
+expect_grep "Hosts: 2 ranks" "$LM_WORK/r"
+expect_grep "windows: started within" "$LM_WORK/r"
+note "2 ranks: $(grep -m1 -E '^   sum' "$LM_WORK/o")"
+
+# 4 ranks, run: a row each and the sum
+expect_exit 0 "$LM_WORK/o" "${LM_MPIRUN[@]}" -np 4 "$LUNMARK_MPI" run "$URL_A" \
+	--rw=randread --iodepth=4 --runtime=2 --time_based --no-prefill
+[ "$(grep -cE '^ +[0-3]  ' "$LM_WORK/o")" -ge 8 ] ||
+	fail "not 4 rows in the hosts' and the run's tables: $(cat "$LM_WORK/o")"
+expect_grep "Per rank, reads and writes together" "$LM_WORK/o"
+note "4 ranks: $(grep -E '^   sum' "$LM_WORK/o")"
+
+# %r and %h: a directory per rank and host; a rank without one stops all
+# before any IO
+host=$(hostname)
+mkdir "$LM_WORK/d0-$host" "$LM_WORK/d1-$host" "$LM_WORK/e0"
+expect_exit 0 "$LM_WORK/o" "${LM_MPIRUN[@]}" -np 2 "$LUNMARK_MPI" run \
+	"$LM_WORK/d%r-%h" --rw=randread --size=4m --runtime=1 --time_based
+expect_exit "$LM_EXIT_TARGET" "$LM_WORK/o" "${LM_MPIRUN[@]}" -np 2 "$LUNMARK_MPI" \
+	run "$LM_WORK/e%r" --rw=randread --size=4m --runtime=1 --time_based
+expect_grep "$LM_WORK/e1: no such file or directory" "$LM_WORK/o"
+expect_grep "rank 1 (host $host) failed before any IO" "$LM_WORK/o"
+grep -q "prefilling" "$LM_WORK/o" && fail "IO before every rank was set up: $(cat "$LM_WORK/o")"
+expect_exit "$LM_EXIT_USAGE" "$LM_WORK/o" "${LM_MPIRUN[@]}" -np 2 "$LUNMARK_MPI" \
+	run "$LM_WORK/e%q" --runtime=1
+expect_grep "an unknown %-name" "$LM_WORK/o"
+
+# the write guard, on every rank
+expect_exit "$LM_EXIT_GUARD" "$LM_WORK/o" "${LM_MPIRUN[@]}" -np 2 "$LUNMARK_MPI" \
+	run "$URL_A_RDWR" --rw=write --runtime=1 --time_based
+[ "$(grep -o "pass --allow-write" "$LM_WORK/o" | wc -l)" -ge 2 ] ||
+	fail "not every rank refused the write: $(cat "$LM_WORK/o")"
+
+# rank 1's target dies mid-run: all stop, rank 0 prints and saves what
+# was measured, naming rank 1 (MPMD: one target per rank)
+tgt_a=$LM_TGT
+lm_tgt -s 16
+( sleep 4; "$LM_ROOT/scripts/tgt-target.sh" kill -d "$LM_TGT" ) &
+expect_exit "$LM_EXIT_IO" "$LM_WORK/o" "${LM_MPIRUN[@]}" \
+	-np 1 "$LUNMARK_MPI" mark "$URL_A" --read-only --runs=3 --runtime=2 \
+	--interval=0 --no-warmup --size=16m --json="$LM_WORK/f.json" : \
+	-np 1 "$LUNMARK_MPI" mark "$URL_NULL" --read-only --runs=3 --runtime=2 \
+	--interval=0 --no-warmup --size=16m
+wait
+expect_grep "on rank 1 (host $host)" "$LM_WORK/o"
+[ "$(jq '.outcome.io_errno' "$LM_WORK/f.json")" -ne 0 ] ||
+	fail "the saved file does not say how it ended: $(jq -c .outcome "$LM_WORK/f.json")"
+jq -e '.tests[0].cells.read.runs[0].ranks | length == 2' "$LM_WORK/f.json" >/dev/null ||
+	fail "what was measured before the fault is not saved with its rows"
+LM_TGT=$tgt_a
+
+# mpirun interrupted: SIGTERM to every rank, which print and save
+"${LM_MPIRUN[@]}" -np 2 "$LUNMARK_MPI" mark "$URL_A" --read-only --runs=3 \
+	--runtime=3 --interval=0 --no-warmup --size=16m \
+	--json="$LM_WORK/i.json" >"$LM_WORK/o" 2>&1 &
+pid=$!
+sleep 6
+kill -INT "$pid"
+wait "$pid" && fail "mpirun exited 0 after SIGINT"
+expect_grep "Interrupted: the results above are partial." "$LM_WORK/o"
+[ "$(jq '.outcome.interrupted' "$LM_WORK/i.json")" = true ] ||
+	fail "the interrupted mark was not saved as such"
+
+# a rank killed: rank 0 keeps and saves its own figures (mpirun's grace
+# after its SIGTERM raised from 1 s: rank 0 gives the others 1.5 s)
+# shellcheck disable=SC2016 # the rank's shell expands it
+"${LM_MPIRUN[@]}" --mca odls_base_sigkill_timeout 10 -np 2 sh -c \
+	'echo $$ >"$0.$OMPI_COMM_WORLD_RANK"; exec "$@"' "$LM_WORK/pid" \
+	"$LUNMARK_MPI" mark "$URL_A" --read-only --runs=3 --runtime=3 \
+	--interval=0 --no-warmup --size=16m --json="$LM_WORK/k.json" \
+	>"$LM_WORK/o" 2>&1 &
+pid=$!
+sleep 6
+[ -s "$LM_WORK/pid.1" ] || fail "rank 1 did not start: $(cat "$LM_WORK/o")"
+kill -KILL "$(cat "$LM_WORK/pid.1")"
+wait "$pid" && fail "mpirun exited 0 after a rank was killed"
+expect_grep "the other ranks no longer answer" "$LM_WORK/o"
+[ "$(jq '.outcome.interrupted' "$LM_WORK/k.json")" = true ] ||
+	fail "rank 0 did not save its figures: $(cat "$LM_WORK/o")"
+exit "$LM_PASS"
