@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 /* The tables each method publishes: see method.h. */
 #include "src/report/method.h"
+#include "src/result/ranks.h"
+#include "src/result/schema.h"
 #include "src/units.h"
 
 #include <string.h>
@@ -209,14 +211,52 @@ static void lm_tab_sustained(const struct lm_mark_result *m, struct lm_tab *t)
 	}
 }
 
-unsigned int lm_method_tables(const struct lm_mark_info *info,
-			      const struct lm_mark_result *m,
-			      struct lm_method_tab *out)
+/* Several hosts (lunmark-mpi): a row per cell and rank, the median of
+ * its runs, then the sum, which is the cell's figure. */
+static void lm_tab_ranks(const struct lm_mark_result *m, struct lm_tab *t)
+{
+	static const char *const cols[] = { "Test", "Way",  "Rank",   "Host",
+					    "MB/s", "IOPS", "mean us" };
+	const struct lm_profile *p = m->profile;
+	unsigned int i, w, k;
+	struct lm_summary s;
+
+	lm_head(t, cols, 7);
+	t->right = ~0xfu;
+	for (i = 0; i < p->ntests; i++)
+		for (w = 0; w < LM_WAYS; w++) {
+			const struct lm_cell *c = &m->cells[i][w];
+			unsigned int sum = lm_way_sum(p, (enum lm_way)w);
+
+			for (k = 0; c->nruns && k <= m->nranks; k++) {
+				if (k < m->nranks)
+					lm_rank_headline(c->runs, c->nruns, k,
+							 sum, &s);
+				else
+					s = c->headline[sum];
+				lm_tab_row(t);
+				lm_tab_put(t, "%s", p->tests[i].label);
+				lm_tab_put(t, "%s", lm_way_keys[w]);
+				if (k < m->nranks)
+					lm_tab_put(t, "%u", k);
+				else
+					lm_tab_put(t, "sum");
+				lm_tab_put(t, "%s",
+					   k < m->nranks ? m->ranks[k].host
+							 : "");
+				lm_tab_put(t, "%.3f", s.mb_s);
+				lm_tab_put(t, "%.1f", s.iops);
+				lm_tab_put(t, "%.2f", s.lat_mean_us);
+			}
+		}
+}
+
+/* The method's own table (or two, for the cache). */
+static unsigned int lm_method_own(const struct lm_mark_result *m,
+				  struct lm_method_tab *out)
 {
 	const struct lm_profile *p = m->profile;
 
-	(void)info;
-	memset(out, 0, sizeof(*out) * LM_METHOD_TABS);
 	out[0].title = p->what;
 	switch (p->kind) {
 	case LM_PK_MIXED:
@@ -233,11 +273,30 @@ unsigned int lm_method_tables(const struct lm_mark_info *info,
 		lm_tab_cache(m, &out[0].t);
 		out[1].title = "Sustained write";
 		lm_tab_sustained(m, &out[1].t);
-		return out[1].t.nrows > 1 ? 2 : (lm_tab_free(&out[1].t), 1);
+		if (out[1].t.nrows > 1)
+			return 2;
+		lm_tab_free(&out[1].t);
+		return 1;
 	default:
 		lm_tab_matrix(m, &out[0].t);
 		return 1;
 	}
+}
+
+unsigned int lm_method_tables(const struct lm_mark_info *info,
+			      const struct lm_mark_result *m,
+			      struct lm_method_tab *out)
+{
+	unsigned int n;
+
+	(void)info;
+	memset(out, 0, sizeof(*out) * LM_METHOD_TABS);
+	n = lm_method_own(m, out);
+	if (m->nranks && m->ranks) {
+		out[n].title = "Per host";
+		lm_tab_ranks(m, &out[n++].t);
+	}
+	return n;
 }
 
 void lm_method_free(struct lm_method_tab *t, unsigned int n)

@@ -12,7 +12,8 @@
  *   - the cache: cold, warm, warm/cold, miss per test, and the
  *     sustained write's burst and sustained rates.
  * A cell not measured is "-", never 0; the share of --link is a column
- * when --link was given.
+ * when --link was given. A run of several hosts (lunmark-mpi) adds a
+ * table of its own: a row per cell and rank, then the sum.
  */
 #ifndef LM_REPORT_METHOD_H
 #define LM_REPORT_METHOD_H
@@ -20,7 +21,7 @@
 #include "src/report/report.h"
 #include "src/report/table.h"
 
-#define LM_METHOD_TABS 2u
+#define LM_METHOD_TABS 3u
 
 struct lm_method_tab {
 	const char *title;
