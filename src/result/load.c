@@ -507,6 +507,8 @@ static int lm_load_root(const char *name, struct lm_saved *s, char *msg,
 	s->m = doc.m;
 	memcpy(s->hostname, doc.hostname, sizeof(s->hostname));
 	s->cpus = doc.cpus;
+	s->id = doc.id;
+	s->has_id = doc.has_id;
 	if (rd.err)
 		lm_saved_free(s);
 	return rd.err;

@@ -23,6 +23,10 @@ struct lm_saved {
 	struct lm_mark_result m;
 	char hostname[HOST_NAME_MAX + 1]; /* "" when not saved */
 	uint64_t cpus;			  /* the host's; 0 when not saved */
+	/* the target's size, vendor, model, revision and serial, when
+	 * saved (has_id); its name, kind and block size are in info.r */
+	struct lm_identity id;
+	bool has_id;
 	struct json_object *root;
 };
 

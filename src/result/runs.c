@@ -203,6 +203,43 @@ static void lm_runs_resolution(const struct lm_runs_from *g,
 	val->rel_res[LM_MET_CPU] = n ? sqrt(ss / n) : 0;
 }
 
+/*
+ * Where each sample of val->series falls in time, and where each run
+ * ends: the same samples lm_runs_collect() took (those with a duration),
+ * their durations added up, so that a chart can have an axis in seconds
+ * and a mark between runs.
+ */
+static int lm_runs_timeline(const struct lm_runs_from *g,
+			    struct lm_cmp_val *val)
+{
+	unsigned int f, k, i, n = 0, nr = 0;
+	double t = 0;
+
+	for (f = 0; f < g->nfiles; f++)
+		nr += lm_runs_src(g, f)->nruns;
+	val->secs = calloc(val->nseries ? val->nseries : 1, sizeof(double));
+	val->run_end = calloc(nr ? nr : 1, sizeof(unsigned int));
+	if (!val->secs || !val->run_end)
+		return -ENOMEM;
+	for (f = 0; f < g->nfiles; f++) {
+		const struct lm_cell *src = lm_runs_src(g, f);
+
+		for (k = 0; k < src->nruns; k++) {
+			const struct lm_cell_run *r = &src->runs[k];
+
+			for (i = 0; i < r->nseries && n < val->nseries; i++) {
+				if (!r->series[i].dur_ns)
+					continue;
+				t += (double)r->series[i].dur_ns / 1e9;
+				val->secs[n++] = t;
+			}
+			val->run_end[val->nruns_all++] = n;
+		}
+	}
+	val->steady = val->rounds && lm_runs_src(g, 0)->ss.steady;
+	return 0;
+}
+
 int lm_cmp_val_fill(struct lm_cmp_val *val, const struct lm_runs_from *from)
 {
 	int ret;
@@ -212,7 +249,8 @@ int lm_cmp_val_fill(struct lm_cmp_val *val, const struct lm_runs_from *from)
 	if (ret || !val->n)
 		return ret;
 	lm_runs_resolution(from, val);
-	return lm_runs_describe(val);
+	ret = lm_runs_timeline(from, val);
+	return ret ? ret : lm_runs_describe(val);
 }
 
 void lm_cmp_val_free(struct lm_cmp_val *val)
@@ -222,5 +260,7 @@ void lm_cmp_val_free(struct lm_cmp_val *val)
 	for (m = 0; m < LM_METRICS; m++)
 		free(val->v[m]);
 	free(val->series);
+	free(val->secs);
+	free(val->run_end);
 	memset(val, 0, sizeof(*val));
 }

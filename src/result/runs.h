@@ -77,6 +77,13 @@ struct lm_cmp_val {
 	 * curve, and the steady window starts at series[warm_at] */
 	bool rounds;
 	unsigned int warm_at;
+	bool steady; /* and that window was judged steady (SNIA) */
+	/* the time line of the series: series[i] ends secs[i] seconds
+	 * after the first run began (the runs' measured seconds end to
+	 * end), and run r's samples end before series[run_end[r]] */
+	double *secs;
+	unsigned int *run_end;
+	unsigned int nruns_all; /* runs in the series, rounds included */
 };
 
 /* Fill @val from @from's files (n 0 when none has runs of the cell).

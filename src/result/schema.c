@@ -286,23 +286,24 @@ static const struct lm_field lm_settings_f[] = {
 static const struct lm_fields lm_settings_fields = { .f = lm_settings_f,
 						     .n = LM_N(lm_settings_f) };
 
-/* the target's identity is saved when known, and not read back */
+/* the target's identity is saved when known, and read back when there
+ * (the reports show vendor, model and serial) */
 static const struct lm_field lm_target_f[] = {
 	LM_STR("name", struct lm_saved_doc, info.r.target, 0),
 	LM_STR("kind", struct lm_saved_doc, info.r.target_kind, 0),
 	LM_UINT("logical_block_bytes", struct lm_saved_doc, info.r.lbs_bytes,
 		0),
-	LM_U64("size_bytes", struct lm_saved_doc, id.size_bytes,
-	       LM_FF_SAVE_ONLY, LM_WHEN(struct lm_saved_doc, has_id)),
+	LM_U64("size_bytes", struct lm_saved_doc, id.size_bytes, LM_FF_OPTIONAL,
+	       LM_WHEN(struct lm_saved_doc, has_id)),
 	LM_UINT("physical_block_bytes", struct lm_saved_doc, id.pbs_bytes,
-		LM_FF_SAVE_ONLY, LM_WHEN(struct lm_saved_doc, has_id)),
-	LM_BUF("vendor", struct lm_saved_doc, id.vendor, LM_FF_SAVE_ONLY,
+		LM_FF_OPTIONAL, LM_WHEN(struct lm_saved_doc, has_id)),
+	LM_BUF("vendor", struct lm_saved_doc, id.vendor, LM_FF_OPTIONAL,
 	       LM_WHEN(struct lm_saved_doc, has_id)),
-	LM_BUF("model", struct lm_saved_doc, id.model, LM_FF_SAVE_ONLY,
+	LM_BUF("model", struct lm_saved_doc, id.model, LM_FF_OPTIONAL,
 	       LM_WHEN(struct lm_saved_doc, has_id)),
-	LM_BUF("revision", struct lm_saved_doc, id.revision, LM_FF_SAVE_ONLY,
+	LM_BUF("revision", struct lm_saved_doc, id.revision, LM_FF_OPTIONAL,
 	       LM_WHEN(struct lm_saved_doc, has_id)),
-	LM_BUF("serial", struct lm_saved_doc, id.serial, LM_FF_SAVE_ONLY,
+	LM_BUF("serial", struct lm_saved_doc, id.serial, LM_FF_OPTIONAL,
 	       LM_WHEN(struct lm_saved_doc, has_id)),
 };
 static const struct lm_fields lm_target_fields = { .f = lm_target_f,
