@@ -32,7 +32,7 @@ static const char lm_style[] =
 	".sw{display:inline-block;width:12px;height:12px;margin-right:4px;vertical-align:middle}\n"
 	"svg.chart{display:block;max-width:100%;height:auto;margin:.5em 0 1.5em}\n"
 	"svg text{font-size:11px;fill:#333}svg text.group{font-weight:bold}\n"
-	"svg text.unit{font-size:12px}svg text.note.better{fill:#1a7f37}svg text.note.worse{fill:#c62828}\n"
+	"svg text.unit{font-size:12px}svg text.note{font-size:10px}svg text.note.better{fill:#1a7f37}svg text.note.worse{fill:#c62828}\n"
 	"svg .grid{stroke:#e3e3e3}svg .err{stroke:#000;fill:none}\n"
 	"svg .line{fill:none;stroke-width:1.5}svg .run{stroke-opacity:.35;stroke-dasharray:1 2}\n"
 	"svg .window{stroke-dasharray:5 3;stroke-width:1.5}\n"

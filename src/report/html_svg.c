@@ -17,7 +17,7 @@ static const char *const lm_colors[] = { "#4e79a7", "#f28e2b", "#59a14f",
 #define LM_BAR_L 160	/* the series' names, left of the bars */
 #define LM_BAR_T 18	/* a group's label, above its bars */
 #define LM_NAME_MAX 24	/* characters of a series' name shown there */
-#define LM_BAR_NOTE 350 /* the notes beside the bars */
+#define LM_BAR_NOTE 380 /* the notes beside the bars */
 #define LM_AXIS_B 40	/* under a plot: ticks and the unit */
 
 #define LM_LN_H 300
