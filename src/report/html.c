@@ -426,6 +426,7 @@ void lm_report_cmp_html(FILE *f, const struct lm_cmp *c, unsigned int metrics)
 	static const unsigned int charted[] = { LM_MET_MB_S, LM_MET_IOPS,
 						LM_MET_LAT };
 	bool single = c->mode == LM_CMP_SINGLE;
+	bool sweep = !single && c->profile->kind == LM_PK_SWEEP;
 	unsigned int i, m;
 
 	/* a copy's latency is a file's, and has no percentiles */
@@ -435,7 +436,13 @@ void lm_report_cmp_html(FILE *f, const struct lm_cmp *c, unsigned int metrics)
 	lm_html_head(f, c);
 	if (single)
 		lm_html_method(f, c);
-	else
+	if (sweep) {
+		/* ATTO's own view first: the sweep, not a chart per size */
+		fputs("<h2>Sweep</h2>\n", f);
+		lm_html_sweep_cmp(f, c, LM_WAY_WRITE);
+		lm_html_sweep_cmp(f, c, LM_WAY_READ);
+	}
+	if (!single)
 		lm_html_overview(f, c, LM_MET_MB_S);
 	lm_html_warnings(f, c);
 	if (!single) {
@@ -449,7 +456,8 @@ void lm_report_cmp_html(FILE *f, const struct lm_cmp *c, unsigned int metrics)
 		fputs("<h3>", f);
 		lm_html_esc(f, c->profile->tests[i].label);
 		fputs("</h3>\n", f);
-		for (m = 0; m < sizeof(charted) / sizeof(charted[0]); m++)
+		for (m = 0; !sweep && m < sizeof(charted) / sizeof(charted[0]);
+		     m++)
 			if (metrics & (1u << charted[m]))
 				lm_html_bars(f, c, i, charted[m]);
 		lm_html_table(f, c, i, metrics);

@@ -81,6 +81,8 @@ void lm_svg_num(char *buf, size_t len, double v, double step);
 /* The first screen of a single result (html_method.c): its target and
  * the profile's own view of @c's one configuration. */
 void lm_html_method(FILE *f, const struct lm_cmp *c);
+/* A comparison of sweeps: per way @w one chart over the block sizes. */
+void lm_html_sweep_cmp(FILE *f, const struct lm_cmp *c, enum lm_way w);
 /* The cache profile's part of it (html_cache.c). */
 void lm_html_cache(FILE *f, const struct lm_mark_result *m);
 /* A cell's MB/s second by second, a line per configuration (@c's),

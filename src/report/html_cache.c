@@ -68,14 +68,14 @@ static void lm_cache_sustained(FILE *f, const struct lm_test *t,
 		      c->runs[0].s[LM_DIR_WRITE].mb_s);
 	lm_fmt_size(at, sizeof(at), c->step_bytes);
 	fprintf(f,
-		"<table>\n<tr><th>Whole run MB/s</th><th>Burst MB/s</th><th>Sustained MB/s</th><th>Change after</th></tr>\n<tr><td>%s</td>",
+		"<table>\n<tr><th>Whole run MB/s</th><th>Burst MB/s</th><th>Sustained MB/s</th><th class=\"t\">Change after</th></tr>\n<tr><td>%s</td>",
 		w);
 	if (c->step.found)
 		fprintf(f,
-			"<td>%.1f</td><td>%.1f</td><td>%.1f s (%s)</td></tr>\n",
+			"<td>%.1f</td><td>%.1f</td><td class=\"t\">%.1f s (%s)</td></tr>\n",
 			c->step.before_mean, c->step.after_mean, c->step_s, at);
 	else
-		fputs("<td>-</td><td>-</td><td>no change of rate found</td></tr>\n",
+		fputs("<td>-</td><td>-</td><td class=\"t\">no change of rate found</td></tr>\n",
 		      f);
 	fputs("</table>\n", f);
 }
@@ -88,6 +88,7 @@ void lm_html_cache(FILE *f, const struct lm_mark_result *m)
 	double y[3][LM_CACHE_TESTS];
 	const char *cats[LM_CACHE_TESTS];
 	unsigned int i, n = 0;
+	bool seq = false;
 	struct lm_svg_series s[3];
 	struct lm_svg_chart ch = { .title = "cold, warm and miss MB/s",
 				   .unit = "MB/s",
@@ -110,6 +111,11 @@ void lm_html_cache(FILE *f, const struct lm_mark_result *m)
 		n++;
 	}
 	fputs("</table>\n", f);
+	for (i = 0; i < p->ntests; i++)
+		seq |= !p->tests[i].random && !p->tests[i].sustain;
+	if (seq)
+		fputs("<p>The sequential reads (SEQ) say little about the cache: most NAS SSD caches skip sequential IO.</p>\n",
+		      f);
 	for (i = 0; i < 3; i++)
 		s[i] = (struct lm_svg_series){ .name = names[i],
 					       .y = y[i],

@@ -327,3 +327,56 @@ void lm_html_method(FILE *f, const struct lm_cmp *c)
 		break;
 	}
 }
+
+/* A comparison of ATTO sweeps: per way one chart of MB/s over the block
+ * sizes, a line per configuration (its geometric mean over the runs, as
+ * the tables show it), instead of a bar chart per block size. */
+void lm_html_sweep_cmp(FILE *f, const struct lm_cmp *c, enum lm_way w)
+{
+	double x[LM_SPECS_MAX], y[LM_CMP_CONFIGS_MAX][LM_SPECS_MAX];
+	const struct lm_profile *p = c->profile;
+	struct lm_svg_series s[LM_CMP_CONFIGS_MAX];
+	const char *names[LM_CMP_CONFIGS_MAX];
+	unsigned int i, k,
+		n = p->ntests < LM_SPECS_MAX ? p->ntests : LM_SPECS_MAX;
+	bool any = false;
+	struct lm_svg_chart ch = {
+		.title = w == LM_WAY_READ ? "read MB/s over the block size"
+					  : "write MB/s over the block size",
+		.unit = "MB/s",
+		.s = s,
+		.ns = c->ncfg
+	};
+
+	for (i = 0; i < n; i++) {
+		x[i] = p->tests[i].bs_bytes;
+		for (k = 0; k < c->ncfg; k++)
+			y[k][i] = NAN;
+	}
+	for (i = 0; i < c->ncells; i++) {
+		const struct lm_cmp_cell *cell = &c->cells[i];
+
+		if (cell->way != w || cell->test >= n ||
+		    !cell->has[LM_MET_MB_S])
+			continue;
+		for (k = 0; k < c->ncfg; k++)
+			if (lm_cmp_has(cell, k))
+				y[k][cell->test] =
+					cell->val[k].center[LM_MET_MB_S];
+	}
+	for (k = 0; k < c->ncfg; k++) {
+		names[k] = c->cfg[k].name;
+		s[k] = (struct lm_svg_series){
+			.name = names[k], .x = x, .y = y[k], .n = n
+		};
+		for (i = 0; i < n; i++)
+			any |= !isnan(y[k][i]);
+	}
+	if (!any)
+		return; /* this way was not run (--read-only) */
+	ch.xmin = n ? x[0] : 512;
+	ch.xmax = n ? x[n - 1] : 1024;
+	fprintf(f, "<h3>%s</h3>\n", w == LM_WAY_READ ? "Read" : "Write");
+	lm_html_legend(f, names, c->ncfg);
+	lm_svg_lines(f, &ch);
+}

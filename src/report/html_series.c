@@ -7,32 +7,20 @@
  */
 #include "src/report/html.h"
 
-#include <stdlib.h>
-
-/* The series of configuration @k: its times, its run ends. */
-static int lm_series_one(const struct lm_cmp_val *v, struct lm_svg_series *s,
-			 const char *name)
+/* The series of one configuration, its run ends and steady window. */
+static void lm_series_one(const struct lm_cmp_val *v, struct lm_svg_series *s,
+			  const char *name)
 {
-	double *b = calloc(v->nruns_all ? v->nruns_all : 1, sizeof(double));
-	unsigned int r;
-
-	if (!b)
-		return -1;
-	for (r = 0; r < v->nruns_all; r++)
-		b[r] = v->run_end[r] ? v->secs[v->run_end[r] - 1] : 0;
 	*s = (struct lm_svg_series){
 		.name = name,
 		.x = v->secs,
 		.y = v->series,
 		.n = v->nseries,
-		.breaks = b,
+		.breaks = v->run_end_s,
 		.nbreaks = v->nruns_all,
 		/* only where the text says steady */
-		.window_x = v->rounds && v->steady && v->warm_at
-				    ? v->secs[v->warm_at - 1]
-				    : 0,
+		.window_x = v->window_s,
 	};
-	return 0;
 }
 
 bool lm_html_series_any(const struct lm_cmp *c)
@@ -63,17 +51,16 @@ void lm_html_series(FILE *f, const struct lm_cmp *c,
 		steady |= v->steady;
 		if (v->nseries > nmax)
 			nmax = v->nseries;
-		if (v->nseries && v->secs[v->nseries - 1] > ch.xmax)
-			ch.xmax = v->secs[v->nseries - 1];
+		if (v->nruns_all && v->run_end_s[v->nruns_all - 1] > ch.xmax)
+			ch.xmax = v->run_end_s[v->nruns_all - 1];
 	}
 	if (nmax < 2)
 		return;
 	for (k = 0; k < c->ncfg; k++) {
 		names[k] = c->cfg[k].name;
-		if (lm_series_one(&cell->val[k], &s[ch.ns], names[k]))
-			goto out_free;
-		ch.ns++;
+		lm_series_one(&cell->val[k], &s[k], names[k]);
 	}
+	ch.ns = c->ncfg;
 	lm_html_cell(h, sizeof(h), c, cell);
 	ch.title = h;
 	fputs("<h4>", f);
@@ -88,7 +75,4 @@ void lm_html_series(FILE *f, const struct lm_cmp *c,
 		rounds ? "round" : "run",
 		steady ? "<span>dashed: the steady window starts</span>" : "");
 	lm_svg_lines(f, &ch);
-out_free:
-	for (k = 0; k < ch.ns; k++)
-		free((void *)s[k].breaks);
 }

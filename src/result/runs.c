@@ -206,20 +206,21 @@ static void lm_runs_resolution(const struct lm_runs_from *g,
 /*
  * Where each sample of val->series falls in time, and where each run
  * ends: the same samples lm_runs_collect() took (those with a duration),
- * their durations added up, so that a chart can have an axis in seconds
- * and a mark between runs.
+ * their durations added up, so that a chart can have an axis in seconds,
+ * a point in the middle of each second and a mark between runs.
  */
 static int lm_runs_timeline(const struct lm_runs_from *g,
 			    struct lm_cmp_val *val)
 {
+	const struct lm_cell *first = lm_runs_src(g, 0);
 	unsigned int f, k, i, n = 0, nr = 0;
 	double t = 0;
 
 	for (f = 0; f < g->nfiles; f++)
 		nr += lm_runs_src(g, f)->nruns;
 	val->secs = calloc(val->nseries ? val->nseries : 1, sizeof(double));
-	val->run_end = calloc(nr ? nr : 1, sizeof(unsigned int));
-	if (!val->secs || !val->run_end)
+	val->run_end_s = calloc(nr ? nr : 1, sizeof(double));
+	if (!val->secs || !val->run_end_s)
 		return -ENOMEM;
 	for (f = 0; f < g->nfiles; f++) {
 		const struct lm_cell *src = lm_runs_src(g, f);
@@ -228,15 +229,19 @@ static int lm_runs_timeline(const struct lm_runs_from *g,
 			const struct lm_cell_run *r = &src->runs[k];
 
 			for (i = 0; i < r->nseries && n < val->nseries; i++) {
+				double d = (double)r->series[i].dur_ns / 1e9;
+
 				if (!r->series[i].dur_ns)
 					continue;
-				t += (double)r->series[i].dur_ns / 1e9;
-				val->secs[n++] = t;
+				val->secs[n++] = t + d / 2;
+				t += d;
 			}
-			val->run_end[val->nruns_all++] = n;
+			val->run_end_s[val->nruns_all++] = t;
 		}
 	}
-	val->steady = val->rounds && lm_runs_src(g, 0)->ss.steady;
+	val->steady = val->rounds && first->ss.steady;
+	if (val->steady && lm_cell_first(first))
+		val->window_s = val->run_end_s[lm_cell_first(first) - 1];
 	return 0;
 }
 
@@ -261,6 +266,6 @@ void lm_cmp_val_free(struct lm_cmp_val *val)
 		free(val->v[m]);
 	free(val->series);
 	free(val->secs);
-	free(val->run_end);
+	free(val->run_end_s);
 	memset(val, 0, sizeof(*val));
 }

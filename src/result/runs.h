@@ -78,12 +78,14 @@ struct lm_cmp_val {
 	bool rounds;
 	unsigned int warm_at;
 	bool steady; /* and that window was judged steady (SNIA) */
-	/* the time line of the series: series[i] ends secs[i] seconds
-	 * after the first run began (the runs' measured seconds end to
-	 * end), and run r's samples end before series[run_end[r]] */
+	/* the time line of the series, in seconds after the first run
+	 * began (the runs' measured seconds end to end): the middle of
+	 * each sample, the end of each run, and where the steady window
+	 * starts when it was judged steady (0: none, or from the first) */
 	double *secs;
-	unsigned int *run_end;
+	double *run_end_s;
 	unsigned int nruns_all; /* runs in the series, rounds included */
+	double window_s;
 };
 
 /* Fill @val from @from's files (n 0 when none has runs of the cell).

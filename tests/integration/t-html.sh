@@ -4,7 +4,7 @@
 # rendered by headless Chromium to a PNG and to its DOM, and checked:
 #  - the method's own first screen: CrystalDiskMark's tiles, IOmeter's
 #    reads and writes apart (a dash where not measured), ATTO's one sweep
-#    chart of 2 series over 512 B to 64 MiB, a copy's files/s and
+#    chart of 2 series over 512 B to 64 MiB (compared: one a way), a copy's files/s and
 #    upload/download (no IOPS, no p99), the cache's cold/warm/miss;
 #  - every chart has its units and round (1-2-5) ticks, bars have value
 #    labels, and a comparison a verdict beside each bar;
@@ -148,7 +148,17 @@ for p in default+mix iometer iops atto throughput copy cache; do
 		for s in 512B 1KiB 4KiB 1MiB 64MiB; do
 			grep -q "class=\"tick\"[^>]*>$s<" <<<"$sweep" || fail "$p: no $s on the block-size axis"
 		done
-		[ "$(grep -o '>not run<' <<<"$sweep" | wc -l)" -eq 2 ] || fail "$p: the sizes not run are not marked" ;;
+		[ "$(grep -o '>not run<' <<<"$sweep" | wc -l)" -eq 2 ] || fail "$p: the sizes not run are not marked"
+		# compared, a sweep stays one chart a way, a line per
+		# configuration, first: not a chart per block size
+		cp "$LM_WORK/$p.json" "$LM_WORK/$p-again.json"
+		"$LUNMARK" compare "$LM_WORK/$p.json" "$LM_WORK/$p-again.json" --format=html >"$LM_WORK/atto-cmp.html" ||
+			fail "$p: compare --format=html failed"
+		render atto-cmp
+		[ "$(count "$LM_WORK/atto-cmp.dom" 'aria-label="(read|write) MB/s over the block size"')" -eq 2 ] ||
+			fail "$p compared: not a sweep chart per way"
+		[ "$(count "$LM_WORK/atto-cmp.dom" 'class="bar"')" -eq 0 ] || fail "$p compared: bar charts per block size"
+		grep -o '<h2>[^<]*</h2>' "$LM_WORK/atto-cmp.dom" | head -1 | grep -q Sweep || fail "$p compared: the sweep is not first" ;;
 	copy)
 		! grep -q "IOPS" "$d" || fail "$p: a copy's files/s called IOPS: $(grep -o '.\{40\}IOPS.\{20\}' "$d" | head -2)"
 		! grep -q "p99" "$d" || fail "$p: a p99 for copies"

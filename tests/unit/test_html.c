@@ -32,8 +32,8 @@ static void lm_test_steps(void)
 }
 
 /* Two runs of 1.0 + 0.5 s and 1.0 s (a sample without a duration left
- * out, as the series leaves it out): the samples end at 1, 1.5 and
- * 2.5 s, the runs after the 2nd and 3rd. */
+ * out, as the series leaves it out): the samples' middles at 0.5, 1.25
+ * and 2 s, the runs ending at 1.5 and 2.5 s. */
 static void lm_test_timeline(void)
 {
 	struct lm_sample s1[3] = {
@@ -68,13 +68,14 @@ static void lm_test_timeline(void)
 	CU_ASSERT_EQUAL_FATAL(lm_cmp_val_fill(&val, &from), 0);
 	CU_ASSERT_EQUAL(val.nseries, 3);
 	CU_ASSERT_EQUAL(val.nruns_all, 2);
-	CU_ASSERT_DOUBLE_EQUAL(val.secs[0], 1.0, 1e-9);
-	CU_ASSERT_DOUBLE_EQUAL(val.secs[1], 1.5, 1e-9);
-	CU_ASSERT_DOUBLE_EQUAL(val.secs[2], 2.5, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(val.secs[0], 0.5, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(val.secs[1], 1.25, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(val.secs[2], 2.0, 1e-9);
 	CU_ASSERT_DOUBLE_EQUAL(val.series[1], 2.0, 1e-9);
-	CU_ASSERT_EQUAL(val.run_end[0], 2);
-	CU_ASSERT_EQUAL(val.run_end[1], 3);
+	CU_ASSERT_DOUBLE_EQUAL(val.run_end_s[0], 1.5, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(val.run_end_s[1], 2.5, 1e-9);
 	CU_ASSERT_FALSE(val.steady);
+	CU_ASSERT_DOUBLE_EQUAL(val.window_s, 0, 0);
 	lm_cmp_val_free(&val);
 }
 
