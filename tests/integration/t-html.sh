@@ -10,6 +10,7 @@
 #    labels, and a comparison a verdict beside each bar;
 #  - the warm-up curve dashes the steady window only where steady;
 #  - nothing wider than the page: the screenshot's right margin is blank;
+#  - the target's vendor, model and serial when saved; a PDF when printed;
 #  - one self-contained file: no script, nothing fetched, well-formed;
 #    and the browser logs no script error.
 # LM_HTML_SHOTS=DIR keeps a full-size screenshot of each page there.
@@ -128,7 +129,18 @@ for p in default+mix iometer iops atto throughput copy cache; do
 	case $p in
 	default+mix)
 		[ "$(count "$d" 'class="tile"')" -eq 12 ] || fail "$p: not 12 tiles: $(count "$d" 'class="tile"')"
-		expect_grep '<div class="head">Mix</div>' "$d" ;;
+		expect_grep '<div class="head">Mix</div>' "$d"
+		# the LUN's identity, as saved (a loop device has none: given)
+		jq '.target.vendor = "ACME" | .target.model = "LUN-9" | .target.serial = "SN0042"' \
+			"$LM_WORK/$p.json" >"$LM_WORK/named.json"
+		"$LUNMARK" report "$LM_WORK/named.json" --format=html >"$LM_WORK/named.html" || fail "named: report failed"
+		for v in "<th>Vendor</th><td>ACME</td>" "<th>Model</th><td>LUN-9</td>" "<th>Serial</th><td>SN0042</td>"; do
+			expect_grep "$v" "$LM_WORK/named.html"
+		done
+		# readable when printed: the print style gives a PDF
+		chromium --headless --no-sandbox --print-to-pdf="$LM_WORK/$p.pdf" \
+			"file://$LM_WORK/$p.html" >/dev/null 2>&1 || fail "$p: chromium could not print it"
+		head -c 5 "$LM_WORK/$p.pdf" | grep -q '%PDF' || fail "$p: printing gave no PDF" ;;
 	iops)
 		[ "$(count "$d" 'class="tile"><b>[0-9]+</b> IOPS')" -eq 2 ] || fail "$p: not read and write IOPS tiles" ;;
 	throughput)
