@@ -175,7 +175,7 @@ static void lm_cmp_csv_wide(FILE *f, const struct lm_cmp *c,
 				continue;
 			snprintf(h, sizeof(h), "%s %s %s", c->cells[i].label,
 				 lm_way_keys[c->cells[i].way],
-				 lm_metrics[m].name);
+				 lm_fmt_metric_name(c->profile, m));
 			fputc(',', f);
 			lm_csv_str(f, h);
 		}

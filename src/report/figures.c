@@ -98,6 +98,11 @@ const char *lm_fmt_metric_name(const struct lm_profile *p, unsigned int m)
 	/* a copy's IO is a whole file */
 	if (p && p->kind == LM_PK_COPY && m == LM_MET_IOPS)
 		return "files/s";
+	/* latencies with their unit: a table has no axis to carry it */
+	if (m == LM_MET_LAT)
+		return "mean lat us";
+	if (m == LM_MET_P99)
+		return "p99 lat us";
 	return lm_metrics[m].name;
 }
 

@@ -24,7 +24,9 @@ struct lm_saved {
 	struct lm_mark_result m;
 	char hostname[HOST_NAME_MAX + 1]; /* "" when not saved */
 	uint64_t cpus;			  /* the host's; 0 when not saved */
-	struct lm_identity id;		  /* the target's, when has_id */
+	/* the target's size, vendor, model, revision and serial, when
+	 * saved (has_id); its name, kind and block size are in info.r */
+	struct lm_identity id;
 	bool has_id;
 	struct json_object *root;
 };

@@ -11,8 +11,8 @@
 const struct lm_metric_info lm_metrics[LM_METRICS] = {
 	[LM_MET_MB_S] = { "mb_s", "MB/s", "MB/s", LM_SENSE_RATE },
 	[LM_MET_IOPS] = { "iops", "IOPS", "IOPS", LM_SENSE_RATE },
-	[LM_MET_LAT] = { "lat_mean_us", "mean lat us", "us", LM_SENSE_TIME },
-	[LM_MET_P99] = { "lat_p99_us", "p99 lat us", "us", LM_SENSE_TIME },
+	[LM_MET_LAT] = { "lat_mean_us", "mean lat", "us", LM_SENSE_TIME },
+	[LM_MET_P99] = { "lat_p99_us", "p99 lat", "us", LM_SENSE_TIME },
 	[LM_MET_CPU] = { "cpu_s_per_gb", "CPU-s/GB", "s/GB", LM_SENSE_COST },
 };
 
@@ -203,6 +203,48 @@ static void lm_runs_resolution(const struct lm_runs_from *g,
 	val->rel_res[LM_MET_CPU] = n ? sqrt(ss / n) : 0;
 }
 
+/*
+ * Where each sample of val->series falls in time, and where each run
+ * ends: the same samples lm_runs_collect() took (those with a duration),
+ * their durations added up, so that a chart can have an axis in seconds,
+ * a point in the middle of each second and a mark between runs.
+ */
+static int lm_runs_timeline(const struct lm_runs_from *g,
+			    struct lm_cmp_val *val)
+{
+	const struct lm_cell *first = lm_runs_src(g, 0);
+	unsigned int f, k, i, n = 0, nr = 0;
+	double t = 0;
+
+	for (f = 0; f < g->nfiles; f++)
+		nr += lm_runs_src(g, f)->nruns;
+	val->secs = calloc(val->nseries ? val->nseries : 1, sizeof(double));
+	val->run_end_s = calloc(nr ? nr : 1, sizeof(double));
+	if (!val->secs || !val->run_end_s)
+		return -ENOMEM;
+	for (f = 0; f < g->nfiles; f++) {
+		const struct lm_cell *src = lm_runs_src(g, f);
+
+		for (k = 0; k < src->nruns; k++) {
+			const struct lm_cell_run *r = &src->runs[k];
+
+			for (i = 0; i < r->nseries && n < val->nseries; i++) {
+				double d = (double)r->series[i].dur_ns / 1e9;
+
+				if (!r->series[i].dur_ns)
+					continue;
+				val->secs[n++] = t + d / 2;
+				t += d;
+			}
+			val->run_end_s[val->nruns_all++] = t;
+		}
+	}
+	val->steady = val->rounds && first->ss.steady;
+	if (val->steady && lm_cell_first(first))
+		val->window_s = val->run_end_s[lm_cell_first(first) - 1];
+	return 0;
+}
+
 int lm_cmp_val_fill(struct lm_cmp_val *val, const struct lm_runs_from *from)
 {
 	double ceiling;
@@ -213,7 +255,9 @@ int lm_cmp_val_fill(struct lm_cmp_val *val, const struct lm_runs_from *from)
 	if (ret || !val->n)
 		return ret;
 	lm_runs_resolution(from, val);
-	ret = lm_runs_describe(val);
+	ret = lm_runs_timeline(from, val);
+	if (!ret)
+		ret = lm_runs_describe(val);
 	ceiling = from->saved[from->file[0]].m.link_ceiling_mb_s;
 	val->link_pct = ceiling > 0 && val->v[LM_MET_MB_S]
 				? 100 * val->center[LM_MET_MB_S] / ceiling
@@ -228,5 +272,7 @@ void lm_cmp_val_free(struct lm_cmp_val *val)
 	for (m = 0; m < LM_METRICS; m++)
 		free(val->v[m]);
 	free(val->series);
+	free(val->secs);
+	free(val->run_end_s);
 	memset(val, 0, sizeof(*val));
 }

@@ -80,6 +80,15 @@ struct lm_cmp_val {
 	 * curve, and the steady window starts at series[warm_at] */
 	bool rounds;
 	unsigned int warm_at;
+	bool steady; /* and that window was judged steady (SNIA) */
+	/* the time line of the series, in seconds after the first run
+	 * began (the runs' measured seconds end to end): the middle of
+	 * each sample, the end of each run, and where the steady window
+	 * starts when it was judged steady (0: none, or from the first) */
+	double *secs;
+	double *run_end_s;
+	unsigned int nruns_all; /* runs in the series, rounds included */
+	double window_s;
 };
 
 /* Fill @val from @from's files (n 0 when none has runs of the cell).
