@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "fio-compat/fiojson.h"
+#include "src/cli/options.h"
 #include "src/result/jsonw.h"
 #include "src/lunmark.h"
 #include "src/stats/stats.h"
@@ -18,35 +19,34 @@ const unsigned int lm_fio_lat_small[LM_FIO_NSMALL] = {
 const unsigned int lm_fio_lat_ms[LM_FIO_NMS] = { 2,   4,   10,	20,   50,  100,
 						 250, 500, 750, 1000, 2000 };
 
-/* as fio: options with a value; bare ones (time_based) it leaves out */
+/* as fio: options with a value, by the names fio prints (rw for
+ * readwrite, bs for blocksize, ...); bare ones (time_based) it leaves out */
 static void lm_options_add(struct json_object *o,
 			   const struct lm_fio_section *s)
 {
-	/* fio prints its steady-state options by their long names */
-	static const char *const alias[][2] = {
-		{ "ss", "steadystate" },
-		{ "ss_dur", "steadystate_duration" },
-		{ "ss_ramp", "steadystate_ramp_time" },
-		{ "ss_interval", "steadystate_check_interval" },
-	};
+	const struct lm_option *row;
 	const char *key;
-	unsigned int i, k;
+	unsigned int i;
 
 	for (i = 0; s && i < s->nopts; i++) {
 		if (!s->opts[i].val)
 			continue;
 		key = s->opts[i].key;
-		for (k = 0; k < LM_ARRAY_SIZE(alias); k++)
-			if (!strcmp(key, alias[k][0]))
-				key = alias[k][1];
+		row = lm_opt_fio(key);
+		if (row && row->fio)
+			key = row->fio;
 		lm_jput(o, key, json_object_new_string(s->opts[i].val));
 	}
 }
 
-static struct json_object *lm_options_json(const struct lm_fio_section *s)
+/* a job's options; a command line's job (@name) is named first, as fio */
+static struct json_object *lm_options_json(const struct lm_fio_section *s,
+					   const char *name)
 {
 	struct json_object *o = json_object_new_object();
 
+	if (name)
+		lm_jput_str(o, "name", name);
 	lm_options_add(o, s);
 	return o;
 }
@@ -306,10 +306,8 @@ static struct json_object *lm_job_json(const struct lm_fio_job *fj,
 	lm_jput_i64(o, "error", r->io_errno);
 	lm_jput_i64(o, "eta", 0);
 	lm_jput_i64(o, "elapsed", (int64_t)(r->elapsed_ns / 1000000000ull));
-	lm_jput(o, "job options", lm_options_json(fj->sec));
-	if (cmdline) /* fio names a command line's job among its options */
-		lm_jput_str(json_object_object_get(o, "job options"), "name",
-			    fj->job.name);
+	lm_jput(o, "job options",
+		lm_options_json(fj->sec, cmdline ? fj->job.name : NULL));
 	lm_jput(o, "read", lm_dir_json(r, LM_DIR_READ, plus));
 	lm_jput(o, "write", lm_dir_json(r, LM_DIR_WRITE, plus));
 	memset(&none, 0, sizeof(none));
@@ -344,6 +342,7 @@ int lm_fio_json_write(FILE *f, const struct lm_fio_jobs *jobs,
 {
 	struct json_object *root = json_object_new_object();
 	struct json_object *arr = json_object_new_array();
+	struct json_object *g;
 	char t[64];
 	unsigned int i;
 	int ret = 0;
@@ -355,12 +354,21 @@ int lm_fio_json_write(FILE *f, const struct lm_fio_jobs *jobs,
 	ctime_r(&start, t);
 	t[strcspn(t, "\n")] = '\0';
 	lm_jput(root, "time", json_object_new_string(t));
-	/* fio leaves it out when it read several job files */
-	if (file->nparts <= 1)
-		lm_jput(root, "global options", lm_globals_json(file));
-	for (i = 0; i < n; i++)
-		json_object_array_add(arr, lm_job_json(&jobs->jobs[i], &res[i],
-						       jobs->cmdline, plus));
+	/* fio leaves it out when it read several job files (the command
+	 * line's options are not one), or when there is none */
+	g = lm_globals_json(file);
+	if (file->nparts - file->cmdline <= 1 && json_object_object_length(g))
+		lm_jput(root, "global options", g);
+	else
+		json_object_put(g);
+	for (i = 0; i < n; i++) {
+		const struct lm_fio_job *fj = &jobs->jobs[i];
+
+		json_object_array_add(
+			arr,
+			lm_job_json(fj, &res[i],
+				    file->cmdline && !fj->sec->part, plus));
+	}
 	lm_jput(root, "jobs", arr);
 	if (fprintf(f, "%s\n",
 		    json_object_to_json_string_ext(

@@ -52,7 +52,6 @@ struct lm_fio_jobs {
 	unsigned int n;
 	unsigned int ngroups;
 	unsigned int nphases;
-	bool cmdline; /* from fio's command line: fio lists name= then */
 };
 
 /* The @i-th file of a job's filename list. */

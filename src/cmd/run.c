@@ -331,20 +331,32 @@ static int lm_jobs_read(struct lm_cli *c, struct lm_fio_file *f,
 	unsigned int i;
 	int ret;
 
-	/* fio's command line: "[global]" is line 0, argument N line N */
-	ret = c->fio_len ? lm_fio_read_text("command line, argument",
-					    c->fio_text, c->fio_len, UINT_MAX,
-					    f, msg, sizeof(msg))
-			 : lm_fio_read(c->targets[0], f, msg, sizeof(msg));
-	/* more job files, one after the other, as fio */
-	for (i = 1; !ret && !c->fio_len && i < c->ntargets; i++)
+	/* fio's command line first: "[global]" is line 0, argument N line
+	 * N; then the job files, one after the other, as fio */
+	ret = lm_fio_read_text("command line, argument", c->fio_text,
+			       c->fio_len, UINT_MAX, f, msg, sizeof(msg));
+	f->cmdline = true;
+	for (i = 0; !ret && i < c->ntargets; i++)
 		ret = lm_fio_read_next(c->targets[i], f, msg, sizeof(msg));
+	f->only = c->sections;
+	f->nonly = c->nsections;
 	if (ret ||
 	    lm_fio_jobs_build(f, c->ignore_unsupported, js, msg, sizeof(msg))) {
 		lm_err("%s", msg);
 		return LM_EXIT_USAGE;
 	}
-	js->cmdline = c->fio_len != 0;
+	for (i = 0; c->read_only && i < js->n; i++) {
+		if (!lm_rw_writes(js->jobs[i].job.rw))
+			continue;
+		lm_err("%s:%u: job '%s' writes, and --readonly forbids it (as fio, which refuses it too)",
+		       js->jobs[i].file, js->jobs[i].line,
+		       js->jobs[i].job.name);
+		return LM_EXIT_USAGE;
+	}
+	if (c->max_jobs && js->n > c->max_jobs) {
+		lm_err("%u jobs, more than --max-jobs=%u", js->n, c->max_jobs);
+		return LM_EXIT_USAGE;
+	}
 	return 0;
 }
 
@@ -360,8 +372,12 @@ int lm_cmd_jobs(struct lm_cli *c)
 	int ret;
 
 	ret = lm_jobs_read(c, &f, &js);
-	if (ret)
+	if (ret || c->parse_only)
 		goto out_free;
+	if (c->showcmd) {
+		lm_fio_showcmd(stdout, &f);
+		goto out_free;
+	}
 	res = calloc(js.n, sizeof(*res));
 	if (!res) {
 		lm_err("out of memory");
