@@ -294,6 +294,7 @@ static struct json_object *lm_depth_json(unsigned int depth, bool batches)
 }
 
 static struct json_object *lm_job_json(const struct lm_fio_job *fj,
+				       const struct lm_fio_section *opts,
 				       const struct lm_run_result *r,
 				       bool cmdline, bool plus)
 {
@@ -307,7 +308,7 @@ static struct json_object *lm_job_json(const struct lm_fio_job *fj,
 	lm_jput_i64(o, "eta", 0);
 	lm_jput_i64(o, "elapsed", (int64_t)(r->elapsed_ns / 1000000000ull));
 	lm_jput(o, "job options",
-		lm_options_json(fj->sec, cmdline ? fj->job.name : NULL));
+		lm_options_json(opts, cmdline ? fj->job.name : NULL));
 	lm_jput(o, "read", lm_dir_json(r, LM_DIR_READ, plus));
 	lm_jput(o, "write", lm_dir_json(r, LM_DIR_WRITE, plus));
 	memset(&none, 0, sizeof(none));
@@ -363,10 +364,17 @@ int lm_fio_json_write(FILE *f, const struct lm_fio_jobs *jobs,
 		json_object_put(g);
 	for (i = 0; i < n; i++) {
 		const struct lm_fio_job *fj = &jobs->jobs[i];
+		unsigned int last = i;
 
+		if (!lm_fio_job_shown(jobs, i))
+			continue;
+		/* a summed group shows its last job's options, as fio */
+		while (fj->summed && last + 1 < jobs->n &&
+		       jobs->jobs[last + 1].group == fj->group)
+			last++;
 		json_object_array_add(
 			arr,
-			lm_job_json(fj, &res[i],
+			lm_job_json(fj, jobs->jobs[last].sec, &res[i],
 				    file->cmdline && !fj->sec->part, plus));
 	}
 	lm_jput(root, "jobs", arr);

@@ -5,6 +5,7 @@
  */
 #include "fio-compat/options.h"
 #include "src/cli/values.h"
+#include "src/engine/engine.h"
 #include "src/lunmark.h"
 
 #include <errno.h>
@@ -91,9 +92,12 @@ static void lm_fio_defaults(struct lm_fio_job *fj)
 	memset(fj, 0, sizeof(*fj));
 	lm_job_defaults(&fj->job);
 	/* fio's defaults, unlike lunmark's: a job file says direct=1, and
-	 * random jobs walk a random map unless norandommap */
+	 * random jobs walk a random map unless norandommap, ... */
 	fj->job.direct = false;
 	fj->job.randmap = true;
+	/* and fio's default engine on Linux */
+	snprintf(fj->job.engine, sizeof(fj->job.engine), "%s",
+		 lm_engine_find("psync")->name);
 	fj->kb_base = 1024;
 }
 
@@ -111,6 +115,89 @@ static bool lm_fio_left_out(const struct lm_fio_file *f,
 	return true;
 }
 
+/*
+ * numjobs=N: N clones of the job just built (out->jobs[out->n]), each
+ * doing the whole job with a jobs[] entry of its own, as fio's; clone k
+ * starts k offset_increments further and draws its own random offsets.
+ * @number counts every clone from 1, as fio's log names do.
+ */
+static int lm_fio_clone(struct lm_fio_jobs *out, unsigned int *number,
+			char *msg, size_t len)
+{
+	struct lm_fio_job *fj = &out->jobs[out->n];
+	unsigned int k, n = fj->job.threads ? fj->job.threads : 1;
+
+	if (out->n + n > LM_FIO_JOBS_MAX) {
+		snprintf(msg, len, "%s:%u: more than %u jobs (clones counted)",
+			 fj->file, fj->line, LM_FIO_JOBS_MAX);
+		return -EINVAL;
+	}
+	fj->job.threads = 1;
+	fj->nclones = n;
+	for (k = 0; k < n; k++) {
+		struct lm_fio_job *c = &out->jobs[out->n + k];
+
+		if (k)
+			*c = *fj;
+		c->clone = k;
+		c->number = ++*number;
+		c->job.offset_bytes =
+			fj->job.offset_bytes + k * fj->job.offset_increment;
+		c->job.offset_increment = 0;
+		c->job.seed = fj->job.seed + k;
+	}
+	out->n += n;
+	return 0;
+}
+
+/* Job section @s on @global's defaults, with its clones, into @out. */
+static int lm_fio_job(struct lm_fio_ctx *c, const struct lm_fio_section *s,
+		      const struct lm_fio_job *global, struct lm_fio_jobs *out,
+		      unsigned int *number)
+{
+	struct lm_fio_job *fj = &out->jobs[out->n];
+	int ret;
+
+	*fj = *global;
+	snprintf(fj->job.name, sizeof(fj->job.name), "%s", s->name);
+	fj->file = s->file;
+	fj->line = s->line;
+	fj->sec = s;
+	ret = lm_fio_apply(c, s, fj);
+	if (ret)
+		return ret;
+	/* per-IO logs, and windows that are not whole seconds, come from a
+	 * record of every IO */
+	fj->job.iolog = (fj->bw_log[0] || fj->iops_log[0] || fj->lat_log[0]) &&
+			(!fj->log_avg_ms || fj->log_avg_ms % 1000);
+	return lm_fio_clone(out, number, c->msg, c->len);
+}
+
+/* Groups and phases, as fio's stonewall and new_group make them. */
+static void lm_fio_groups(struct lm_fio_jobs *out)
+{
+	unsigned int i, group = 0, phase = 0;
+
+	for (i = 0; i < out->n; i++) {
+		struct lm_fio_job *fj = &out->jobs[i];
+
+		if (i && !fj->clone && (fj->stonewall || fj->new_group))
+			group++;
+		if (i && !fj->clone && fj->stonewall)
+			phase++;
+		fj->group = group;
+		fj->phase = phase;
+	}
+	out->ngroups = group + 1;
+	out->nphases = phase + 1;
+	/* group_reporting: a group is one entry, as fio's */
+	for (i = 0; i < out->n; i++)
+		out->jobs[i].summed =
+			out->jobs[i].group_reporting ||
+			(i && out->jobs[i - 1].summed &&
+			 out->jobs[i - 1].group == out->jobs[i].group);
+}
+
 int lm_fio_jobs_build(const struct lm_fio_file *f, bool ignore_unsupported,
 		      struct lm_fio_jobs *out, char *msg, size_t len)
 {
@@ -118,21 +205,20 @@ int lm_fio_jobs_build(const struct lm_fio_file *f, bool ignore_unsupported,
 				.len = len,
 				.ignore = ignore_unsupported };
 	struct lm_fio_job global, base;
-	unsigned int i, group = 0, phase = 0;
+	unsigned int i, number = 0;
 	bool wait = false; /* the first job of a later file */
 	int ret;
 
 	memset(out, 0, sizeof(*out));
 	lm_fio_defaults(&global);
 	base = global;
-	out->jobs = calloc(f->nsecs ? f->nsecs : 1, sizeof(*out->jobs));
+	out->jobs = calloc(LM_FIO_JOBS_MAX, sizeof(*out->jobs));
 	if (!out->jobs) {
 		snprintf(msg, len, "out of memory");
 		return -ENOMEM;
 	}
 	for (i = 0; i < f->nsecs; i++) {
 		const struct lm_fio_section *s = &f->secs[i];
-		struct lm_fio_job *fj;
 
 		if (i && s->part != f->secs[i - 1].part) {
 			/* another job file: the command line's defaults,
@@ -143,45 +229,21 @@ int lm_fio_jobs_build(const struct lm_fio_file *f, bool ignore_unsupported,
 			global = base;
 			wait = out->n > 0;
 		}
-		if (s->global) {
-			/* a [global] sets the defaults of the jobs after it */
+		/* a [global] sets the defaults of the jobs after it (its
+		 * stonewall and new_group are every job's, as in fio) */
+		if (s->global)
 			ret = lm_fio_apply(&c, s, &global);
-			if (ret)
-				return ret;
-			/* stonewall and new_group in [global] are every
-			 * job's, as in fio */
+		else if (lm_fio_left_out(f, s))
 			continue;
-		}
-		if (lm_fio_left_out(f, s))
-			continue;
-		if (out->n == LM_FIO_JOBS_MAX) {
-			snprintf(msg, len, "%s:%u: more than %u jobs", s->file,
-				 s->line, LM_FIO_JOBS_MAX);
-			return -EINVAL;
-		}
-		fj = &out->jobs[out->n];
-		*fj = global;
-		snprintf(fj->job.name, sizeof(fj->job.name), "%s", s->name);
-		fj->file = s->file;
-		fj->line = s->line;
-		fj->sec = s;
-		ret = lm_fio_apply(&c, s, fj);
+		else
+			ret = lm_fio_job(&c, s, &global, out, &number);
 		if (ret)
 			return ret;
-		fj->stonewall |= wait;
-		wait = false;
-		/* per-IO logs, and windows that are not whole seconds, come
-		 * from a record of every IO */
-		fj->job.iolog =
-			(fj->bw_log[0] || fj->iops_log[0] || fj->lat_log[0]) &&
-			(!fj->log_avg_ms || fj->log_avg_ms % 1000);
-		if (out->n && (fj->stonewall || fj->new_group))
-			group++;
-		if (out->n && fj->stonewall)
-			phase++;
-		fj->group = group;
-		fj->phase = phase;
-		out->n++;
+		if (!s->global) {
+			out->jobs[out->n - out->jobs[out->n - 1].nclones]
+				.stonewall |= wait;
+			wait = false;
+		}
 	}
 	if (!out->n) {
 		snprintf(msg, len,
@@ -189,8 +251,7 @@ int lm_fio_jobs_build(const struct lm_fio_file *f, bool ignore_unsupported,
 			 f->npaths ? f->paths[0] : "job file");
 		return -EINVAL;
 	}
-	out->ngroups = group + 1;
-	out->nphases = phase + 1;
+	lm_fio_groups(out);
 	return 0;
 }
 

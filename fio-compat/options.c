@@ -64,7 +64,7 @@ const struct lm_option lm_fio_options[] = {
 	{ .fio = "group_reporting",
 	  LM_SET,
 	  LM_FJ(group_reporting),
-	  .help = "taken: lunmark reports a job's threads together anyway" },
+	  .help = "a group's jobs are one entry of fio's output, their sum" },
 	{ .fio = "zero_buffers",
 	  .type = LM_T_FLAG,
 	  .val = LM_PATTERN_ZERO,
@@ -96,7 +96,7 @@ const struct lm_option lm_fio_options[] = {
 	  .type = LM_T_SIZE,
 	  LM_J(offset_increment),
 	  .set = lm_fio_set_bytes,
-	  .help = "thread k of numjobs starts k x this further, with its own pass (bytes)" },
+	  .help = "clone k of numjobs starts k x this further (bytes)" },
 	{ .fio = "write_bw_log",
 	  .type = LM_T_TEXT,
 	  LM_FJ(bw_log),
@@ -126,6 +126,7 @@ const struct lm_option lm_fio_options[] = {
 	  .help = "bytes each thread moves in a size-limited run, wrapping over the region" },
 	{ .fio = "io_limit", LM_ALIAS("io_size") },
 	{ .fio = "timeout", LM_ALIAS("runtime") },
+	LM_TAKEN("threads", "taken: as thread (fio takes this spelling too)"),
 	{ .fio = "steadystate",
 	  .type = LM_T_STR,
 	  LM_J(ss),
@@ -171,17 +172,25 @@ const struct lm_option lm_fio_options[] = {
 
 const unsigned int lm_fio_noptions = LM_ARRAY_SIZE(lm_fio_options);
 
-/* filename: '\\:' is a colon in the name; a bare ':' separates files */
+/*
+ * filename: '\\:' is a colon in the name; a bare ':' separates files. As
+ * in fio, each filename= adds to the files the job has so far (its
+ * [global]'s, the command line's): fio --filename=a job.fio, where the
+ * job says filename=b, runs on a and b.
+ */
 static int lm_fio_set_filename(const struct lm_opt_ctx *x,
 			       const struct lm_option *o, const char *v)
 {
 	struct lm_fio_job *fj = x->dst[LM_D_FIO];
 	const char *p = v;
-	size_t n = 0, start = 0;
+	size_t n = 0, start;
 
 	(void)o;
-	fj->nfiles = 0;
-	for (; *p; p++) {
+	if (fj->nfiles) /* after the last name's NUL */
+		n = (size_t)(lm_fio_file_at(fj, fj->nfiles - 1) -
+			     fj->filename) +
+		    strlen(lm_fio_file_at(fj, fj->nfiles - 1)) + 1;
+	for (start = n; *p; p++) {
 		char ch = *p;
 
 		if (p[0] == '\\' && p[1] == ':')
@@ -202,8 +211,8 @@ static int lm_fio_set_filename(const struct lm_opt_ctx *x,
 	}
 	if (n == start)
 		return lm_opt_bad(x, v,
-				  n ? "an empty file name in the list"
-				    : "needs a file name");
+				  *v ? "an empty file name in the list"
+				     : "needs a file name");
 	fj->filename[n++] = '\0';
 	fj->filename[n] = '\0';
 	fj->nfiles++;

@@ -40,6 +40,12 @@ struct lm_fio_job {
 	bool stonewall; /* waits for the jobs before it */
 	bool new_group;
 	bool group_reporting;
+	/* numjobs: clone @clone of @nclones, number (from 1) among all
+	 * jobs' clones, as fio counts them in log names */
+	unsigned int clone, nclones, number;
+	/* group_reporting: the group is one entry, its first job's, with
+	 * the sum of the group's results */
+	bool summed;
 	unsigned int group; /* reporting group, from 0 */
 	unsigned int phase; /* jobs of one phase run at once (stonewall) */
 	const char *file;   /* where its section starts, for messages */
@@ -53,6 +59,15 @@ struct lm_fio_jobs {
 	unsigned int ngroups;
 	unsigned int nphases;
 };
+
+/* Has job @i an entry of its own in fio's output (not one of a summed
+ * group's after its first)? */
+static inline bool lm_fio_job_shown(const struct lm_fio_jobs *js,
+				    unsigned int i)
+{
+	return !i || !js->jobs[i].summed ||
+	       js->jobs[i - 1].group != js->jobs[i].group;
+}
 
 /* The @i-th file of a job's filename list. */
 const char *lm_fio_file_at(const struct lm_fio_job *fj, unsigned int i);

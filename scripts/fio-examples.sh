@@ -7,12 +7,15 @@
 #   scripts/fio-examples.sh [-t SECONDS] [-k] [-c DIR] [EXAMPLE...]  (as root)
 #
 # Each example is run as fio's users run one on a device of their own: a
-# copy whose filename= and directory= lines are dropped, run as
+# copy whose filename= and directory= lines are dropped (but for an
+# iscsi:// URL, /dev/null and /dev/zero), run as
 # `TOOL --filename=DEV --runtime=S COPY` (fio takes those as defaults the
-# job file may override). So that a run takes seconds, the copy's runtime,
+# job file may override; a copy that keeps a filename= gets no --filename,
+# which fio would add to the job's files). So that a run takes seconds, the copy's runtime,
 # timeout, startdelay, ss_dur and ss_ramp are capped at S (default 2), and
-# its size, filesize and io_size at 16 MiB, offset_increment at 1 MiB, loops
-# at 2.
+# its size and filesize at 16 MiB, io_size at 4 MiB, offset_increment at
+# 8 MiB (30 clones fit), loops at 2; xnvme-compare.fio's ${FIO_RW},
+# ${FIO_IODEPTH} and ${FIO_BS} are randread, 1 and 4k.
 # libiscsi.fio runs on a local tgtd LUN (scripts/tgt-target.sh). fio comes
 # from $FIO, else build/bench/fio-libiscsi/fio (bash scripts/bench-iscsi.sh
 # builds it from Debian's source package), else fio on PATH; its
@@ -78,7 +81,7 @@ dev=$(losetup -f --show --direct-io=on "$work/loop.img") ||
 
 # the example as a short run on $dev (see above)
 shorten() {
-	awk -v s="$secs" -v url="${2:-}" '
+	LM_URL=${2:-} awk -v s="$secs" '
 	function bytes(v,  n, u) {
 		n = v + 0; u = tolower(substr(v, length(v)))
 		if (u == "k") n *= 1024; else if (u == "m") n *= 1048576
@@ -88,12 +91,13 @@ shorten() {
 	{ line = $0; k = line; sub(/[[:space:]]*=.*/, "", k); gsub(/^[[:space:]]+/, "", k)
 	  v = line; if (!sub(/^[^=]*=[[:space:]]*/, "", v)) v = ""
 	  sub(/[[:space:]]*[;#].*/, "", v) }
-	k == "filename" && v ~ /^iscsi/ && url != "" { print "filename=" url; next }
+	k == "filename" && v ~ /^iscsi/ && ENVIRON["LM_URL"] != "" { print "filename=" ENVIRON["LM_URL"]; next }
 	k == "filename" && (v == "/dev/null" || v == "/dev/zero") { print; next }
 	k == "filename" || k == "directory" { next }
 	(k == "runtime" || k == "timeout" || k == "startdelay" || k == "ss_dur" || k == "ss_ramp") && v !~ /%/ { print k "=" s; next }
-	(k == "size" || k == "filesize" || k == "io_size") && v !~ /%/ && bytes(v) > 16777216 { print k "=16m"; next }
-	k == "offset_increment" && bytes(v) > 1048576 { print k "=1m"; next }
+	(k == "size" || k == "filesize") && v !~ /%/ && bytes(v) > 16777216 { print k "=16m"; next }
+	k == "offset_increment" && bytes(v) > 8388608 { print k "=8m"; next }
+	k == "io_size" && bytes(v) > 4194304 { print k "=4m"; next }
 	k == "loops" && v + 0 > 2 { print "loops=2"; next }
 	{ print }' "$1"
 }
@@ -120,18 +124,23 @@ for f in "$@"; do
 		url=$(awk '$1 == "rdwr" { print $2 }' "$work/tgt/urls" 2>/dev/null | sed 's/:/\\:/g')
 	fi
 	shorten "$f" "$url" >"$d/job.fio"
+	export FIO_RW=randread FIO_IODEPTH=1 FIO_BS=4k
+	# fio adds a command line's filename= to a job file's own (both are
+	# used), so the device is given only to copies that have none left
+	dv=(--filename="$dev")
+	! grep -q '^[[:space:]]*filename[[:space:]]*=' "$d/job.fio" || dv=()
 	total=$((total + 1))
 	if [ -n "$cache" ] && [ -f "$cache/$b.json" ]; then
 		cp "$cache/$b.json" "$d/fio.json" && cp "$cache/$b.out" "$d/fio.out"
 	else
-		(cd "$d" && timeout -k 5 60 "$fio" --filename="$dev" --runtime="$secs" job.fio \
+		(cd "$d" && timeout -k 5 60 "$fio" "${dv[@]}" --runtime="$secs" job.fio \
 			--output-format=json --output=fio.json >fio.out 2>&1) || true
 		if [ -n "$cache" ]; then
 			mkdir -p "$cache" && cp "$d/fio.out" "$cache/$b.out"
 			cp "$d/fio.json" "$cache/$b.json" 2>/dev/null || : >"$cache/$b.json"
 		fi
 	fi
-	(cd "$d" && timeout -k 5 60 "$lunmark" --filename="$dev" --runtime="$secs" job.fio \
+	(cd "$d" && timeout -k 5 60 "$lunmark" "${dv[@]}" --runtime="$secs" job.fio \
 		--output-format=json --output=lm.json --allow-write >lm.out 2>&1)
 	rc=$?
 	why=

@@ -111,7 +111,9 @@ const struct lm_option lm_options[] = {
 	  LM_NUMBER(1, LM_THREADS_MAX),
 	  LM_JOB(threads),
 	  .cmds = LM_RUN,
-	  .help = "threads, 1-64 (default 1); sequential jobs share one cursor, so no block is read twice in a pass" },
+	  .help = "threads, 1-64 (default 1); sequential jobs share one cursor, so no block is read twice in a pass",
+	  .fio_note =
+		  "; in job files fio's clones: each does the whole job, with its own jobs[] entry" },
 	{ .name = "threads", LM_ALIAS("numjobs") },
 	{ .name = "size",
 	  .fio = "size",

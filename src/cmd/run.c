@@ -19,13 +19,35 @@
 #include <time.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* Does job @j prefill @t before it reads? */
 static bool lm_run_prefills(const struct lm_cli *c, const struct lm_job *j,
 			    const struct lm_target *t)
 {
 	return j->prefill && lm_may_prefill(t, c) &&
+	       t->kind != LM_TARGET_CHAR &&
 	       (lm_rw_reads(j->rw) || t->kind == LM_TARGET_TESTFILE);
+}
+
+/*
+ * Has an earlier target of this run passed the write guard for the block
+ * device @k is? Its exclusive hold is this process's, so a second job on
+ * the device (fio's jobs of one group, or clones) writes under it, as
+ * fio's jobs share one device.
+ */
+static bool lm_run_guarded_before(const struct lm_target *t, unsigned int k)
+{
+	struct stat a, b;
+	unsigned int i;
+
+	if (t[k].kind != LM_TARGET_BLOCK || fstat(t[k].fd, &a))
+		return false;
+	for (i = 0; i < k; i++)
+		if (t[i].excl_fd >= 0 && !fstat(t[i].fd, &b) &&
+		    a.st_rdev == b.st_rdev)
+			return true;
+	return false;
 }
 
 /* Open, guard and fit every target of a run, target k for job k;
@@ -59,7 +81,10 @@ static int lm_run_targets(struct lm_cli *c, struct lm_job *const *jobs,
 		ret = lm_target_open(&t[k], c->targets[k], &to);
 		if (ret)
 			return ret;
-		if (lm_rw_writes(j->rw) || lm_run_prefills(c, j, &t[k])) {
+		/* /dev/null and /dev/zero hold no data to guard */
+		if (t[k].kind != LM_TARGET_CHAR &&
+		    !lm_run_guarded_before(t, k) &&
+		    (lm_rw_writes(j->rw) || lm_run_prefills(c, j, &t[k]))) {
 			ret = lm_guard_write(
 				&t[k], &g,
 				lm_rw_writes(j->rw)
@@ -262,17 +287,50 @@ static int lm_jobs_fits(const struct lm_fio_job *f)
 	return LM_EXIT_USAGE;
 }
 
+/* The slots of @fj's @n jobs, their spans (a job's files; a summed
+ * group, group_reporting) and @res's source slot (@from: a span's sum
+ * when >= slots). Returns the slot count. */
+static unsigned int lm_jobs_spans(const struct lm_fio_job *fj, unsigned int n,
+				  struct lm_run_span *spans,
+				  unsigned int *nspans, unsigned int *from)
+{
+	unsigned int k, nf, slots = 0, first = 0, gspan = 0;
+
+	*nspans = 0;
+	for (k = 0; k < n; k++) {
+		nf = fj[k].nfiles > 1 ? fj[k].nfiles : 1;
+		from[k] = slots;
+		if (nf > 1) {
+			from[k] = LM_RUN_TARGETS_MAX + *nspans;
+			spans[(*nspans)++] = (struct lm_run_span){ slots, nf };
+		}
+		if (fj[k].summed && (!k || fj[k - 1].group != fj[k].group)) {
+			/* a new summed group: its first job reports it */
+			first = k;
+			gspan = *nspans;
+			spans[(*nspans)++] = (struct lm_run_span){ slots, 0 };
+		}
+		slots += nf;
+		if (fj[k].summed) {
+			spans[gspan].n = slots - spans[gspan].first;
+			from[first] = LM_RUN_TARGETS_MAX + gspan;
+		}
+	}
+	return slots;
+}
+
 /*
  * The jobs of one phase (up to the next stonewall) run at once, as in
  * fio, each after its own ramp_time. A job with several files runs a
- * sub-job per file, and its result is their sum (a span).
+ * sub-job per file, and its result is their sum (a span); so is a
+ * summed group's first job's (group_reporting).
  */
 static int lm_jobs_phase(struct lm_cli *c, const struct lm_fio_job *fj,
 			 unsigned int n, bool prefill,
 			 struct lm_run_result *res)
 {
 	struct lm_run_span spans[LM_RUN_TARGETS_MAX];
-	unsigned int slot[LM_RUN_TARGETS_MAX]; /* job k's first */
+	unsigned int from[LM_RUN_TARGETS_MAX];
 	struct lm_job *jobs[LM_RUN_TARGETS_MAX], *copy;
 	struct lm_run_result *r;
 	unsigned int k, i, nf, slots = 0, nspans = 0;
@@ -280,14 +338,15 @@ static int lm_jobs_phase(struct lm_cli *c, const struct lm_fio_job *fj,
 
 	for (k = 0; k < n; k++)
 		slots += fj[k].nfiles > 1 ? fj[k].nfiles : 1;
-	if (slots > LM_RUN_TARGETS_MAX) {
+	if (slots > LM_RUN_TARGETS_MAX || n > LM_RUN_TARGETS_MAX) {
 		lm_err("%s:%u: %u jobs and files would run at once; lunmark runs at most %u together (add stonewall)",
 		       fj[n - 1].file, fj[n - 1].line, slots,
 		       LM_RUN_TARGETS_MAX);
 		return LM_EXIT_USAGE;
 	}
+	slots = lm_jobs_spans(fj, n, spans, &nspans, from);
 	copy = calloc(slots, sizeof(*copy));
-	r = calloc(2 * slots, sizeof(*r));
+	r = calloc(slots + LM_RUN_TARGETS_MAX, sizeof(*r));
 	if (!copy || !r) {
 		free(copy);
 		free(r);
@@ -299,9 +358,6 @@ static int lm_jobs_phase(struct lm_cli *c, const struct lm_fio_job *fj,
 	for (k = 0, slots = 0; k < n && !ret; k++) {
 		/* the files of a job, one after the other */
 		nf = fj[k].nfiles > 1 ? fj[k].nfiles : 1;
-		slot[k] = slots;
-		if (nf > 1)
-			spans[nspans++] = (struct lm_run_span){ slots, nf };
 		for (i = 0; i < nf && !ret; i++, slots++) {
 			ret = lm_jobs_sub(&fj[k], i, prefill, &copy[slots]);
 			jobs[slots] = &copy[slots];
@@ -311,12 +367,13 @@ static int lm_jobs_phase(struct lm_cli *c, const struct lm_fio_job *fj,
 	c->ntargets = slots;
 	if (!ret)
 		ret = lm_run_set(c, jobs, spans, nspans, r, c->out_normal);
-	/* each job's result: its one target's, or its span's */
-	for (k = 0, i = 0; k < n && slots; k++) {
-		nf = fj[k].nfiles > 1 ? fj[k].nfiles : 1;
-		lm_run_result_move(&res[k],
-				   nf > 1 ? &r[slots + i++] : &r[slot[k]]);
-	}
+	/* each job's result: its one target's, or its span's (r[slots + s]) */
+	for (k = 0; k < n && slots; k++)
+		lm_run_result_move(
+			&res[k],
+			from[k] >= LM_RUN_TARGETS_MAX
+				? &r[slots + from[k] - LM_RUN_TARGETS_MAX]
+				: &r[from[k]]);
 	for (k = 0; k < slots + nspans; k++)
 		lm_run_result_free(&r[k]);
 	free(r);

@@ -23,6 +23,9 @@ enum lm_target_kind {
 	LM_TARGET_NONE,	    /* null engine: no IO, no file */
 	LM_TARGET_ISCSI,    /* iscsi:// URL */
 	LM_TARGET_DIR,	    /* a directory kept as such: file copies */
+	/* /dev/null or /dev/zero, as fio takes them: writes are discarded
+	 * and reads give zeros, so there is no data to guard */
+	LM_TARGET_CHAR,
 };
 
 /* What an iSCSI target holds (src/target/iscsi.h): only the target's

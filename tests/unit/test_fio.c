@@ -151,7 +151,8 @@ static void lm_test_fio_sections(void)
 	CU_ASSERT_EQUAL_FATAL(lm_build(text, false, &f, &js, msg, sizeof(msg)),
 			      0);
 	unsetenv("LM_T_SIZE");
-	CU_ASSERT_EQUAL_FATAL(js.n, 3);
+	/* numjobs=4: four clones of two, each the whole job, as fio's */
+	CU_ASSERT_EQUAL_FATAL(js.n, 6);
 	CU_ASSERT_EQUAL(js.ngroups, 2);
 	CU_ASSERT_STRING_EQUAL(js.jobs[0].job.name, "one");
 	CU_ASSERT_EQUAL(js.jobs[0].job.rw, LM_RW_RANDREAD);
@@ -167,17 +168,24 @@ static void lm_test_fio_sections(void)
 	CU_ASSERT_EQUAL(js.jobs[1].job.rw, LM_RW_RANDRW);
 	CU_ASSERT_EQUAL(js.jobs[1].job.rwmixread_pct, 70);
 	CU_ASSERT_DOUBLE_EQUAL(js.jobs[1].job.size_pct, 50.0, 1e-9);
-	CU_ASSERT_EQUAL(js.jobs[1].job.threads, 4);
+	CU_ASSERT_EQUAL(js.jobs[1].job.threads, 1);
+	CU_ASSERT_EQUAL(js.jobs[1].nclones, 4);
+	CU_ASSERT_STRING_EQUAL(js.jobs[4].job.name, "two");
+	CU_ASSERT_EQUAL(js.jobs[4].clone, 3);
+	CU_ASSERT_EQUAL(js.jobs[4].number, 5);
+	CU_ASSERT_EQUAL(js.jobs[4].group, 1);
+	CU_ASSERT_EQUAL(js.jobs[4].phase, 1);
+	CU_ASSERT_NOT_EQUAL(js.jobs[4].job.seed, js.jobs[1].job.seed);
 	CU_ASSERT_FALSE(js.jobs[1].job.direct);
 	/* fio's default: buffered unless direct=1 */
-	CU_ASSERT_FALSE(js.jobs[2].job.direct);
+	CU_ASSERT_FALSE(js.jobs[5].job.direct);
 	CU_ASSERT_EQUAL(js.jobs[1].group, 1);
 	/* a second [global] changes the jobs after it only */
 	CU_ASSERT_EQUAL(js.jobs[1].job.bs_bytes, 8192);
-	CU_ASSERT_EQUAL(js.jobs[2].job.bs_bytes, 4096);
-	CU_ASSERT_EQUAL(js.jobs[2].job.offset_bytes, 1048576);
-	CU_ASSERT_EQUAL(js.jobs[2].group, 1);
-	CU_ASSERT_EQUAL(js.jobs[2].line, 24);
+	CU_ASSERT_EQUAL(js.jobs[5].job.bs_bytes, 4096);
+	CU_ASSERT_EQUAL(js.jobs[5].job.offset_bytes, 1048576);
+	CU_ASSERT_EQUAL(js.jobs[5].group, 1);
+	CU_ASSERT_EQUAL(js.jobs[5].line, 24);
 	lm_fio_jobs_free(&js);
 	lm_fio_file_free(&f);
 }
