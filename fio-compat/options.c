@@ -51,7 +51,7 @@ const struct lm_option lm_fio_options[] = {
 	  LM_NUMBER(1000, 1024),
 	  LM_FJ(kb_base),
 	  .set = lm_fio_set_kb_base,
-	  .help = "1024 (default: 4k = 4096, 1mi = 10^6) or 1000 (the other way)" },
+	  .help = "1024 (default: 4k = 4ki = 4096, 1mib = 10^6) or 1000 (the other way)" },
 	{ .fio = "stonewall",
 	  LM_SET,
 	  LM_FJ(stonewall),
