@@ -84,11 +84,17 @@ static struct json_object *lm_steady_json(const struct lm_steady_conf *c,
 	lm_jput_dbl(o, "slope", st->slope);
 	lm_jput_i64(d, "bw_mean", (int64_t)st->bw_mean);
 	lm_jput_i64(d, "iops_mean", (int64_t)st->iops_mean);
-	for (i = 0; i < st->n; i++) {
+	/* fio's ring of ss_dur / ss_interval slots, filled from the first:
+	 * a window not full yet ends in zeros */
+	for (i = 0;
+	     i < st->n || (c->interval_ns && i < c->dur_ns / c->interval_ns);
+	     i++) {
 		json_object_array_add(
-			iops, json_object_new_int64((int64_t)st->iops[i]));
+			iops, json_object_new_int64(
+				      i < st->n ? (int64_t)st->iops[i] : 0));
 		json_object_array_add(
-			bw, json_object_new_int64((int64_t)st->bw[i]));
+			bw, json_object_new_int64(i < st->n ? (int64_t)st->bw[i]
+							    : 0));
 	}
 	lm_jput(d, "iops", iops);
 	lm_jput(d, "bw", bw);
@@ -181,12 +187,15 @@ static void lm_samples_json(struct json_object *o,
 	lm_jput_i64(o, "iops_samples", n);
 }
 
+/* One direction; @nolat: gtod_reduce's, no latency figures (fio reads
+ * the clock less and has none). */
 static struct json_object *lm_dir_json(const struct lm_run_result *r,
-				       unsigned int d, bool plus)
+				       unsigned int d, bool plus, bool nolat)
 {
 	struct json_object *o = json_object_new_object();
 	struct json_object *clat;
 	const struct lm_summary *s = &r->sum[d];
+	const struct lm_hist *lat;
 	struct lm_hist empty;
 
 	lm_jput_u64(o, "io_bytes", s->bytes);
@@ -194,17 +203,19 @@ static struct json_object *lm_dir_json(const struct lm_run_result *r,
 	lm_jput_u64(o, "bw_bytes", (uint64_t)(s->mib_s * 1048576.0));
 	lm_jput_u64(o, "bw", (uint64_t)(s->mib_s * 1024.0));
 	lm_jput_dbl(o, "iops", s->iops);
-	lm_jput_u64(o, "runtime", r->elapsed_ns / 1000000);
+	/* fio: 0 for a direction that did no IO */
+	lm_jput_u64(o, "runtime", s->ios ? r->elapsed_ns / 1000000 : 0);
 	lm_jput_u64(o, "total_ios", s->ios + s->errors);
 	lm_jput_u64(o, "short_ios", 0);
 	lm_jput_u64(o, "drop_ios", 0);
 	lm_hist_init(&empty);
 	lm_jput(o, "slat_ns", lm_lat_json(&empty, false));
-	clat = lm_lat_json(&r->lat[d], true);
-	if (plus && r->lat[d].count)
-		lm_jput(clat, "bins", lm_bins_json(&r->lat[d]));
+	lat = nolat ? &empty : &r->lat[d];
+	clat = lm_lat_json(lat, true);
+	if (plus && lat->count)
+		lm_jput(clat, "bins", lm_bins_json(lat));
 	lm_jput(o, "clat_ns", clat);
-	lm_jput(o, "lat_ns", lm_lat_json(&r->lat[d], false));
+	lm_jput(o, "lat_ns", lm_lat_json(lat, false));
 	lm_samples_json(o, r, d);
 	return o;
 }
@@ -309,11 +320,14 @@ static struct json_object *lm_job_json(const struct lm_fio_job *fj,
 	lm_jput_i64(o, "elapsed", (int64_t)(r->elapsed_ns / 1000000000ull));
 	lm_jput(o, "job options",
 		lm_options_json(opts, cmdline ? fj->job.name : NULL));
-	lm_jput(o, "read", lm_dir_json(r, LM_DIR_READ, plus));
-	lm_jput(o, "write", lm_dir_json(r, LM_DIR_WRITE, plus));
+	if (fj->desc[0])
+		lm_jput_str(o, "desc", fj->desc);
+	lm_jput(o, "read", lm_dir_json(r, LM_DIR_READ, plus, fj->gtod_reduce));
+	lm_jput(o, "write",
+		lm_dir_json(r, LM_DIR_WRITE, plus, fj->gtod_reduce));
 	memset(&none, 0, sizeof(none));
 	lm_hist_init(&none.lat[0]);
-	lm_jput(o, "trim", lm_dir_json(&none, LM_DIR_READ, plus));
+	lm_jput(o, "trim", lm_dir_json(&none, LM_DIR_READ, plus, false));
 	lm_jput_u64(z, "total_ios", 0);
 	lm_jput(z, "lat_ns", lm_lat_json(&none.lat[0], false));
 	lm_jput(o, "sync", z);

@@ -150,6 +150,36 @@ static int lm_fio_clone(struct lm_fio_jobs *out, unsigned int *number,
 	return 0;
 }
 
+/*
+ * filesize= and wait_for= of job @fj, the next of @out: each file's
+ * region is filesize (size, when given too, the bytes moved); wait_for
+ * names the job just before, and waits for it as stonewall does.
+ */
+static int lm_fio_files(struct lm_fio_ctx *c, struct lm_fio_job *fj,
+			const struct lm_fio_jobs *out)
+{
+	struct lm_job *j = &fj->job;
+	unsigned int nf = fj->nfiles ? fj->nfiles : 1;
+
+	if (fj->filesize) {
+		if (j->size_bytes && !j->io_bytes)
+			j->io_bytes = j->size_bytes;
+		j->size_bytes = fj->filesize * nf;
+		j->size_pct = 0;
+	}
+	if (!fj->wait_for[0])
+		return 0;
+	if (!out->n || strcmp(out->jobs[out->n - 1].job.name, fj->wait_for)) {
+		snprintf(
+			c->msg, c->len,
+			"%s:%u: wait_for=%s: lunmark waits only for the job just before (write stonewall for all before)",
+			fj->file, fj->line, fj->wait_for);
+		return -EINVAL;
+	}
+	fj->stonewall = true;
+	return 0;
+}
+
 /* Job section @s on @global's defaults, with its clones, into @out. */
 static int lm_fio_job(struct lm_fio_ctx *c, const struct lm_fio_section *s,
 		      const struct lm_fio_job *global, struct lm_fio_jobs *out,
@@ -164,6 +194,8 @@ static int lm_fio_job(struct lm_fio_ctx *c, const struct lm_fio_section *s,
 	fj->line = s->line;
 	fj->sec = s;
 	ret = lm_fio_apply(c, s, fj);
+	if (!ret)
+		ret = lm_fio_files(c, fj, out);
 	if (ret)
 		return ret;
 	/* per-IO logs, and windows that are not whole seconds, come from a

@@ -24,7 +24,7 @@
 	}
 
 static lm_opt_set_fn lm_fio_set_filename, lm_fio_set_kb_base, lm_fio_set_bytes,
-	lm_fio_set_log, lm_fio_set_ss, lm_fio_set_ss_time;
+	lm_fio_set_log, lm_fio_set_ss, lm_fio_set_ss_time, lm_fio_set_dist;
 
 /* The rows fio's job files have and lunmark's command line has not; the
  * rest are in src/cli/options.c. In --cmdhelp order. */
@@ -127,6 +127,42 @@ const struct lm_option lm_fio_options[] = {
 	{ .fio = "io_limit", LM_ALIAS("io_size") },
 	{ .fio = "timeout", LM_ALIAS("runtime") },
 	LM_TAKEN("threads", "taken: as thread (fio takes this spelling too)"),
+	{ .fio = "description",
+	  .type = LM_T_TEXT,
+	  LM_FJ(desc),
+	  .help = "the job's description, fio's JSON desc" },
+	{ .fio = "buffered",
+	  .type = LM_T_BOOL,
+	  .val = 0,
+	  LM_J(direct),
+	  .help = "buffered IO, the opposite of direct (default 1)" },
+	{ .fio = "gtod_reduce",
+	  LM_BOOLEAN,
+	  LM_FJ(gtod_reduce),
+	  .help = "no latency figures in fio's output, as fio's (lunmark still reads the clock per IO batch)" },
+	LM_TAKEN("allow_file_create",
+		 "taken: lunmark creates no file that filename= names"),
+	{ .fio = "random_distribution",
+	  .type = LM_T_STR,
+	  LM_J(dist),
+	  .set = lm_fio_set_dist,
+	  .help = "random (uniform, the default), zipf:THETA, pareto:H, normal:SIGMA% or zoned:IO%/SIZE%:...: which blocks random IOs pick (no random map then)" },
+	LM_TAKEN(
+		"random_generator",
+		"taken: lunmark draws from xoshiro256** (lfsr's every block once a pass is lunmark's random map)"),
+	{ .fio = "loops",
+	  LM_NUMBER(1, 1000000),
+	  LM_J(loops),
+	  .help = "a size-limited job moves its bytes this many times" },
+	{ .fio = "filesize",
+	  .type = LM_T_SIZE,
+	  LM_FJ(filesize),
+	  .set = lm_fio_set_bytes,
+	  .help = "each file's region (size, when given, is the bytes moved)" },
+	{ .fio = "wait_for",
+	  .type = LM_T_TEXT,
+	  LM_FJ(wait_for),
+	  .help = "wait for the job named, which must be the one just before (as stonewall)" },
 	{ .fio = "steadystate",
 	  .type = LM_T_STR,
 	  LM_J(ss),
@@ -165,7 +201,6 @@ const struct lm_option lm_fio_options[] = {
 	LM_REFUSED("directory",
 		   "filename= names the target (a directory gets a test file)"),
 	LM_REFUSED("nrfiles", "one file per job (filename=a:b for several)"),
-	LM_REFUSED("filesize", "size= sets the region"),
 	LM_REFUSED("fsync_on_close", "no sync at close"),
 	LM_REFUSED("file_service_type", "one file per job"),
 };
@@ -394,5 +429,18 @@ static int lm_fio_set_ss_time(const struct lm_opt_ctx *x,
 	if (j->ss.on && j->ss.dur_ns < j->ss.interval_ns)
 		return lm_opt_bad(x, v,
 				  "the window is shorter than ss_interval");
+	return 0;
+}
+
+static int lm_fio_set_dist(const struct lm_opt_ctx *x,
+			   const struct lm_option *o, const char *v)
+{
+	struct lm_job *j = x->dst[LM_D_JOB];
+
+	(void)o;
+	if (lm_dist_parse(v, &j->dist))
+		return lm_opt_bad(
+			x, v,
+			"random, zipf:THETA (not 1), pareto:H (0 to 1), normal:SIGMA (a percent) or zoned:IO/SIZE:... (percents adding up to 100 each)");
 	return 0;
 }

@@ -35,6 +35,10 @@ struct lm_fio_job {
 	char iops_log[256];
 	char lat_log[256];
 	unsigned int log_avg_ms;
+	uint64_t filesize; /* filesize=: each file's region */
+	char desc[256];	   /* description= */
+	bool gtod_reduce;  /* no latency figures, as fio's */
+	char wait_for[64]; /* wait_for=: the job it waits for */
 	unsigned int kb_base;
 	bool engine_set;
 	bool stonewall; /* waits for the jobs before it */

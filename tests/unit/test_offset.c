@@ -248,6 +248,46 @@ static void lm_test_random_map(void)
 	}
 }
 
+/* fio's random_distribution: in the region, and shaped as asked. */
+static void lm_test_dist(void)
+{
+	struct lm_dist d;
+	struct lm_rand r;
+	uint64_t n = 1000, b, hits[1000] = { 0 }, top = 0, low = 0;
+	unsigned int i;
+
+	CU_ASSERT_EQUAL(lm_dist_parse("zipf:1.2", &d), 0);
+	CU_ASSERT_EQUAL(d.kind, LM_DIST_ZIPF);
+	lm_rand_seed(&r, 7);
+	for (i = 0; i < 100000; i++) {
+		b = lm_dist_next(&d, &r, n);
+		CU_ASSERT_FATAL(b < n);
+		hits[b]++;
+	}
+	for (i = 0; i < n; i++)
+		top = hits[i] > top ? hits[i] : top;
+	/* rank 1 of zipf 1.2 over 1000 takes about a fifth of the IOs */
+	CU_ASSERT(top > 15000 && top < 30000);
+	/* zoned: 90% of the IOs in the first 10% of the region */
+	CU_ASSERT_EQUAL(lm_dist_parse("zoned:90/10:10/", &d), 0);
+	for (i = 0; i < 100000; i++)
+		low += lm_dist_next(&d, &r, n) < 100;
+	CU_ASSERT(low > 89000 && low < 91000);
+	CU_ASSERT_EQUAL(lm_dist_parse("normal:10", &d), 0);
+	for (i = 0, low = 0; i < 100000; i++) {
+		b = lm_dist_next(&d, &r, n);
+		CU_ASSERT_FATAL(b < n);
+		low += b >= 400 && b < 600; /* one sigma each side: 68% */
+	}
+	CU_ASSERT(low > 66000 && low < 70500);
+	CU_ASSERT_EQUAL(lm_dist_parse("pareto:0.2", &d), 0);
+	CU_ASSERT_EQUAL(lm_dist_parse("random", &d), 0);
+	CU_ASSERT_EQUAL(d.kind, LM_DIST_UNIFORM);
+	CU_ASSERT_NOT_EQUAL(lm_dist_parse("zipf:1", &d), 0);
+	CU_ASSERT_NOT_EQUAL(lm_dist_parse("zoned:50/5:30/15", &d), 0);
+	CU_ASSERT_NOT_EQUAL(lm_dist_parse("gauss:3", &d), 0);
+}
+
 int lm_suite_offset(void)
 {
 	static const struct lm_unit_test t[] = {
@@ -265,6 +305,7 @@ int lm_suite_offset(void)
 		{ "percentage_random: the share asked for",
 		  lm_test_percentage_random },
 		{ "random map: each block once a pass", lm_test_random_map },
+		{ "random_distribution: zipf, zoned, normal", lm_test_dist },
 		{ NULL, NULL },
 	};
 	return lm_unit_add("offset", t);

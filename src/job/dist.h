@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fio's random_distribution: which block of a region a random IO picks.
+ * Uniform (fio's "random", the default) is the offset generator's own;
+ * the others are here: zipf:THETA and pareto:H (a few blocks hot, the
+ * hottest spread over the region), normal:SIGMA (a bell around the middle,
+ * SIGMA percent of the region wide) and zoned:A/S:A/S... (A percent of the
+ * IOs go to the next S percent of the region, uniformly; an empty S takes
+ * what is left). Hot blocks repeat, so a job with a distribution walks no
+ * random map.
+ */
+#ifndef LM_DIST_H
+#define LM_DIST_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define LM_DIST_ZONES 16
+
+struct lm_rand; /* offset.h */
+
+enum lm_dist_kind {
+	LM_DIST_UNIFORM,
+	LM_DIST_ZIPF,
+	LM_DIST_PARETO,
+	LM_DIST_NORMAL,
+	LM_DIST_ZONED,
+};
+
+struct lm_dist {
+	enum lm_dist_kind kind;
+	double param; /* zipf's theta, pareto's h, normal's sigma in % */
+	unsigned int nzones;
+	/* zoned: zone i takes IOs up to io_cum[i] percent, and the region
+	 * up to size_cum[i] percent (both cumulative, the last 100) */
+	double io_cum[LM_DIST_ZONES];
+	double size_cum[LM_DIST_ZONES];
+};
+
+/* fio's syntax (random, zipf:0.5, pareto:0.9, normal:10, zoned:50/5:...)
+ * into @d. 0, or -EINVAL. */
+int lm_dist_parse(const char *v, struct lm_dist *d);
+
+/* A block of [0, @n), n > 0, drawn from @d with @r. */
+uint64_t lm_dist_next(const struct lm_dist *d, struct lm_rand *r, uint64_t n);
+
+#endif
