@@ -99,6 +99,7 @@ static void lm_fio_defaults(struct lm_fio_job *fj)
 	snprintf(fj->job.engine, sizeof(fj->job.engine), "%s",
 		 lm_engine_find("psync")->name);
 	fj->kb_base = 1024;
+	fj->do_verify = true;
 }
 
 /* Is section @s a job that --section leaves out? */
@@ -166,6 +167,16 @@ static int lm_fio_files(struct lm_fio_ctx *c, struct lm_fio_job *fj,
 			j->io_bytes = j->size_bytes;
 		j->size_bytes = fj->filesize * nf;
 		j->size_pct = 0;
+	}
+	/* do_verify=0: a job that only reads checks nothing */
+	if (!fj->do_verify && !lm_rw_writes(j->rw))
+		j->verify = false;
+	if (fj->zonemode && fj->zonesize) {
+		j->dist.zone_bytes = fj->zonesize;
+		j->dist.zone_skip_bytes =
+			fj->zoneskip + (fj->zonerange > fj->zonesize
+						? fj->zonerange - fj->zonesize
+						: 0);
 	}
 	if (!fj->wait_for[0])
 		return 0;

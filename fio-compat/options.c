@@ -24,7 +24,14 @@
 	}
 
 static lm_opt_set_fn lm_fio_set_filename, lm_fio_set_kb_base, lm_fio_set_bytes,
-	lm_fio_set_log, lm_fio_set_ss, lm_fio_set_ss_time, lm_fio_set_dist;
+	lm_fio_set_log, lm_fio_set_ss, lm_fio_set_ss_time, lm_fio_set_dist,
+	lm_fio_set_verify;
+
+static const struct lm_enum lm_fio_zonemodes[] = {
+	{ "none", 0 },
+	{ "strided", 1 },
+	{ NULL, 0 },
+};
 
 /* The rows fio's job files have and lunmark's command line has not; the
  * rest are in src/cli/options.c. In --cmdhelp order. */
@@ -150,6 +157,26 @@ const struct lm_option lm_fio_options[] = {
 	LM_TAKEN(
 		"random_generator",
 		"taken: lunmark draws from xoshiro256** (lfsr's every block once a pass is lunmark's random map)"),
+	{ .fio = "zonemode",
+	  .type = LM_T_ENUM,
+	  LM_FJ(zonemode),
+	  .values = lm_fio_zonemodes,
+	  .help = "none (the default) or strided: sequential IOs read zonesize, then skip zoneskip (and what zonerange has beyond zonesize); zbd needs a zoned device lunmark does not drive" },
+	{ .fio = "zonesize",
+	  .type = LM_T_SIZE,
+	  LM_FJ(zonesize),
+	  .set = lm_fio_set_bytes,
+	  .help = "strided: the bytes read in each zone" },
+	{ .fio = "zonerange",
+	  .type = LM_T_SIZE,
+	  LM_FJ(zonerange),
+	  .set = lm_fio_set_bytes,
+	  .help = "strided: the bytes each zone spans (default zonesize)" },
+	{ .fio = "zoneskip",
+	  .type = LM_T_SIZE,
+	  LM_FJ(zoneskip),
+	  .set = lm_fio_set_bytes,
+	  .help = "strided: the bytes skipped after each zone" },
 	{ .fio = "loops",
 	  LM_NUMBER(1, 1000000),
 	  LM_J(loops),
@@ -190,9 +217,24 @@ const struct lm_option lm_fio_options[] = {
 	  .help = "one data point per interval, whole seconds (default 1s)" },
 	{ .fio = "ss_interval", LM_ALIAS("steadystate_check_interval") },
 	/* fio options people use that lunmark has no equivalent of yet */
-	LM_REFUSED(
-		"verify",
-		"fio's verify phase is not run: use lunmark run --verify (writes carry checked headers, every read is checked) or lunmark verify TARGET"),
+	{ .fio = "verify",
+	  .type = LM_T_STR,
+	  LM_J(verify),
+	  .set = lm_fio_set_verify,
+	  .help = "md5, crc32c, xxhash, sha256, meta, pattern, ...: lunmark's own verify (each block written carries an XXH64 header for its offset, each read is checked); fio's read-back after a write job is not run: read in a job after a stonewall" },
+	{ .fio = "do_verify",
+	  LM_BOOLEAN,
+	  LM_FJ(do_verify),
+	  .help = "0: a read job does not check what it reads (a write job still writes verify's headers)" },
+	LM_TAKEN("verify_pattern", "taken: lunmark's headers are the pattern"),
+	LM_TAKEN("verify_interval", "taken: each block has its header"),
+	LM_TAKEN("verify_backlog", "taken: reads are checked as they complete"),
+	LM_TAKEN("verify_fatal", "taken: a bad block ends the run, exit 7"),
+	LM_TAKEN("verify_dump", "taken: a bad block is named by offset"),
+	LM_TAKEN("verify_async", "taken: reads are checked as they complete"),
+	LM_TAKEN("create_serialize", "taken: lunmark creates no file for it"),
+	LM_TAKEN("fill_device",
+		 "taken: without size= the region is the whole target"),
 	LM_REFUSED("rate", "lunmark runs flat out"),
 	LM_REFUSED("rate_iops", "lunmark runs flat out, as for rate"),
 	LM_REFUSED("thinktime", "lunmark does not pause"),
@@ -442,5 +484,63 @@ static int lm_fio_set_dist(const struct lm_opt_ctx *x,
 		return lm_opt_bad(
 			x, v,
 			"random, zipf:THETA (not 1), pareto:H (0 to 1), normal:SIGMA (a percent) or zoned:IO/SIZE:... (percents adding up to 100 each)");
+	return 0;
+}
+
+/* rw=MODE or rw=MODE:N, fio's offset modifier: N bytes skipped after each
+ * sequential IO (negative: back) */
+int lm_fio_set_rw(const struct lm_opt_ctx *x, const struct lm_option *o,
+		  const char *v)
+{
+	struct lm_job *j = x->dst[LM_D_JOB];
+	struct lm_option plain = *o; /* the mode, as the command line's */
+	size_t n = strcspn(v, ":");
+	bool back = v[n] == ':' && v[n + 1] == '-';
+	uint64_t skip = 0;
+	char mode[32];
+	int ret;
+
+	plain.fio_set = NULL;
+	if (!v[n])
+		return lm_opt_set(x, &plain, v);
+	snprintf(mode, sizeof(mode), "%.*s", (int)n, v);
+	ret = lm_opt_set(x, &plain, mode);
+	if (ret)
+		return ret;
+	if (lm_fio_size(v + n + 1 + back, x->kb_base, &skip) ||
+	    skip > INT64_MAX)
+		return lm_opt_bad(x, v, "MODE:N, N a size (read:8k, read:-8k)");
+	if (lm_rw_random(j->rw))
+		return lm_opt_bad(
+			x, v,
+			"a count after a random mode is fio's rw_sequencer, not supported yet");
+	j->dist.skip_bytes = back ? -(int64_t)skip : (int64_t)skip;
+	return 0;
+}
+
+/* verify=ALG: lunmark's own verify, whatever fio's algorithm (0 and null:
+ * off); said on stderr, since fio would also read a write job back */
+static int lm_fio_set_verify(const struct lm_opt_ctx *x,
+			     const struct lm_option *o, const char *v)
+{
+	static const char *const algs[] = {
+		"0",	 "null",   "md5",	   "crc64",  "crc32c",
+		"crc32", "crc16",  "crc7",	   "xxhash", "sha1",
+		"sha256", "sha512", "sha3-224", "sha3-256", "sha3-384",
+		"sha3-512", "meta", "pattern",	   "crc32c-intel",
+	};
+	struct lm_job *j = x->dst[LM_D_JOB];
+	unsigned int i;
+
+	(void)o;
+	for (i = 0; i < LM_ARRAY_SIZE(algs) && strcmp(algs[i], v); i++)
+		;
+	if (i == LM_ARRAY_SIZE(algs))
+		return lm_opt_bad(x, v,
+				  "one of fio's verify methods (md5, crc32c, xxhash, sha256, meta, pattern, ...) or 0");
+	j->verify = i >= 2;
+	if (j->verify)
+		lm_note("%s:%u: verify=%s: lunmark's own verify (an XXH64 header per block, every read checked); a write job is not read back as in fio",
+			x->file, x->line, v);
 	return 0;
 }

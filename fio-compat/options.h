@@ -37,7 +37,11 @@ struct lm_fio_job {
 	unsigned int log_avg_ms;
 	uint64_t filesize; /* filesize=: each file's region */
 	char desc[256];	   /* description= */
+	/* zonemode=strided (1), zonesize, zonerange, zoneskip */
+	unsigned int zonemode;
+	uint64_t zonesize, zonerange, zoneskip;
 	bool gtod_reduce;  /* no latency figures, as fio's */
+	bool do_verify; /* default 1 */
 	char wait_for[64]; /* wait_for=: the job it waits for */
 	unsigned int kb_base;
 	bool engine_set;
@@ -94,7 +98,8 @@ extern const struct lm_option lm_fio_options[];
 extern const unsigned int lm_fio_noptions;
 
 /* fio's spellings of rows the command line shares: bs=R,W; size=N% and
- * offset=N% of the target. */
-lm_opt_set_fn lm_fio_set_bs, lm_fio_set_size, lm_fio_set_offset;
+ * offset=N% of the target; rw=read:N (N bytes skipped after each IO). */
+lm_opt_set_fn lm_fio_set_bs, lm_fio_set_size, lm_fio_set_offset,
+	lm_fio_set_rw;
 
 #endif

@@ -71,6 +71,7 @@ const struct lm_option lm_options[] = {
 	  .type = LM_T_ENUM,
 	  LM_JOB(rw),
 	  .values = lm_rw_values,
+	  .fio_set = lm_fio_set_rw,
 	  .cmds = LM_RUN,
 	  .arg = "MODE",
 	  .help = "read (default), write, randread, randwrite, rw or randrw" },

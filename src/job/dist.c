@@ -112,6 +112,22 @@ uint64_t lm_dist_next(const struct lm_dist *d, struct lm_rand *r, uint64_t n)
 	return lm_rand_below(r, n);
 }
 
+uint64_t lm_dist_seq(const struct lm_dist *d, uint64_t claim, uint64_t n,
+		     uint32_t bs)
+{
+	int64_t step = 1 + d->skip_bytes / (int64_t)bs;
+	__int128 at = (__int128)claim * step % (__int128)n;
+	uint64_t b = (uint64_t)(at < 0 ? at + (__int128)n : at), z, skip;
+
+	if (d->zone_bytes >= bs) {
+		z = d->zone_bytes / bs;
+		skip = d->zone_skip_bytes / bs;
+		b = (uint64_t)(((unsigned __int128)(b / z) * (z + skip) + b % z) %
+			       n);
+	}
+	return b;
+}
+
 /* zoned:A/S:A/S...: shares of IOs and of the region, each adding up to
  * 100 (an empty last S: what is left) */
 static int lm_dist_parse_zones(char *p, struct lm_dist *d)

@@ -35,7 +35,20 @@ struct lm_dist {
 	 * up to size_cum[i] percent (both cumulative, the last 100) */
 	double io_cum[LM_DIST_ZONES];
 	double size_cum[LM_DIST_ZONES];
+	/* sequential IOs: fio's rw=read:N, N bytes skipped (back when
+	 * negative) after each IO; zonemode=strided: zone_bytes read, then
+	 * zone_skip_bytes skipped. A pass is as many IOs as the region has
+	 * blocks, wrapping at its end. */
+	int64_t skip_bytes;
+	uint64_t zone_bytes, zone_skip_bytes;
 };
+
+/* Does @d move sequential or random IOs from where the generator's own
+ * uniform draws and cursor put them? */
+static inline bool lm_dist_placed(const struct lm_dist *d)
+{
+	return d->kind != LM_DIST_UNIFORM || d->skip_bytes || d->zone_bytes;
+}
 
 /* fio's syntax (random, zipf:0.5, pareto:0.9, normal:10, zoned:50/5:...)
  * into @d. 0, or -EINVAL. */
@@ -43,5 +56,10 @@ int lm_dist_parse(const char *v, struct lm_dist *d);
 
 /* A block of [0, @n), n > 0, drawn from @d with @r. */
 uint64_t lm_dist_next(const struct lm_dist *d, struct lm_rand *r, uint64_t n);
+
+/* The block of [0, @n) of a sequential job's claim @claim under @d's
+ * skips and zones, for blocks of @bs bytes. */
+uint64_t lm_dist_seq(const struct lm_dist *d, uint64_t claim, uint64_t n,
+		     uint32_t bs);
 
 #endif

@@ -131,7 +131,7 @@ static inline bool lm_rw_writes(enum lm_rw rw)
 static inline bool lm_job_mapped(const struct lm_job *j)
 {
 	return j->randmap && lm_rw_random(j->rw) && j->random_pct >= 100 &&
-	       !j->bs_vary && j->dist.kind == LM_DIST_UNIFORM;
+	       !j->bs_vary && !lm_dist_placed(&j->dist);
 }
 
 /* The largest and the smallest block size of direction @d (0 read, 1

@@ -130,7 +130,7 @@ void lm_offset_map(struct lm_offset_gen *g, uint64_t key);
 static inline void lm_offset_dist(struct lm_offset_gen *g,
 				  const struct lm_dist *d)
 {
-	g->dist = d->kind != LM_DIST_UNIFORM ? d : NULL;
+	g->dist = lm_dist_placed(d) ? d : NULL;
 }
 
 /* A random block of the region. */
@@ -177,7 +177,9 @@ static inline bool lm_offset_next_n(struct lm_offset_gen *g, uint64_t *off,
 					      memory_order_relaxed))
 			return false;
 		g->pass = b & LM_CURSOR_PASS;
-		b = (b & ~LM_CURSOR_PASS) % g->nblocks;
+		b &= ~LM_CURSOR_PASS;
+		b = g->dist ? lm_dist_seq(g->dist, b, g->nblocks, g->bs_bytes)
+			    : b % g->nblocks;
 	}
 	*off = g->start_bytes + b * g->bs_bytes;
 	return true;

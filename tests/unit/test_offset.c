@@ -7,6 +7,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define LM_NBLOCKS 100003u /* prime: no accidental alignment with threads */
 #define LM_TBS 4096u
@@ -286,6 +287,19 @@ static void lm_test_dist(void)
 	CU_ASSERT_NOT_EQUAL(lm_dist_parse("zipf:1", &d), 0);
 	CU_ASSERT_NOT_EQUAL(lm_dist_parse("zoned:50/5:30/15", &d), 0);
 	CU_ASSERT_NOT_EQUAL(lm_dist_parse("gauss:3", &d), 0);
+	/* rw=read:-8k with 4k blocks: backwards from the end, wrapping */
+	memset(&d, 0, sizeof(d));
+	d.skip_bytes = -8192;
+	CU_ASSERT_EQUAL(lm_dist_seq(&d, 0, 10, 4096), 0);
+	CU_ASSERT_EQUAL(lm_dist_seq(&d, 1, 10, 4096), 9);
+	CU_ASSERT_EQUAL(lm_dist_seq(&d, 2, 10, 4096), 8);
+	/* strided: 2 blocks read, 3 skipped */
+	d.skip_bytes = 0;
+	d.zone_bytes = 8192;
+	d.zone_skip_bytes = 12288;
+	CU_ASSERT_EQUAL(lm_dist_seq(&d, 1, 100, 4096), 1);
+	CU_ASSERT_EQUAL(lm_dist_seq(&d, 2, 100, 4096), 5);
+	CU_ASSERT_EQUAL(lm_dist_seq(&d, 5, 100, 4096), 11);
 }
 
 int lm_suite_offset(void)
