@@ -127,6 +127,7 @@ static int lm_fio_clone(struct lm_fio_jobs *out, unsigned int *number,
 {
 	struct lm_fio_job *fj = &out->jobs[out->n];
 	unsigned int k, n = fj->job.threads ? fj->job.threads : 1;
+	uint64_t inc;
 
 	if (out->n + n > LM_FIO_JOBS_MAX) {
 		snprintf(msg, len, "%s:%u: more than %u jobs (clones counted)",
@@ -135,6 +136,8 @@ static int lm_fio_clone(struct lm_fio_jobs *out, unsigned int *number,
 	}
 	fj->job.threads = 1;
 	fj->nclones = n;
+	inc = fj->job.offset_increment;
+	fj->job.offset_increment = 0;
 	for (k = 0; k < n; k++) {
 		struct lm_fio_job *c = &out->jobs[out->n + k];
 
@@ -142,9 +145,7 @@ static int lm_fio_clone(struct lm_fio_jobs *out, unsigned int *number,
 			*c = *fj;
 		c->clone = k;
 		c->number = ++*number;
-		c->job.offset_bytes =
-			fj->job.offset_bytes + k * fj->job.offset_increment;
-		c->job.offset_increment = 0;
+		c->job.offset_bytes = fj->job.offset_bytes + k * inc;
 		c->job.seed = fj->job.seed + k;
 	}
 	out->n += n;

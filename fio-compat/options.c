@@ -524,10 +524,10 @@ static int lm_fio_set_verify(const struct lm_opt_ctx *x,
 			     const struct lm_option *o, const char *v)
 {
 	static const char *const algs[] = {
-		"0",	 "null",   "md5",	   "crc64",  "crc32c",
-		"crc32", "crc16",  "crc7",	   "xxhash", "sha1",
-		"sha256", "sha512", "sha3-224", "sha3-256", "sha3-384",
-		"sha3-512", "meta", "pattern",	   "crc32c-intel",
+		"0",	    "null",   "md5",	  "crc64",	  "crc32c",
+		"crc32",    "crc16",  "crc7",	  "xxhash",	  "sha1",
+		"sha256",   "sha512", "sha3-224", "sha3-256",	  "sha3-384",
+		"sha3-512", "meta",   "pattern",  "crc32c-intel",
 	};
 	struct lm_job *j = x->dst[LM_D_JOB];
 	unsigned int i;
@@ -536,8 +536,9 @@ static int lm_fio_set_verify(const struct lm_opt_ctx *x,
 	for (i = 0; i < LM_ARRAY_SIZE(algs) && strcmp(algs[i], v); i++)
 		;
 	if (i == LM_ARRAY_SIZE(algs))
-		return lm_opt_bad(x, v,
-				  "one of fio's verify methods (md5, crc32c, xxhash, sha256, meta, pattern, ...) or 0");
+		return lm_opt_bad(
+			x, v,
+			"one of fio's verify methods (md5, crc32c, xxhash, sha256, meta, pattern, ...) or 0");
 	j->verify = i >= 2;
 	if (j->verify)
 		lm_note("%s:%u: verify=%s: lunmark's own verify (an XXH64 header per block, every read checked); a write job is not read back as in fio",

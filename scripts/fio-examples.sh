@@ -13,7 +13,7 @@
 # job file may override; a copy that keeps a filename= gets no --filename,
 # which fio would add to the job's files). So that a run takes seconds, the copy's runtime,
 # timeout, startdelay, ss_dur and ss_ramp are capped at S (default 2), and
-# its size and filesize at 16 MiB, io_size at 4 MiB, offset_increment at
+# its size and filesize at 16 MiB, io_size at 1 MiB, offset_increment at
 # 8 MiB (30 clones fit), loops at 2; xnvme-compare.fio's ${FIO_RW},
 # ${FIO_IODEPTH} and ${FIO_BS} are randread, 1 and 4k.
 # libiscsi.fio runs on a local tgtd LUN (scripts/tgt-target.sh). fio comes
@@ -97,7 +97,7 @@ shorten() {
 	(k == "runtime" || k == "timeout" || k == "startdelay" || k == "ss_dur" || k == "ss_ramp") && v !~ /%/ { print k "=" s; next }
 	(k == "size" || k == "filesize") && v !~ /%/ && bytes(v) > 16777216 { print k "=16m"; next }
 	k == "offset_increment" && bytes(v) > 8388608 { print k "=8m"; next }
-	k == "io_size" && bytes(v) > 4194304 { print k "=4m"; next }
+	k == "io_size" && bytes(v) > 1048576 { print k "=1m"; next }
 	k == "loops" && v + 0 > 2 { print "loops=2"; next }
 	{ print }' "$1"
 }
@@ -135,6 +135,8 @@ for f in "$@"; do
 	else
 		(cd "$d" && timeout -k 5 60 "$fio" "${dv[@]}" --runtime="$secs" job.fio \
 			--output-format=json --output=fio.json >fio.out 2>&1) || true
+		# fio writes its warnings into the file, before the JSON
+		sed -i -n '/^{/,$p' "$d/fio.json" 2>/dev/null
 		if [ -n "$cache" ]; then
 			mkdir -p "$cache" && cp "$d/fio.out" "$cache/$b.out"
 			cp "$d/fio.json" "$cache/$b.json" 2>/dev/null || : >"$cache/$b.json"
