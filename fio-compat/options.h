@@ -41,7 +41,7 @@ struct lm_fio_job {
 	unsigned int zonemode;
 	uint64_t zonesize, zonerange, zoneskip;
 	bool gtod_reduce;  /* no latency figures, as fio's */
-	bool do_verify; /* default 1 */
+	bool do_verify;	   /* default 1 */
 	char wait_for[64]; /* wait_for=: the job it waits for */
 	unsigned int kb_base;
 	bool engine_set;
@@ -99,7 +99,6 @@ extern const unsigned int lm_fio_noptions;
 
 /* fio's spellings of rows the command line shares: bs=R,W; size=N% and
  * offset=N% of the target; rw=read:N (N bytes skipped after each IO). */
-lm_opt_set_fn lm_fio_set_bs, lm_fio_set_size, lm_fio_set_offset,
-	lm_fio_set_rw;
+lm_opt_set_fn lm_fio_set_bs, lm_fio_set_size, lm_fio_set_offset, lm_fio_set_rw;
 
 #endif

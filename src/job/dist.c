@@ -122,7 +122,8 @@ uint64_t lm_dist_seq(const struct lm_dist *d, uint64_t claim, uint64_t n,
 	if (d->zone_bytes >= bs) {
 		z = d->zone_bytes / bs;
 		skip = d->zone_skip_bytes / bs;
-		b = (uint64_t)(((unsigned __int128)(b / z) * (z + skip) + b % z) %
+		b = (uint64_t)(((unsigned __int128)(b / z) * (z + skip) +
+				b % z) %
 			       n);
 	}
 	return b;
