@@ -169,6 +169,23 @@ static int lm_fio_files(struct lm_fio_ctx *c, struct lm_fio_job *fj,
 		j->size_bytes = fj->filesize * nf;
 		j->size_pct = 0;
 	}
+	/* blockalign: a random job of several sizes places its IOs on
+	 * multiples of it; else it must be the block size lunmark aligns
+	 * to anyway */
+	if (fj->blockalign && fj->blockalign != j->bs_bytes) {
+		if (!j->bs_vary || !lm_rw_random(j->rw) ||
+		    fj->blockalign % j->bs_bytes ||
+		    fj->blockalign > UINT32_MAX) {
+			snprintf(
+				c->msg, c->len,
+				"%s:%u: blockalign=%llu: lunmark aligns offsets to the smallest block size (%u), or with bssplit or bsrange in a random job to a multiple of it",
+				fj->file, fj->line,
+				(unsigned long long)fj->blockalign,
+				j->bs_bytes);
+			return -EINVAL;
+		}
+		j->bs_bytes = (uint32_t)fj->blockalign;
+	}
 	/* do_verify=0: a job that only reads checks nothing */
 	if (!fj->do_verify && !lm_rw_writes(j->rw))
 		j->verify = false;

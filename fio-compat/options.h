@@ -40,9 +40,10 @@ struct lm_fio_job {
 	/* zonemode=strided (1), zonesize, zonerange, zoneskip */
 	unsigned int zonemode;
 	uint64_t zonesize, zonerange, zoneskip;
-	bool gtod_reduce;  /* no latency figures, as fio's */
-	bool do_verify;	   /* default 1 */
-	char wait_for[64]; /* wait_for=: the job it waits for */
+	bool gtod_reduce;    /* no latency figures, as fio's */
+	bool do_verify;	     /* default 1 */
+	uint64_t blockalign; /* ba=: the unit of random offsets; 0: smallest bs */
+	char wait_for[64];   /* wait_for=: the job it waits for */
 	unsigned int kb_base;
 	bool engine_set;
 	bool stonewall; /* waits for the jobs before it */

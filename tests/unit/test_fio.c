@@ -259,6 +259,8 @@ static void lm_test_fio_errors(void)
 		  "t.fio:2: include /nonexistent/x.fio: No such file" },
 		{ "[global]\nbs=4k\n", "no job in it" },
 		{ "[a]\nsize=0%\n", "not a percentage above 0" },
+		{ "[a]\nrw=randread\nblockalign=8k\n",
+		  "t.fio:1: blockalign=8192: lunmark aligns offsets" },
 	};
 	struct lm_fio_file f;
 	struct lm_fio_jobs js;
