@@ -95,6 +95,7 @@ static void lm_fio_defaults(struct lm_fio_job *fj)
 	 * random jobs walk a random map unless norandommap, ... */
 	fj->job.direct = false;
 	fj->job.randmap = true;
+	fj->job.invalidate = true;
 	/* and fio's default engine on Linux */
 	snprintf(fj->job.engine, sizeof(fj->job.engine), "%s",
 		 lm_engine_find("psync")->name);

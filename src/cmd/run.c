@@ -14,6 +14,7 @@
 #include "fio-compat/options.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <time.h>
@@ -81,6 +82,9 @@ static int lm_run_targets(struct lm_cli *c, struct lm_job *const *jobs,
 		ret = lm_target_open(&t[k], c->targets[k], &to);
 		if (ret)
 			return ret;
+		/* a hint: a target that keeps no cache says no, harmlessly */
+		if (j->invalidate && !j->direct && t[k].fd >= 0)
+			(void)posix_fadvise(t[k].fd, 0, 0, POSIX_FADV_DONTNEED);
 		/* /dev/null and /dev/zero hold no data to guard */
 		if (t[k].kind != LM_TARGET_CHAR &&
 		    !lm_run_guarded_before(t, k) &&

@@ -82,6 +82,9 @@ struct lm_job {
 	 * in random order (fio's random map); else uniform draws */
 	bool randmap;
 	bool direct;
+	/* fio's invalidate: drop the target's page cache at open, so that
+	 * a buffered job's IOs reach the device */
+	bool invalidate;
 	uint64_t seed;
 	enum lm_pattern pattern;
 	unsigned int compress_pct; /* fio's buffer_compress_percentage */

@@ -4,7 +4,8 @@
 # job files (the file's own values win), filename= adding to a job's
 # files, --section, --readonly, --showcmd, --parse-only, numjobs clones
 # with their own jobs[] entries and logs, group_reporting's one entry,
-# psync as the default engine, fio's synchronous engine names, /dev/null.
+# psync as the default engine, fio's synchronous engine names, /dev/null,
+# invalidate.
 # fio is the one scripts/bench-iscsi.sh builds (build/bench/fio-libiscsi),
 # else $FIO, else fio on PATH.
 . "$(dirname "$0")/lib.sh"
@@ -117,6 +118,25 @@ for k in 1 2 3 4; do [ -s "nb_bw.$k.log" ] || fail "no nb_bw.$k.log (one per clo
 both --filename="$LM_DEV" n.fio --group_reporting
 same '[.jobs[].jobname]' '[.jobs[]."job options"]' '[.jobs[] | .read.io_bytes, .write.io_bytes]'
 jq -e '.jobs | length == 1' lm.json >/dev/null || fail "group_reporting: not one entry"
+
+# invalidate=1, fio's default: a buffered job's reads reach the device
+# even when the page cache holds the region; invalidate=0 reads the cache
+# (the device held open meanwhile: its last close drops its cache anyway)
+sectors() { awk '{ print $3 }' "/sys/block/${LM_DEV#/dev/}/stat"; }
+exec 9<"$LM_DEV"
+for inv in 0 1; do
+	printf '[c]\nfilename=%s\nrw=read\nbs=64k\nsize=8m\ninvalidate=%s\n' "$LM_DEV" "$inv" >c.fio
+	dd if="$LM_DEV" of=/dev/null bs=1M count=8 status=none # the cache warm
+	s0=$(sectors)
+	"$LUNMARK" c.fio --no-prefill --output-format=terse >err 2>&1 || fail "invalidate=$inv: $(cat err)"
+	read_kib=$((($(sectors) - s0) / 2))
+	if [ "$inv" = 1 ]; then
+		[ "$read_kib" -ge 8192 ] || fail "invalidate=1: the device read $read_kib KiB of 8 MiB"
+	else
+		[ "$read_kib" -lt 4096 ] || fail "invalidate=0: the device read $read_kib KiB; the cache held it"
+	fi
+done
+exec 9<&-
 
 # /dev/null as fio takes it: writes discarded, no guard to pass
 "$LUNMARK" --name=n --filename=/dev/null --size=8m --rw=write --output-format=json \
