@@ -232,6 +232,66 @@ out_close:
 	return ret;
 }
 
+/* fio's terse and JSON (--output-format, --output) of @n results. */
+static int lm_fio_out(const struct lm_cli *c, const struct lm_fio_jobs *js,
+		      const struct lm_run_result *res, unsigned int n,
+		      const struct lm_fio_file *f, time_t start)
+{
+	FILE *out = stdout;
+
+	if (!c->out_json && !c->out_terse)
+		return 0;
+	if (c->output && !(out = fopen(c->output, "we"))) {
+		lm_err("--output=%s: %s", c->output, strerror(errno));
+		return LM_EXIT_USAGE;
+	}
+	if (c->out_terse)
+		lm_fio_terse_write(out, js, res, n);
+	if (c->out_json)
+		lm_fio_json_write(out, js, res, n, f, start, c->out_jsonplus);
+	if (out != stdout)
+		fclose(out);
+	return 0;
+}
+
+/* lunmark run --output-format=json|terse: fio's output, a job per target
+ * (their sum is the text report's only) */
+static int lm_run_fio(struct lm_cli *c, struct lm_job *const *jobs,
+		      const struct lm_run_span *all)
+{
+	unsigned int k, n = c->ntargets, nspans = n > 1;
+	struct lm_run_result *r = calloc(n + 1, sizeof(*r));
+	struct lm_fio_jobs js = { .jobs = calloc(n, sizeof(*js.jobs)) };
+	struct lm_fio_file f = { 0 };
+	time_t start = time(NULL);
+	int ret, ret2 = 0;
+
+	if (!r || !js.jobs) {
+		free(r);
+		free(js.jobs);
+		lm_err("out of memory");
+		return LM_EXIT_ENGINE;
+	}
+	ret = lm_run_set(c, jobs, all, nspans, r, c->out_normal);
+	for (k = 0; k < n; k++) {
+		js.jobs[k].job = c->job;
+		js.jobs[k].number = k + 1;
+		if (!js.jobs[k].job.name[0])
+			snprintf(js.jobs[k].job.name,
+				 sizeof(js.jobs[k].job.name), "run");
+	}
+	js.n = n;
+	js.ngroups = js.nphases = 1;
+	/* what was measured is written, also after a failed IO */
+	if (!ret || r[0].elapsed_ns)
+		ret2 = lm_fio_out(c, &js, r, n, &f, start);
+	for (k = 0; k < n + nspans; k++)
+		lm_run_result_free(&r[k]);
+	free(r);
+	free(js.jobs);
+	return ret ? ret : ret2;
+}
+
 int lm_cmd_run(struct lm_cli *c)
 {
 	struct lm_job *jobs[LM_RUN_TARGETS_MAX];
@@ -247,6 +307,8 @@ int lm_cmd_run(struct lm_cli *c)
 	for (k = 0; k < c->ntargets; k++)
 		jobs[k] = &c->job;
 	all.n = c->ntargets;
+	if (c->out_json || c->out_terse)
+		return lm_run_fio(c, jobs, &all);
 	return lm_run_set(c, jobs, &all, c->ntargets > 1, NULL, true);
 }
 
@@ -429,7 +491,7 @@ int lm_cmd_jobs(struct lm_cli *c)
 	time_t start = time(NULL);
 	bool prefill = c->job.prefill;
 	unsigned int i, n, done = 0;
-	FILE *out = stdout;
+	int out_ret;
 	int ret;
 
 	ret = lm_jobs_read(c, &f, &js);
@@ -455,20 +517,9 @@ int lm_cmd_jobs(struct lm_cli *c)
 		if (!ret || ret == LM_EXIT_IO || res[i].elapsed_ns)
 			done = i + n;
 	}
-	if ((c->out_json || c->out_terse) && c->output &&
-	    !(out = fopen(c->output, "we"))) {
-		lm_err("--output=%s: %s", c->output, strerror(errno));
-		ret = ret ? ret : LM_EXIT_USAGE;
-	} else if (c->out_json || c->out_terse) {
-		/* what was measured is written, also after a failed job */
-		if (c->out_terse)
-			lm_fio_terse_write(out, &js, res, done);
-		if (c->out_json)
-			lm_fio_json_write(out, &js, res, done, &f, start,
-					  c->out_jsonplus);
-		if (out != stdout)
-			fclose(out);
-	}
+	/* what was measured is written, also after a failed job */
+	out_ret = lm_fio_out(c, &js, res, done, &f, start);
+	ret = ret ? ret : out_ret;
 	for (i = 0; i < done; i++) {
 		char msg[600];
 

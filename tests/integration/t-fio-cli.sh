@@ -119,6 +119,19 @@ both --filename="$LM_DEV" n.fio --group_reporting
 same '[.jobs[].jobname]' '[.jobs[]."job options"]' '[.jobs[] | .read.io_bytes, .write.io_bytes]'
 jq -e '.jobs | length == 1' lm.json >/dev/null || fail "group_reporting: not one entry"
 
+# lunmark run --output-format=json --output: fio's jobs[] keys (its own
+# options are not a job file's, so "job options" is left out)
+expect_exit "$LM_EXIT_OK" err "$LUNMARK" run "$LM_DEV" --rw=read --bs=64k --size=8m \
+	--output-format=json --output=run.json
+[ ! -s err ] || fail "run --output wrote to stdout: $(head -c 300 err)"
+"$fio" --name=job --filename="$LM_DEV" --direct=1 --rw=read --bs=64k --size=8m \
+	--output-format=json --output=frun.json >/dev/null 2>&1 || fail "fio could not run the job"
+jkeys() {
+	jq -r '[.jobs[] | del(."job options") | paths(scalars) as $p | ($p | map(if type == "number"
+		then "#" else . end) | join(".")) + " " + (getpath($p) | type)] | unique | .[]' "$1"
+}
+diff <(jkeys frun.json) <(jkeys run.json) >keydiff || fail "run's JSON keys differ from fio's: $(head -5 keydiff)"
+
 # invalidate=1, fio's default: a buffered job's reads reach the device
 # even when the page cache holds the region; invalidate=0 reads the cache
 # (the device held open meanwhile: its last close drops its cache anyway)
