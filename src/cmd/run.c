@@ -65,6 +65,7 @@ static int lm_run_targets(struct lm_cli *c, struct lm_job *const *jobs,
 	int ret;
 
 	lm_target_opts_iscsi(&to, c);
+	to.null_zero = c->cmd == LM_CMD_JOBS; /* as fio takes them */
 	lm_guard_opts_cli(&g, c);
 	for (k = 0; k < c->ntargets; k++) {
 		struct lm_job *j = jobs[k];

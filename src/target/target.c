@@ -308,10 +308,12 @@ int lm_target_open(struct lm_target *t, const char *name,
 		t->kind = LM_TARGET_BLOCK;
 	else if (S_ISREG(st.st_mode))
 		t->kind = LM_TARGET_FILE;
-	else if (lm_is_null_or_zero(&st))
+	else if (o->null_zero && lm_is_null_or_zero(&st))
 		t->kind = LM_TARGET_CHAR;
 	else {
-		lm_err("%s: neither a block device, a regular file, a directory, /dev/null nor /dev/zero",
+		lm_err(o->null_zero
+			       ? "%s: neither a block device, a regular file, a directory, /dev/null nor /dev/zero"
+			       : "%s: neither a block device, a regular file nor a directory",
 		       t->name);
 		return LM_EXIT_TARGET;
 	}

@@ -52,6 +52,7 @@ struct lm_target_opts {
 	bool none;	       /* the null engine: open nothing */
 	uint64_t create_bytes; /* size of a test file in a directory */
 	bool keep_dir;	       /* a directory stays one (LM_TARGET_DIR) */
+	bool null_zero;	       /* fio's jobs: /dev/null, /dev/zero taken */
 	/* iSCSI */
 	const char *chap_file;
 	const char *initiator; /* NULL: lm_iscsi_default_initiator() */
