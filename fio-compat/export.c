@@ -265,3 +265,34 @@ void lm_fio_export_run(FILE *f, const struct lm_job *j,
 		lm_fio_job_put(f, j);
 	}
 }
+
+/* One section's options as fio's --key[=value] arguments. */
+static void lm_fio_showcmd_sec(FILE *f, const struct lm_fio_section *s)
+{
+	unsigned int k;
+
+	if (!s->global)
+		fprintf(f, "--name=%s ", s->name);
+	for (k = 0; k < s->nopts; k++)
+		fprintf(f, s->opts[k].val ? "--%s=%s " : "--%s ",
+			s->opts[k].key, s->opts[k].val);
+}
+
+void lm_fio_showcmd(FILE *f, const struct lm_fio_file *jf)
+{
+	unsigned int part, i;
+
+	for (part = jf->cmdline; part < jf->nparts; part++) {
+		fputs("fio ", f);
+		for (i = 0; i < jf->nsecs; i++) {
+			const struct lm_fio_section *s = &jf->secs[i];
+
+			/* the command line's [global] leads the first file,
+			 * as fio prints it */
+			if (s->part == part ||
+			    (jf->cmdline && part == 1 && !s->part && s->global))
+				lm_fio_showcmd_sec(f, s);
+		}
+		fputs("\n", f);
+	}
+}

@@ -8,6 +8,7 @@
 #define LM_FIO_EXPORT_H
 
 #include "src/suite/suite.h"
+#include "fio-compat/jobfile.h"
 
 #include <stdio.h>
 
@@ -22,5 +23,9 @@ void lm_fio_export_mark(FILE *f, const struct lm_suite_opts *o,
 /* One `lunmark run` job on @n targets (each its own job, run at once). */
 void lm_fio_export_run(FILE *f, const struct lm_job *j,
 		       const char *const *targets, unsigned int n);
+
+/* --showcmd: each job file of @jf as fio's command line, one a line,
+ * as fio 3.33 prints it (the command line's options lead the first). */
+void lm_fio_showcmd(FILE *f, const struct lm_fio_file *jf);
 
 #endif

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "fio-compat/fiojson.h"
+#include "src/cli/options.h"
 #include "src/result/jsonw.h"
 #include "src/lunmark.h"
 #include "src/stats/stats.h"
@@ -18,35 +19,34 @@ const unsigned int lm_fio_lat_small[LM_FIO_NSMALL] = {
 const unsigned int lm_fio_lat_ms[LM_FIO_NMS] = { 2,   4,   10,	20,   50,  100,
 						 250, 500, 750, 1000, 2000 };
 
-/* as fio: options with a value; bare ones (time_based) it leaves out */
+/* as fio: options with a value, by the names fio prints (rw for
+ * readwrite, bs for blocksize, ...); bare ones (time_based) it leaves out */
 static void lm_options_add(struct json_object *o,
 			   const struct lm_fio_section *s)
 {
-	/* fio prints its steady-state options by their long names */
-	static const char *const alias[][2] = {
-		{ "ss", "steadystate" },
-		{ "ss_dur", "steadystate_duration" },
-		{ "ss_ramp", "steadystate_ramp_time" },
-		{ "ss_interval", "steadystate_check_interval" },
-	};
+	const struct lm_option *row;
 	const char *key;
-	unsigned int i, k;
+	unsigned int i;
 
 	for (i = 0; s && i < s->nopts; i++) {
 		if (!s->opts[i].val)
 			continue;
 		key = s->opts[i].key;
-		for (k = 0; k < LM_ARRAY_SIZE(alias); k++)
-			if (!strcmp(key, alias[k][0]))
-				key = alias[k][1];
+		row = lm_opt_fio(key);
+		if (row && row->fio)
+			key = row->fio;
 		lm_jput(o, key, json_object_new_string(s->opts[i].val));
 	}
 }
 
-static struct json_object *lm_options_json(const struct lm_fio_section *s)
+/* a job's options; a command line's job (@name) is named first, as fio */
+static struct json_object *lm_options_json(const struct lm_fio_section *s,
+					   const char *name)
 {
 	struct json_object *o = json_object_new_object();
 
+	if (name)
+		lm_jput_str(o, "name", name);
 	lm_options_add(o, s);
 	return o;
 }
@@ -84,11 +84,17 @@ static struct json_object *lm_steady_json(const struct lm_steady_conf *c,
 	lm_jput_dbl(o, "slope", st->slope);
 	lm_jput_i64(d, "bw_mean", (int64_t)st->bw_mean);
 	lm_jput_i64(d, "iops_mean", (int64_t)st->iops_mean);
-	for (i = 0; i < st->n; i++) {
+	/* fio's ring of ss_dur / ss_interval slots, filled from the first:
+	 * a window not full yet ends in zeros */
+	for (i = 0;
+	     i < st->n || (c->interval_ns && i < c->dur_ns / c->interval_ns);
+	     i++) {
 		json_object_array_add(
-			iops, json_object_new_int64((int64_t)st->iops[i]));
+			iops, json_object_new_int64(
+				      i < st->n ? (int64_t)st->iops[i] : 0));
 		json_object_array_add(
-			bw, json_object_new_int64((int64_t)st->bw[i]));
+			bw, json_object_new_int64(i < st->n ? (int64_t)st->bw[i]
+							    : 0));
 	}
 	lm_jput(d, "iops", iops);
 	lm_jput(d, "bw", bw);
@@ -181,16 +187,18 @@ static void lm_samples_json(struct json_object *o,
 	lm_jput_i64(o, "iops_samples", n);
 }
 
+/* One direction; @nolat: gtod_reduce's, no latency figures (fio reads
+ * the clock less and has none). */
 static struct json_object *lm_dir_json(const struct lm_run_result *r,
-				       unsigned int d, bool plus)
+				       unsigned int d, bool plus, bool nolat)
 {
 	struct json_object *o = json_object_new_object();
 	struct json_object *clat;
 	const struct lm_summary *s = &r->sum[d];
 	/* an engine that cannot tell slat apart: lat is all clat, as fio
 	 * shows its synchronous engines */
-	bool apart = r->slat[d].count != 0;
-	const struct lm_hist *c = apart ? &r->clat[d] : &r->lat[d];
+	bool apart = !nolat && r->slat[d].count != 0;
+	const struct lm_hist *c, *lat;
 	struct lm_hist empty;
 
 	lm_jput_u64(o, "io_bytes", s->bytes);
@@ -198,17 +206,20 @@ static struct json_object *lm_dir_json(const struct lm_run_result *r,
 	lm_jput_u64(o, "bw_bytes", (uint64_t)(s->mib_s * 1048576.0));
 	lm_jput_u64(o, "bw", (uint64_t)(s->mib_s * 1024.0));
 	lm_jput_dbl(o, "iops", s->iops);
-	lm_jput_u64(o, "runtime", r->elapsed_ns / 1000000);
+	/* fio: 0 for a direction that did no IO */
+	lm_jput_u64(o, "runtime", s->ios ? r->elapsed_ns / 1000000 : 0);
 	lm_jput_u64(o, "total_ios", s->ios + s->errors);
 	lm_jput_u64(o, "short_ios", 0);
 	lm_jput_u64(o, "drop_ios", 0);
 	lm_hist_init(&empty);
+	lat = nolat ? &empty : &r->lat[d];
+	c = nolat ? &empty : apart ? &r->clat[d] : &r->lat[d];
 	lm_jput(o, "slat_ns", lm_lat_json(apart ? &r->slat[d] : &empty, false));
 	clat = lm_lat_json(c, true);
 	if (plus && c->count)
 		lm_jput(clat, "bins", lm_bins_json(c));
 	lm_jput(o, "clat_ns", clat);
-	lm_jput(o, "lat_ns", lm_lat_json(&r->lat[d], false));
+	lm_jput(o, "lat_ns", lm_lat_json(lat, false));
 	lm_samples_json(o, r, d);
 	return o;
 }
@@ -298,6 +309,7 @@ static struct json_object *lm_depth_json(unsigned int depth, bool batches)
 }
 
 static struct json_object *lm_job_json(const struct lm_fio_job *fj,
+				       const struct lm_fio_section *opts,
 				       const struct lm_run_result *r,
 				       bool cmdline, bool plus)
 {
@@ -310,15 +322,16 @@ static struct json_object *lm_job_json(const struct lm_fio_job *fj,
 	lm_jput_i64(o, "error", r->io_errno);
 	lm_jput_i64(o, "eta", 0);
 	lm_jput_i64(o, "elapsed", (int64_t)(r->elapsed_ns / 1000000000ull));
-	lm_jput(o, "job options", lm_options_json(fj->sec));
-	if (cmdline) /* fio names a command line's job among its options */
-		lm_jput_str(json_object_object_get(o, "job options"), "name",
-			    fj->job.name);
-	lm_jput(o, "read", lm_dir_json(r, LM_DIR_READ, plus));
-	lm_jput(o, "write", lm_dir_json(r, LM_DIR_WRITE, plus));
+	lm_jput(o, "job options",
+		lm_options_json(opts, cmdline ? fj->job.name : NULL));
+	if (fj->desc[0])
+		lm_jput_str(o, "desc", fj->desc);
+	lm_jput(o, "read", lm_dir_json(r, LM_DIR_READ, plus, fj->gtod_reduce));
+	lm_jput(o, "write",
+		lm_dir_json(r, LM_DIR_WRITE, plus, fj->gtod_reduce));
 	memset(&none, 0, sizeof(none));
 	lm_hist_init(&none.lat[0]);
-	lm_jput(o, "trim", lm_dir_json(&none, LM_DIR_READ, plus));
+	lm_jput(o, "trim", lm_dir_json(&none, LM_DIR_READ, plus, false));
 	lm_jput_u64(z, "total_ios", 0);
 	lm_jput(z, "lat_ns", lm_lat_json(&none.lat[0], false));
 	lm_jput(o, "sync", z);
@@ -348,6 +361,7 @@ int lm_fio_json_write(FILE *f, const struct lm_fio_jobs *jobs,
 {
 	struct json_object *root = json_object_new_object();
 	struct json_object *arr = json_object_new_array();
+	struct json_object *g;
 	char t[64];
 	unsigned int i;
 	int ret = 0;
@@ -359,12 +373,28 @@ int lm_fio_json_write(FILE *f, const struct lm_fio_jobs *jobs,
 	ctime_r(&start, t);
 	t[strcspn(t, "\n")] = '\0';
 	lm_jput(root, "time", json_object_new_string(t));
-	/* fio leaves it out when it read several job files */
-	if (file->nparts <= 1)
-		lm_jput(root, "global options", lm_globals_json(file));
-	for (i = 0; i < n; i++)
-		json_object_array_add(arr, lm_job_json(&jobs->jobs[i], &res[i],
-						       jobs->cmdline, plus));
+	/* fio leaves it out when it read several job files (the command
+	 * line's options are not one), or when there is none */
+	g = lm_globals_json(file);
+	if (file->nparts - file->cmdline <= 1 && json_object_object_length(g))
+		lm_jput(root, "global options", g);
+	else
+		json_object_put(g);
+	for (i = 0; i < n; i++) {
+		const struct lm_fio_job *fj = &jobs->jobs[i];
+		unsigned int last = i;
+
+		if (!lm_fio_job_shown(jobs, i))
+			continue;
+		/* a summed group shows its last job's options, as fio */
+		while (fj->summed && last + 1 < jobs->n &&
+		       jobs->jobs[last + 1].group == fj->group)
+			last++;
+		json_object_array_add(
+			arr,
+			lm_job_json(fj, jobs->jobs[last].sec, &res[i],
+				    file->cmdline && !fj->sec->part, plus));
+	}
 	lm_jput(root, "jobs", arr);
 	if (fprintf(f, "%s\n",
 		    json_object_to_json_string_ext(

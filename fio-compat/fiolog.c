@@ -199,11 +199,12 @@ int lm_fio_logs_write(const struct lm_fio_job *fj,
 	unsigned int k;
 	int ret = 0;
 
+	/* a set of files per clone, numbered as fio's per_job_logs */
 	if (fj->log_avg_ms)
-		return lm_log_set(fj, r, 1, NULL, msg, len);
+		return lm_log_set(fj, r, fj->number, NULL, msg, len);
 	/* every IO: a set of files per thread, as fio's per_job_logs */
 	for (k = 0; k < r->niolog && !ret; k++) {
-		ret = lm_log_set(fj, r, k + 1, &r->iolog[k], msg, len);
+		ret = lm_log_set(fj, r, fj->number + k, &r->iolog[k], msg, len);
 		if (r->iolog[k].full)
 			lm_note("job '%s': thread %u's log of every IO stopped after %llu IOs (out of room); set log_avg_msec to log averages",
 				fj->job.name, k + 1,

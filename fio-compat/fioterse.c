@@ -84,6 +84,7 @@ int lm_fio_terse_write(FILE *f, const struct lm_fio_jobs *jobs,
 	unsigned int i;
 
 	for (i = 0; i < n; i++)
-		lm_terse_job(f, &jobs->jobs[i], &res[i]);
+		if (lm_fio_job_shown(jobs, i))
+			lm_terse_job(f, &jobs->jobs[i], &res[i]);
 	return ferror(f) ? -EIO : 0;
 }

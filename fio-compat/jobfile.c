@@ -36,7 +36,7 @@ static int lm_fio_expand(struct lm_fio_reader *r, const char *file,
 {
 	size_t o = 0, n;
 	const char *end, *v;
-	char name[128], what[200];
+	char name[128];
 
 	while (*in) {
 		if (in[0] == '$' && in[1] == '{') {
@@ -50,10 +50,10 @@ static int lm_fio_expand(struct lm_fio_reader *r, const char *file,
 			name[end - in - 2] = '\0';
 			v = getenv(name);
 			if (!v) {
-				snprintf(what, sizeof(what),
-					 "${%s} is not set in the environment",
-					 name);
-				return lm_fio_bad(r, file, line, what);
+				/* fio expands it to nothing, silently */
+				lm_note("%s:%u: ${%s} is not set in the environment: empty, as fio takes it",
+					file, line, name);
+				v = "";
 			}
 			n = strlen(v);
 			in = end + 1;
@@ -83,9 +83,10 @@ static int lm_fio_section(struct lm_fio_reader *r, const char *file,
 				  "bad section header: it must be [name]");
 	*end = '\0';
 	p = lm_strtrim(p + 1);
-	if (!*p || strpbrk(p, "[] \t"))
+	/* fio takes spaces in a name ([my job]) */
+	if (!*p || strpbrk(p, "[]"))
 		return lm_fio_bad(r, file, line,
-				  "bad section name: no spaces or brackets");
+				  "bad section name: no brackets in it");
 	s = realloc(f->secs, (f->nsecs + 1) * sizeof(*s));
 	if (!s)
 		return -ENOMEM;
@@ -112,6 +113,9 @@ static int lm_fio_option(struct lm_fio_reader *r, const char *file,
 				  "an option before any [section]");
 	if (eq) {
 		*eq = '\0';
+		/* fio ends a value at a ';' or '#' anywhere in it: the rest
+		 * is a comment (numjobs=4 ; four threads) */
+		eq[1 + strcspn(eq + 1, ";#")] = '\0';
 		val = lm_strtrim(eq + 1);
 		key = lm_strtrim(key);
 	}

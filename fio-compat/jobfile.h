@@ -38,6 +38,12 @@ struct lm_fio_file {
 	char **paths; /* every file read, owned: options point at them */
 	unsigned int npaths;
 	unsigned int nparts; /* job files given (lunmark a.fio b.fio) */
+	/* part 0 is fio's command line: its [global] is the default of
+	 * every job file's jobs, which their own [global] overrides */
+	bool cmdline;
+	/* --section=NAME: only the jobs named (nonly 0: every job) */
+	const char *const *only;
+	unsigned int nonly;
 };
 
 /*

@@ -24,7 +24,14 @@
 	}
 
 static lm_opt_set_fn lm_fio_set_filename, lm_fio_set_kb_base, lm_fio_set_bytes,
-	lm_fio_set_log, lm_fio_set_ss, lm_fio_set_ss_time;
+	lm_fio_set_log, lm_fio_set_ss, lm_fio_set_ss_time, lm_fio_set_dist,
+	lm_fio_set_verify;
+
+static const struct lm_enum lm_fio_zonemodes[] = {
+	{ "none", 0 },
+	{ "strided", 1 },
+	{ NULL, 0 },
+};
 
 /* The rows fio's job files have and lunmark's command line has not; the
  * rest are in src/cli/options.c. In --cmdhelp order. */
@@ -51,7 +58,7 @@ const struct lm_option lm_fio_options[] = {
 	  LM_NUMBER(1000, 1024),
 	  LM_FJ(kb_base),
 	  .set = lm_fio_set_kb_base,
-	  .help = "1024 (default: 4k = 4096, 1mi = 10^6) or 1000 (the other way)" },
+	  .help = "1024 (default: 4k = 4ki = 4096, 1mib = 10^6) or 1000 (the other way)" },
 	{ .fio = "stonewall",
 	  LM_SET,
 	  LM_FJ(stonewall),
@@ -64,7 +71,7 @@ const struct lm_option lm_fio_options[] = {
 	{ .fio = "group_reporting",
 	  LM_SET,
 	  LM_FJ(group_reporting),
-	  .help = "taken: lunmark reports a job's threads together anyway" },
+	  .help = "a group's jobs are one entry of fio's output, their sum" },
 	{ .fio = "zero_buffers",
 	  .type = LM_T_FLAG,
 	  .val = LM_PATTERN_ZERO,
@@ -96,7 +103,7 @@ const struct lm_option lm_fio_options[] = {
 	  .type = LM_T_SIZE,
 	  LM_J(offset_increment),
 	  .set = lm_fio_set_bytes,
-	  .help = "thread k of numjobs starts k x this further, with its own pass (bytes)" },
+	  .help = "clone k of numjobs starts k x this further (bytes)" },
 	{ .fio = "write_bw_log",
 	  .type = LM_T_TEXT,
 	  LM_FJ(bw_log),
@@ -125,6 +132,75 @@ const struct lm_option lm_fio_options[] = {
 	  .set = lm_fio_set_bytes,
 	  .help = "bytes each thread moves in a size-limited run, wrapping over the region" },
 	{ .fio = "io_limit", LM_ALIAS("io_size") },
+	{ .fio = "timeout", LM_ALIAS("runtime") },
+	LM_TAKEN("threads", "taken: as thread (fio takes this spelling too)"),
+	{ .fio = "description",
+	  .type = LM_T_TEXT,
+	  LM_FJ(desc),
+	  .help = "the job's description, fio's JSON desc" },
+	{ .fio = "buffered",
+	  .type = LM_T_BOOL,
+	  .val = 0,
+	  LM_J(direct),
+	  .help = "buffered IO, the opposite of direct (default 1)" },
+	{ .fio = "gtod_reduce",
+	  LM_BOOLEAN,
+	  LM_FJ(gtod_reduce),
+	  .help = "no latency figures in fio's output, as fio's (lunmark still reads the clock per IO batch)" },
+	LM_TAKEN("allow_file_create",
+		 "taken: lunmark creates no file that filename= names"),
+	{ .fio = "random_distribution",
+	  .type = LM_T_STR,
+	  LM_J(dist),
+	  .set = lm_fio_set_dist,
+	  .help = "random (uniform, the default), zipf:THETA, pareto:H, normal:SIGMA% or zoned:IO%/SIZE%:...: which blocks random IOs pick (no random map then)" },
+	LM_TAKEN(
+		"random_generator",
+		"taken: lunmark draws from xoshiro256** (lfsr's every block once a pass is lunmark's random map)"),
+	{ .fio = "zonemode",
+	  .type = LM_T_ENUM,
+	  LM_FJ(zonemode),
+	  .values = lm_fio_zonemodes,
+	  .help = "none (the default) or strided: sequential IOs read zonesize, then skip zoneskip (and what zonerange has beyond zonesize); zbd needs a zoned device lunmark does not drive" },
+	{ .fio = "zonesize",
+	  .type = LM_T_SIZE,
+	  LM_FJ(zonesize),
+	  .set = lm_fio_set_bytes,
+	  .help = "strided: the bytes read in each zone" },
+	{ .fio = "zonerange",
+	  .type = LM_T_SIZE,
+	  LM_FJ(zonerange),
+	  .set = lm_fio_set_bytes,
+	  .help = "strided: the bytes each zone spans (default zonesize)" },
+	{ .fio = "zoneskip",
+	  .type = LM_T_SIZE,
+	  LM_FJ(zoneskip),
+	  .set = lm_fio_set_bytes,
+	  .help = "strided: the bytes skipped after each zone" },
+	/* fio's own name is ba, blockalign its alias (fio's JSON says ba) */
+	{ .fio = "ba",
+	  .type = LM_T_SIZE,
+	  LM_FJ(blockalign),
+	  .set = lm_fio_set_bytes,
+	  .help = "the unit of random offsets: the smallest block size (the default), or with bssplit or bsrange a multiple of it" },
+	{ .fio = "blockalign", LM_ALIAS("ba") },
+	{ .fio = "invalidate",
+	  LM_BOOLEAN,
+	  LM_J(invalidate),
+	  .help = "drop the target's page cache at open, so that a buffered job's IOs reach the device (default 1, as fio)" },
+	{ .fio = "loops",
+	  LM_NUMBER(1, 1000000),
+	  LM_J(loops),
+	  .help = "a size-limited job moves its bytes this many times" },
+	{ .fio = "filesize",
+	  .type = LM_T_SIZE,
+	  LM_FJ(filesize),
+	  .set = lm_fio_set_bytes,
+	  .help = "each file's region (size, when given, is the bytes moved)" },
+	{ .fio = "wait_for",
+	  .type = LM_T_TEXT,
+	  LM_FJ(wait_for),
+	  .help = "wait for the job named, which must be the one just before (as stonewall)" },
 	{ .fio = "steadystate",
 	  .type = LM_T_STR,
 	  LM_J(ss),
@@ -152,9 +228,24 @@ const struct lm_option lm_fio_options[] = {
 	  .help = "one data point per interval, whole seconds (default 1s)" },
 	{ .fio = "ss_interval", LM_ALIAS("steadystate_check_interval") },
 	/* fio options people use that lunmark has no equivalent of yet */
-	LM_REFUSED(
-		"verify",
-		"fio's verify phase is not run: use lunmark run --verify (writes carry checked headers, every read is checked) or lunmark verify TARGET"),
+	{ .fio = "verify",
+	  .type = LM_T_STR,
+	  LM_J(verify),
+	  .set = lm_fio_set_verify,
+	  .help = "md5, crc32c, xxhash, sha256, meta, pattern, ...: lunmark's own verify (each block written carries an XXH64 header for its offset, each read is checked); fio's read-back after a write job is not run: read in a job after a stonewall" },
+	{ .fio = "do_verify",
+	  LM_BOOLEAN,
+	  LM_FJ(do_verify),
+	  .help = "0: a read job does not check what it reads (a write job still writes verify's headers)" },
+	LM_TAKEN("verify_pattern", "taken: lunmark's headers are the pattern"),
+	LM_TAKEN("verify_interval", "taken: each block has its header"),
+	LM_TAKEN("verify_backlog", "taken: reads are checked as they complete"),
+	LM_TAKEN("verify_fatal", "taken: a bad block ends the run, exit 7"),
+	LM_TAKEN("verify_dump", "taken: a bad block is named by offset"),
+	LM_TAKEN("verify_async", "taken: reads are checked as they complete"),
+	LM_TAKEN("create_serialize", "taken: lunmark creates no file for it"),
+	LM_TAKEN("fill_device",
+		 "taken: without size= the region is the whole target"),
 	LM_REFUSED("rate", "lunmark runs flat out"),
 	LM_REFUSED("rate_iops", "lunmark runs flat out, as for rate"),
 	LM_REFUSED("thinktime", "lunmark does not pause"),
@@ -163,24 +254,31 @@ const struct lm_option lm_fio_options[] = {
 	LM_REFUSED("directory",
 		   "filename= names the target (a directory gets a test file)"),
 	LM_REFUSED("nrfiles", "one file per job (filename=a:b for several)"),
-	LM_REFUSED("filesize", "size= sets the region"),
 	LM_REFUSED("fsync_on_close", "no sync at close"),
 	LM_REFUSED("file_service_type", "one file per job"),
 };
 
 const unsigned int lm_fio_noptions = LM_ARRAY_SIZE(lm_fio_options);
 
-/* filename: '\\:' is a colon in the name; a bare ':' separates files */
+/*
+ * filename: '\\:' is a colon in the name; a bare ':' separates files. As
+ * in fio, each filename= adds to the files the job has so far (its
+ * [global]'s, the command line's): fio --filename=a job.fio, where the
+ * job says filename=b, runs on a and b.
+ */
 static int lm_fio_set_filename(const struct lm_opt_ctx *x,
 			       const struct lm_option *o, const char *v)
 {
 	struct lm_fio_job *fj = x->dst[LM_D_FIO];
 	const char *p = v;
-	size_t n = 0, start = 0;
+	size_t n = 0, start;
 
 	(void)o;
-	fj->nfiles = 0;
-	for (; *p; p++) {
+	if (fj->nfiles) /* after the last name's NUL */
+		n = (size_t)(lm_fio_file_at(fj, fj->nfiles - 1) -
+			     fj->filename) +
+		    strlen(lm_fio_file_at(fj, fj->nfiles - 1)) + 1;
+	for (start = n; *p; p++) {
 		char ch = *p;
 
 		if (p[0] == '\\' && p[1] == ':')
@@ -201,8 +299,8 @@ static int lm_fio_set_filename(const struct lm_opt_ctx *x,
 	}
 	if (n == start)
 		return lm_opt_bad(x, v,
-				  n ? "an empty file name in the list"
-				    : "needs a file name");
+				  *v ? "an empty file name in the list"
+				     : "needs a file name");
 	fj->filename[n++] = '\0';
 	fj->filename[n] = '\0';
 	fj->nfiles++;
@@ -387,200 +485,74 @@ static int lm_fio_set_ss_time(const struct lm_opt_ctx *x,
 	return 0;
 }
 
-struct lm_fio_ctx {
-	char *msg;
-	size_t len;
-	/* unsupported options warned about already */
-	const char *warned[64];
-	unsigned int nwarned;
-	bool ignore;
-};
-
-/* Option @fo, refused (@o) or unknown (NULL): an error, or with
- * --ignore-unsupported a warning, once per option. */
-static int lm_fio_unsupported(struct lm_fio_ctx *c, const struct lm_fio_opt *fo,
-			      const struct lm_option *o)
+static int lm_fio_set_dist(const struct lm_opt_ctx *x,
+			   const struct lm_option *o, const char *v)
 {
-	unsigned int k;
+	struct lm_job *j = x->dst[LM_D_JOB];
 
-	if (!c->ignore && o) {
-		snprintf(
-			c->msg, c->len,
-			"%s:%u: option '%s' is not supported by lunmark yet (%s; --ignore-unsupported skips it with a warning)",
-			fo->file, fo->line, fo->key, o->help);
-		return -EINVAL;
-	}
-	if (!c->ignore) {
-		snprintf(
-			c->msg, c->len,
-			"%s:%u: option '%s' is not one lunmark knows (--ignore-unsupported skips it with a warning)",
-			fo->file, fo->line, fo->key);
-		return -EINVAL;
-	}
-	for (k = 0; k < c->nwarned; k++)
-		if (!strcmp(c->warned[k], fo->key))
-			return 0;
-	lm_note("%s:%u: ignoring the unsupported option '%s'", fo->file,
-		fo->line, fo->key);
-	if (c->nwarned < LM_ARRAY_SIZE(c->warned))
-		c->warned[c->nwarned++] = fo->key;
+	(void)o;
+	if (lm_dist_parse(v, &j->dist))
+		return lm_opt_bad(
+			x, v,
+			"random, zipf:THETA (not 1), pareto:H (0 to 1), normal:SIGMA (a percent) or zoned:IO/SIZE:... (percents adding up to 100 each)");
 	return 0;
 }
 
-static int lm_fio_apply(struct lm_fio_ctx *c, const struct lm_fio_section *s,
-			struct lm_fio_job *fj)
+/* rw=MODE or rw=MODE:N, fio's offset modifier: N bytes skipped after each
+ * sequential IO (negative: back) */
+int lm_fio_set_rw(const struct lm_opt_ctx *x, const struct lm_option *o,
+		  const char *v)
 {
-	struct lm_opt_ctx x = { .engine_set = &fj->engine_set,
-				.msg = c->msg,
-				.len = c->len };
-	const struct lm_option *o;
-	unsigned int i;
+	struct lm_job *j = x->dst[LM_D_JOB];
+	struct lm_option plain = *o; /* the mode, as the command line's */
+	size_t n = strcspn(v, ":");
+	bool back = v[n] == ':' && v[n + 1] == '-';
+	uint64_t skip = 0;
+	char mode[32];
 	int ret;
 
-	x.dst[LM_D_JOB] = &fj->job;
-	x.dst[LM_D_FIO] = fj;
-	for (i = 0; i < s->nopts; i++) {
-		const struct lm_fio_opt *fo = &s->opts[i];
-
-		o = lm_opt_fio(fo->key);
-		if (o && o->type == LM_T_ACCEPT)
-			continue;
-		if (!o || o->type == LM_T_REFUSE) {
-			ret = lm_fio_unsupported(c, fo, o);
-			if (ret)
-				return ret;
-			continue;
-		}
-		x.key = fo->key;
-		x.file = fo->file;
-		x.line = fo->line;
-		x.kb_base = fj->kb_base; /* as set so far */
-		ret = lm_opt_set(&x, o, fo->val);
-		if (ret)
-			return ret;
-	}
+	plain.fio_set = NULL;
+	if (!v[n])
+		return lm_opt_set(x, &plain, v);
+	snprintf(mode, sizeof(mode), "%.*s", (int)n, v);
+	ret = lm_opt_set(x, &plain, mode);
+	if (ret)
+		return ret;
+	if (lm_fio_size(v + n + 1 + back, x->kb_base, &skip) ||
+	    skip > INT64_MAX)
+		return lm_opt_bad(x, v, "MODE:N, N a size (read:8k, read:-8k)");
+	if (lm_rw_random(j->rw))
+		return lm_opt_bad(
+			x, v,
+			"a count after a random mode is fio's rw_sequencer, not supported yet");
+	j->dist.skip_bytes = back ? -(int64_t)skip : (int64_t)skip;
 	return 0;
 }
 
-static void lm_fio_defaults(struct lm_fio_job *fj)
+/* verify=ALG: lunmark's own verify, whatever fio's algorithm (0 and null:
+ * off); said on stderr, since fio would also read a write job back */
+static int lm_fio_set_verify(const struct lm_opt_ctx *x,
+			     const struct lm_option *o, const char *v)
 {
-	memset(fj, 0, sizeof(*fj));
-	lm_job_defaults(&fj->job);
-	/* fio's defaults, unlike lunmark's: a job file says direct=1, and
-	 * random jobs walk a random map unless norandommap */
-	fj->job.direct = false;
-	fj->job.randmap = true;
-	fj->kb_base = 1024;
-}
-
-int lm_fio_jobs_build(const struct lm_fio_file *f, bool ignore_unsupported,
-		      struct lm_fio_jobs *out, char *msg, size_t len)
-{
-	struct lm_fio_ctx c = { .msg = msg,
-				.len = len,
-				.ignore = ignore_unsupported };
-	struct lm_fio_job global;
-	unsigned int i, group = 0, phase = 0;
-	bool wait = false; /* the first job of a later file */
-	int ret;
-
-	memset(out, 0, sizeof(*out));
-	lm_fio_defaults(&global);
-	out->jobs = calloc(f->nsecs ? f->nsecs : 1, sizeof(*out->jobs));
-	if (!out->jobs) {
-		snprintf(msg, len, "out of memory");
-		return -ENOMEM;
-	}
-	for (i = 0; i < f->nsecs; i++) {
-		const struct lm_fio_section *s = &f->secs[i];
-		struct lm_fio_job *fj;
-
-		if (i && s->part != f->secs[i - 1].part) {
-			/* another job file: fresh defaults, and its first
-			 * job waits for the jobs before it, as in fio */
-			lm_fio_defaults(&global);
-			wait = out->n > 0;
-		}
-		if (s->global) {
-			/* a [global] sets the defaults of the jobs after it */
-			ret = lm_fio_apply(&c, s, &global);
-			if (ret)
-				return ret;
-			/* stonewall and new_group in [global] are every
-			 * job's, as in fio */
-			continue;
-		}
-		if (out->n == LM_FIO_JOBS_MAX) {
-			snprintf(msg, len, "%s:%u: more than %u jobs", s->file,
-				 s->line, LM_FIO_JOBS_MAX);
-			return -EINVAL;
-		}
-		fj = &out->jobs[out->n];
-		*fj = global;
-		snprintf(fj->job.name, sizeof(fj->job.name), "%s", s->name);
-		fj->file = s->file;
-		fj->line = s->line;
-		fj->sec = s;
-		ret = lm_fio_apply(&c, s, fj);
-		if (ret)
-			return ret;
-		fj->stonewall |= wait;
-		wait = false;
-		/* per-IO logs, and windows that are not whole seconds, come
-		 * from a record of every IO */
-		fj->job.iolog =
-			(fj->bw_log[0] || fj->iops_log[0] || fj->lat_log[0]) &&
-			(!fj->log_avg_ms || fj->log_avg_ms % 1000);
-		if (out->n && (fj->stonewall || fj->new_group))
-			group++;
-		if (out->n && fj->stonewall)
-			phase++;
-		fj->group = group;
-		fj->phase = phase;
-		out->n++;
-	}
-	if (!out->n) {
-		snprintf(msg, len,
-			 "%s: no job in it (only [global] or nothing)",
-			 f->npaths ? f->paths[0] : "job file");
-		return -EINVAL;
-	}
-	out->ngroups = group + 1;
-	out->nphases = phase + 1;
-	return 0;
-}
-
-void lm_fio_jobs_free(struct lm_fio_jobs *j)
-{
-	free(j->jobs);
-	memset(j, 0, sizeof(*j));
-}
-
-/* One row for --cmdhelp: its fio name and note. */
-static void lm_fio_note(FILE *f, const struct lm_option *o)
-{
-	const struct lm_option *t = lm_opt_target(o);
-
-	if (o->type == LM_T_ALIAS)
-		fprintf(f, "%-28s as %s\n", o->fio, t->fio ? t->fio : t->name);
-	else if (o->type == LM_T_REFUSE)
-		fprintf(f, "%-28s not supported yet: %s\n", o->fio, o->help);
-	else
-		fprintf(f, "%-28s %s%s\n", o->fio, o->help,
-			o->fio_note ? o->fio_note : "");
-}
-
-int lm_fio_cmdhelp(FILE *f, const char *name)
-{
-	const struct lm_option *o;
-	bool all = !strcmp(name, "all"), found = false;
+	static const char *const algs[] = {
+		"0",	    "null",   "md5",	  "crc64",	  "crc32c",
+		"crc32",    "crc16",  "crc7",	  "xxhash",	  "sha1",
+		"sha256",   "sha512", "sha3-224", "sha3-256",	  "sha3-384",
+		"sha3-512", "meta",   "pattern",  "crc32c-intel",
+	};
+	struct lm_job *j = x->dst[LM_D_JOB];
 	unsigned int i;
 
-	for (i = 0; (o = lm_opt_at(i)); i++) {
-		if (!o->fio || (!all && strcmp(o->fio, name)))
-			continue;
-		lm_fio_note(f, o);
-		found = true;
-	}
-	return found ? 0 : -ENOENT;
+	(void)o;
+	for (i = 0; i < LM_ARRAY_SIZE(algs) && strcmp(algs[i], v); i++)
+		;
+	if (i == LM_ARRAY_SIZE(algs))
+		return lm_opt_bad(
+			x, v,
+			"one of fio's verify methods (md5, crc32c, xxhash, sha256, meta, pattern, ...) or 0");
+	j->verify = i >= 2;
+	if (j->verify)
+		lm_note("%s:%u: verify=%s: lunmark's own verify (an XXH64 header per block, every read checked); a write job is not read back as in fio",
+			x->file, x->line, v);
+	return 0;
 }

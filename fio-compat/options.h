@@ -35,11 +35,26 @@ struct lm_fio_job {
 	char iops_log[256];
 	char lat_log[256];
 	unsigned int log_avg_ms;
+	uint64_t filesize; /* filesize=: each file's region */
+	char desc[256];	   /* description= */
+	/* zonemode=strided (1), zonesize, zonerange, zoneskip */
+	unsigned int zonemode;
+	uint64_t zonesize, zonerange, zoneskip;
+	bool gtod_reduce;    /* no latency figures, as fio's */
+	bool do_verify;	     /* default 1 */
+	uint64_t blockalign; /* ba=: the unit of random offsets; 0: smallest bs */
+	char wait_for[64];   /* wait_for=: the job it waits for */
 	unsigned int kb_base;
 	bool engine_set;
 	bool stonewall; /* waits for the jobs before it */
 	bool new_group;
 	bool group_reporting;
+	/* numjobs: clone @clone of @nclones, number (from 1) among all
+	 * jobs' clones, as fio counts them in log names */
+	unsigned int clone, nclones, number;
+	/* group_reporting: the group is one entry, its first job's, with
+	 * the sum of the group's results */
+	bool summed;
 	unsigned int group; /* reporting group, from 0 */
 	unsigned int phase; /* jobs of one phase run at once (stonewall) */
 	const char *file;   /* where its section starts, for messages */
@@ -52,8 +67,16 @@ struct lm_fio_jobs {
 	unsigned int n;
 	unsigned int ngroups;
 	unsigned int nphases;
-	bool cmdline; /* from fio's command line: fio lists name= then */
 };
+
+/* Has job @i an entry of its own in fio's output (not one of a summed
+ * group's after its first)? */
+static inline bool lm_fio_job_shown(const struct lm_fio_jobs *js,
+				    unsigned int i)
+{
+	return !i || !js->jobs[i].summed ||
+	       js->jobs[i - 1].group != js->jobs[i].group;
+}
 
 /* The @i-th file of a job's filename list. */
 const char *lm_fio_file_at(const struct lm_fio_job *fj, unsigned int i);
@@ -76,7 +99,7 @@ extern const struct lm_option lm_fio_options[];
 extern const unsigned int lm_fio_noptions;
 
 /* fio's spellings of rows the command line shares: bs=R,W; size=N% and
- * offset=N% of the target. */
-lm_opt_set_fn lm_fio_set_bs, lm_fio_set_size, lm_fio_set_offset;
+ * offset=N% of the target; rw=read:N (N bytes skipped after each IO). */
+lm_opt_set_fn lm_fio_set_bs, lm_fio_set_size, lm_fio_set_offset, lm_fio_set_rw;
 
 #endif

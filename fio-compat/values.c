@@ -39,12 +39,15 @@ int lm_fio_size(const char *s, unsigned int kb_base, uint64_t *out)
 		if (c) {
 			n = (int)(c - prefixes) + 1;
 			p++;
+			/* fio 3.33: "ki" is "k"; only "kib" is the other
+			 * base (checked against fio itself) */
 			if (tolower((unsigned char)*p) == 'i') {
-				iec = true;
 				p++;
+				iec = tolower((unsigned char)*p) == 'b';
+				p += iec;
 			}
 		}
-		if (tolower((unsigned char)*p) == 'b')
+		if (!iec && tolower((unsigned char)*p) == 'b')
 			p++;
 		if (*p)
 			return -EINVAL;

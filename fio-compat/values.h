@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * fio's value syntax (fio's HOWTO, "Parameter types"): sizes with fio's
- * unit prefixes under kb_base (with kb_base=1024, the default, 4k = 4096
- * and 1mi = 10^6; with kb_base=1000 the other way round), an optional
+ * unit prefixes under kb_base (with kb_base=1024, the default, 4k, 4ki
+ * and 4kb = 4096 and 1mib = 10^6; with kb_base=1000 the other way round:
+ * fio 3.33's rule, checked against fio itself), an optional
  * 0x prefix and 'b' unit; times with d, h, m, s, ms, us (and sec, msec,
  * usec) and a default unit; booleans; percentages. Each returns 0,
  * -EINVAL or -ERANGE.

@@ -125,6 +125,27 @@ int lm_cli_set_output_format(const struct lm_opt_ctx *x,
 	return 0;
 }
 
+/* --section=NAME, again for more */
+int lm_cli_set_section(const struct lm_opt_ctx *x, const struct lm_option *o,
+		       const char *v)
+{
+	struct lm_cli *c = x->dst[LM_D_CLI];
+
+	(void)o;
+	if (c->nsections == LM_ARRAY_SIZE(c->sections))
+		return lm_opt_bad(x, v, "at most 16 sections");
+	c->sections[c->nsections++] = v;
+	return 0;
+}
+
+/* fio's --minimal: terse only */
+int lm_cli_set_minimal(const struct lm_opt_ctx *x, const struct lm_option *o,
+		       const char *v)
+{
+	(void)v;
+	return lm_cli_set_output_format(x, o, "terse");
+}
+
 /* --tag NAME=VALUE: NAME of letters, digits, '_', '-' and '.' */
 int lm_cli_set_tag(const struct lm_opt_ctx *x, const struct lm_option *o,
 		   const char *v)
@@ -266,17 +287,49 @@ static int lm_cli_engine_check(const struct lm_cli *c, const struct lm_job *j,
 	return 0;
 }
 
+static bool lm_is_file(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && S_ISREG(st.st_mode);
+}
+
+/* A job file on fio's command line: job files run one after the other. */
+static int lm_cli_jobfile(struct lm_cli *c, const char *a, char *msg,
+			  size_t len)
+{
+	if (!lm_is_file(a)) {
+		snprintf(
+			msg, len,
+			"%s: cannot open this job file (not a regular file; fio's options are written --option=value)",
+			a);
+		return -EINVAL;
+	}
+	if (c->ntargets == LM_RUN_TARGETS_MAX) {
+		snprintf(msg, len, "at most %u job files", LM_RUN_TARGETS_MAX);
+		return -EINVAL;
+	}
+	c->targets[c->ntargets++] = a;
+	return 0;
+}
+
 /*
- * fio's command line: --name=X starts a job, the other --key[=value] are
- * its options (before the first --name, [global]'s), as a job file whose
- * line N is argument N; lunmark's own options (--output-format, ...) are
- * parsed as such.
+ * fio's command line, as fio 3.33 reads it: job files and --options in
+ * any order. --name=X starts a job of the command line's own; the other
+ * --key[=value] are its options, or before the first --name [global]'s,
+ * which is also the default of every job file's jobs: the files' own
+ * [global] and sections override it, before or after the file (fio
+ * --filename=/dev/sdb job.fio points a job file without filename= at
+ * /dev/sdb; fio --runtime=1 job.fio does not shorten a job file's
+ * runtime=). The command line is read as a job file whose line N is
+ * argument N; lunmark's and fio's own options (--output-format,
+ * --section, ...) are parsed as such.
  */
 static int lm_fio_cmdline(int argc, char **argv, struct lm_cli *c, char *msg,
 			  size_t len)
 {
 	char *own[64] = { argv[0] };
-	int i, nown = 1, n;
+	int i, nown = 1, n, ret;
 	const char *a;
 
 	c->cmd = LM_CMD_JOBS;
@@ -285,13 +338,12 @@ static int lm_fio_cmdline(int argc, char **argv, struct lm_cli *c, char *msg,
 	for (i = 1; i < argc && n > 0 && (size_t)n < sizeof(c->fio_text); i++) {
 		a = argv[i];
 		if (strncmp(a, "--", 2)) {
-			snprintf(
-				msg, len,
-				"%s: fio's command line takes --option=value only (a job file goes first: lunmark job.fio)",
-				a);
-			return -EINVAL;
-		}
-		if (lm_cli_fio_own(a + 2, strcspn(a + 2, "="))) {
+			ret = lm_cli_jobfile(c, a, msg, len);
+			if (ret)
+				return ret;
+			n += snprintf(c->fio_text + n, sizeof(c->fio_text) - n,
+				      "\n");
+		} else if (lm_cli_fio_own(a + 2, strcspn(a + 2, "="))) {
 			if (nown == (int)LM_ARRAY_SIZE(own))
 				break;
 			own[nown++] = argv[i];
@@ -311,13 +363,6 @@ static int lm_fio_cmdline(int argc, char **argv, struct lm_cli *c, char *msg,
 	}
 	c->fio_len = (size_t)n;
 	return lm_parse_cmd(nown, own, c, msg, len);
-}
-
-static bool lm_is_file(const char *path)
-{
-	struct stat st;
-
-	return !stat(path, &st) && S_ISREG(st.st_mode);
 }
 
 /* mark, once its options are read: --size and --runtime beat the
@@ -430,13 +475,10 @@ static int lm_cli_command(int argc, char **argv, struct lm_cli *c, char *msg,
 		c->cmd = LM_CMD_CMDHELP;
 		c->cmdhelp = cmd[9] ? cmd + 10 : "all";
 		return 0;
-	} else if (!strncmp(cmd, "--", 2)) {
+	} else if (!strncmp(cmd, "--", 2) ||
+		   (cmd[0] != '-' && lm_is_file(cmd))) {
+		/* fio's way: lunmark [--opt=v] job.fio [more.fio] [--opt=v] */
 		return lm_fio_cmdline(argc, argv, c, msg, len);
-	} else if (cmd[0] != '-' && lm_is_file(cmd)) {
-		/* fio's way: lunmark job.fio [more.fio ...] */
-		c->cmd = LM_CMD_JOBS;
-		c->out_normal = true;
-		return lm_parse_cmd(argc, argv, c, msg, len);
 	} else {
 		snprintf(
 			msg, len,

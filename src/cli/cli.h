@@ -27,6 +27,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 enum lm_cmd {
@@ -66,6 +67,14 @@ struct lm_cli {
 	bool out_terse;	    /* terse: fio's version 3 lines */
 	bool out_normal;    /* --output-format=normal (the default) */
 	const char *output; /* --output=FILE */
+	/* fio's own command-line options */
+	const char *sections[16]; /* --section=NAME: only these jobs */
+	unsigned int nsections;
+	bool showcmd;	 /* print the job files as command lines */
+	bool parse_only; /* read them, run nothing */
+	unsigned int max_jobs;
+	uint64_t status_interval_ns; /* taken, no effect */
+	const char *eta;	     /* taken, no effect */
 	const char *cmdhelp;
 	/* fio's command line as a job file: line N is argument N */
 	char fio_text[16384];

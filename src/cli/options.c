@@ -50,7 +50,7 @@ static const struct lm_enum lm_agg_values[] = {
  * In --help order within each section. Two rows may share a name when no
  * command takes both (mark's --size is not run's); test_cli.c checks.
  */
-static const struct lm_option lm_options[] = {
+const struct lm_option lm_options[] = {
 	{ .name = "help",
 	  LM_SET,
 	  LM_CLI(help_for),
@@ -71,6 +71,7 @@ static const struct lm_option lm_options[] = {
 	  .type = LM_T_ENUM,
 	  LM_JOB(rw),
 	  .values = lm_rw_values,
+	  .fio_set = lm_fio_set_rw,
 	  .cmds = LM_RUN,
 	  .arg = "MODE",
 	  .help = "read (default), write, randread, randwrite, rw or randrw" },
@@ -111,7 +112,9 @@ static const struct lm_option lm_options[] = {
 	  LM_NUMBER(1, LM_THREADS_MAX),
 	  LM_JOB(threads),
 	  .cmds = LM_RUN,
-	  .help = "threads, 1-64 (default 1); sequential jobs share one cursor, so no block is read twice in a pass" },
+	  .help = "threads, 1-64 (default 1); sequential jobs share one cursor, so no block is read twice in a pass",
+	  .fio_note =
+		  "; in job files fio's clones: each does the whole job, with its own jobs[] entry" },
 	{ .name = "threads", LM_ALIAS("numjobs") },
 	{ .name = "size",
 	  .fio = "size",
@@ -339,13 +342,13 @@ static const struct lm_option lm_options[] = {
 	  .type = LM_T_STR,
 	  LM_CLI(out_json),
 	  .set = lm_cli_set_output_format,
-	  .cmds = LM_JOBS,
+	  .cmds = LM_JOBS | LM_RUN,
 	  .arg = "LIST",
 	  .help = "normal (the default), terse (fio's version 3 lines), json or json+ (with the latency histograms), or a comma list of them (normal,json)" },
 	{ .name = "output",
 	  .type = LM_T_STR,
 	  LM_CLI(output),
-	  .cmds = LM_JOBS,
+	  .cmds = LM_JOBS | LM_RUN,
 	  .arg = "FILE",
 	  .help = "write the terse or JSON output to FILE" },
 	{ .name = "ignore-unsupported",
@@ -353,6 +356,49 @@ static const struct lm_option lm_options[] = {
 	  LM_CLI(ignore_unsupported),
 	  .cmds = LM_JOBS,
 	  .help = "skip an option lunmark does not support, with one warning each (else it is an error naming file:line)" },
+	/* fio's own command-line options (fio 3.33's spellings) */
+	{ .name = "section",
+	  .type = LM_T_STR,
+	  LM_CLI(sections),
+	  .set = lm_cli_set_section,
+	  .cmds = LM_JOBS,
+	  .arg = "NAME",
+	  .help = "run only the job NAME of the job files (again for more), with the [global] before it" },
+	{ .name = "readonly", LM_ALIAS("read-only") },
+	{ .name = "minimal",
+	  LM_SET,
+	  LM_CLI(out_terse),
+	  .set = lm_cli_set_minimal,
+	  .cmds = LM_JOBS,
+	  .help = "as --output-format=terse" },
+	{ .name = "showcmd",
+	  LM_SET,
+	  LM_CLI(showcmd),
+	  .cmds = LM_JOBS,
+	  .help = "print each job file as fio's command line, and run nothing" },
+	{ .name = "parse-only",
+	  LM_SET,
+	  LM_CLI(parse_only),
+	  .cmds = LM_JOBS,
+	  .help = "read the job files and options, say what is wrong, and run nothing" },
+	{ .name = "max-jobs",
+	  LM_NUMBER(1, 65536),
+	  LM_CLI(max_jobs),
+	  .cmds = LM_JOBS,
+	  .arg = "N",
+	  .help = "refuse more than N jobs (clones counted)" },
+	{ .name = "status-interval",
+	  .type = LM_T_TIME,
+	  LM_CLI(status_interval_ns),
+	  .cmds = LM_JOBS,
+	  .arg = "TIME",
+	  .help = "taken: lunmark's report comes at the end (its per-second figures are in the JSON)" },
+	{ .name = "eta",
+	  .type = LM_T_STR,
+	  LM_CLI(eta),
+	  .cmds = LM_JOBS,
+	  .arg = "WHEN",
+	  .help = "always, never or auto: taken, lunmark prints no ETA line" },
 	/* every command that does IO */
 	{ .name = "engine",
 	  .fio = "ioengine",
@@ -454,9 +500,16 @@ static const struct lm_option lm_options[] = {
 	  .type = LM_T_TIME,
 	  LM_CLI(timeout_s),
 	  .set = lm_cli_set_timeout,
-	  .cmds = LM_ALL,
+	  .cmds = LM_ALL & ~LM_JOBS,
 	  .sect = LM_S_ISCSI,
 	  .help = "connect, log in, and wait for an answer at most this long (default 10s, 1s to 1h); a stalled target fails the IOs in flight" },
+	{ .name = "iscsi-timeout",
+	  .type = LM_T_TIME,
+	  LM_CLI(timeout_s),
+	  .set = lm_cli_set_timeout,
+	  .cmds = LM_ALL,
+	  .sect = LM_S_ISCSI,
+	  .help = "as --timeout, the spelling of fio's command line and job files (where --timeout is fio's runtime)" },
 	{ .name = "reconnect",
 	  LM_SET,
 	  LM_CLI(reconnect),
@@ -479,105 +532,7 @@ static const struct lm_option lm_options[] = {
 	  .help = "default iqn.2026-11.io.lunmark:<host name>" },
 };
 
-#define LM_NOPTS LM_ARRAY_SIZE(lm_options)
+const unsigned int lm_noptions = LM_ARRAY_SIZE(lm_options);
 
-_Static_assert(LM_NOPTS <= LM_CLI_OPTS_MAX, "raise LM_CLI_OPTS_MAX");
-
-const struct lm_option *lm_opt_at(unsigned int i)
-{
-	if (i < LM_NOPTS)
-		return &lm_options[i];
-	i -= LM_NOPTS;
-	return i < lm_fio_noptions ? &lm_fio_options[i] : NULL;
-}
-
-static bool lm_opt_named(const struct lm_option *o, const char *name)
-{
-	return (o->name && !strcmp(o->name, name)) ||
-	       (o->fio && !strcmp(o->fio, name));
-}
-
-const struct lm_option *lm_opt_target(const struct lm_option *o)
-{
-	const struct lm_option *t;
-	unsigned int i;
-
-	if (o->type != LM_T_ALIAS)
-		return o;
-	for (i = 0; (t = lm_opt_at(i)); i++)
-		if (t->type != LM_T_ALIAS && lm_opt_named(t, o->alias))
-			return t;
-	return o; /* test_cli.c checks that none is left so */
-}
-
-const struct lm_option *lm_opt_fio(const char *key)
-{
-	const struct lm_option *o;
-	unsigned int i;
-
-	for (i = 0; (o = lm_opt_at(i)); i++)
-		if (o->fio && !strcmp(o->fio, key))
-			return lm_opt_target(o);
-	return NULL;
-}
-
-bool lm_opt_takes(const struct lm_option *o, enum lm_cmd cmd)
-{
-	return o->name && (lm_opt_target(o)->cmds & LM_IN(cmd));
-}
-
-bool lm_opt_needs_value(const struct lm_option *o)
-{
-	o = lm_opt_target(o);
-	return o->type != LM_T_FLAG && o->type != LM_T_BOOL &&
-	       o->type != LM_T_ACCEPT && o->type != LM_T_REFUSE &&
-	       !(o->flags & LM_OF_OPTIONAL);
-}
-
-void lm_cli_longopts(enum lm_cmd cmd, struct option *out, char *shorts)
-{
-	const struct lm_option *t;
-	unsigned int i, n = 0, ns = 0;
-
-	for (i = 0; i < LM_NOPTS; i++) {
-		if (!lm_opt_takes(&lm_options[i], cmd))
-			continue;
-		t = lm_opt_target(&lm_options[i]);
-		out[n].name = lm_options[i].name;
-		out[n].has_arg = t->type == LM_T_FLAG	 ? no_argument
-				 : lm_opt_needs_value(t) ? required_argument
-							 : optional_argument;
-		out[n].flag = NULL;
-		out[n].val = t->short_opt ? t->short_opt
-					  : 256 + (int)(t - lm_options);
-		if (t->short_opt && t == &lm_options[i] && ns < 7)
-			shorts[ns++] = t->short_opt;
-		n++;
-	}
-	memset(&out[n], 0, sizeof(out[n]));
-	shorts[ns] = '\0';
-}
-
-const struct lm_option *lm_cli_opt(int val)
-{
-	unsigned int i;
-
-	if (val >= 256 && val - 256 < (int)LM_NOPTS)
-		return &lm_options[val - 256];
-	for (i = 0; i < LM_NOPTS; i++)
-		if (lm_options[i].short_opt && lm_options[i].short_opt == val)
-			return &lm_options[i];
-	return NULL;
-}
-
-bool lm_cli_fio_own(const char *name, size_t n)
-{
-	unsigned int i;
-
-	for (i = 0; i < LM_NOPTS; i++)
-		if (lm_opt_takes(&lm_options[i], LM_CMD_JOBS) &&
-		    strlen(lm_options[i].name) == n &&
-		    !strncmp(name, lm_options[i].name, n))
-			return true;
-	return false;
-}
+_Static_assert(LM_ARRAY_SIZE(lm_options) <= LM_CLI_OPTS_MAX,
+	       "raise LM_CLI_OPTS_MAX");

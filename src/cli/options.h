@@ -129,6 +129,11 @@ struct lm_option {
 #define LM_NUMBER(lo, hi) .type = LM_T_NUM, .min = (lo), .max = (hi)
 #define LM_ALIAS(of) .type = LM_T_ALIAS, .alias = (of)
 
+/* The command line's part (options.c); lookup.c walks it with the job
+ * files' part (fio-compat/options.h). */
+extern const struct lm_option lm_options[];
+extern const unsigned int lm_noptions;
+
 /* The rows of both parts, from 0; NULL past the last. */
 const struct lm_option *lm_opt_at(unsigned int i);
 
@@ -146,13 +151,14 @@ bool lm_opt_needs_value(const struct lm_option *o);
 
 /*
  * The setters of the command line's own rows: cli.c (--help, --target,
- * --destroy, --read-only, --timeout, --output-format, --tag), cache.c
+ * --destroy, --read-only, --timeout, --output-format, --tag, --section,
+ * --minimal), cache.c
  * (mark's --max-rounds, --working-set), compare.c (--format, --metric,
  * --by, --delta).
  */
 lm_opt_set_fn lm_cli_set_help, lm_cli_set_target, lm_cli_set_destroy,
 	lm_cli_set_read_only, lm_cli_set_timeout, lm_cli_set_output_format,
-	lm_cli_set_tag;
+	lm_cli_set_tag, lm_cli_set_section, lm_cli_set_minimal;
 lm_opt_set_fn lm_cli_set_max_rounds, lm_cli_set_working_set;
 lm_opt_set_fn lm_cli_set_format, lm_cli_set_metric, lm_cli_set_by,
 	lm_cli_set_delta;

@@ -15,18 +15,41 @@
 #include "fio-compat/options.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <time.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* Does job @j prefill @t before it reads? */
 static bool lm_run_prefills(const struct lm_cli *c, const struct lm_job *j,
 			    const struct lm_target *t)
 {
 	return j->prefill && lm_may_prefill(t, c) &&
+	       t->kind != LM_TARGET_CHAR &&
 	       (lm_rw_reads(j->rw) || t->kind == LM_TARGET_TESTFILE);
+}
+
+/*
+ * Has an earlier target of this run passed the write guard for the block
+ * device @k is? Its exclusive hold is this process's, so a second job on
+ * the device (fio's jobs of one group, or clones) writes under it, as
+ * fio's jobs share one device.
+ */
+static bool lm_run_guarded_before(const struct lm_target *t, unsigned int k)
+{
+	struct stat a, b;
+	unsigned int i;
+
+	if (t[k].kind != LM_TARGET_BLOCK || fstat(t[k].fd, &a))
+		return false;
+	for (i = 0; i < k; i++)
+		if (t[i].excl_fd >= 0 && !fstat(t[i].fd, &b) &&
+		    a.st_rdev == b.st_rdev)
+			return true;
+	return false;
 }
 
 /* Open, guard and fit every target of a run, target k for job k. */
@@ -54,7 +77,13 @@ static int lm_run_open(const struct lm_cli *c, struct lm_job *const *jobs,
 		ret = lm_target_open(&t[k], c->targets[k], to);
 		if (ret)
 			return ret;
-		if (lm_rw_writes(j->rw) || lm_run_prefills(c, j, &t[k])) {
+		/* a hint: a target that keeps no cache says no, harmlessly */
+		if (j->invalidate && !j->direct && t[k].fd >= 0)
+			(void)posix_fadvise(t[k].fd, 0, 0, POSIX_FADV_DONTNEED);
+		/* /dev/null and /dev/zero hold no data to guard */
+		if (t[k].kind != LM_TARGET_CHAR &&
+		    !lm_run_guarded_before(t, k) &&
+		    (lm_rw_writes(j->rw) || lm_run_prefills(c, j, &t[k]))) {
 			ret = lm_guard_write(
 				&t[k], g,
 				lm_rw_writes(j->rw)
@@ -86,6 +115,7 @@ static int lm_run_targets(struct lm_cli *c, struct lm_job *const *jobs,
 	int ret;
 
 	lm_target_opts_iscsi(&to, c);
+	to.null_zero = c->cmd == LM_CMD_JOBS; /* as fio takes them */
 	lm_guard_opts_cli(&g, c);
 	ret = lm_run_open(c, jobs, t, &to, &g);
 	/* with peers (clock.h): all set up, or none runs, before prefill */
@@ -244,6 +274,66 @@ out_close:
 	return ret;
 }
 
+/* fio's terse and JSON (--output-format, --output) of @n results. */
+static int lm_fio_out(const struct lm_cli *c, const struct lm_fio_jobs *js,
+		      const struct lm_run_result *res, unsigned int n,
+		      const struct lm_fio_file *f, time_t start)
+{
+	FILE *out = stdout;
+
+	if (!c->out_json && !c->out_terse)
+		return 0;
+	if (c->output && !(out = fopen(c->output, "we"))) {
+		lm_err("--output=%s: %s", c->output, strerror(errno));
+		return LM_EXIT_USAGE;
+	}
+	if (c->out_terse)
+		lm_fio_terse_write(out, js, res, n);
+	if (c->out_json)
+		lm_fio_json_write(out, js, res, n, f, start, c->out_jsonplus);
+	if (out != stdout)
+		fclose(out);
+	return 0;
+}
+
+/* lunmark run --output-format=json|terse: fio's output, a job per target
+ * (their sum is the text report's only) */
+static int lm_run_fio(struct lm_cli *c, struct lm_job *const *jobs,
+		      const struct lm_run_span *all)
+{
+	unsigned int k, n = c->ntargets, nspans = n > 1;
+	struct lm_run_result *r = calloc(n + 1, sizeof(*r));
+	struct lm_fio_jobs js = { .jobs = calloc(n, sizeof(*js.jobs)) };
+	struct lm_fio_file f = { 0 };
+	time_t start = time(NULL);
+	int ret, ret2 = 0;
+
+	if (!r || !js.jobs) {
+		free(r);
+		free(js.jobs);
+		lm_err("out of memory");
+		return LM_EXIT_ENGINE;
+	}
+	ret = lm_run_set(c, jobs, all, nspans, r, c->out_normal);
+	for (k = 0; k < n; k++) {
+		js.jobs[k].job = c->job;
+		js.jobs[k].number = k + 1;
+		if (!js.jobs[k].job.name[0])
+			snprintf(js.jobs[k].job.name,
+				 sizeof(js.jobs[k].job.name), "run");
+	}
+	js.n = n;
+	js.ngroups = js.nphases = 1;
+	/* what was measured is written, also after a failed IO */
+	if (!ret || r[0].elapsed_ns)
+		ret2 = lm_fio_out(c, &js, r, n, &f, start);
+	for (k = 0; k < n + nspans; k++)
+		lm_run_result_free(&r[k]);
+	free(r);
+	free(js.jobs);
+	return ret ? ret : ret2;
+}
+
 int lm_cmd_run(struct lm_cli *c)
 {
 	struct lm_job *jobs[LM_RUN_TARGETS_MAX];
@@ -259,6 +349,8 @@ int lm_cmd_run(struct lm_cli *c)
 	for (k = 0; k < c->ntargets; k++)
 		jobs[k] = &c->job;
 	all.n = c->ntargets;
+	if (c->out_json || c->out_terse)
+		return lm_run_fio(c, jobs, &all);
 	return lm_run_set(c, jobs, &all, c->ntargets > 1, NULL, true);
 }
 
@@ -303,17 +395,50 @@ static int lm_jobs_fits(const struct lm_fio_job *f)
 	return LM_EXIT_USAGE;
 }
 
+/* The slots of @fj's @n jobs, their spans (a job's files; a summed
+ * group, group_reporting) and @res's source slot (@from: a span's sum
+ * when >= slots). Returns the slot count. */
+static unsigned int lm_jobs_spans(const struct lm_fio_job *fj, unsigned int n,
+				  struct lm_run_span *spans,
+				  unsigned int *nspans, unsigned int *from)
+{
+	unsigned int k, nf, slots = 0, first = 0, gspan = 0;
+
+	*nspans = 0;
+	for (k = 0; k < n; k++) {
+		nf = fj[k].nfiles > 1 ? fj[k].nfiles : 1;
+		from[k] = slots;
+		if (nf > 1) {
+			from[k] = LM_RUN_TARGETS_MAX + *nspans;
+			spans[(*nspans)++] = (struct lm_run_span){ slots, nf };
+		}
+		if (fj[k].summed && (!k || fj[k - 1].group != fj[k].group)) {
+			/* a new summed group: its first job reports it */
+			first = k;
+			gspan = *nspans;
+			spans[(*nspans)++] = (struct lm_run_span){ slots, 0 };
+		}
+		slots += nf;
+		if (fj[k].summed) {
+			spans[gspan].n = slots - spans[gspan].first;
+			from[first] = LM_RUN_TARGETS_MAX + gspan;
+		}
+	}
+	return slots;
+}
+
 /*
  * The jobs of one phase (up to the next stonewall) run at once, as in
  * fio, each after its own ramp_time. A job with several files runs a
- * sub-job per file, and its result is their sum (a span).
+ * sub-job per file, and its result is their sum (a span); so is a
+ * summed group's first job's (group_reporting).
  */
 static int lm_jobs_phase(struct lm_cli *c, const struct lm_fio_job *fj,
 			 unsigned int n, bool prefill,
 			 struct lm_run_result *res)
 {
 	struct lm_run_span spans[LM_RUN_TARGETS_MAX];
-	unsigned int slot[LM_RUN_TARGETS_MAX]; /* job k's first */
+	unsigned int from[LM_RUN_TARGETS_MAX];
 	struct lm_job *jobs[LM_RUN_TARGETS_MAX], *copy;
 	struct lm_run_result *r;
 	unsigned int k, i, nf, slots = 0, nspans = 0;
@@ -321,14 +446,15 @@ static int lm_jobs_phase(struct lm_cli *c, const struct lm_fio_job *fj,
 
 	for (k = 0; k < n; k++)
 		slots += fj[k].nfiles > 1 ? fj[k].nfiles : 1;
-	if (slots > LM_RUN_TARGETS_MAX) {
+	if (slots > LM_RUN_TARGETS_MAX || n > LM_RUN_TARGETS_MAX) {
 		lm_err("%s:%u: %u jobs and files would run at once; lunmark runs at most %u together (add stonewall)",
 		       fj[n - 1].file, fj[n - 1].line, slots,
 		       LM_RUN_TARGETS_MAX);
 		return LM_EXIT_USAGE;
 	}
+	slots = lm_jobs_spans(fj, n, spans, &nspans, from);
 	copy = calloc(slots, sizeof(*copy));
-	r = calloc(2 * slots, sizeof(*r));
+	r = calloc(slots + LM_RUN_TARGETS_MAX, sizeof(*r));
 	if (!copy || !r) {
 		free(copy);
 		free(r);
@@ -340,9 +466,6 @@ static int lm_jobs_phase(struct lm_cli *c, const struct lm_fio_job *fj,
 	for (k = 0, slots = 0; k < n && !ret; k++) {
 		/* the files of a job, one after the other */
 		nf = fj[k].nfiles > 1 ? fj[k].nfiles : 1;
-		slot[k] = slots;
-		if (nf > 1)
-			spans[nspans++] = (struct lm_run_span){ slots, nf };
 		for (i = 0; i < nf && !ret; i++, slots++) {
 			ret = lm_jobs_sub(&fj[k], i, prefill, &copy[slots]);
 			jobs[slots] = &copy[slots];
@@ -352,12 +475,13 @@ static int lm_jobs_phase(struct lm_cli *c, const struct lm_fio_job *fj,
 	c->ntargets = slots;
 	if (!ret)
 		ret = lm_run_set(c, jobs, spans, nspans, r, c->out_normal);
-	/* each job's result: its one target's, or its span's */
-	for (k = 0, i = 0; k < n && slots; k++) {
-		nf = fj[k].nfiles > 1 ? fj[k].nfiles : 1;
-		lm_run_result_move(&res[k],
-				   nf > 1 ? &r[slots + i++] : &r[slot[k]]);
-	}
+	/* each job's result: its one target's, or its span's (r[slots + s]) */
+	for (k = 0; k < n && slots; k++)
+		lm_run_result_move(
+			&res[k],
+			from[k] >= LM_RUN_TARGETS_MAX
+				? &r[slots + from[k] - LM_RUN_TARGETS_MAX]
+				: &r[from[k]]);
 	for (k = 0; k < slots + nspans; k++)
 		lm_run_result_free(&r[k]);
 	free(r);
@@ -372,20 +496,32 @@ static int lm_jobs_read(struct lm_cli *c, struct lm_fio_file *f,
 	unsigned int i;
 	int ret;
 
-	/* fio's command line: "[global]" is line 0, argument N line N */
-	ret = c->fio_len ? lm_fio_read_text("command line, argument",
-					    c->fio_text, c->fio_len, UINT_MAX,
-					    f, msg, sizeof(msg))
-			 : lm_fio_read(c->targets[0], f, msg, sizeof(msg));
-	/* more job files, one after the other, as fio */
-	for (i = 1; !ret && !c->fio_len && i < c->ntargets; i++)
+	/* fio's command line first: "[global]" is line 0, argument N line
+	 * N; then the job files, one after the other, as fio */
+	ret = lm_fio_read_text("command line, argument", c->fio_text,
+			       c->fio_len, UINT_MAX, f, msg, sizeof(msg));
+	f->cmdline = true;
+	for (i = 0; !ret && i < c->ntargets; i++)
 		ret = lm_fio_read_next(c->targets[i], f, msg, sizeof(msg));
+	f->only = c->sections;
+	f->nonly = c->nsections;
 	if (ret ||
 	    lm_fio_jobs_build(f, c->ignore_unsupported, js, msg, sizeof(msg))) {
 		lm_err("%s", msg);
 		return LM_EXIT_USAGE;
 	}
-	js->cmdline = c->fio_len != 0;
+	for (i = 0; c->read_only && i < js->n; i++) {
+		if (!lm_rw_writes(js->jobs[i].job.rw))
+			continue;
+		lm_err("%s:%u: job '%s' writes, and --readonly forbids it (as fio, which refuses it too)",
+		       js->jobs[i].file, js->jobs[i].line,
+		       js->jobs[i].job.name);
+		return LM_EXIT_USAGE;
+	}
+	if (c->max_jobs && js->n > c->max_jobs) {
+		lm_err("%u jobs, more than --max-jobs=%u", js->n, c->max_jobs);
+		return LM_EXIT_USAGE;
+	}
 	return 0;
 }
 
@@ -397,12 +533,16 @@ int lm_cmd_jobs(struct lm_cli *c)
 	time_t start = time(NULL);
 	bool prefill = c->job.prefill;
 	unsigned int i, n, done = 0;
-	FILE *out = stdout;
+	int out_ret;
 	int ret;
 
 	ret = lm_jobs_read(c, &f, &js);
-	if (ret)
+	if (ret || c->parse_only)
 		goto out_free;
+	if (c->showcmd) {
+		lm_fio_showcmd(stdout, &f);
+		goto out_free;
+	}
 	res = calloc(js.n, sizeof(*res));
 	if (!res) {
 		lm_err("out of memory");
@@ -419,20 +559,9 @@ int lm_cmd_jobs(struct lm_cli *c)
 		if (!ret || ret == LM_EXIT_IO || res[i].elapsed_ns)
 			done = i + n;
 	}
-	if ((c->out_json || c->out_terse) && c->output &&
-	    !(out = fopen(c->output, "we"))) {
-		lm_err("--output=%s: %s", c->output, strerror(errno));
-		ret = ret ? ret : LM_EXIT_USAGE;
-	} else if (c->out_json || c->out_terse) {
-		/* what was measured is written, also after a failed job */
-		if (c->out_terse)
-			lm_fio_terse_write(out, &js, res, done);
-		if (c->out_json)
-			lm_fio_json_write(out, &js, res, done, &f, start,
-					  c->out_jsonplus);
-		if (out != stdout)
-			fclose(out);
-	}
+	/* what was measured is written, also after a failed job */
+	out_ret = lm_fio_out(c, &js, res, done, &f, start);
+	ret = ret ? ret : out_ret;
 	for (i = 0; i < done; i++) {
 		char msg[600];
 

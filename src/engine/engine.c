@@ -37,13 +37,26 @@ const struct lm_engine_ops *lm_engine_at(unsigned int i)
 							      : NULL;
 }
 
+/* Is @name one of @e's fio_also words? */
+static bool lm_engine_also(const struct lm_engine_ops *e, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p = e->fio_also;
+
+	for (; p && *p && n; p += strcspn(p, " "), p += *p == ' ')
+		if (!strncmp(p, name, n) && (p[n] == ' ' || !p[n]))
+			return true;
+	return false;
+}
+
 const struct lm_engine_ops *lm_engine_find(const char *name)
 {
 	const struct lm_engine_ops *e;
 	unsigned int i;
 
 	for (i = 0; (e = lm_engine_at(i)); i++)
-		if (!strcmp(name, e->name) || !strcmp(name, e->fio_name))
+		if (!strcmp(name, e->name) || !strcmp(name, e->fio_name) ||
+		    lm_engine_also(e, name))
 			return e;
 	return NULL;
 }

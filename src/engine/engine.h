@@ -73,6 +73,8 @@ enum lm_engine_target {
 struct lm_engine_ops {
 	const char *name;     /* lunmark's: --engine=NAME, saved in results */
 	const char *fio_name; /* fio's ioengine= name; --engine takes it too */
+	/* fio's other names of the same IO, space-separated, or NULL */
+	const char *fio_also;
 	/* the deepest queue it keeps; 0: no limit of its own */
 	unsigned int max_depth;
 	enum lm_engine_target target;

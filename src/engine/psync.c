@@ -83,6 +83,9 @@ static void lm_psync_teardown(struct lm_engine *e)
 const struct lm_engine_ops lm_engine_psync = {
 	.name = "psync",
 	.fio_name = "psync",
+	/* fio's synchronous family: one IO at a time, as the device sees it
+	 * (sync seeks then reads, the v ones take an iovec of one) */
+	.fio_also = "sync vsync pvsync pvsync2",
 	.max_depth = 1,
 	.target = LM_ENGINE_TARGET_PATH,
 	.setup = lm_psync_setup,

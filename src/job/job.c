@@ -333,5 +333,9 @@ int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
 	}
 	/* as fio: the region is a whole number of blocks */
 	j->size_bytes -= j->size_bytes % j->bs_bytes;
+	if (j->loops > 1)
+		j->io_bytes =
+			(j->io_bytes ? j->io_bytes : j->size_bytes) * j->loops;
+	j->loops = 0; /* fitted once */
 	return 0;
 }

@@ -9,6 +9,8 @@
 #include "src/job/buffer.h"
 #include "src/stats/steady.h"
 
+#include "src/job/dist.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -70,6 +72,9 @@ struct lm_job {
 	/* fio's io_size: bytes a thread moves in a size-limited run (0:
 	 * one pass over the region) */
 	uint64_t io_bytes;
+	/* fio's loops: a size-limited run moves its bytes this many times
+	 * (0 or 1: once) */
+	unsigned int loops;
 	uint64_t runtime_ns; /* 0: until size_bytes are done */
 	uint64_t ramp_ns;
 	bool time_based;	 /* loop over the region until runtime */
@@ -79,6 +84,9 @@ struct lm_job {
 	 * in random order (fio's random map); else uniform draws */
 	bool randmap;
 	bool direct;
+	/* fio's invalidate: drop the target's page cache at open, so that
+	 * a buffered job's IOs reach the device */
+	bool invalidate;
 	uint64_t seed;
 	enum lm_pattern pattern;
 	unsigned int compress_pct; /* fio's buffer_compress_percentage */
@@ -91,6 +99,8 @@ struct lm_job {
 	struct lm_fault fault;
 	/* fio's ss=: stop once the run is steady by fio's rule */
 	struct lm_steady_conf ss;
+	/* fio's random_distribution: which blocks random IOs pick */
+	struct lm_dist dist;
 	/* record every measured IO (iolog.h) for fio's per-IO logs */
 	bool iolog;
 	/* several hosts in one run (src/run/clock.h), or NULL alone */
@@ -128,7 +138,7 @@ static inline bool lm_rw_writes(enum lm_rw rw)
 static inline bool lm_job_mapped(const struct lm_job *j)
 {
 	return j->randmap && lm_rw_random(j->rw) && j->random_pct >= 100 &&
-	       !j->bs_vary;
+	       !j->bs_vary && !lm_dist_placed(&j->dist);
 }
 
 /* The largest and the smallest block size of direction @d (0 read, 1

@@ -51,6 +51,7 @@ void lm_offset_init(struct lm_offset_gen *g, uint64_t start_bytes,
 	g->last = random_pct ? lm_rand_below(&g->rand, nblocks) : 0;
 	g->map_mask = 0;
 	g->pass = false;
+	g->dist = NULL;
 }
 
 void lm_offset_map(struct lm_offset_gen *g, uint64_t key)

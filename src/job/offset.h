@@ -10,8 +10,11 @@
 #ifndef LM_OFFSET_H
 #define LM_OFFSET_H
 
+#include "src/job/dist.h"
+
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /*
@@ -86,6 +89,9 @@ struct lm_offset_gen {
 	uint64_t map_key;
 	unsigned int map_shift; /* the fold: half the mask's bits, plus 1 */
 	bool pass; /* the last claim from the cursor was of the pass */
+	/* random offsets drawn from it (fio's random_distribution); NULL:
+	 * uniform */
+	const struct lm_dist *dist;
 };
 
 void lm_cursor_init(struct lm_cursor *c);
@@ -120,6 +126,20 @@ void lm_offset_init(struct lm_offset_gen *g, uint64_t start_bytes,
  */
 void lm_offset_map(struct lm_offset_gen *g, uint64_t key);
 
+/* Random offsets from @d (after lm_offset_init(); uniform: no change). */
+static inline void lm_offset_dist(struct lm_offset_gen *g,
+				  const struct lm_dist *d)
+{
+	g->dist = lm_dist_placed(d) ? d : NULL;
+}
+
+/* A random block of the region. */
+static inline uint64_t lm_offset_random(struct lm_offset_gen *g)
+{
+	return g->dist ? lm_dist_next(g->dist, &g->rand, g->nblocks)
+		       : lm_rand_below(&g->rand, g->nblocks);
+}
+
 /* Block @i of pass @pass of the map: a bijection of [0, nblocks). */
 uint64_t lm_perm(const struct lm_offset_gen *g, uint64_t i, uint64_t pass);
 
@@ -143,10 +163,10 @@ static inline bool lm_offset_next_n(struct lm_offset_gen *g, uint64_t *off,
 		b &= ~LM_CURSOR_PASS;
 		b = lm_perm(g, b % g->nblocks, b / g->nblocks);
 	} else if (g->random_pct >= 100) {
-		b = lm_rand_below(&g->rand, g->nblocks);
+		b = lm_offset_random(g);
 	} else if (g->random_pct) {
 		if (lm_rand_below(&g->rand, 100) < g->random_pct)
-			b = lm_rand_below(&g->rand, g->nblocks);
+			b = lm_offset_random(g);
 		else
 			b = g->last + 1 < g->nblocks ? g->last + 1 : 0;
 		g->last = b;
@@ -157,7 +177,9 @@ static inline bool lm_offset_next_n(struct lm_offset_gen *g, uint64_t *off,
 					      memory_order_relaxed))
 			return false;
 		g->pass = b & LM_CURSOR_PASS;
-		b = (b & ~LM_CURSOR_PASS) % g->nblocks;
+		b &= ~LM_CURSOR_PASS;
+		b = g->dist ? lm_dist_seq(g->dist, b, g->nblocks, g->bs_bytes)
+			    : b % g->nblocks;
 	}
 	*off = g->start_bytes + b * g->bs_bytes;
 	return true;

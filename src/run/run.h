@@ -12,7 +12,7 @@
 #include "src/result/result.h"
 #include "src/target/target.h"
 
-#define LM_RUN_TARGETS_MAX 16u
+#define LM_RUN_TARGETS_MAX 64u
 
 /*
  * Returns 0 when the run took place (r->io_errno and r->interrupted say

@@ -383,6 +383,7 @@ static void lm_job_pass(struct lm_worker *w, struct lm_loop *l)
 		       j->seed, w->id);
 	if (lm_job_mapped(j))
 		lm_offset_map(&l->gen, j->seed);
+	lm_offset_dist(&l->gen, &j->dist); /* fio's random_distribution */
 	l->mixed = lm_rw_mixed(j->rw);
 	l->write = lm_rw_writes(j->rw);
 }

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
 
@@ -30,6 +31,8 @@ const char *lm_target_kind_name(enum lm_target_kind k)
 		return "iSCSI LUN";
 	case LM_TARGET_DIR:
 		return "directory";
+	case LM_TARGET_CHAR:
+		return "character device";
 	case LM_TARGET_NONE:
 		break;
 	}
@@ -56,6 +59,13 @@ static int lm_open_error(const struct lm_target *t, int err)
 	}
 	lm_err("%s: cannot open: %s", t->path, strerror(err));
 	return LM_EXIT_TARGET;
+}
+
+/* /dev/null (1:3) or /dev/zero (1:5), Linux's memory devices */
+static bool lm_is_null_or_zero(const struct stat *st)
+{
+	return S_ISCHR(st->st_mode) && major(st->st_rdev) == 1 &&
+	       (minor(st->st_rdev) == 3 || minor(st->st_rdev) == 5);
 }
 
 static int lm_open_fd(struct lm_target *t)
@@ -298,8 +308,12 @@ int lm_target_open(struct lm_target *t, const char *name,
 		t->kind = LM_TARGET_BLOCK;
 	else if (S_ISREG(st.st_mode))
 		t->kind = LM_TARGET_FILE;
+	else if (o->null_zero && lm_is_null_or_zero(&st))
+		t->kind = LM_TARGET_CHAR;
 	else {
-		lm_err("%s: neither a block device, a regular file nor a directory",
+		lm_err(o->null_zero
+			       ? "%s: neither a block device, a regular file, a directory, /dev/null nor /dev/zero"
+			       : "%s: neither a block device, a regular file nor a directory",
 		       t->name);
 		return LM_EXIT_TARGET;
 	}
@@ -308,6 +322,12 @@ int lm_target_open(struct lm_target *t, const char *name,
 		return ret;
 	if (t->kind == LM_TARGET_BLOCK)
 		return lm_identity_block(t);
+	if (t->kind == LM_TARGET_CHAR) {
+		/* no size of its own: the job's region, as fio's size= */
+		t->size_bytes = o->create_bytes;
+		t->lbs_bytes = 512;
+		return 0;
+	}
 	lm_identity_file(t);
 	return 0;
 }

@@ -23,6 +23,9 @@ enum lm_target_kind {
 	LM_TARGET_NONE,	    /* null engine: no IO, no file */
 	LM_TARGET_ISCSI,    /* iscsi:// URL */
 	LM_TARGET_DIR,	    /* a directory kept as such: file copies */
+	/* /dev/null or /dev/zero, as fio takes them: writes are discarded
+	 * and reads give zeros, so there is no data to guard */
+	LM_TARGET_CHAR,
 };
 
 /* What an iSCSI target holds (src/target/iscsi.h): only the target's
@@ -49,6 +52,7 @@ struct lm_target_opts {
 	bool none;	       /* the null engine: open nothing */
 	uint64_t create_bytes; /* size of a test file in a directory */
 	bool keep_dir;	       /* a directory stays one (LM_TARGET_DIR) */
+	bool null_zero;	       /* fio's jobs: /dev/null, /dev/zero taken */
 	/* iSCSI */
 	const char *chap_file;
 	const char *initiator; /* NULL: lm_iscsi_default_initiator() */

@@ -31,21 +31,25 @@ static void lm_test_fio_sizes(void)
 		{ "4KB", 1024, 4096 },
 		{ "1m", 1024, 1048576 },
 		{ "1024k", 1024, 1048576 },
-		{ "1mi", 1024, 1000000 },
-		{ "1000ki", 1024, 1000000 },
+		/* fio 3.33: "ki" is "k", only "kib" takes the other base */
+		{ "1mi", 1024, 1048576 },
+		{ "1mib", 1024, 1000000 },
+		{ "1000kib", 1024, 1000000 },
+		{ "4ki", 1024, 4096 },
 		{ "1t", 1024, 1099511627776ull },
 		{ "1024g", 1024, 1099511627776ull },
 		{ "1048576m", 1024, 1099511627776ull },
-		{ "1ti", 1024, 1000000000000ull },
-		{ "1000mi", 1024, 1000000000 },
-		{ "4ki", 1000, 4096 },
+		{ "1tib", 1024, 1000000000000ull },
+		{ "1000mib", 1024, 1000000000 },
+		{ "4ki", 1000, 4000 },
 		{ "4kib", 1000, 4096 },
 		{ "4KiB", 1000, 4096 },
-		{ "1mi", 1000, 1048576 },
-		{ "1024ki", 1000, 1048576 },
+		{ "1mib", 1000, 1048576 },
+		{ "1024kib", 1000, 1048576 },
+		{ "1mi", 1000, 1000000 },
 		{ "1m", 1000, 1000000 },
 		{ "1000k", 1000, 1000000 },
-		{ "1ti", 1000, 1099511627776ull },
+		{ "1tib", 1000, 1099511627776ull },
 		{ "0x1000", 1024, 4096 },
 		{ "1p", 1024, 1ull << 50 },
 	};
@@ -142,7 +146,7 @@ static void lm_test_fio_sections(void)
 		"[three]\n"
 		"filename=/dev/sdy\n"
 		"kb_base=1000\n"
-		"offset=1mi\n";
+		"offset=1mib\n";
 	struct lm_fio_file f;
 	struct lm_fio_jobs js;
 	char msg[512] = "";
@@ -151,7 +155,8 @@ static void lm_test_fio_sections(void)
 	CU_ASSERT_EQUAL_FATAL(lm_build(text, false, &f, &js, msg, sizeof(msg)),
 			      0);
 	unsetenv("LM_T_SIZE");
-	CU_ASSERT_EQUAL_FATAL(js.n, 3);
+	/* numjobs=4: four clones of two, each the whole job, as fio's */
+	CU_ASSERT_EQUAL_FATAL(js.n, 6);
 	CU_ASSERT_EQUAL(js.ngroups, 2);
 	CU_ASSERT_STRING_EQUAL(js.jobs[0].job.name, "one");
 	CU_ASSERT_EQUAL(js.jobs[0].job.rw, LM_RW_RANDREAD);
@@ -167,17 +172,50 @@ static void lm_test_fio_sections(void)
 	CU_ASSERT_EQUAL(js.jobs[1].job.rw, LM_RW_RANDRW);
 	CU_ASSERT_EQUAL(js.jobs[1].job.rwmixread_pct, 70);
 	CU_ASSERT_DOUBLE_EQUAL(js.jobs[1].job.size_pct, 50.0, 1e-9);
-	CU_ASSERT_EQUAL(js.jobs[1].job.threads, 4);
+	CU_ASSERT_EQUAL(js.jobs[1].job.threads, 1);
+	CU_ASSERT_EQUAL(js.jobs[1].nclones, 4);
+	CU_ASSERT_STRING_EQUAL(js.jobs[4].job.name, "two");
+	CU_ASSERT_EQUAL(js.jobs[4].clone, 3);
+	CU_ASSERT_EQUAL(js.jobs[4].number, 5);
+	CU_ASSERT_EQUAL(js.jobs[4].group, 1);
+	CU_ASSERT_EQUAL(js.jobs[4].phase, 1);
+	CU_ASSERT_NOT_EQUAL(js.jobs[4].job.seed, js.jobs[1].job.seed);
 	CU_ASSERT_FALSE(js.jobs[1].job.direct);
 	/* fio's default: buffered unless direct=1 */
-	CU_ASSERT_FALSE(js.jobs[2].job.direct);
+	CU_ASSERT_FALSE(js.jobs[5].job.direct);
 	CU_ASSERT_EQUAL(js.jobs[1].group, 1);
 	/* a second [global] changes the jobs after it only */
 	CU_ASSERT_EQUAL(js.jobs[1].job.bs_bytes, 8192);
-	CU_ASSERT_EQUAL(js.jobs[2].job.bs_bytes, 4096);
-	CU_ASSERT_EQUAL(js.jobs[2].job.offset_bytes, 1048576);
-	CU_ASSERT_EQUAL(js.jobs[2].group, 1);
-	CU_ASSERT_EQUAL(js.jobs[2].line, 24);
+	CU_ASSERT_EQUAL(js.jobs[5].job.bs_bytes, 4096);
+	CU_ASSERT_EQUAL(js.jobs[5].job.offset_bytes, 1048576);
+	CU_ASSERT_EQUAL(js.jobs[5].group, 1);
+	CU_ASSERT_EQUAL(js.jobs[5].line, 24);
+	lm_fio_jobs_free(&js);
+	lm_fio_file_free(&f);
+}
+
+/* fio 3.33's syntax, checked against fio: a ';' or '#' ends a value
+ * anywhere, a section name may hold spaces, an unset ${VAR} is empty. */
+static void lm_test_fio_syntax(void)
+{
+	static const char text[] = "[my job]\n"
+				   "bs=8k ; a comment\n"
+				   "rw=randread#another\n"
+				   "iodepth=${LM_T_UNSET}4\n"
+				   "size=1m;\n";
+	struct lm_fio_file f;
+	struct lm_fio_jobs js;
+	char msg[512] = "";
+
+	unsetenv("LM_T_UNSET");
+	CU_ASSERT_EQUAL_FATAL(lm_build(text, false, &f, &js, msg, sizeof(msg)),
+			      0);
+	CU_ASSERT_STRING_EQUAL(js.jobs[0].job.name, "my job");
+	CU_ASSERT_EQUAL(js.jobs[0].job.bs_bytes, 8192);
+	CU_ASSERT_EQUAL(js.jobs[0].job.rw, LM_RW_RANDREAD);
+	CU_ASSERT_EQUAL(js.jobs[0].job.iodepth, 4);
+	CU_ASSERT_EQUAL(js.jobs[0].job.size_bytes, 1048576);
+	CU_ASSERT_STRING_EQUAL(f.secs[0].opts[0].val, "8k");
 	lm_fio_jobs_free(&js);
 	lm_fio_file_free(&f);
 }
@@ -191,7 +229,7 @@ static void lm_test_fio_errors(void)
 	} cases[] = {
 		{ "[a\nrw=read\n", "t.fio:1: bad section header" },
 		{ "[]\n", "t.fio:1: bad section header" },
-		{ "[a b]\n", "t.fio:1: bad section name" },
+		{ "[a]b]\n", "t.fio:1: bad section name" },
 		{ "rw=read\n[a]\n", "t.fio:1: an option before any [section]" },
 		{ "[a]\n=4k\n", "t.fio:2: '=' without an option name" },
 		{ "[a]\nbs=4q\n",
@@ -199,14 +237,13 @@ static void lm_test_fio_errors(void)
 		{ "[a]\niodepth=x\n", "t.fio:2: iodepth=x: not a number" },
 		{ "[a]\nruntime=5x\n", "t.fio:2: runtime=5x: not a time" },
 		{ "[a]\nrw=trim\n", "t.fio:2: rw=trim: read, write" },
-		{ "[a]\nsize=${LM_T_NOPE}\n",
-		  "t.fio:2: ${LM_T_NOPE} is not set in the environment" },
+		{ "[a]\nsize=${LM_T_NOPE}\n", "t.fio:2: size=: " },
 		{ "[a]\nfrobnicate=1\n",
 		  "t.fio:2: option 'frobnicate' is not one lunmark knows" },
 		{ "[a]\nbssplit=4k/50:8k/60\n",
 		  "t.fio:2: bssplit=4k/50:8k/60: size/percent" },
-		{ "[a]\nverify=md5\n",
-		  "t.fio:2: option 'verify' is not supported by lunmark yet" },
+		{ "[a]\nverify=md6\n",
+		  "t.fio:2: verify=md6: one of fio's verify methods" },
 		{ "[a]\nss_dur=4\nss_interval=1500ms\n",
 		  "t.fio:3: ss_interval=1500ms: lunmark samples whole seconds" },
 		{ "[a]\nss=lat:5%\n",
@@ -222,6 +259,8 @@ static void lm_test_fio_errors(void)
 		  "t.fio:2: include /nonexistent/x.fio: No such file" },
 		{ "[global]\nbs=4k\n", "no job in it" },
 		{ "[a]\nsize=0%\n", "not a percentage above 0" },
+		{ "[a]\nrw=randread\nblockalign=8k\n",
+		  "t.fio:1: blockalign=8192: lunmark aligns offsets" },
 	};
 	struct lm_fio_file f;
 	struct lm_fio_jobs js;
@@ -364,6 +403,8 @@ int lm_suite_fio(void)
 		{ "sizes under kb_base (fio's table)", lm_test_fio_sizes },
 		{ "times, percentages, booleans", lm_test_fio_times },
 		{ "sections, [global], ${VAR}, groups", lm_test_fio_sections },
+		{ "syntax: comments after values, names with spaces",
+		  lm_test_fio_syntax },
 		{ "errors name file:line", lm_test_fio_errors },
 		{ "include: relative, loops", lm_test_fio_include },
 		{ "bs=r,w, bsrange, bssplit", lm_test_fio_bs },

@@ -7,6 +7,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define LM_NBLOCKS 100003u /* prime: no accidental alignment with threads */
 #define LM_TBS 4096u
@@ -248,6 +249,59 @@ static void lm_test_random_map(void)
 	}
 }
 
+/* fio's random_distribution: in the region, and shaped as asked. */
+static void lm_test_dist(void)
+{
+	struct lm_dist d;
+	struct lm_rand r;
+	uint64_t n = 1000, b, hits[1000] = { 0 }, top = 0, low = 0;
+	unsigned int i;
+
+	CU_ASSERT_EQUAL(lm_dist_parse("zipf:1.2", &d), 0);
+	CU_ASSERT_EQUAL(d.kind, LM_DIST_ZIPF);
+	lm_rand_seed(&r, 7);
+	for (i = 0; i < 100000; i++) {
+		b = lm_dist_next(&d, &r, n);
+		CU_ASSERT_FATAL(b < n);
+		hits[b]++;
+	}
+	for (i = 0; i < n; i++)
+		top = hits[i] > top ? hits[i] : top;
+	/* rank 1 of zipf 1.2 over 1000 takes about a fifth of the IOs */
+	CU_ASSERT(top > 15000 && top < 30000);
+	/* zoned: 90% of the IOs in the first 10% of the region */
+	CU_ASSERT_EQUAL(lm_dist_parse("zoned:90/10:10/", &d), 0);
+	for (i = 0; i < 100000; i++)
+		low += lm_dist_next(&d, &r, n) < 100;
+	CU_ASSERT(low > 89000 && low < 91000);
+	CU_ASSERT_EQUAL(lm_dist_parse("normal:10", &d), 0);
+	for (i = 0, low = 0; i < 100000; i++) {
+		b = lm_dist_next(&d, &r, n);
+		CU_ASSERT_FATAL(b < n);
+		low += b >= 400 && b < 600; /* one sigma each side: 68% */
+	}
+	CU_ASSERT(low > 66000 && low < 70500);
+	CU_ASSERT_EQUAL(lm_dist_parse("pareto:0.2", &d), 0);
+	CU_ASSERT_EQUAL(lm_dist_parse("random", &d), 0);
+	CU_ASSERT_EQUAL(d.kind, LM_DIST_UNIFORM);
+	CU_ASSERT_NOT_EQUAL(lm_dist_parse("zipf:1", &d), 0);
+	CU_ASSERT_NOT_EQUAL(lm_dist_parse("zoned:50/5:30/15", &d), 0);
+	CU_ASSERT_NOT_EQUAL(lm_dist_parse("gauss:3", &d), 0);
+	/* rw=read:-8k with 4k blocks: backwards from the end, wrapping */
+	memset(&d, 0, sizeof(d));
+	d.skip_bytes = -8192;
+	CU_ASSERT_EQUAL(lm_dist_seq(&d, 0, 10, 4096), 0);
+	CU_ASSERT_EQUAL(lm_dist_seq(&d, 1, 10, 4096), 9);
+	CU_ASSERT_EQUAL(lm_dist_seq(&d, 2, 10, 4096), 8);
+	/* strided: 2 blocks read, 3 skipped */
+	d.skip_bytes = 0;
+	d.zone_bytes = 8192;
+	d.zone_skip_bytes = 12288;
+	CU_ASSERT_EQUAL(lm_dist_seq(&d, 1, 100, 4096), 1);
+	CU_ASSERT_EQUAL(lm_dist_seq(&d, 2, 100, 4096), 5);
+	CU_ASSERT_EQUAL(lm_dist_seq(&d, 5, 100, 4096), 11);
+}
+
 int lm_suite_offset(void)
 {
 	static const struct lm_unit_test t[] = {
@@ -265,6 +319,7 @@ int lm_suite_offset(void)
 		{ "percentage_random: the share asked for",
 		  lm_test_percentage_random },
 		{ "random map: each block once a pass", lm_test_random_map },
+		{ "random_distribution: zipf, zoned, normal", lm_test_dist },
 		{ NULL, NULL },
 	};
 	return lm_unit_add("offset", t);

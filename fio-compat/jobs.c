@@ -1,0 +1,353 @@
+// SPDX-License-Identifier: MIT
+/*
+ * fio's job files (options.h): the jobs a file describes, with [global]
+ * inheritance, groups and phases, and --cmdhelp's notes.
+ */
+#include "fio-compat/options.h"
+#include "src/cli/values.h"
+#include "src/engine/engine.h"
+#include "src/lunmark.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct lm_fio_ctx {
+	char *msg;
+	size_t len;
+	/* unsupported options warned about already */
+	const char *warned[64];
+	unsigned int nwarned;
+	bool ignore;
+};
+
+/* Option @fo, refused (@o) or unknown (NULL): an error, or with
+ * --ignore-unsupported a warning, once per option. */
+static int lm_fio_unsupported(struct lm_fio_ctx *c, const struct lm_fio_opt *fo,
+			      const struct lm_option *o)
+{
+	unsigned int k;
+
+	if (!c->ignore && o) {
+		snprintf(
+			c->msg, c->len,
+			"%s:%u: option '%s' is not supported by lunmark yet (%s; --ignore-unsupported skips it with a warning)",
+			fo->file, fo->line, fo->key, o->help);
+		return -EINVAL;
+	}
+	if (!c->ignore) {
+		snprintf(
+			c->msg, c->len,
+			"%s:%u: option '%s' is not one lunmark knows (--ignore-unsupported skips it with a warning)",
+			fo->file, fo->line, fo->key);
+		return -EINVAL;
+	}
+	for (k = 0; k < c->nwarned; k++)
+		if (!strcmp(c->warned[k], fo->key))
+			return 0;
+	lm_note("%s:%u: ignoring the unsupported option '%s'", fo->file,
+		fo->line, fo->key);
+	if (c->nwarned < LM_ARRAY_SIZE(c->warned))
+		c->warned[c->nwarned++] = fo->key;
+	return 0;
+}
+
+static int lm_fio_apply(struct lm_fio_ctx *c, const struct lm_fio_section *s,
+			struct lm_fio_job *fj)
+{
+	struct lm_opt_ctx x = { .engine_set = &fj->engine_set,
+				.msg = c->msg,
+				.len = c->len };
+	const struct lm_option *o;
+	unsigned int i;
+	int ret;
+
+	x.dst[LM_D_JOB] = &fj->job;
+	x.dst[LM_D_FIO] = fj;
+	for (i = 0; i < s->nopts; i++) {
+		const struct lm_fio_opt *fo = &s->opts[i];
+
+		o = lm_opt_fio(fo->key);
+		if (o && o->type == LM_T_ACCEPT)
+			continue;
+		if (!o || o->type == LM_T_REFUSE) {
+			ret = lm_fio_unsupported(c, fo, o);
+			if (ret)
+				return ret;
+			continue;
+		}
+		x.key = fo->key;
+		x.file = fo->file;
+		x.line = fo->line;
+		x.kb_base = fj->kb_base; /* as set so far */
+		ret = lm_opt_set(&x, o, fo->val);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static void lm_fio_defaults(struct lm_fio_job *fj)
+{
+	memset(fj, 0, sizeof(*fj));
+	lm_job_defaults(&fj->job);
+	/* fio's defaults, unlike lunmark's: a job file says direct=1, and
+	 * random jobs walk a random map unless norandommap, ... */
+	fj->job.direct = false;
+	fj->job.randmap = true;
+	fj->job.invalidate = true;
+	/* and fio's default engine on Linux */
+	snprintf(fj->job.engine, sizeof(fj->job.engine), "%s",
+		 lm_engine_find("psync")->name);
+	fj->kb_base = 1024;
+	fj->do_verify = true;
+}
+
+/* Is section @s a job that --section leaves out? */
+static bool lm_fio_left_out(const struct lm_fio_file *f,
+			    const struct lm_fio_section *s)
+{
+	unsigned int k;
+
+	if (!f->nonly || (f->cmdline && !s->part))
+		return false;
+	for (k = 0; k < f->nonly; k++)
+		if (!strcmp(f->only[k], s->name))
+			return false;
+	return true;
+}
+
+/*
+ * numjobs=N: N clones of the job just built (out->jobs[out->n]), each
+ * doing the whole job with a jobs[] entry of its own, as fio's; clone k
+ * starts k offset_increments further and draws its own random offsets.
+ * @number counts every clone from 1, as fio's log names do.
+ */
+static int lm_fio_clone(struct lm_fio_jobs *out, unsigned int *number,
+			char *msg, size_t len)
+{
+	struct lm_fio_job *fj = &out->jobs[out->n];
+	unsigned int k, n = fj->job.threads ? fj->job.threads : 1;
+	uint64_t inc;
+
+	if (out->n + n > LM_FIO_JOBS_MAX) {
+		snprintf(msg, len, "%s:%u: more than %u jobs (clones counted)",
+			 fj->file, fj->line, LM_FIO_JOBS_MAX);
+		return -EINVAL;
+	}
+	fj->job.threads = 1;
+	fj->nclones = n;
+	inc = fj->job.offset_increment;
+	fj->job.offset_increment = 0;
+	for (k = 0; k < n; k++) {
+		struct lm_fio_job *c = &out->jobs[out->n + k];
+
+		if (k)
+			*c = *fj;
+		c->clone = k;
+		c->number = ++*number;
+		c->job.offset_bytes = fj->job.offset_bytes + k * inc;
+		c->job.seed = fj->job.seed + k;
+	}
+	out->n += n;
+	return 0;
+}
+
+/*
+ * filesize= and wait_for= of job @fj, the next of @out: each file's
+ * region is filesize (size, when given too, the bytes moved); wait_for
+ * names the job just before, and waits for it as stonewall does.
+ */
+static int lm_fio_files(struct lm_fio_ctx *c, struct lm_fio_job *fj,
+			const struct lm_fio_jobs *out)
+{
+	struct lm_job *j = &fj->job;
+	unsigned int nf = fj->nfiles ? fj->nfiles : 1;
+
+	if (fj->filesize) {
+		if (j->size_bytes && !j->io_bytes)
+			j->io_bytes = j->size_bytes;
+		j->size_bytes = fj->filesize * nf;
+		j->size_pct = 0;
+	}
+	/* blockalign: a random job of several sizes places its IOs on
+	 * multiples of it; else it must be the block size lunmark aligns
+	 * to anyway */
+	if (fj->blockalign && fj->blockalign != j->bs_bytes) {
+		if (!j->bs_vary || !lm_rw_random(j->rw) ||
+		    fj->blockalign % j->bs_bytes ||
+		    fj->blockalign > UINT32_MAX) {
+			snprintf(
+				c->msg, c->len,
+				"%s:%u: blockalign=%llu: lunmark aligns offsets to the smallest block size (%u), or with bssplit or bsrange in a random job to a multiple of it",
+				fj->file, fj->line,
+				(unsigned long long)fj->blockalign,
+				j->bs_bytes);
+			return -EINVAL;
+		}
+		j->bs_bytes = (uint32_t)fj->blockalign;
+	}
+	/* do_verify=0: a job that only reads checks nothing */
+	if (!fj->do_verify && !lm_rw_writes(j->rw))
+		j->verify = false;
+	if (fj->zonemode && fj->zonesize) {
+		j->dist.zone_bytes = fj->zonesize;
+		j->dist.zone_skip_bytes =
+			fj->zoneskip + (fj->zonerange > fj->zonesize
+						? fj->zonerange - fj->zonesize
+						: 0);
+	}
+	if (!fj->wait_for[0])
+		return 0;
+	if (!out->n || strcmp(out->jobs[out->n - 1].job.name, fj->wait_for)) {
+		snprintf(
+			c->msg, c->len,
+			"%s:%u: wait_for=%s: lunmark waits only for the job just before (write stonewall for all before)",
+			fj->file, fj->line, fj->wait_for);
+		return -EINVAL;
+	}
+	fj->stonewall = true;
+	return 0;
+}
+
+/* Job section @s on @global's defaults, with its clones, into @out. */
+static int lm_fio_job(struct lm_fio_ctx *c, const struct lm_fio_section *s,
+		      const struct lm_fio_job *global, struct lm_fio_jobs *out,
+		      unsigned int *number)
+{
+	struct lm_fio_job *fj = &out->jobs[out->n];
+	int ret;
+
+	*fj = *global;
+	snprintf(fj->job.name, sizeof(fj->job.name), "%s", s->name);
+	fj->file = s->file;
+	fj->line = s->line;
+	fj->sec = s;
+	ret = lm_fio_apply(c, s, fj);
+	if (!ret)
+		ret = lm_fio_files(c, fj, out);
+	if (ret)
+		return ret;
+	/* per-IO logs, and windows that are not whole seconds, come from a
+	 * record of every IO */
+	fj->job.iolog = (fj->bw_log[0] || fj->iops_log[0] || fj->lat_log[0]) &&
+			(!fj->log_avg_ms || fj->log_avg_ms % 1000);
+	return lm_fio_clone(out, number, c->msg, c->len);
+}
+
+/* Groups and phases, as fio's stonewall and new_group make them. */
+static void lm_fio_groups(struct lm_fio_jobs *out)
+{
+	unsigned int i, group = 0, phase = 0;
+
+	for (i = 0; i < out->n; i++) {
+		struct lm_fio_job *fj = &out->jobs[i];
+
+		if (i && !fj->clone && (fj->stonewall || fj->new_group))
+			group++;
+		if (i && !fj->clone && fj->stonewall)
+			phase++;
+		fj->group = group;
+		fj->phase = phase;
+	}
+	out->ngroups = group + 1;
+	out->nphases = phase + 1;
+	/* group_reporting: a group is one entry, as fio's */
+	for (i = 0; i < out->n; i++)
+		out->jobs[i].summed =
+			out->jobs[i].group_reporting ||
+			(i && out->jobs[i - 1].summed &&
+			 out->jobs[i - 1].group == out->jobs[i].group);
+}
+
+int lm_fio_jobs_build(const struct lm_fio_file *f, bool ignore_unsupported,
+		      struct lm_fio_jobs *out, char *msg, size_t len)
+{
+	struct lm_fio_ctx c = { .msg = msg,
+				.len = len,
+				.ignore = ignore_unsupported };
+	struct lm_fio_job global, base;
+	unsigned int i, number = 0;
+	bool wait = false; /* the first job of a later file */
+	int ret;
+
+	memset(out, 0, sizeof(*out));
+	lm_fio_defaults(&global);
+	base = global;
+	out->jobs = calloc(LM_FIO_JOBS_MAX, sizeof(*out->jobs));
+	if (!out->jobs) {
+		snprintf(msg, len, "out of memory");
+		return -ENOMEM;
+	}
+	for (i = 0; i < f->nsecs; i++) {
+		const struct lm_fio_section *s = &f->secs[i];
+
+		if (i && s->part != f->secs[i - 1].part) {
+			/* another job file: the command line's defaults,
+			 * and its first job waits for the jobs before it,
+			 * as in fio */
+			if (f->cmdline && f->secs[i - 1].part == 0)
+				base = global;
+			global = base;
+			wait = out->n > 0;
+		}
+		/* a [global] sets the defaults of the jobs after it (its
+		 * stonewall and new_group are every job's, as in fio) */
+		if (s->global)
+			ret = lm_fio_apply(&c, s, &global);
+		else if (lm_fio_left_out(f, s))
+			continue;
+		else
+			ret = lm_fio_job(&c, s, &global, out, &number);
+		if (ret)
+			return ret;
+		if (!s->global) {
+			out->jobs[out->n - out->jobs[out->n - 1].nclones]
+				.stonewall |= wait;
+			wait = false;
+		}
+	}
+	if (!out->n) {
+		snprintf(msg, len,
+			 "%s: no job in it (only [global] or nothing)",
+			 f->npaths ? f->paths[0] : "job file");
+		return -EINVAL;
+	}
+	lm_fio_groups(out);
+	return 0;
+}
+
+void lm_fio_jobs_free(struct lm_fio_jobs *j)
+{
+	free(j->jobs);
+	memset(j, 0, sizeof(*j));
+}
+
+/* One row for --cmdhelp: its fio name and note. */
+static void lm_fio_note(FILE *f, const struct lm_option *o)
+{
+	const struct lm_option *t = lm_opt_target(o);
+
+	if (o->type == LM_T_ALIAS)
+		fprintf(f, "%-28s as %s\n", o->fio, t->fio ? t->fio : t->name);
+	else if (o->type == LM_T_REFUSE)
+		fprintf(f, "%-28s not supported yet: %s\n", o->fio, o->help);
+	else
+		fprintf(f, "%-28s %s%s\n", o->fio, o->help,
+			o->fio_note ? o->fio_note : "");
+}
+
+int lm_fio_cmdhelp(FILE *f, const char *name)
+{
+	const struct lm_option *o;
+	bool all = !strcmp(name, "all"), found = false;
+	unsigned int i;
+
+	for (i = 0; (o = lm_opt_at(i)); i++) {
+		if (!o->fio || (!all && strcmp(o->fio, name)))
+			continue;
+		lm_fio_note(f, o);
+		found = true;
+	}
+	return found ? 0 : -ENOENT;
+}

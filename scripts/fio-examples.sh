@@ -1,0 +1,164 @@
+#!/usr/bin/env bash
+# fio's own examples/*.fio that are in lunmark's scope (files and block
+# devices; the io_uring, libaio, psync/sync, null and libiscsi engines),
+# each run by fio 3.33 and by lunmark on one tmpfs-backed loop device, and
+# a table of which run and whose jobs[] key tree matches fio's.
+#
+#   scripts/fio-examples.sh [-t SECONDS] [-k] [-c DIR] [EXAMPLE...]  (as root)
+#
+# Each example is run as fio's users run one on a device of their own: a
+# copy whose filename= and directory= lines are dropped (but for an
+# iscsi:// URL, /dev/null and /dev/zero), run as
+# `TOOL --filename=DEV --runtime=S COPY` (fio takes those as defaults the
+# job file may override; a copy that keeps a filename= gets no --filename,
+# which fio would add to the job's files). So that a run takes seconds, the copy's runtime,
+# timeout, startdelay, ss_dur and ss_ramp are capped at S (default 2), and
+# its size and filesize at 16 MiB, io_size at 1 MiB, offset_increment at
+# 8 MiB (30 clones fit), loops at 2; xnvme-compare.fio's ${FIO_RW},
+# ${FIO_IODEPTH} and ${FIO_BS} are randread, 1 and 4k.
+# libiscsi.fio runs on a local tgtd LUN (scripts/tgt-target.sh). fio comes
+# from $FIO, else build/bench/fio-libiscsi/fio (bash scripts/bench-iscsi.sh
+# builds it from Debian's source package), else fio on PATH; its
+# examples/ from $FIO_EXAMPLES, else beside that build.
+#
+# A row is PASS when both ran and the jobs[] key trees (paths of every
+# scalar, array indices as #, with types) and the job names match; DIFF
+# when both ran and they differ; FAIL when lunmark refused or failed (its
+# first error line follows); FIO when fio itself failed. -k keeps the work
+# directory; -c DIR keeps fio's results in DIR and reuses them on the next
+# run (fio's half is the slow one; the copies must not have changed).
+set -uo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+secs=2
+keep=
+cache=
+while getopts t:kc: o; do
+	case $o in
+	t) secs=$OPTARG ;;
+	k) keep=1 ;;
+	c) cache=$OPTARG ;;
+	*) sed -n '2,/^set/p' "$0" | sed '$d;s/^# \{0,1\}//' >&2; exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ "$(id -u)" -eq 0 ] || { echo "fio-examples: run as root (loop devices)" >&2; exit 2; }
+command -v jq >/dev/null || { echo "fio-examples: jq missing (run scripts/deps.sh)" >&2; exit 2; }
+lunmark=${LUNMARK:-$top/build/lunmark}
+[ -x "$lunmark" ] || make -C "$top" -s all || exit 2
+bench=$top/build/bench/fio-libiscsi
+fio=${FIO:-}
+[ -n "$fio" ] || { [ -x "$bench/fio" ] && fio=$bench/fio; }
+[ -n "$fio" ] || fio=$(command -v fio) ||
+	{ echo "fio-examples: no fio (set FIO=, or bash scripts/bench-iscsi.sh builds one)" >&2; exit 2; }
+ex=${FIO_EXAMPLES:-$(dirname "$fio")/src/fio/examples}
+[ -d "$ex" ] || ex=$(dirname "$fio")/examples
+[ -d "$ex" ] || { echo "fio-examples: no examples/ beside $fio (set FIO_EXAMPLES=)" >&2; exit 2; }
+
+# in scope: only these engines; zbd and xnvme-zoned need a zoned device
+inscope() {
+	local e
+	case $(basename "$1") in zbd-* | xnvme-zoned.fio) return 1 ;; esac
+	while read -r e; do
+		case $e in sync | psync | vsync | pvsync | pvsync2 | io_uring | libaio | null | libiscsi) ;;
+		*) return 1 ;;
+		esac
+	done < <(sed -n 's/^[[:space:]]*ioengine[[:space:]]*=[[:space:]]*\([^[:space:];#]*\).*/\1/p' "$1")
+}
+
+work=$(mktemp -d /tmp/lunmark-fio-examples.XXXXXX)
+dev=
+tgt=
+cleanup() {
+	[ -n "$dev" ] && losetup -d "$dev"
+	[ -n "$tgt" ] && bash "$top/scripts/tgt-target.sh" stop -d "$work/tgt" >/dev/null 2>&1
+	if [ -n "$keep" ]; then echo "fio-examples: kept $work" >&2; else rm -rf "$work"; fi
+}
+trap cleanup EXIT
+truncate -s 256M "$work/loop.img"
+dev=$(losetup -f --show --direct-io=on "$work/loop.img") ||
+	{ echo "fio-examples: cannot attach a loop device" >&2; exit 2; }
+
+# the example as a short run on $dev (see above)
+shorten() {
+	LM_URL=${2:-} awk -v s="$secs" '
+	function bytes(v,  n, u) {
+		n = v + 0; u = tolower(substr(v, length(v)))
+		if (u == "k") n *= 1024; else if (u == "m") n *= 1048576
+		else if (u == "g") n *= 1073741824; else if (u == "t") n *= 1099511627776
+		return n
+	}
+	{ line = $0; k = line; sub(/[[:space:]]*=.*/, "", k); gsub(/^[[:space:]]+/, "", k)
+	  v = line; if (!sub(/^[^=]*=[[:space:]]*/, "", v)) v = ""
+	  sub(/[[:space:]]*[;#].*/, "", v) }
+	k == "filename" && v ~ /^iscsi/ && ENVIRON["LM_URL"] != "" { print "filename=" ENVIRON["LM_URL"]; next }
+	k == "filename" && (v == "/dev/null" || v == "/dev/zero") { print; next }
+	k == "filename" || k == "directory" { next }
+	(k == "runtime" || k == "timeout" || k == "startdelay" || k == "ss_dur" || k == "ss_ramp") && v !~ /%/ { print k "=" s; next }
+	(k == "size" || k == "filesize") && v !~ /%/ && bytes(v) > 16777216 { print k "=16m"; next }
+	k == "offset_increment" && bytes(v) > 8388608 { print k "=8m"; next }
+	k == "io_size" && bytes(v) > 1048576 { print k "=1m"; next }
+	k == "loops" && v + 0 > 2 { print "loops=2"; next }
+	{ print }' "$1"
+}
+
+keys() {
+	jq -r '[.jobs[] | paths(scalars) as $p | ($p | map(if type == "number" then "#" else . end)
+		| join(".")) + " " + (getpath($p) | type)] | unique | .[]' "$1" 2>/dev/null
+}
+names() { jq -c '[.jobs[].jobname]' "$1" 2>/dev/null; }
+
+pass=0
+total=0
+printf '| example | result | why |\n| --- | --- | --- |\n'
+[ $# -gt 0 ] || set -- "$ex"/*.fio
+for f in "$@"; do
+	[ -f "$f" ] || f=$ex/$f
+	inscope "$f" || continue
+	b=$(basename "$f" .fio)
+	d=$work/$b
+	mkdir -p "$d"
+	url=
+	if [ "$b" = libiscsi ]; then
+		[ -n "$tgt" ] || { bash "$top/scripts/tgt-target.sh" start -d "$work/tgt" -s 64 >/dev/null 2>&1 && tgt=1; }
+		url=$(awk '$1 == "rdwr" { print $2 }' "$work/tgt/urls" 2>/dev/null | sed 's/:/\\:/g')
+	fi
+	shorten "$f" "$url" >"$d/job.fio"
+	export FIO_RW=randread FIO_IODEPTH=1 FIO_BS=4k
+	# fio adds a command line's filename= to a job file's own (both are
+	# used), so the device is given only to copies that have none left
+	dv=(--filename="$dev")
+	! grep -q '^[[:space:]]*filename[[:space:]]*=' "$d/job.fio" || dv=()
+	total=$((total + 1))
+	if [ -n "$cache" ] && [ -f "$cache/$b.json" ]; then
+		cp "$cache/$b.json" "$d/fio.json" && cp "$cache/$b.out" "$d/fio.out"
+	else
+		(cd "$d" && timeout -k 5 60 "$fio" "${dv[@]}" --runtime="$secs" job.fio \
+			--output-format=json --output=fio.json >fio.out 2>&1) || true
+		# fio writes its warnings into the file, before the JSON
+		sed -i -n '/^{/,$p' "$d/fio.json" 2>/dev/null
+		if [ -n "$cache" ]; then
+			mkdir -p "$cache" && cp "$d/fio.out" "$cache/$b.out"
+			cp "$d/fio.json" "$cache/$b.json" 2>/dev/null || : >"$cache/$b.json"
+		fi
+	fi
+	(cd "$d" && timeout -k 5 60 "$lunmark" "${dv[@]}" --runtime="$secs" job.fio \
+		--output-format=json --output=lm.json --allow-write >lm.out 2>&1)
+	rc=$?
+	why=
+	if ! jq -e '.jobs | length > 0' "$d/fio.json" >/dev/null 2>&1; then
+		res=FIO why=$(grep -m1 . "$d/fio.out")
+	elif [ $rc -ne 0 ] || ! jq -e . "$d/lm.json" >/dev/null 2>&1; then
+		res=FAIL why=$(grep -m1 . "$d/lm.out")
+	elif [ "$(names "$d/fio.json")" != "$(names "$d/lm.json")" ]; then
+		res=DIFF why="jobs $(names "$d/fio.json") vs $(names "$d/lm.json")"
+	elif ! diff <(keys "$d/fio.json") <(keys "$d/lm.json") >"$d/keydiff"; then
+		res=DIFF why="$(grep -c '^[<>]' "$d/keydiff") key lines differ, first: $(grep -m1 '^[<>]' "$d/keydiff")"
+	else
+		res=PASS
+		pass=$((pass + 1))
+	fi
+	why=${why//|/\\|}
+	printf '| %s | %s | %s |\n' "$b.fio" "$res" "${why:0:160}"
+done
+printf '\n%d of %d in-scope examples pass\n' "$pass" "$total"

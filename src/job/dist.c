@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: MIT
+/* fio's random_distribution (dist.h). */
+#include "src/job/dist.h"
+#include "src/job/offset.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A uniform double in (0, 1). */
+static double lm_dist_u(struct lm_rand *r)
+{
+	return ((double)(lm_rand_next(r) >> 11) + 0.5) / 9007199254740992.0;
+}
+
+/* expm1(x) / x and log1p(x) / x, both 1 at 0 */
+static double lm_dist_expm1x(double x)
+{
+	return fabs(x) > 1e-8 ? expm1(x) / x : 1.0 + x / 2.0;
+}
+
+static double lm_dist_log1px(double x)
+{
+	return fabs(x) > 1e-8 ? log1p(x) / x : 1.0 - x / 2.0;
+}
+
+/* The integral of x^-s, and its inverse (rejection-inversion sampling of
+ * Zipf's law, Hormann and Derflinger 1996: no table of n entries). */
+static double lm_zipf_h(double x, double s)
+{
+	double l = log(x);
+
+	return lm_dist_expm1x((1.0 - s) * l) * l;
+}
+
+static double lm_zipf_hinv(double y, double s)
+{
+	return exp(lm_dist_log1px((1.0 - s) * y) * y);
+}
+
+/* A rank of [1, n] with P(k) proportional to k^-s. */
+static uint64_t lm_zipf_rank(double s, uint64_t n, struct lm_rand *r)
+{
+	double lo = lm_zipf_h(1.5, s) - 1.0, hi = lm_zipf_h((double)n + 0.5, s);
+	double sq = 2.0 - lm_zipf_hinv(lm_zipf_h(2.5, s) - pow(2.0, -s), s);
+	double u, x;
+	uint64_t k;
+
+	for (;;) {
+		u = hi + lm_dist_u(r) * (lo - hi);
+		x = lm_zipf_hinv(u, s);
+		k = x < 1.0 ? 1 : (uint64_t)(x + 0.5);
+		if (k > n)
+			k = n;
+		if ((double)k - x <= sq ||
+		    u >= lm_zipf_h((double)k + 0.5, s) - pow((double)k, -s))
+			return k;
+	}
+}
+
+/* A hot rank's block: spread over the region, not packed at its start. */
+static uint64_t lm_dist_spread(uint64_t rank, uint64_t n)
+{
+	return (rank * 0x9e3779b97f4a7c15ull) % n;
+}
+
+static uint64_t lm_dist_zoned(const struct lm_dist *d, struct lm_rand *r,
+			      uint64_t n)
+{
+	double u = lm_dist_u(r) * 100.0, from = 0;
+	unsigned int i;
+	uint64_t a, b;
+
+	for (i = 0; i + 1 < d->nzones && u >= d->io_cum[i]; i++)
+		;
+	if (i)
+		from = d->size_cum[i - 1];
+	a = (uint64_t)((double)n * from / 100.0);
+	b = (uint64_t)((double)n * d->size_cum[i] / 100.0);
+	if (b <= a)
+		b = a + 1 <= n ? a + 1 : n;
+	if (a >= n)
+		a = n - 1;
+	return a + lm_rand_below(r, b - a);
+}
+
+uint64_t lm_dist_next(const struct lm_dist *d, struct lm_rand *r, uint64_t n)
+{
+	double z, v;
+
+	switch (d->kind) {
+	case LM_DIST_ZIPF:
+		return lm_dist_spread(lm_zipf_rank(d->param, n, r) - 1, n);
+	case LM_DIST_PARETO:
+		/* a power law: the share h of the IOs in the share 1 - h of
+		 * the blocks */
+		v = pow(lm_dist_u(r), log(d->param) / log(1.0 - d->param));
+		return lm_dist_spread((uint64_t)(v * (double)(n - 1)), n);
+	case LM_DIST_NORMAL:
+		/* Box-Muller, around the middle, wrapped into the region */
+		z = sqrt(-2.0 * log(lm_dist_u(r))) *
+		    cos(2.0 * M_PI * lm_dist_u(r));
+		v = fmod((double)n / 2.0 + z * d->param / 100.0 * (double)n,
+			 (double)n);
+		return (uint64_t)(v < 0 ? v + (double)n : v) % n;
+	case LM_DIST_ZONED:
+		return lm_dist_zoned(d, r, n);
+	case LM_DIST_UNIFORM:
+		break;
+	}
+	return lm_rand_below(r, n);
+}
+
+uint64_t lm_dist_seq(const struct lm_dist *d, uint64_t claim, uint64_t n,
+		     uint32_t bs)
+{
+	int64_t step = 1 + d->skip_bytes / (int64_t)bs;
+	__int128 at = (__int128)claim * step % (__int128)n;
+	uint64_t b = (uint64_t)(at < 0 ? at + (__int128)n : at), z, skip;
+
+	if (d->zone_bytes >= bs) {
+		z = d->zone_bytes / bs;
+		skip = d->zone_skip_bytes / bs;
+		b = (uint64_t)(((unsigned __int128)(b / z) * (z + skip) +
+				b % z) %
+			       n);
+	}
+	return b;
+}
+
+/* zoned:A/S:A/S...: shares of IOs and of the region, each adding up to
+ * 100 (an empty last S: what is left) */
+static int lm_dist_parse_zones(char *p, struct lm_dist *d)
+{
+	double io = 0, size = 0, a, s;
+	char *tok, *save = NULL, *slash, *end;
+
+	for (tok = strtok_r(p, ":", &save); tok;
+	     tok = strtok_r(NULL, ":", &save)) {
+		slash = strchr(tok, '/');
+		if (!slash || d->nzones == LM_DIST_ZONES)
+			return -EINVAL;
+		*slash++ = '\0';
+		a = strtod(tok, &end);
+		if (end == tok || *end || a < 0)
+			return -EINVAL;
+		s = *slash ? strtod(slash, &end) : 100.0 - size;
+		if (*slash && (end == slash || *end || s < 0))
+			return -EINVAL;
+		io += a;
+		size += s;
+		d->io_cum[d->nzones] = io;
+		d->size_cum[d->nzones++] = size;
+	}
+	if (!d->nzones || fabs(io - 100.0) > 1e-6 || fabs(size - 100.0) > 1e-6)
+		return -EINVAL;
+	return 0;
+}
+
+int lm_dist_parse(const char *v, struct lm_dist *d)
+{
+	char buf[256], *arg, *end;
+
+	memset(d, 0, sizeof(*d));
+	if (!strcmp(v, "random"))
+		return 0;
+	if (strlen(v) >= sizeof(buf))
+		return -EINVAL;
+	memcpy(buf, v, strlen(v) + 1);
+	arg = strchr(buf, ':');
+	if (!arg)
+		return -EINVAL;
+	*arg++ = '\0';
+	if (!strcmp(buf, "zoned")) {
+		d->kind = LM_DIST_ZONED;
+		return lm_dist_parse_zones(arg, d);
+	}
+	d->param = strtod(arg, &end);
+	if (end == arg || *end)
+		return -EINVAL;
+	if (!strcmp(buf, "zipf") && d->param > 0 && d->param != 1.0)
+		d->kind = LM_DIST_ZIPF;
+	else if (!strcmp(buf, "pareto") && d->param > 0 && d->param < 1.0)
+		d->kind = LM_DIST_PARETO;
+	else if (!strcmp(buf, "normal") && d->param > 0 && d->param <= 100.0)
+		d->kind = LM_DIST_NORMAL;
+	else
+		return -EINVAL;
+	return 0;
+}

@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fio's random_distribution: which block of a region a random IO picks.
+ * Uniform (fio's "random", the default) is the offset generator's own;
+ * the others are here: zipf:THETA and pareto:H (a few blocks hot, the
+ * hottest spread over the region), normal:SIGMA (a bell around the middle,
+ * SIGMA percent of the region wide) and zoned:A/S:A/S... (A percent of the
+ * IOs go to the next S percent of the region, uniformly; an empty S takes
+ * what is left). Hot blocks repeat, so a job with a distribution walks no
+ * random map.
+ */
+#ifndef LM_DIST_H
+#define LM_DIST_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define LM_DIST_ZONES 16
+
+struct lm_rand; /* offset.h */
+
+enum lm_dist_kind {
+	LM_DIST_UNIFORM,
+	LM_DIST_ZIPF,
+	LM_DIST_PARETO,
+	LM_DIST_NORMAL,
+	LM_DIST_ZONED,
+};
+
+struct lm_dist {
+	enum lm_dist_kind kind;
+	double param; /* zipf's theta, pareto's h, normal's sigma in % */
+	unsigned int nzones;
+	/* zoned: zone i takes IOs up to io_cum[i] percent, and the region
+	 * up to size_cum[i] percent (both cumulative, the last 100) */
+	double io_cum[LM_DIST_ZONES];
+	double size_cum[LM_DIST_ZONES];
+	/* sequential IOs: fio's rw=read:N, N bytes skipped (back when
+	 * negative) after each IO; zonemode=strided: zone_bytes read, then
+	 * zone_skip_bytes skipped. A pass is as many IOs as the region has
+	 * blocks, wrapping at its end. */
+	int64_t skip_bytes;
+	uint64_t zone_bytes, zone_skip_bytes;
+};
+
+/* Does @d move sequential or random IOs from where the generator's own
+ * uniform draws and cursor put them? */
+static inline bool lm_dist_placed(const struct lm_dist *d)
+{
+	return d->kind != LM_DIST_UNIFORM || d->skip_bytes || d->zone_bytes;
+}
+
+/* fio's syntax (random, zipf:0.5, pareto:0.9, normal:10, zoned:50/5:...)
+ * into @d. 0, or -EINVAL. */
+int lm_dist_parse(const char *v, struct lm_dist *d);
+
+/* A block of [0, @n), n > 0, drawn from @d with @r. */
+uint64_t lm_dist_next(const struct lm_dist *d, struct lm_rand *r, uint64_t n);
+
+/* The block of [0, @n) of a sequential job's claim @claim under @d's
+ * skips and zones, for blocks of @bs bytes. */
+uint64_t lm_dist_seq(const struct lm_dist *d, uint64_t claim, uint64_t n,
+		     uint32_t bs);
+
+#endif

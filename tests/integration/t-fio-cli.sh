@@ -1,0 +1,158 @@
+#!/usr/bin/env bash
+# fio's command line and job semantics as fio 3.33 has them, each case run
+# by fio itself and by lunmark on one loop device: options before and after
+# job files (the file's own values win), filename= adding to a job's
+# files, --section, --readonly, --showcmd, --parse-only, numjobs clones
+# with their own jobs[] entries and logs, group_reporting's one entry,
+# psync as the default engine, fio's synchronous engine names, /dev/null,
+# invalidate.
+# fio is the one scripts/bench-iscsi.sh builds (build/bench/fio-libiscsi),
+# else $FIO, else fio on PATH.
+. "$(dirname "$0")/lib.sh"
+lm_need_root
+command -v jq >/dev/null || skip "jq is not installed (bash scripts/deps.sh)"
+fio=${FIO:-$LM_ROOT/build/bench/fio-libiscsi/fio}
+[ -x "$fio" ] || fio=$(command -v fio) ||
+	skip "no fio: bash scripts/bench-iscsi.sh builds one, or install Debian's (scripts/deps.sh)"
+"$fio" --version | grep -q '^fio-3\.' || skip "$fio is not fio 3 ($("$fio" --version))"
+lm_loop 64 512
+cd "$LM_WORK" || fail "no work directory"
+
+# both tools: the same arguments, JSON to fio.json and lm.json
+both() {
+	"$fio" "$@" --output-format=json --output=fio.json >fio.out 2>&1 ||
+		fail "fio $*: $(head -c 300 fio.out)"
+	"$LUNMARK" "$@" --output-format=json --output=lm.json --allow-write >lm.out 2>&1 ||
+		fail "lunmark $*: $(head -c 300 lm.out)"
+}
+same() {
+	local q
+	for q in "$@"; do
+		[ "$(jq -Sc "$q" fio.json)" = "$(jq -Sc "$q" lm.json)" ] ||
+			fail "$q: fio $(jq -Sc "$q" fio.json), lunmark $(jq -Sc "$q" lm.json)"
+	done
+}
+
+cat >a.fio <<'JOB'
+[global]
+direct=1
+size=8m
+bs=64k
+runtime=1
+time_based
+
+[r]
+rw=read
+
+[w]
+stonewall
+rw=write
+JOB
+
+# options before and after the job file are defaults the file overrides:
+# --bs=4k loses to bs=64k, --runtime=3 to runtime=1
+for form in "--filename=$LM_DEV --bs=4k --runtime=3 a.fio" "a.fio --filename=$LM_DEV --bs=4k --runtime=3"; do
+	# shellcheck disable=SC2086
+	both $form
+	same '[.jobs[].jobname]' '[.jobs[].groupid]' '."global options"' '[.jobs[]."job options"]'
+	for t in fio lm; do
+		jq -e '[.jobs[] | .job_runtime < 2500] | all' "$t.json" >/dev/null ||
+			fail "$t: --runtime=3 shortened or lengthened the file's runtime=1: $(jq -c '[.jobs[].job_runtime]' "$t.json")"
+		jq -e '.jobs[0].read.io_kbytes / .jobs[0].read.total_ios == 64' "$t.json" >/dev/null ||
+			fail "$t: --bs=4k beat the file's bs=64k"
+	done
+done
+
+# --section picks one job; --readonly refuses a file with a write job
+both --filename="$LM_DEV" --section=w a.fio
+same '[.jobs[].jobname]'
+expect_exit "$LM_EXIT_USAGE" err "$LUNMARK" --readonly --filename="$LM_DEV" a.fio
+expect_grep "a.fio:11: job 'w' writes" err
+expect_exit "$LM_EXIT_OK" err "$LUNMARK" --readonly --filename="$LM_DEV" a.fio --section=r \
+	--output-format=terse
+
+# --showcmd prints what fio prints; --parse-only runs nothing
+[ "$("$fio" --showcmd --bs=4k a.fio)" = "$("$LUNMARK" --showcmd --bs=4k a.fio)" ] ||
+	fail "--showcmd: fio '$("$fio" --showcmd --bs=4k a.fio)', lunmark '$("$LUNMARK" --showcmd --bs=4k a.fio)'"
+expect_exit "$LM_EXIT_OK" err "$LUNMARK" --parse-only a.fio
+[ ! -s err ] || fail "--parse-only printed: $(cat err)"
+expect_exit "$LM_EXIT_USAGE" err "$LUNMARK" --parse-only a.fio --bs=4q
+expect_grep "command line, argument:3: bs=4q" err
+
+# filename= adds to the job's files: the command line's device and the
+# job's own file, each half of size
+cat >f.fio <<'JOB'
+[f]
+filename=f.dat
+size=8m
+rw=write
+bs=64k
+JOB
+truncate -s 8m f.dat
+both --filename="$LM_DEV" f.fio
+same '.jobs[0].write.io_bytes'
+
+# numjobs: clones, an entry each, logs numbered among all clones; with
+# group_reporting one entry per group; no ioengine= is psync, and sync is
+# its one IO at a time too
+cat >n.fio <<'JOB'
+[global]
+size=4m
+bs=64k
+write_bw_log=nb
+
+[a]
+rw=read
+numjobs=2
+
+[b]
+rw=write
+numjobs=2
+ioengine=sync
+JOB
+rm -f nb_bw.*.log
+both --filename="$LM_DEV" n.fio
+same '[.jobs[].jobname]' '[.jobs[].groupid]' '[.jobs[]."job options"]' \
+	'[.jobs[] | .read.io_bytes + .write.io_bytes]'
+for k in 1 2 3 4; do [ -s "nb_bw.$k.log" ] || fail "no nb_bw.$k.log (one per clone, as fio)"; done
+both --filename="$LM_DEV" n.fio --group_reporting
+same '[.jobs[].jobname]' '[.jobs[]."job options"]' '[.jobs[] | .read.io_bytes, .write.io_bytes]'
+jq -e '.jobs | length == 1' lm.json >/dev/null || fail "group_reporting: not one entry"
+
+# lunmark run --output-format=json --output: fio's jobs[] keys (its own
+# options are not a job file's, so "job options" is left out)
+expect_exit "$LM_EXIT_OK" err "$LUNMARK" run "$LM_DEV" --rw=read --bs=64k --size=8m \
+	--output-format=json --output=run.json
+[ ! -s err ] || fail "run --output wrote to stdout: $(head -c 300 err)"
+"$fio" --name=job --filename="$LM_DEV" --direct=1 --rw=read --bs=64k --size=8m \
+	--output-format=json --output=frun.json >/dev/null 2>&1 || fail "fio could not run the job"
+jkeys() {
+	jq -r '[.jobs[] | del(."job options") | paths(scalars) as $p | ($p | map(if type == "number"
+		then "#" else . end) | join(".")) + " " + (getpath($p) | type)] | unique | .[]' "$1"
+}
+diff <(jkeys frun.json) <(jkeys run.json) >keydiff || fail "run's JSON keys differ from fio's: $(head -5 keydiff)"
+
+# invalidate=1, fio's default: a buffered job's reads reach the device
+# even when the page cache holds the region; invalidate=0 reads the cache
+# (the device held open meanwhile: its last close drops its cache anyway)
+sectors() { awk '{ print $3 }' "/sys/block/${LM_DEV#/dev/}/stat"; }
+exec 9<"$LM_DEV"
+for inv in 0 1; do
+	printf '[c]\nfilename=%s\nrw=read\nbs=64k\nsize=8m\ninvalidate=%s\n' "$LM_DEV" "$inv" >c.fio
+	dd if="$LM_DEV" of=/dev/null bs=1M count=8 status=none # the cache warm
+	s0=$(sectors)
+	"$LUNMARK" c.fio --no-prefill --output-format=terse >err 2>&1 || fail "invalidate=$inv: $(cat err)"
+	read_kib=$((($(sectors) - s0) / 2))
+	if [ "$inv" = 1 ]; then
+		[ "$read_kib" -ge 8192 ] || fail "invalidate=1: the device read $read_kib KiB of 8 MiB"
+	else
+		[ "$read_kib" -lt 4096 ] || fail "invalidate=0: the device read $read_kib KiB; the cache held it"
+	fi
+done
+exec 9<&-
+
+# /dev/null as fio takes it: writes discarded, no guard to pass
+"$LUNMARK" --name=n --filename=/dev/null --size=8m --rw=write --output-format=json \
+	--output=lm.json >err 2>&1 || fail "/dev/null: $(cat err)"
+jq -e '.jobs[0].write.io_bytes == 8388608' lm.json >/dev/null || fail "/dev/null: not 8 MiB written"
+exit "$LM_PASS"
