@@ -76,10 +76,11 @@ bool lm_may_prefill(const struct lm_target *t, const struct lm_cli *c)
 	return lm_guard_may_prefill(t, &g);
 }
 
-void lm_target_opts_iscsi(struct lm_target_opts *to, const struct lm_cli *c)
+void lm_target_opts_cli(struct lm_target_opts *to, const struct lm_cli *c)
 {
 	to->chap_file = c->chap_file;
 	to->initiator = c->initiator;
 	to->timeout_s = c->timeout_s;
 	to->reconnect = c->reconnect;
+	to->read_only = c->read_only;
 }

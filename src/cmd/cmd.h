@@ -33,7 +33,8 @@ int lm_exit_of_signal(void);
 void lm_warn_unprefilled(struct lm_host *h, const struct lm_target *t);
 /* May a prefill write to @t, the guard permitting? */
 bool lm_may_prefill(const struct lm_target *t, const struct lm_cli *c);
-void lm_target_opts_iscsi(struct lm_target_opts *to, const struct lm_cli *c);
+/* The target options the command line sets: iSCSI's, --read-only. */
+void lm_target_opts_cli(struct lm_target_opts *to, const struct lm_cli *c);
 /* --verify found bad blocks on @target: how many, and the first (read by
  * job or test @what), on stderr. */
 void lm_verify_say(const char *target, const char *what,

@@ -74,6 +74,7 @@ int lm_cmd_mark(struct lm_cli *c)
 	struct lm_mark_result m;
 	struct lm_target t;
 	struct lm_host h;
+	char msg[600];
 	bool prefills;
 	int ret, rc;
 
@@ -91,7 +92,12 @@ int lm_cmd_mark(struct lm_cli *c)
 		lm_fio_export_mark(stdout, o, p, lm_cli_target(c));
 		return 0;
 	}
-	lm_target_opts_iscsi(&to, c);
+	/* a typo in --json loses nothing: found before the first IO */
+	if (c->json_path && lm_save_check(c->json_path, msg, sizeof(msg))) {
+		lm_err("%s", msg);
+		return LM_EXIT_USAGE;
+	}
+	lm_target_opts_cli(&to, c);
 	to.keep_dir = p->kind == LM_PK_COPY;
 	to.direct = o->base.direct;
 	to.none =

@@ -4,6 +4,7 @@
 #include "src/engine/engine.h"
 #include "kmod-free/url.h"
 #include "src/lunmark.h"
+#include "src/newfile.h"
 #include "src/target/identity.h"
 #include "src/run/prefill.h"
 #include "src/run/run.h"
@@ -41,7 +42,7 @@ static int lm_run_targets(struct lm_cli *c, struct lm_job *const *jobs,
 	unsigned int k;
 	int ret;
 
-	lm_target_opts_iscsi(&to, c);
+	lm_target_opts_cli(&to, c);
 	lm_guard_opts_cli(&g, c);
 	for (k = 0; k < c->ntargets; k++) {
 		struct lm_job *j = jobs[k];
@@ -348,6 +349,46 @@ static int lm_jobs_read(struct lm_cli *c, struct lm_fio_file *f,
 	return 0;
 }
 
+/* fio's terse or JSON output, to stdout or to --output's file, replaced
+ * safely (newfile.h). 0, or -errno after saying why. */
+static int lm_jobs_output(const struct lm_cli *c, const struct lm_fio_jobs *js,
+			  const struct lm_run_result *res, unsigned int done,
+			  const struct lm_fio_file *f, time_t start)
+{
+	struct lm_replace r;
+	FILE *out = stdout;
+	int ret = 0;
+
+	if (c->output) {
+		ret = lm_replace_begin(&r, c->output);
+		out = ret ? NULL : lm_replace_stream(&r);
+		if (!ret && !out) {
+			ret = -errno;
+			lm_replace_abort(&r);
+		}
+		if (ret)
+			goto out_say;
+	}
+	if (c->out_terse)
+		lm_fio_terse_write(out, js, res, done);
+	if (c->out_json)
+		lm_fio_json_write(out, js, res, done, f, start,
+				  c->out_jsonplus);
+	if (out == stdout)
+		return 0;
+	if (fclose(out)) {
+		ret = -errno;
+		lm_replace_abort(&r);
+	} else {
+		ret = lm_replace_commit(&r);
+	}
+out_say:
+	if (ret)
+		lm_err("--output=%s: cannot write it: %s", c->output,
+		       strerror(-ret));
+	return ret;
+}
+
 int lm_cmd_jobs(struct lm_cli *c)
 {
 	struct lm_run_result *res;
@@ -356,12 +397,19 @@ int lm_cmd_jobs(struct lm_cli *c)
 	time_t start = time(NULL);
 	bool prefill = c->job.prefill;
 	unsigned int i, n, done = 0;
-	FILE *out = stdout;
 	int ret;
 
 	ret = lm_jobs_read(c, &f, &js);
 	if (ret)
 		goto out_free;
+	/* a typo in --output loses nothing: found before the first IO */
+	ret = c->output ? lm_replace_check(c->output) : 0;
+	if (ret) {
+		lm_err("--output=%s: cannot write it: %s (give a file in a directory you may write)",
+		       c->output, strerror(-ret));
+		ret = LM_EXIT_USAGE;
+		goto out_free;
+	}
 	res = calloc(js.n, sizeof(*res));
 	if (!res) {
 		lm_err("out of memory");
@@ -378,20 +426,10 @@ int lm_cmd_jobs(struct lm_cli *c)
 		if (!ret || ret == LM_EXIT_IO || res[i].elapsed_ns)
 			done = i + n;
 	}
-	if ((c->out_json || c->out_terse) && c->output &&
-	    !(out = fopen(c->output, "we"))) {
-		lm_err("--output=%s: %s", c->output, strerror(errno));
+	/* what was measured is written, also after a failed job */
+	if ((c->out_json || c->out_terse) &&
+	    lm_jobs_output(c, &js, res, done, &f, start))
 		ret = ret ? ret : LM_EXIT_USAGE;
-	} else if (c->out_json || c->out_terse) {
-		/* what was measured is written, also after a failed job */
-		if (c->out_terse)
-			lm_fio_terse_write(out, &js, res, done);
-		if (c->out_json)
-			lm_fio_json_write(out, &js, res, done, &f, start,
-					  c->out_jsonplus);
-		if (out != stdout)
-			fclose(out);
-	}
 	for (i = 0; i < done; i++) {
 		char msg[600];
 

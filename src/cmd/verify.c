@@ -165,7 +165,7 @@ int lm_cmd_verify(struct lm_cli *c)
 	ret = lm_verify_opts(c);
 	if (ret)
 		return ret;
-	lm_target_opts_iscsi(&to, c);
+	lm_target_opts_cli(&to, c);
 	to.direct = c->job.direct;
 	to.none =
 		lm_engine_find(c->job.engine)->target == LM_ENGINE_TARGET_NONE;

@@ -252,8 +252,9 @@ bool lm_guard_permits(const struct lm_guard_opts *o)
 bool lm_guard_may_prefill(const struct lm_target *t,
 			  const struct lm_guard_opts *o)
 {
-	return t->kind == LM_TARGET_TESTFILE ||
-	       (lm_guard_permits(o) && t->kind != LM_TARGET_NONE);
+	return !o->read_only &&
+	       (t->kind == LM_TARGET_TESTFILE ||
+		(lm_guard_permits(o) && t->kind != LM_TARGET_NONE));
 }
 
 int lm_guard_write(struct lm_target *t, const struct lm_guard_opts *o,
@@ -262,15 +263,17 @@ int lm_guard_write(struct lm_target *t, const struct lm_guard_opts *o,
 	char found[1024], name[PATH_MAX];
 	int ret;
 
-	/* lunmark's own test files hold no one's data */
-	if (t->kind == LM_TARGET_TESTFILE || t->kind == LM_TARGET_NONE ||
-	    t->kind == LM_TARGET_DIR)
+	if (t->kind == LM_TARGET_NONE)
 		return 0;
+	/* no write of any kind, lunmark's own files' neither */
 	if (o->read_only) {
 		lm_err("--read-only: lunmark will not write to %s; drop the write tests or --read-only",
 		       t->name);
 		return LM_EXIT_GUARD;
 	}
+	/* lunmark's own test files hold no one's data */
+	if (t->kind == LM_TARGET_TESTFILE || t->kind == LM_TARGET_DIR)
+		return 0;
 	lm_guard_name(t, name, sizeof(name));
 	if (o->destroy && !lm_guard_named(t, o->destroy)) {
 		lm_err("--destroy=%s does not name %s (its name is %s): nothing written",
