@@ -35,9 +35,11 @@ static void lm_signals(void)
  * argv, so ps no longer shows it, and says where a secret belongs instead.
  * Returns false when out of memory.
  */
-static bool lm_own_urls(struct lm_cli *c, char **copies)
+static bool lm_own_urls(struct lm_cli *c, char **copies, int argc, char **argv)
 {
+	bool had = false;
 	unsigned int k;
+	int i;
 
 	for (k = 0; k < c->ntargets; k++) {
 		if (!lm_iscsi_is_url(c->targets[k]))
@@ -45,11 +47,14 @@ static bool lm_own_urls(struct lm_cli *c, char **copies)
 		copies[k] = strdup(c->targets[k]);
 		if (!copies[k])
 			return false;
-		/* the string lives in argv, which is ours to write */
-		if (lm_iscsi_url_scrub((char *)c->targets[k]))
-			lm_err("warning: a CHAP secret on the command line is seen by other users (ps) until lunmark hides it, and stays in the shell's history; give it with --chap-file=FILE or LIBISCSI_CHAP_PASSWORD instead");
 		c->targets[k] = copies[k];
 	}
+	/* the strings live in argv, which is ours to write; fio's command
+	 * line (--filename=iscsi\\://...) was copied into a job's text */
+	for (i = 1; i < argc; i++)
+		had |= lm_iscsi_text_scrub(argv[i]);
+	if (had)
+		lm_err("warning: a CHAP secret on the command line is seen by other users (ps) until lunmark hides it, and stays in the shell's history; give it with --chap-file=FILE or LIBISCSI_CHAP_PASSWORD instead");
 	return true;
 }
 
@@ -123,7 +128,7 @@ int main(int argc, char **argv)
 		lm_err("%s", msg);
 		return LM_EXIT_USAGE;
 	}
-	if (!lm_own_urls(&c, copies)) {
+	if (!lm_own_urls(&c, copies, argc, argv)) {
 		lm_err("out of memory");
 		ret = LM_EXIT_ENGINE;
 		goto out_free;
