@@ -74,4 +74,11 @@ expect_grep "read : IOPS=" "$o"
 expect_exit "$LM_EXIT_IO" "$o" "$LUNMARK" run --engine=null --rw=randwrite --size=1m \
 	--fail-every=10 --fail-errno=ENOSPC
 expect_grep "No space left on device" "$o"
+# fio's form: an engine that cannot reach an iscsi:// URL is refused up
+# front (no connection: the port is closed), in a later job too
+expect_exit "$LM_EXIT_USAGE" "$o" "$LUNMARK" --name=a --ioengine=null --size=1m \
+	--name=b --ioengine=io_uring --stonewall --size=1m \
+	'--filename=iscsi\://127.0.0.1\:1/iqn.2000-01.x\:y/1'
+expect_grep "job 'b': ioengine=io_uring cannot reach an iscsi:// URL; use ioengine=libiscsi" "$o"
+grep -q '^a:' "$o" && fail "job a ran before the refusal: $(cat "$o")"
 exit "$LM_PASS"

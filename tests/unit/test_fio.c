@@ -116,8 +116,7 @@ static int lm_build(const char *text, bool ignore, struct lm_fio_file *f,
 static void lm_test_fio_sections(void)
 {
 	static const char text[] =
-		"; comment\n"
-		"# another\n"
+		"; comment, and # another in the job below\n"
 		"[global]\n"
 		"  rw = randread\n"
 		"bs=8k\n"
@@ -131,6 +130,7 @@ static void lm_test_fio_sections(void)
 		"runtime=1m\n"
 		"[two]\n"
 		"stonewall\n"
+		"ioengine=libiscsi\n"
 		"filename=iscsi\\://h\\:3261/iqn.2000-01.x\\:y/1\n"
 		"rw=randrw\n"
 		"rwmixwrite=30\n"
@@ -197,6 +197,8 @@ static void lm_test_fio_errors(void)
 		{ "[a]\nbs=4q\n",
 		  "t.fio:2: bs=4q: a block size from 512 to 64m" },
 		{ "[a]\niodepth=x\n", "t.fio:2: iodepth=x: not a number" },
+		{ "[a]\nioengine=io_uring\nfilename=iscsi\\://h/iqn.2000-01.x\\:y/1\n",
+		  "t.fio:1: job 'a': ioengine=io_uring cannot reach an iscsi:// URL" },
 		{ "[a]\nruntime=5x\n", "t.fio:2: runtime=5x: not a time" },
 		{ "[a]\nrw=trim\n", "t.fio:2: rw=trim: read, write" },
 		{ "[a]\nsize=${LM_T_NOPE}\n",
