@@ -510,26 +510,6 @@ static int lm_load_root(const char *name, struct lm_saved *s, char *msg,
 	return rd.err;
 }
 
-int lm_load_mark(const char *path, struct lm_saved *s, char *msg, size_t len)
-{
-	memset(s, 0, sizeof(*s));
-	if (access(path, R_OK)) {
-		int err = errno;
-
-		snprintf(msg, len, "%s: cannot read it: %s", path,
-			 strerror(err));
-		return -err;
-	}
-	s->root = json_object_from_file(path);
-	if (!s->root) {
-		snprintf(msg, len, "%s: not JSON: %s", path,
-			 json_util_get_last_err());
-		msg[strcspn(msg, "\n")] = '\0';
-		return -EINVAL;
-	}
-	return lm_load_root(path, s, msg, len);
-}
-
 int lm_load_mark_text(const char *name, const char *text, size_t n,
 		      struct lm_saved *s, char *msg, size_t len)
 {
@@ -546,6 +526,14 @@ int lm_load_mark_text(const char *name, const char *text, size_t n,
 		return -ENOMEM;
 	}
 	s->root = json_tokener_parse_ex(tok, text, (int)n);
+	if (!s->root && json_tokener_get_error(tok) == json_tokener_continue) {
+		snprintf(
+			msg, len,
+			"%s: ends before its JSON does (cut short? save it again)",
+			name);
+		json_tokener_free(tok);
+		return -EINVAL;
+	}
 	if (!s->root || json_tokener_get_error(tok) != json_tokener_success) {
 		snprintf(msg, len, "%s: not JSON: %s", name,
 			 json_tokener_error_desc(json_tokener_get_error(tok)));

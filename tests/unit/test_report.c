@@ -236,7 +236,7 @@ static void lm_test_load_text(void)
 	CU_ASSERT_EQUAL(lm_load_mark_text("mem", text, (size_t)n / 2, &b, msg,
 					  sizeof(msg)),
 			-EINVAL);
-	CU_ASSERT_PTR_NOT_NULL(strstr(msg, "mem: not JSON"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(msg, "mem: ends before its JSON does"));
 	free(text);
 }
 
