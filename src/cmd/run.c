@@ -120,6 +120,7 @@ static void lm_run_warnings(const struct lm_cli *c, const struct lm_job *j,
 	in.thin = id.thin;
 	in.reads = lm_rw_reads(j->rw);
 	in.prefilled = prefilled;
+	in.reconnects = r->reconnects;
 	lm_warnings_fill(&in, &w);
 	lm_report_warnings(stdout, &w);
 }

@@ -77,6 +77,10 @@ void lm_report_run_text(FILE *f, const struct lm_report_info *info,
 		lm_run_dir(f, "write", &r->sum[LM_DIR_WRITE]);
 	if (!info->cpu_shared)
 		lm_run_cpu(f, r);
+	if (r->reconnects)
+		fprintf(f,
+			"  reconnects: %u (the session was lost and logged in again)\n",
+			r->reconnects);
 	fprintf(f, "  date: %s, %s\n", info->date, info->kernel);
 	if (j->verify)
 		lm_report_verify(f, "  verify", &r->verify, NULL);

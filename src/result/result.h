@@ -34,8 +34,9 @@ struct lm_run_result {
 	int io_errno;	  /* first IO error, 0 if none */
 	uint64_t io_err_offset;
 	bool io_err_write;
-	char io_errtext[512]; /* the engine's words for it; "" if none */
-	char note[96];	      /* engine fallbacks, for the report */
+	char io_errtext[512];	 /* the engine's words for it; "" if none */
+	char note[96];		 /* engine fallbacks, for the report */
+	unsigned int reconnects; /* iSCSI sessions lost and logged in again */
 	struct lm_verify_tally verify; /* job->verify: the reads' checks */
 	/* fio's ss=: the verdict when the job stopped, or at its end */
 	struct lm_steady_state ss;
