@@ -259,6 +259,7 @@ static const struct lm_option lm_options[] = {
 	{ .name = "label",
 	  .type = LM_T_STR,
 	  LM_CLI(label),
+	  .set = lm_cli_set_label,
 	  .cmds = LM_MARK,
 	  .arg = "TEXT",
 	  .help = "what this configuration is (\"RAID1 encrypted\"), saved and shown by report and compare" },

@@ -4,6 +4,7 @@
  * the reading, with a message naming it. */
 #include "src/result/load.h"
 #include "src/result/schema.h"
+#include "src/lunmark.h"
 
 #include <errno.h>
 #include <json-c/json.h>
@@ -153,6 +154,20 @@ static bool lm_is(struct json_object *v, enum json_type want)
 		json_object_is_type(v, json_type_int));
 }
 
+/* Is @s text the reports may show as it is (lm_text_ok())? Said when not:
+ * an ESC or a byte that is not UTF-8 never reaches a terminal or HTML. */
+static bool lm_read_text(struct lm_reader *rd, const char *s)
+{
+	size_t at;
+
+	if (!s || lm_text_ok(s, &at))
+		return true;
+	lm_bad(rd,
+	       "holds a control character or a byte that is not UTF-8 (byte %zu of its text)",
+	       at + 1);
+	return false;
+}
+
 /* A string, a number or a boolean, of the type lm_want() says (or any,
  * for LM_FF_ANY, and NULL: json-c converts it). */
 static void lm_read_leaf(struct lm_reader *rd, struct json_object *v,
@@ -161,6 +176,9 @@ static void lm_read_leaf(struct lm_reader *rd, struct json_object *v,
 	void *at = lm_field_at(f, base);
 	const char *s;
 
+	if ((f->type == LM_FT_STR || f->type == LM_FT_BUF) &&
+	    !lm_read_text(rd, json_object_get_string(v)))
+		return;
 	switch (f->type) {
 	case LM_FT_STR:
 		s = json_object_get_string(v);
@@ -276,6 +294,13 @@ static void lm_read_tags(struct lm_reader *rd, struct json_object *o,
 			lm_out(rd, was);
 			return;
 		}
+		was = lm_in(rd, name, 0);
+		if (!lm_read_text(rd, name) ||
+		    !lm_read_text(rd, json_object_get_string(v))) {
+			lm_out(rd, was);
+			return;
+		}
+		lm_out(rd, was);
 		info->tags[info->ntags].name = name;
 		info->tags[info->ntags++].value = json_object_get_string(v);
 	}
