@@ -393,7 +393,7 @@ static const struct lm_option lm_options[] = {
 	  .set = lm_cli_set_read_only,
 	  .cmds = LM_WRITERS,
 	  .sect = LM_S_COMMON,
-	  .help = "no write of any kind (mark: the read tests only)" },
+	  .help = "no write of any kind, anywhere (mark: the read tests only; a directory target is refused)" },
 	{ .name = "no-prefill",
 	  LM_CLEAR,
 	  LM_JOB(prefill),

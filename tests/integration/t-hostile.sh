@@ -57,7 +57,7 @@ expect_exit "$LM_EXIT_OK" "$LM_WORK/c" bash -c '
 	x "$LM_DEV" "$victim" "$shared" "$LUNMARK"
 unchanged "the copy profile"
 [ "$(find "$shared" -name 'lunmark-copy-*' -type l | wc -l)" -eq 42 ] ||
-	fail "the planted links were removed: $(ls "$shared" | head -5)"
+	fail "the planted links were removed: $(find "$shared" -mindepth 1 | head -5)"
 [ -z "$(find "$shared" -mindepth 1 ! -type l ! -name r.json)" ] ||
 	fail "the copy left files: $(find "$shared" -mindepth 1 ! -type l)"
 
@@ -72,10 +72,12 @@ expect_exit "$LM_EXIT_OK" "$LM_WORK/j" bash -c '
 		--no-warmup --interval=0 --quiet --json="$3/r.json"' \
 	x "$LM_DEV" "$victim" "$shared" "$LUNMARK"
 unchanged "--json"
-[ -f "$shared/r.json" ] && [ ! -L "$shared/r.json" ] ||
+if [ ! -f "$shared/r.json" ] || [ -L "$shared/r.json" ]; then
 	fail "--json=FILE is not a regular file of lunmark's"
+fi
 grep -q '"profile"' "$shared/r.json" || fail "--json wrote no result"
-[ -L "$shared/r.json.tmp"* ] || fail "the planted temporary name was removed"
+[ -n "$(find "$shared" -name 'r.json.tmp*' -type l)" ] ||
+	fail "the planted temporary name was removed"
 
 # 3. --output and fio's logs, names a job file chose, planted before
 rm -f "$shared"/*
@@ -95,8 +97,9 @@ expect_exit "$LM_EXIT_OK" "$LM_WORK/o" "$LUNMARK" "$LM_WORK/j.fio" \
 	--output-format=json --output="$shared/out.json"
 unchanged "--output and fio's logs"
 for f in out.json lg_bw.1.log lg_lat.1.log; do
-	[ -f "$shared/$f" ] && [ ! -L "$shared/$f" ] ||
+	if [ ! -f "$shared/$f" ] || [ -L "$shared/$f" ]; then
 		fail "$f is not a regular file of lunmark's"
+	fi
 done
 
 # 4. a test file in the directory: made beside names planted in the old
