@@ -76,6 +76,21 @@ bool lm_may_prefill(const struct lm_target *t, const struct lm_cli *c)
 	return lm_guard_may_prefill(t, &g);
 }
 
+int lm_test_file_bytes(const struct lm_job *j, uint64_t *out)
+{
+	uint64_t last, size = j->size_bytes ? j->size_bytes : 1ull << 30;
+
+	if (__builtin_mul_overflow(j->offset_increment,
+				   (uint64_t)(j->threads ? j->threads - 1 : 0),
+				   &last) ||
+	    __builtin_add_overflow(j->offset_bytes, last, out) ||
+	    __builtin_add_overflow(*out, size, out)) {
+		lm_err("--offset, offset_increment and --size add up to more than 16EiB: no target holds that region; give smaller ones");
+		return LM_EXIT_FIT;
+	}
+	return 0;
+}
+
 void lm_target_opts_cli(struct lm_target_opts *to, const struct lm_cli *c)
 {
 	to->chap_file = c->chap_file;

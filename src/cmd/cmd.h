@@ -33,6 +33,9 @@ int lm_exit_of_signal(void);
 void lm_warn_unprefilled(struct lm_host *h, const struct lm_target *t);
 /* May a prefill write to @t, the guard permitting? */
 bool lm_may_prefill(const struct lm_target *t, const struct lm_cli *c);
+/* The size of a test file that holds @j's region (a GiB when @j has no
+ * size) in *@out; LM_EXIT_FIT, said, when the sum wraps. */
+int lm_test_file_bytes(const struct lm_job *j, uint64_t *out);
 /* The target options the command line sets: iSCSI's, --read-only. */
 void lm_target_opts_cli(struct lm_target_opts *to, const struct lm_cli *c);
 /* --verify found bad blocks on @target: how many, and the first (read by

@@ -51,9 +51,9 @@ static int lm_run_targets(struct lm_cli *c, struct lm_job *const *jobs,
 		to.none = lm_engine_find(j->engine)->target ==
 			  LM_ENGINE_TARGET_NONE;
 		/* a test file is made large enough for the region */
-		to.create_bytes = j->offset_bytes +
-				  j->offset_increment * (j->threads - 1) +
-				  (j->size_bytes ? j->size_bytes : 1ull << 30);
+		ret = lm_test_file_bytes(j, &to.create_bytes);
+		if (ret)
+			return ret;
 		/* a test file in a directory is always opened for writing */
 		to.write = lm_rw_writes(j->rw) ||
 			   (j->prefill && lm_guard_permits(&g));

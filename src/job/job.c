@@ -315,13 +315,16 @@ int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
 	if (!j->size_bytes)
 		j->size_bytes = target_bytes - j->offset_bytes - last;
 	if (j->size_bytes > target_bytes - j->offset_bytes - last) {
-		lm_fmt_size(a, sizeof(a),
-			    j->offset_bytes + last + j->size_bytes);
+		char sz[32];
+
+		/* each figure apart: their sum may not fit 64 bits */
+		lm_fmt_size(a, sizeof(a), j->offset_bytes + last);
+		lm_fmt_size(sz, sizeof(sz), j->size_bytes);
 		lm_fmt_size(b, sizeof(b), target_bytes);
 		snprintf(
 			msg, len,
-			"the region (offset + size = %s%s) is larger than the target (%s); use a smaller --size",
-			a, last ? ", for the last thread" : "", b);
+			"the region (offset %s%s + size %s) is larger than the target (%s); use a smaller --size",
+			a, last ? " for the last thread" : "", sz, b);
 		return -EINVAL;
 	}
 	if (j->size_bytes < lm_job_bs_max(j, -1)) {

@@ -301,6 +301,15 @@ int lm_target_open(struct lm_target *t, const char *name,
 	t->own_fd = -1;
 	t->writable = o->write;
 	t->direct = o->direct;
+	if (name && strlen(name) >= sizeof(t->name)) {
+		/* cut, a URL would lose its LUN and be misnamed */
+		lm_err("the target's name is longer than %zu bytes%s",
+		       sizeof(t->name) - 1,
+		       lm_iscsi_is_url(name)
+			       ? " (an iSCSI target name is at most 223 bytes)"
+			       : "");
+		return lm_iscsi_is_url(name) ? LM_EXIT_USAGE : LM_EXIT_TARGET;
+	}
 	snprintf(t->name, sizeof(t->name), "%s", name ? name : "");
 	snprintf(t->path, sizeof(t->path), "%s", t->name);
 	if (lm_iscsi_is_url(t->name))
