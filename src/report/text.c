@@ -33,6 +33,12 @@ static void lm_run_dir(FILE *f, const char *name, const struct lm_summary *s)
 
 static void lm_run_cpu(FILE *f, const struct lm_run_result *r)
 {
+	if (!r->cpu_pct_known) {
+		fprintf(f,
+			"  cpu: usr=%.2f s, sys=%.2f s (too short a run for a share of a core)\n",
+			r->cpu.usr_s, r->cpu.sys_s);
+		return;
+	}
 	fprintf(f,
 		"  cpu: usr=%.2f s (%.1f%%), sys=%.2f s (%.1f%%) of one core\n",
 		r->cpu.usr_s, r->usr_pct, r->cpu.sys_s, r->sys_pct);

@@ -25,8 +25,10 @@ struct lm_run_result {
 	uint64_t bytes[LM_DIRS];
 	uint64_t errors[LM_DIRS];
 	struct lm_summary sum[LM_SUMS]; /* read, write, both */
-	struct lm_cpu cpu;		/* over the measured window */
-	double usr_pct;			/* of one core */
+	struct lm_cpu cpu;		/* from the window's start */
+	uint64_t cpu_wall_ns; /* the wall time cpu was measured over */
+	bool cpu_pct_known; /* long enough for usr_pct, sys_pct to mean much */
+	double usr_pct;	    /* of one core */
 	double sys_pct;
 	struct lm_sample *series; /* per second; owned */
 	unsigned int nseries;

@@ -158,6 +158,7 @@ static void lm_test_run_golden(void)
 	r.cpu.sys_s = 2;
 	r.usr_pct = 10;
 	r.sys_pct = 20;
+	r.cpu_pct_known = true;
 	r.io_errno = EIO;
 	r.io_err_offset = 4096;
 	r.io_err_write = true;
