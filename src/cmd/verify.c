@@ -71,6 +71,13 @@ static int lm_verify_opts(const struct lm_cli *c)
 		       c->job.iodepth, LM_VERIFY_DEPTH_MAX);
 		return LM_EXIT_USAGE;
 	}
+	/* it stores nothing: every block would read back "misplaced" */
+	if (lm_engine_find(c->job.engine)->target == LM_ENGINE_TARGET_NONE &&
+	    !c->job.fault.every_n && c->job.fault.prob_pct <= 0) {
+		lm_err("--engine=%s stores nothing, so verify has nothing to read back; give a target, or inject faults (--fail-every, --fail-prob) to try the error paths",
+		       c->job.engine);
+		return LM_EXIT_USAGE;
+	}
 	return 0;
 }
 

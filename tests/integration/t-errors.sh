@@ -87,6 +87,10 @@ expect_grep "the region (offset 1MiB + size 16MiB) is larger than the target (8M
 expect_exit "$LM_EXIT_IO" "$o" "$LUNMARK" verify --engine=null --size=1m \
 	--fail-every=10 --fail-errno=EIO
 expect_grep "stopped while writing, nothing read" "$o"
+# and without faults the null engine has nothing to verify: said, not
+# every block "misplaced"
+expect_exit "$LM_EXIT_USAGE" "$o" "$LUNMARK" verify --engine=null --size=1m
+expect_grep "--engine=null stores nothing, so verify has nothing to read back" "$o"
 # a URL too long to keep is said to be, not cut into "no LUN number"
 long=$(printf 'a%.0s' $(seq 5000))
 expect_exit "$LM_EXIT_USAGE" "$o" "$LUNMARK" probe "iscsi://127.0.0.1/iqn.2000-01.x:$long/1"
