@@ -91,6 +91,9 @@ expect_grep "stopped while writing, nothing read" "$o"
 # every block "misplaced"
 expect_exit "$LM_EXIT_USAGE" "$o" "$LUNMARK" verify --engine=null --size=1m
 expect_grep "--engine=null stores nothing, so verify has nothing to read back" "$o"
+# a range says what is taken: not "from 0" where 0 is refused
+expect_exit "$LM_EXIT_USAGE" "$o" "$LUNMARK" mark --engine=null --max-rounds=abc
+expect_grep "--max-rounds=abc: not a number from 5 to 100" "$o"
 # a URL too long to keep is said to be, not cut into "no LUN number"
 long=$(printf 'a%.0s' $(seq 5000))
 expect_exit "$LM_EXIT_USAGE" "$o" "$LUNMARK" probe "iscsi://127.0.0.1/iqn.2000-01.x:$long/1"
