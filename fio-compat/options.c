@@ -5,8 +5,6 @@
  */
 #include "fio-compat/options.h"
 #include "fio-compat/values.h"
-#include "kmod-free/url.h"
-#include "src/engine/engine.h"
 #include "src/cli/values.h"
 #include "src/lunmark.h"
 
@@ -464,40 +462,6 @@ static int lm_fio_apply(struct lm_fio_ctx *c, const struct lm_fio_section *s,
 	return 0;
 }
 
-/* Can job @fj's engine reach each of its files? Said before any job runs
- * (as run's --engine check), not as "Bad file descriptor" mid-run. */
-static int lm_fio_engine_fits(const struct lm_fio_job *fj, char *msg,
-			      size_t len)
-{
-	const struct lm_engine_ops *e = lm_engine_find(fj->job.engine);
-	unsigned int i;
-	bool url;
-
-	if (!e || e->target == LM_ENGINE_TARGET_NONE)
-		return 0;
-	for (i = 0; i < fj->nfiles; i++) {
-		url = lm_iscsi_is_url(lm_fio_file_at(fj, i));
-		if (url && fj->engine_set &&
-		    e->target != LM_ENGINE_TARGET_URL) {
-			snprintf(
-				msg, len,
-				"%s:%u: job '%s': ioengine=%s cannot reach an iscsi:// URL; use ioengine=%s (the default for URLs) or the LUN's /dev/sdX",
-				fj->file, fj->line, fj->job.name,
-				e->fio_name ? e->fio_name : e->name,
-				lm_engine_url()->fio_name);
-			return -EINVAL;
-		}
-		if (!url && e->target == LM_ENGINE_TARGET_URL) {
-			snprintf(
-				msg, len,
-				"%s:%u: job '%s': ioengine=%s needs iscsi:// URLs as filename (iscsi\\://host/target-iqn/lun, its ':' written '\\:')",
-				fj->file, fj->line, fj->job.name, e->fio_name);
-			return -EINVAL;
-		}
-	}
-	return 0;
-}
-
 static void lm_fio_defaults(struct lm_fio_job *fj)
 {
 	memset(fj, 0, sizeof(*fj));
@@ -558,8 +522,6 @@ int lm_fio_jobs_build(const struct lm_fio_file *f, bool ignore_unsupported,
 		fj->line = s->line;
 		fj->sec = s;
 		ret = lm_fio_apply(&c, s, fj);
-		if (!ret)
-			ret = lm_fio_engine_fits(fj, msg, len);
 		if (ret)
 			return ret;
 		fj->stonewall |= wait;

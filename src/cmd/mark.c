@@ -26,6 +26,18 @@ static int lm_mark_save(const char *path, const struct lm_mark_info *info,
 	return 0;
 }
 
+/* Can --json=@path be written? Tried before the first IO, so that a typo
+ * loses nothing; said when not. NULL (no --json) can. */
+static bool lm_mark_json_ok(const char *path)
+{
+	char msg[600];
+
+	if (!path || !lm_save_check(path, msg, sizeof(msg)))
+		return true;
+	lm_err("%s", msg);
+	return false;
+}
+
 /* The report's and the file's header: the host, the target and the
  * settings the profile ran with. */
 static void lm_mark_info_fill(struct lm_mark_info *info, const struct lm_cli *c,
@@ -74,7 +86,6 @@ int lm_cmd_mark(struct lm_cli *c)
 	struct lm_mark_result m;
 	struct lm_target t;
 	struct lm_host h;
-	char msg[600];
 	bool prefills;
 	int ret, rc;
 
@@ -92,11 +103,8 @@ int lm_cmd_mark(struct lm_cli *c)
 		lm_fio_export_mark(stdout, o, p, lm_cli_target(c));
 		return 0;
 	}
-	/* a typo in --json loses nothing: found before the first IO */
-	if (c->json_path && lm_save_check(c->json_path, msg, sizeof(msg))) {
-		lm_err("%s", msg);
+	if (!lm_mark_json_ok(c->json_path))
 		return LM_EXIT_USAGE;
-	}
 	lm_target_opts_cli(&to, c);
 	to.keep_dir = p->kind == LM_PK_COPY;
 	to.direct = o->base.direct;

@@ -326,6 +326,40 @@ static int lm_jobs_phase(struct lm_cli *c, const struct lm_fio_job *fj,
 	return ret;
 }
 
+/* Can job @fj's engine reach each of its files? Said before any job runs
+ * (as run's --engine check), not as "Bad file descriptor" mid-run. */
+static int lm_jobs_engine_fits(const struct lm_fio_job *fj, char *msg,
+			       size_t len)
+{
+	const struct lm_engine_ops *e = lm_engine_find(fj->job.engine);
+	unsigned int i;
+	bool url;
+
+	if (!e || e->target == LM_ENGINE_TARGET_NONE)
+		return 0;
+	for (i = 0; i < fj->nfiles; i++) {
+		url = lm_iscsi_is_url(lm_fio_file_at(fj, i));
+		if (url && fj->engine_set &&
+		    e->target != LM_ENGINE_TARGET_URL) {
+			snprintf(
+				msg, len,
+				"%s:%u: job '%s': ioengine=%s cannot reach an iscsi:// URL; use ioengine=%s (the default for URLs) or the LUN's /dev/sdX",
+				fj->file, fj->line, fj->job.name,
+				e->fio_name ? e->fio_name : e->name,
+				lm_engine_url()->fio_name);
+			return -EINVAL;
+		}
+		if (!url && e->target == LM_ENGINE_TARGET_URL) {
+			snprintf(
+				msg, len,
+				"%s:%u: job '%s': ioengine=%s needs iscsi:// URLs as filename (iscsi\\://host/target-iqn/lun, its ':' written '\\:')",
+				fj->file, fj->line, fj->job.name, e->fio_name);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
 static int lm_jobs_read(struct lm_cli *c, struct lm_fio_file *f,
 			struct lm_fio_jobs *js)
 {
@@ -341,8 +375,13 @@ static int lm_jobs_read(struct lm_cli *c, struct lm_fio_file *f,
 	/* more job files, one after the other, as fio */
 	for (i = 1; !ret && !c->fio_len && i < c->ntargets; i++)
 		ret = lm_fio_read_next(c->targets[i], f, msg, sizeof(msg));
-	if (ret ||
-	    lm_fio_jobs_build(f, c->ignore_unsupported, js, msg, sizeof(msg))) {
+	if (!ret)
+		ret = lm_fio_jobs_build(f, c->ignore_unsupported, js, msg,
+					sizeof(msg));
+	/* every job's engine against its files, before any job runs */
+	for (i = 0; !ret && i < js->n; i++)
+		ret = lm_jobs_engine_fits(&js->jobs[i], msg, sizeof(msg));
+	if (ret) {
 		lm_err("%s", msg);
 		return LM_EXIT_USAGE;
 	}

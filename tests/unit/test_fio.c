@@ -197,8 +197,6 @@ static void lm_test_fio_errors(void)
 		{ "[a]\nbs=4q\n",
 		  "t.fio:2: bs=4q: a block size from 512 to 64m" },
 		{ "[a]\niodepth=x\n", "t.fio:2: iodepth=x: not a number" },
-		{ "[a]\nioengine=io_uring\nfilename=iscsi\\://h/iqn.2000-01.x\\:y/1\n",
-		  "t.fio:1: job 'a': ioengine=io_uring cannot reach an iscsi:// URL" },
 		{ "[a]\nruntime=5x\n", "t.fio:2: runtime=5x: not a time" },
 		{ "[a]\nrw=trim\n", "t.fio:2: rw=trim: read, write" },
 		{ "[a]\nsize=${LM_T_NOPE}\n",
