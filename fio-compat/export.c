@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "fio-compat/export.h"
+#include "kmod-free/url.h"
 #include "src/engine/engine.h"
 #include "src/lunmark.h"
 
 #include <inttypes.h>
+#include <limits.h>
 #include <string.h>
 
 static const char *lm_fio_engine(const char *engine)
@@ -40,18 +42,26 @@ static void lm_fio_time_put(FILE *f, const char *key, uint64_t ns)
 			(uint64_t)(ns / 1000000ull));
 }
 
-/* fio's filename: a ':' in the name is written '\:' */
+/* fio's filename: a ':' in the name is written '\:'; a URL's CHAP secret
+ * is left out (libiscsi takes it from LIBISCSI_CHAP_PASSWORD). */
 static void lm_fio_filename_put(FILE *f, const char *target)
 {
+	char name[PATH_MAX];
+	const char *p;
+
 	if (!target) {
 		fputs("filename=${TARGET}\n", f);
 		return;
 	}
+	snprintf(name, sizeof(name), "%s", target);
+	if (lm_iscsi_text_drop(name))
+		fputs("; the CHAP secret is left out: set LIBISCSI_CHAP_PASSWORD\n",
+		      f);
 	fputs("filename=", f);
-	for (; *target; target++) {
-		if (*target == ':')
+	for (p = name; *p; p++) {
+		if (*p == ':')
 			fputc('\\', f);
-		fputc(*target, f);
+		fputc(*p, f);
 	}
 	fputc('\n', f);
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "fio-compat/fiojson.h"
 #include "src/cli/options.h"
+#include "kmod-free/url.h"
 #include "src/result/jsonw.h"
 #include "src/lunmark.h"
 #include "src/stats/stats.h"
@@ -19,6 +20,24 @@ const unsigned int lm_fio_lat_small[LM_FIO_NSMALL] = {
 const unsigned int lm_fio_lat_ms[LM_FIO_NMS] = { 2,   4,   10,	20,   50,  100,
 						 250, 500, 750, 1000, 2000 };
 
+/* A value as fio prints it, but never a CHAP secret (a filename's URL). */
+static struct json_object *lm_option_value(const char *val)
+{
+	struct json_object *o;
+	char *copy;
+
+	if (!strcasestr(val, "iscsi"))
+		return json_object_new_string(val);
+	copy = strdup(val);
+	if (!copy)
+		return json_object_new_string("");
+	lm_iscsi_text_drop(copy);
+	o = json_object_new_string(copy);
+	explicit_bzero(copy, strlen(copy));
+	free(copy);
+	return o;
+}
+
 /* as fio: options with a value, by the names fio prints (rw for
  * readwrite, bs for blocksize, ...); bare ones (time_based) it leaves out */
 static void lm_options_add(struct json_object *o,
@@ -35,7 +54,7 @@ static void lm_options_add(struct json_object *o,
 		row = lm_opt_fio(key);
 		if (row && row->fio)
 			key = row->fio;
-		lm_jput(o, key, json_object_new_string(s->opts[i].val));
+		lm_jput(o, key, lm_option_value(s->opts[i].val));
 	}
 }
 

@@ -2,6 +2,7 @@
 /* fio's bw, iops and latency logs (fiojson.h). */
 #include "fio-compat/fiojson.h"
 #include "src/lunmark.h"
+#include "src/newfile.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -140,14 +141,22 @@ static int lm_log_file(const char *name, const char *suffix, unsigned int k,
 		       const struct lm_run_result *r, const struct lm_iolog *l,
 		       enum lm_log_kind kind, bool empty, char *msg, size_t len)
 {
+	struct lm_replace rp;
 	char path[512];
-	FILE *f;
-	int ret = 0;
+	FILE *f = NULL;
+	int ret;
 
 	snprintf(path, sizeof(path), "%s_%s.%u.log", name, suffix, k);
-	f = fopen(path, "we");
-	if (!f) {
-		ret = -errno;
+	/* a name the job file chose: replaced, never written through */
+	ret = lm_replace_begin(&rp, path);
+	if (!ret) {
+		f = lm_replace_stream(&rp);
+		if (!f) {
+			ret = -errno;
+			lm_replace_abort(&rp);
+		}
+	}
+	if (ret) {
 		snprintf(msg, len, "%s: %s", path, strerror(-ret));
 		return ret;
 	}
@@ -161,8 +170,12 @@ static int lm_log_file(const char *name, const char *suffix, unsigned int k,
 		lm_log_seconds(f, fj, r, kind);
 	if (fclose(f)) {
 		ret = -errno;
-		snprintf(msg, len, "%s: %s", path, strerror(-ret));
+		lm_replace_abort(&rp);
+	} else {
+		ret = lm_replace_commit(&rp);
 	}
+	if (ret)
+		snprintf(msg, len, "%s: %s", path, strerror(-ret));
 	return ret;
 }
 

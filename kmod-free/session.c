@@ -225,6 +225,7 @@ static void lm_sess_reconnect(struct lm_session *p, uint64_t deadline_ms)
 				 full);
 		return;
 	}
+	p->reconnects++;
 	for (i = 0; i <= p->depth; i++) {
 		if (!p->slots[i].lost)
 			continue;
@@ -467,6 +468,7 @@ void lm_session_stats(const struct lm_session *p, struct lm_session_stats *st)
 {
 	st->depth = p->depth;
 	st->max_wire = p->max_wire;
+	st->reconnects = p->reconnects;
 	st->issued = p->issued;
 	st->missed = p->missed;
 }

@@ -87,6 +87,7 @@ struct lm_session {
 	unsigned int busy, wire, max_wire;
 	unsigned int rwire; /* reads at the target */
 	uint64_t issued;
+	unsigned int reconnects; /* sessions logged in again */
 	/* the send queue */
 	struct lm_sess_out *out;
 	unsigned int ohead, otail, ocap;

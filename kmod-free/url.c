@@ -394,32 +394,86 @@ bool lm_iscsi_name_ok(const char *s)
 	return true;
 }
 
-bool lm_iscsi_url_scrub(char *s)
+/* Where a URL's text starts past "iscsi://", or fio's escaped
+ * "iscsi\\://", at @s; NULL when @s starts no URL. */
+static char *lm_url_body(char *s)
 {
-	char *end, *at = NULL, *p, *v;
+	if (!strncasecmp(s, "iscsi://", 8))
+		return s + 8;
+	if (!strncasecmp(s, "iscsi\\://", 9))
+		return s + 9;
+	return NULL;
+}
+
+/*
+ * The secrets of the URL whose text starts at @body: user%SECRET@ and
+ * target_password=SECRET, overwritten with 'x' (@drop false) or cut out
+ * (@drop true, moving the rest of the string). The URL ends at '?''s
+ * parameters' end: a blank, or the string's end.
+ */
+static bool lm_url_secrets(char *body, bool drop)
+{
+	char *end = body + strcspn(body, "? \t"), *at = NULL, *p, *v;
+	size_t n;
 	bool had = false;
 
-	if (strncasecmp(s, "iscsi://", 8))
-		return false;
-	end = strchr(s, '?');
-	if (!end)
-		end = s + strlen(s);
-	for (p = s + 8; p < end; p++)
+	for (p = body; p < end; p++)
 		if (*p == '@')
 			at = p;
-	p = at ? memchr(s + 8, '%', (size_t)(at - s - 8)) : NULL;
+	p = at ? memchr(body, '%', (size_t)(at - body)) : NULL;
 	if (p && at > p + 1) {
-		memset(p + 1, 'x', (size_t)(at - p - 1));
 		had = true;
+		if (drop) {
+			memmove(p, at, strlen(at) + 1);
+			end -= at - p;
+		} else {
+			memset(p + 1, 'x', (size_t)(at - p - 1));
+		}
 	}
+	if (*end != '?')
+		return had;
 	for (v = strstr(end, "target_password="); v;
 	     v = strstr(v, "target_password=")) {
 		v += strlen("target_password=");
-		had |= *v && *v != '&';
-		while (*v && *v != '&')
-			*v++ = 'x';
+		n = strcspn(v, "& \t");
+		had |= n > 0;
+		if (drop)
+			memmove(v, v + n, strlen(v + n) + 1);
+		else
+			memset(v, 'x', n);
 	}
 	return had;
+}
+
+bool lm_iscsi_url_scrub(char *s)
+{
+	char *body = lm_url_body(s);
+
+	return body && lm_url_secrets(body, false);
+}
+
+/* Every URL in @s, anywhere: fio's "--filename=iscsi\\://...", a list. */
+static bool lm_urls_secrets(char *s, bool drop)
+{
+	bool had = false;
+	char *p, *body;
+
+	for (p = strcasestr(s, "iscsi"); p; p = strcasestr(p + 1, "iscsi")) {
+		body = lm_url_body(p);
+		if (body)
+			had |= lm_url_secrets(body, drop);
+	}
+	return had;
+}
+
+bool lm_iscsi_text_scrub(char *s)
+{
+	return lm_urls_secrets(s, false);
+}
+
+bool lm_iscsi_text_drop(char *s)
+{
+	return lm_urls_secrets(s, true);
 }
 
 void lm_iscsi_url_wipe(struct lm_iscsi_url *u)

@@ -91,6 +91,14 @@ bool lm_iscsi_name_ok(const char *s);
  */
 bool lm_iscsi_url_scrub(char *s);
 
+/* The same for every URL anywhere in @s (fio's "--filename=iscsi\\://..."
+ * argument, or a list of files): in place, with 'x'. */
+bool lm_iscsi_text_scrub(char *s);
+
+/* The secrets of every URL in @s cut out ("user%SECRET@" becomes "user@"),
+ * for a text lunmark prints or saves (fio's JSON, --export-fio). */
+bool lm_iscsi_text_drop(char *s);
+
 /* Overwrite the secrets in @u. */
 void lm_iscsi_url_wipe(struct lm_iscsi_url *u);
 

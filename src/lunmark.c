@@ -3,6 +3,7 @@
 
 #include <ctype.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -68,4 +69,48 @@ char *lm_strtrim(char *s)
 	while (e > s && isspace((unsigned char)e[-1]))
 		*--e = '\0';
 	return s;
+}
+
+/* The length of the UTF-8 sequence at @p, 0 when it is not one, or a
+ * control character (C1: U+0080..U+009F). */
+static size_t lm_utf8_len(const unsigned char *p)
+{
+	uint32_t cp;
+	size_t n, i;
+
+	if (p[0] < 0x80)
+		return p[0] >= 0x20 && p[0] != 0x7f;
+	if (p[0] >= 0xc2 && p[0] <= 0xdf)
+		n = 2, cp = p[0] & 0x1f;
+	else if (p[0] >= 0xe0 && p[0] <= 0xef)
+		n = 3, cp = p[0] & 0x0f;
+	else if (p[0] >= 0xf0 && p[0] <= 0xf4)
+		n = 4, cp = p[0] & 0x07;
+	else
+		return 0;
+	for (i = 1; i < n; i++) {
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (p[i] & 0x3f);
+	}
+	if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
+	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff ||
+	    (cp >= 0x80 && cp <= 0x9f))
+		return 0;
+	return n;
+}
+
+bool lm_text_ok(const char *s, size_t *at)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t n;
+
+	for (; *p; p += n) {
+		n = lm_utf8_len(p);
+		if (!n) {
+			*at = (size_t)(p - (const unsigned char *)s);
+			return false;
+		}
+	}
+	return true;
 }

@@ -8,6 +8,7 @@
 
 #include <signal.h>
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 #define LM_VERSION "0.1.0"
@@ -51,6 +52,11 @@ const char *lm_errtext(int err, const char *text);
 
 /* @s without its leading and trailing blanks (the end cut in place). */
 char *lm_strtrim(char *s);
+
+/* Is @s text a terminal, JSON and HTML may show as it is: valid UTF-8
+ * (no overlong forms, no surrogates), with no control character (C0,
+ * DEL, C1)? When not, *@at is the offset of the first bad byte. */
+bool lm_text_ok(const char *s, size_t *at);
 
 #define LM_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 

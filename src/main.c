@@ -81,7 +81,7 @@ int main(int argc, char **argv)
 		lm_err("%s", msg);
 		return LM_EXIT_USAGE;
 	}
-	if (!lm_cmd_own_urls(&c, copies)) {
+	if (!lm_cmd_own_urls(&c, copies, argc, argv)) {
 		lm_err("out of memory");
 		ret = LM_EXIT_ENGINE;
 		goto out_free;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* mark's cache options: two setters of the table (options.h), and their
  * check once all are read (cli.h). */
+#include "fio-compat/values.h"
 #include "src/cli/cli.h"
 #include "src/cli/options.h"
 #include "src/cli/values.h"
@@ -17,14 +18,15 @@ int lm_cli_set_max_rounds(const struct lm_opt_ctx *x, const struct lm_option *o,
 {
 	struct lm_suite_opts *s = x->dst[LM_D_SUITE];
 	uint64_t n;
-	int ret = lm_opt_num(x, v, 0, o->max, &n);
+	/* the range said is the one taken: 0 is not in it */
+	int ret = lm_opt_num(x, v, o->min, o->max, &n);
 
-	if (ret)
-		return ret;
-	if (n < o->min)
+	if (ret && !lm_fio_size(v, 1000, &n) && n < o->min)
 		return lm_opt_bad(
 			x, v,
 			"must be at least 5: the steady-state window is the last 5 rounds");
+	if (ret)
+		return ret;
 	s->max_rounds = (unsigned int)n;
 	return 0;
 }

@@ -125,6 +125,34 @@ int lm_cli_set_output_format(const struct lm_opt_ctx *x,
 	return 0;
 }
 
+/* @v, the value of x->key, as text to show (lm_text_ok()); the message
+ * names the bad byte, never echoes it (an ESC would reach the terminal). */
+static int lm_cli_text(const struct lm_opt_ctx *x, const char *v)
+{
+	size_t at;
+
+	if (lm_text_ok(v, &at))
+		return 0;
+	snprintf(
+		x->msg, x->len,
+		"--%s: byte %zu of the text (0x%02x) is a control character or not UTF-8; give printable UTF-8 text",
+		x->key, at + 1, (unsigned char)v[at]);
+	return -EINVAL;
+}
+
+/* --label TEXT */
+int lm_cli_set_label(const struct lm_opt_ctx *x, const struct lm_option *o,
+		     const char *v)
+{
+	struct lm_cli *c = x->dst[LM_D_CLI];
+
+	(void)o;
+	if (lm_cli_text(x, v))
+		return -EINVAL;
+	c->label = v;
+	return 0;
+}
+
 /* --section=NAME, again for more */
 int lm_cli_set_section(const struct lm_opt_ctx *x, const struct lm_option *o,
 		       const char *v)
@@ -168,6 +196,8 @@ int lm_cli_set_tag(const struct lm_opt_ctx *x, const struct lm_option *o,
 			return lm_opt_bad(x, v, "this tag is given twice");
 	if (c->ntags == LM_TAGS_MAX)
 		return lm_opt_bad(x, v, "at most 16 tags");
+	if (lm_cli_text(x, v + n + 1))
+		return -EINVAL;
 	snprintf(c->tag_names[c->ntags], sizeof(c->tag_names[0]), "%.*s",
 		 (int)n, v);
 	c->tag_values[c->ntags++] = v + n + 1;

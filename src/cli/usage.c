@@ -45,7 +45,7 @@ static const char lm_usage_main[] =
 	"per rank and their sum (%r, %h in a target: the rank, the host).\n"
 	"\n"
 	"TARGET is a block device, a regular file, a directory (lunmark then\n"
-	"creates lunmark-XXXXXX.tmp there and removes it at the end), or an\n"
+	"creates lunmark-XXXXXXXXXXXX.tmp there and removes it at the end), or an\n"
 	"iSCSI LUN reached in user space, no kernel initiator (libiscsi logs in,\n"
 	"lunmark's own PDU layer carries the commands):\n"
 	"  iscsi://[user[%secret]@]host[:port]/target-iqn/lun[?header_digest=crc32c]\n"

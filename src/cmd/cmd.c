@@ -77,17 +77,35 @@ bool lm_may_prefill(const struct lm_target *t, const struct lm_cli *c)
 	return lm_guard_may_prefill(t, &g);
 }
 
-void lm_target_opts_iscsi(struct lm_target_opts *to, const struct lm_cli *c)
+int lm_test_file_bytes(const struct lm_job *j, uint64_t *out)
+{
+	uint64_t last, size = j->size_bytes ? j->size_bytes : 1ull << 30;
+
+	if (__builtin_mul_overflow(j->offset_increment,
+				   (uint64_t)(j->threads ? j->threads - 1 : 0),
+				   &last) ||
+	    __builtin_add_overflow(j->offset_bytes, last, out) ||
+	    __builtin_add_overflow(*out, size, out)) {
+		lm_err("--offset, offset_increment and --size add up to more than 16EiB: no target holds that region; give smaller ones");
+		return LM_EXIT_FIT;
+	}
+	return 0;
+}
+
+void lm_target_opts_cli(struct lm_target_opts *to, const struct lm_cli *c)
 {
 	to->chap_file = c->chap_file;
 	to->initiator = c->initiator;
 	to->timeout_s = c->timeout_s;
 	to->reconnect = c->reconnect;
+	to->read_only = c->read_only;
 }
 
-bool lm_cmd_own_urls(struct lm_cli *c, char **copies)
+bool lm_cmd_own_urls(struct lm_cli *c, char **copies, int argc, char **argv)
 {
+	bool had = false;
 	unsigned int k;
+	int i;
 
 	for (k = 0; k < c->ntargets; k++) {
 		if (!lm_iscsi_is_url(c->targets[k]))
@@ -95,10 +113,13 @@ bool lm_cmd_own_urls(struct lm_cli *c, char **copies)
 		copies[k] = strdup(c->targets[k]);
 		if (!copies[k])
 			return false;
-		/* the string lives in argv, which is ours to write */
-		if (lm_iscsi_url_scrub((char *)c->targets[k]))
-			lm_err("warning: a CHAP secret on the command line is seen by other users (ps) until lunmark hides it, and stays in the shell's history; give it with --chap-file=FILE or LIBISCSI_CHAP_PASSWORD instead");
 		c->targets[k] = copies[k];
 	}
+	/* the strings live in argv, which is ours to write; fio's command
+	 * line (--filename=iscsi\\://...) was copied into a job's text */
+	for (i = 1; i < argc; i++)
+		had |= lm_iscsi_text_scrub(argv[i]);
+	if (had)
+		lm_err("warning: a CHAP secret on the command line is seen by other users (ps) until lunmark hides it, and stays in the shell's history; give it with --chap-file=FILE or LIBISCSI_CHAP_PASSWORD instead");
 	return true;
 }

@@ -14,6 +14,7 @@
 
 #include <limits.h>
 #include <stdbool.h>
+#include <time.h>
 #include <stdint.h>
 
 /* Strings for report headers and footers, filled once. */
@@ -35,12 +36,16 @@ int lm_exit_of_signal(void);
  * from argv, so ps no longer shows it, and says where a secret belongs
  * instead. Returns false when out of memory.
  */
-bool lm_cmd_own_urls(struct lm_cli *c, char **copies);
+bool lm_cmd_own_urls(struct lm_cli *c, char **copies, int argc, char **argv);
 /* Reads that lunmark may not prefill are said to be so. */
 void lm_warn_unprefilled(struct lm_host *h, const struct lm_target *t);
 /* May a prefill write to @t, the guard permitting? */
 bool lm_may_prefill(const struct lm_target *t, const struct lm_cli *c);
-void lm_target_opts_iscsi(struct lm_target_opts *to, const struct lm_cli *c);
+/* The size of a test file that holds @j's region (a GiB when @j has no
+ * size) in *@out; LM_EXIT_FIT, said, when the sum wraps. */
+int lm_test_file_bytes(const struct lm_job *j, uint64_t *out);
+/* The target options the command line sets: iSCSI's, --read-only. */
+void lm_target_opts_cli(struct lm_target_opts *to, const struct lm_cli *c);
 /* --verify found bad blocks on @target: how many, and the first (read by
  * job or test @what), on stderr. */
 void lm_verify_say(const char *target, const char *what,
@@ -57,6 +62,28 @@ int lm_cmd_run(struct lm_cli *c);
 /* `lunmark JOBFILE...` and fio's --name= command line: fio job files
  * (fio-compat/), run as `run` runs its job (run.c). */
 int lm_cmd_jobs(struct lm_cli *c);
+
+/* Shared by run.c and jobs.c. */
+struct lm_run_span;
+struct lm_run_result;
+struct lm_fio_jobs;
+struct lm_fio_file;
+/*
+ * jobs[k] on c->targets[k], all at once: one job on several targets, or
+ * the jobs of a fio group; each of @nspans spans of targets also gets
+ * their sum. With @keep the results are moved there (the caller frees
+ * them); @text prints the reports.
+ */
+int lm_run_set(struct lm_cli *c, struct lm_job *const *jobs,
+	       const struct lm_run_span *spans, unsigned int nspans,
+	       struct lm_run_result *keep, bool text);
+/* fio's terse and JSON of @n results, to stdout or --output (replaced
+ * safely); 0 or LM_EXIT_USAGE after saying why. */
+int lm_fio_out(const struct lm_cli *c, const struct lm_fio_jobs *js,
+	       const struct lm_run_result *res, unsigned int n,
+	       const struct lm_fio_file *f, time_t start);
+/* --output can be written: checked before the first IO. */
+int lm_fio_out_check(const struct lm_cli *c);
 /* `lunmark mark [TARGET]`: c->profile as a suite (suite.h), reported,
  * saved with --json=FILE. */
 int lm_cmd_mark(struct lm_cli *c);

@@ -27,6 +27,18 @@ static int lm_mark_save(const char *path, const struct lm_mark_info *info,
 	return 0;
 }
 
+/* Can --json=@path be written? Tried before the first IO, so that a typo
+ * loses nothing; said when not. NULL (no --json) can. */
+static bool lm_mark_json_ok(const char *path)
+{
+	char msg[600];
+
+	if (!path || !lm_save_check(path, msg, sizeof(msg)))
+		return true;
+	lm_err("%s", msg);
+	return false;
+}
+
 /* The report's and the file's header: the host, the target and the
  * settings the profile ran with. */
 static void lm_mark_info_fill(struct lm_mark_info *info, const struct lm_cli *c,
@@ -65,14 +77,34 @@ static void lm_mark_info_fill(struct lm_mark_info *info, const struct lm_cli *c,
 	info->ntags = c->ntags;
 }
 
+/* The report of what was measured, printed and saved (partial results
+ * too); @rc, or LM_EXIT_USAGE when the save failed. */
+static int lm_mark_publish(const struct lm_cli *c, const struct lm_profile *p,
+			   const struct lm_host *h, const struct lm_target *t,
+			   const struct lm_mark_result *m, int rc)
+{
+	struct lm_mark_info info = { 0 };
+	struct lm_identity id;
+
+	if (!lm_mark_has_news(m))
+		return rc;
+	lm_mark_info_fill(&info, c, p, h, t, m->note);
+	lm_identity_fill(t, &id);
+	info.r.id = &id;
+	lm_report_mark_text(stdout, &info, m);
+	lm_report_mark_ranks(stdout, m);
+	fflush(stdout);
+	if (c->json_path && lm_mark_save(c->json_path, &info, m, t))
+		rc = rc ? rc : LM_EXIT_USAGE;
+	return rc;
+}
+
 int lm_cmd_mark(struct lm_cli *c)
 {
 	struct lm_suite_opts *o = &c->suite;
 	struct lm_target_opts to = { 0 };
 	struct lm_guard_opts g;
 	const struct lm_profile *p;
-	struct lm_mark_info info = { 0 };
-	struct lm_identity id;
 	struct lm_mark_result m;
 	struct lm_target t;
 	struct lm_host h;
@@ -93,7 +125,9 @@ int lm_cmd_mark(struct lm_cli *c)
 		lm_fio_export_mark(stdout, o, p, lm_cli_target(c));
 		return 0;
 	}
-	lm_target_opts_iscsi(&to, c);
+	if (!lm_mark_json_ok(c->json_path))
+		return LM_EXIT_USAGE;
+	lm_target_opts_cli(&to, c);
 	to.keep_dir = p->kind == LM_PK_COPY;
 	to.direct = o->base.direct;
 	to.none =
@@ -126,17 +160,7 @@ int lm_cmd_mark(struct lm_cli *c)
 		m.nranks = o->base.clock->ops->describe(o->base.clock->arg,
 							&m.ranks);
 	m.ranked = m.nranks > 0;
-	if (lm_mark_has_news(&m)) {
-		lm_mark_info_fill(&info, c, p, &h, &t, m.note);
-		lm_identity_fill(&t, &id);
-		info.r.id = &id;
-		lm_report_mark_text(stdout, &info, &m);
-		lm_report_mark_ranks(stdout, &m);
-		fflush(stdout);
-		/* partial results are saved too */
-		if (c->json_path && lm_mark_save(c->json_path, &info, &m, &t))
-			rc = rc ? rc : LM_EXIT_USAGE;
-	}
+	rc = lm_mark_publish(c, p, &h, &t, &m, rc);
 	if (m.io_errno)
 		lm_err("%s: %s failed at offset %llu: %s", t.name,
 		       m.io_err_test, (unsigned long long)m.io_err_offset,

@@ -21,7 +21,7 @@ int lm_cmd_probe(struct lm_cli *c)
 		       lm_cli_target(c));
 		return LM_EXIT_TARGET;
 	}
-	lm_target_opts_iscsi(&to, c);
+	lm_target_opts_cli(&to, c);
 	to.direct = false; /* nothing is read: any file will do */
 	ret = lm_target_open(&t, lm_cli_target(c), &to);
 	if (ret)

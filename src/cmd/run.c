@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
-/* `lunmark run` on one or several targets, and fio job files. */
+/* `lunmark run` on one or several targets (jobs.c: fio job files). */
 #include "src/cmd/cmd.h"
 #include "src/engine/engine.h"
 #include "kmod-free/url.h"
 #include "src/lunmark.h"
+#include "src/newfile.h"
 #include "src/target/identity.h"
 #include "src/run/clock.h"
 #include "src/run/prefill.h"
@@ -68,9 +69,9 @@ static int lm_run_open(const struct lm_cli *c, struct lm_job *const *jobs,
 		to->none = lm_engine_find(j->engine)->target ==
 			   LM_ENGINE_TARGET_NONE;
 		/* a test file is made large enough for the region */
-		to->create_bytes = j->offset_bytes +
-				   j->offset_increment * (j->threads - 1) +
-				   (j->size_bytes ? j->size_bytes : 1ull << 30);
+		ret = lm_test_file_bytes(j, &to->create_bytes);
+		if (ret)
+			return ret;
 		/* a test file in a directory is always opened for writing */
 		to->write = lm_rw_writes(j->rw) ||
 			    (j->prefill && lm_guard_permits(g));
@@ -114,7 +115,7 @@ static int lm_run_targets(struct lm_cli *c, struct lm_job *const *jobs,
 	unsigned int k;
 	int ret;
 
-	lm_target_opts_iscsi(&to, c);
+	lm_target_opts_cli(&to, c);
 	to.null_zero = c->cmd == LM_CMD_JOBS; /* as fio takes them */
 	lm_guard_opts_cli(&g, c);
 	ret = lm_run_open(c, jobs, t, &to, &g);
@@ -173,6 +174,7 @@ static void lm_run_warnings(const struct lm_cli *c, const struct lm_job *j,
 	in.thin = id.thin;
 	in.reads = lm_rw_reads(j->rw);
 	in.prefilled = prefilled;
+	in.reconnects = r->reconnects;
 	lm_warnings_fill(&in, &w);
 	lm_report_warnings(stdout, &w);
 }
@@ -198,9 +200,9 @@ static void lm_run_ranks(const struct lm_run_clock *clock,
  * target. With @keep the results are moved there, one per target, then
  * one per span (the caller frees them).
  */
-static int lm_run_set(struct lm_cli *c, struct lm_job *const *jobs,
-		      const struct lm_run_span *spans, unsigned int nspans,
-		      struct lm_run_result *keep, bool text)
+int lm_run_set(struct lm_cli *c, struct lm_job *const *jobs,
+	       const struct lm_run_span *spans, unsigned int nspans,
+	       struct lm_run_result *keep, bool text)
 {
 	const struct lm_target *tp[LM_RUN_TARGETS_MAX];
 	bool prefilled[LM_RUN_TARGETS_MAX] = { false };
@@ -274,28 +276,6 @@ out_close:
 	return ret;
 }
 
-/* fio's terse and JSON (--output-format, --output) of @n results. */
-static int lm_fio_out(const struct lm_cli *c, const struct lm_fio_jobs *js,
-		      const struct lm_run_result *res, unsigned int n,
-		      const struct lm_fio_file *f, time_t start)
-{
-	FILE *out = stdout;
-
-	if (!c->out_json && !c->out_terse)
-		return 0;
-	if (c->output && !(out = fopen(c->output, "we"))) {
-		lm_err("--output=%s: %s", c->output, strerror(errno));
-		return LM_EXIT_USAGE;
-	}
-	if (c->out_terse)
-		lm_fio_terse_write(out, js, res, n);
-	if (c->out_json)
-		lm_fio_json_write(out, js, res, n, f, start, c->out_jsonplus);
-	if (out != stdout)
-		fclose(out);
-	return 0;
-}
-
 /* lunmark run --output-format=json|terse: fio's output, a job per target
  * (their sum is the text report's only) */
 static int lm_run_fio(struct lm_cli *c, struct lm_job *const *jobs,
@@ -314,7 +294,9 @@ static int lm_run_fio(struct lm_cli *c, struct lm_job *const *jobs,
 		lm_err("out of memory");
 		return LM_EXIT_ENGINE;
 	}
-	ret = lm_run_set(c, jobs, all, nspans, r, c->out_normal);
+	ret = lm_fio_out_check(c);
+	if (!ret)
+		ret = lm_run_set(c, jobs, all, nspans, r, c->out_normal);
 	for (k = 0; k < n; k++) {
 		js.jobs[k].job = c->job;
 		js.jobs[k].number = k + 1;
@@ -352,231 +334,4 @@ int lm_cmd_run(struct lm_cli *c)
 	if (c->out_json || c->out_terse)
 		return lm_run_fio(c, jobs, &all);
 	return lm_run_set(c, jobs, &all, c->ntargets > 1, NULL, true);
-}
-
-/*
- * File @i of job @f as a job of its own: a job with several
- * files runs a sub-job per file at once, which share its iodepth (each at
- * least 1), its size and its io_size. 0, or an exit code after saying why.
- */
-static int lm_jobs_sub(const struct lm_fio_job *f, unsigned int i, bool prefill,
-		       struct lm_job *out)
-{
-	unsigned int nf = f->nfiles ? f->nfiles : 1;
-	const char *file = lm_fio_file_at(f, i);
-	char msg[512];
-
-	*out = f->job;
-	out->prefill = prefill; /* --no-prefill */
-	out->iodepth = f->job.iodepth / nf + (i < f->job.iodepth % nf);
-	if (!out->iodepth)
-		out->iodepth = 1;
-	out->size_bytes /= nf;
-	out->io_bytes /= nf;
-	if (!f->engine_set && lm_iscsi_is_url(file))
-		snprintf(out->engine, sizeof(out->engine), "%s",
-			 lm_engine_url()->name);
-	if (lm_job_check(out, msg, sizeof(msg))) {
-		lm_err("%s:%u: job '%s': %s", f->file, f->line, f->job.name,
-		       msg);
-		return LM_EXIT_USAGE;
-	}
-	return 0;
-}
-
-/* Can job @f run? 0, or an exit code. */
-static int lm_jobs_fits(const struct lm_fio_job *f)
-{
-	if (f->filename[0] ||
-	    lm_engine_find(f->job.engine)->target == LM_ENGINE_TARGET_NONE)
-		return 0;
-	lm_err("%s:%u: job '%s' has no filename (give the target: a device, a file, a directory or an iscsi:// URL)",
-	       f->file, f->line, f->job.name);
-	return LM_EXIT_USAGE;
-}
-
-/* The slots of @fj's @n jobs, their spans (a job's files; a summed
- * group, group_reporting) and @res's source slot (@from: a span's sum
- * when >= slots). Returns the slot count. */
-static unsigned int lm_jobs_spans(const struct lm_fio_job *fj, unsigned int n,
-				  struct lm_run_span *spans,
-				  unsigned int *nspans, unsigned int *from)
-{
-	unsigned int k, nf, slots = 0, first = 0, gspan = 0;
-
-	*nspans = 0;
-	for (k = 0; k < n; k++) {
-		nf = fj[k].nfiles > 1 ? fj[k].nfiles : 1;
-		from[k] = slots;
-		if (nf > 1) {
-			from[k] = LM_RUN_TARGETS_MAX + *nspans;
-			spans[(*nspans)++] = (struct lm_run_span){ slots, nf };
-		}
-		if (fj[k].summed && (!k || fj[k - 1].group != fj[k].group)) {
-			/* a new summed group: its first job reports it */
-			first = k;
-			gspan = *nspans;
-			spans[(*nspans)++] = (struct lm_run_span){ slots, 0 };
-		}
-		slots += nf;
-		if (fj[k].summed) {
-			spans[gspan].n = slots - spans[gspan].first;
-			from[first] = LM_RUN_TARGETS_MAX + gspan;
-		}
-	}
-	return slots;
-}
-
-/*
- * The jobs of one phase (up to the next stonewall) run at once, as in
- * fio, each after its own ramp_time. A job with several files runs a
- * sub-job per file, and its result is their sum (a span); so is a
- * summed group's first job's (group_reporting).
- */
-static int lm_jobs_phase(struct lm_cli *c, const struct lm_fio_job *fj,
-			 unsigned int n, bool prefill,
-			 struct lm_run_result *res)
-{
-	struct lm_run_span spans[LM_RUN_TARGETS_MAX];
-	unsigned int from[LM_RUN_TARGETS_MAX];
-	struct lm_job *jobs[LM_RUN_TARGETS_MAX], *copy;
-	struct lm_run_result *r;
-	unsigned int k, i, nf, slots = 0, nspans = 0;
-	int ret = 0;
-
-	for (k = 0; k < n; k++)
-		slots += fj[k].nfiles > 1 ? fj[k].nfiles : 1;
-	if (slots > LM_RUN_TARGETS_MAX || n > LM_RUN_TARGETS_MAX) {
-		lm_err("%s:%u: %u jobs and files would run at once; lunmark runs at most %u together (add stonewall)",
-		       fj[n - 1].file, fj[n - 1].line, slots,
-		       LM_RUN_TARGETS_MAX);
-		return LM_EXIT_USAGE;
-	}
-	slots = lm_jobs_spans(fj, n, spans, &nspans, from);
-	copy = calloc(slots, sizeof(*copy));
-	r = calloc(slots + LM_RUN_TARGETS_MAX, sizeof(*r));
-	if (!copy || !r) {
-		free(copy);
-		free(r);
-		lm_err("out of memory");
-		return LM_EXIT_ENGINE;
-	}
-	for (k = 0; k < n && !ret; k++)
-		ret = lm_jobs_fits(&fj[k]);
-	for (k = 0, slots = 0; k < n && !ret; k++) {
-		/* the files of a job, one after the other */
-		nf = fj[k].nfiles > 1 ? fj[k].nfiles : 1;
-		for (i = 0; i < nf && !ret; i++, slots++) {
-			ret = lm_jobs_sub(&fj[k], i, prefill, &copy[slots]);
-			jobs[slots] = &copy[slots];
-			c->targets[slots] = lm_fio_file_at(&fj[k], i);
-		}
-	}
-	c->ntargets = slots;
-	if (!ret)
-		ret = lm_run_set(c, jobs, spans, nspans, r, c->out_normal);
-	/* each job's result: its one target's, or its span's (r[slots + s]) */
-	for (k = 0; k < n && slots; k++)
-		lm_run_result_move(
-			&res[k],
-			from[k] >= LM_RUN_TARGETS_MAX
-				? &r[slots + from[k] - LM_RUN_TARGETS_MAX]
-				: &r[from[k]]);
-	for (k = 0; k < slots + nspans; k++)
-		lm_run_result_free(&r[k]);
-	free(r);
-	free(copy);
-	return ret;
-}
-
-static int lm_jobs_read(struct lm_cli *c, struct lm_fio_file *f,
-			struct lm_fio_jobs *js)
-{
-	char msg[600];
-	unsigned int i;
-	int ret;
-
-	/* fio's command line first: "[global]" is line 0, argument N line
-	 * N; then the job files, one after the other, as fio */
-	ret = lm_fio_read_text("command line, argument", c->fio_text,
-			       c->fio_len, UINT_MAX, f, msg, sizeof(msg));
-	f->cmdline = true;
-	for (i = 0; !ret && i < c->ntargets; i++)
-		ret = lm_fio_read_next(c->targets[i], f, msg, sizeof(msg));
-	f->only = c->sections;
-	f->nonly = c->nsections;
-	if (ret ||
-	    lm_fio_jobs_build(f, c->ignore_unsupported, js, msg, sizeof(msg))) {
-		lm_err("%s", msg);
-		return LM_EXIT_USAGE;
-	}
-	for (i = 0; c->read_only && i < js->n; i++) {
-		if (!lm_rw_writes(js->jobs[i].job.rw))
-			continue;
-		lm_err("%s:%u: job '%s' writes, and --readonly forbids it (as fio, which refuses it too)",
-		       js->jobs[i].file, js->jobs[i].line,
-		       js->jobs[i].job.name);
-		return LM_EXIT_USAGE;
-	}
-	if (c->max_jobs && js->n > c->max_jobs) {
-		lm_err("%u jobs, more than --max-jobs=%u", js->n, c->max_jobs);
-		return LM_EXIT_USAGE;
-	}
-	return 0;
-}
-
-int lm_cmd_jobs(struct lm_cli *c)
-{
-	struct lm_run_result *res;
-	struct lm_fio_file f;
-	struct lm_fio_jobs js = { 0 };
-	time_t start = time(NULL);
-	bool prefill = c->job.prefill;
-	unsigned int i, n, done = 0;
-	int out_ret;
-	int ret;
-
-	ret = lm_jobs_read(c, &f, &js);
-	if (ret || c->parse_only)
-		goto out_free;
-	if (c->showcmd) {
-		lm_fio_showcmd(stdout, &f);
-		goto out_free;
-	}
-	res = calloc(js.n, sizeof(*res));
-	if (!res) {
-		lm_err("out of memory");
-		ret = LM_EXIT_ENGINE;
-		goto out_free;
-	}
-	for (i = 0; i < js.n && !ret && !lm_stop; i += n) {
-		for (n = 1;
-		     i + n < js.n && js.jobs[i + n].phase == js.jobs[i].phase;
-		     n++)
-			;
-		ret = lm_jobs_phase(c, &js.jobs[i], n, prefill, &res[i]);
-		/* the last phase may not have run: nothing of it to show */
-		if (!ret || ret == LM_EXIT_IO || res[i].elapsed_ns)
-			done = i + n;
-	}
-	/* what was measured is written, also after a failed job */
-	out_ret = lm_fio_out(c, &js, res, done, &f, start);
-	ret = ret ? ret : out_ret;
-	for (i = 0; i < done; i++) {
-		char msg[600];
-
-		if (lm_fio_logs_write(&js.jobs[i], &res[i], msg, sizeof(msg))) {
-			lm_err("%s:%u: job '%s': cannot write its log: %s",
-			       js.jobs[i].file, js.jobs[i].line,
-			       js.jobs[i].job.name, msg);
-			ret = ret ? ret : LM_EXIT_USAGE;
-		}
-	}
-	for (i = 0; i < js.n; i++)
-		lm_run_result_free(&res[i]);
-	free(res);
-out_free:
-	lm_fio_jobs_free(&js);
-	lm_fio_file_free(&f);
-	return ret;
 }

@@ -71,6 +71,13 @@ static int lm_verify_opts(const struct lm_cli *c)
 		       c->job.iodepth, LM_VERIFY_DEPTH_MAX);
 		return LM_EXIT_USAGE;
 	}
+	/* it stores nothing: every block would read back "misplaced" */
+	if (lm_engine_find(c->job.engine)->target == LM_ENGINE_TARGET_NONE &&
+	    !c->job.fault.every_n && c->job.fault.prob_pct <= 0) {
+		lm_err("--engine=%s stores nothing, so verify has nothing to read back; give a target, or inject faults (--fail-every, --fail-prob) to try the error paths",
+		       c->job.engine);
+		return LM_EXIT_USAGE;
+	}
 	return 0;
 }
 
@@ -121,11 +128,14 @@ static int lm_verify_passes(struct lm_vpass *v, bool check)
 	p.write = false;
 	if (!ret)
 		lm_worker_pass(&v->w, &p);
+	/* what was done, not what was meant: a failed write reads nothing */
 	printf("verify: %s: %llu blocks of %u bytes checked from byte %llu (%s at QD %u) in %.2f s: ",
 	       v->name, (unsigned long long)v->blocks, v->t->lbs_bytes,
 	       (unsigned long long)v->start,
-	       check ? "read" : "written, flushed, read", v->depth,
-	       (double)(lm_now_ns() - t0) / 1e9);
+	       check ? "read"
+	       : ret ? "stopped while writing, nothing read"
+		     : "written, flushed, read",
+	       v->depth, (double)(lm_now_ns() - t0) / 1e9);
 	if (w->io_errno)
 		printf("an IO failed\n");
 	else if (lm_stop)
@@ -165,14 +175,14 @@ int lm_cmd_verify(struct lm_cli *c)
 	ret = lm_verify_opts(c);
 	if (ret)
 		return ret;
-	lm_target_opts_iscsi(&to, c);
+	lm_target_opts_cli(&to, c);
 	to.direct = c->job.direct;
 	to.none =
 		lm_engine_find(c->job.engine)->target == LM_ENGINE_TARGET_NONE;
 	to.write = !c->verify_check;
-	to.create_bytes = c->job.offset_bytes +
-			  (c->job.size_bytes ? c->job.size_bytes : 1ull << 30);
-	ret = lm_target_open(&t, c->targets[0], &to);
+	ret = lm_test_file_bytes(&c->job, &to.create_bytes);
+	if (!ret)
+		ret = lm_target_open(&t, c->targets[0], &to);
 	if (ret)
 		return ret;
 	/* the worker's counters are cache-line aligned: so is v */

@@ -61,6 +61,8 @@ struct lm_engine {
 	/* filled by the engine: its first failure in words (setup, or an
 	 * IO's SCSI sense); "" when strerror() says it all */
 	char err[512];
+	/* filled by teardown: sessions lost and logged in again */
+	unsigned int reconnects;
 };
 
 /* What an engine's target is: what lm_target_open() must open for it. */

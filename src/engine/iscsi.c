@@ -102,6 +102,7 @@ static void lm_isc_teardown(struct lm_engine *e)
 		return;
 	if (c->s) {
 		lm_session_stats(c->s, &st);
+		e->reconnects = st.reconnects;
 		if (st.max_wire && st.max_wire < st.depth &&
 		    st.issued >= 4ull * st.depth)
 			snprintf(

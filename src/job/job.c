@@ -257,14 +257,10 @@ static int lm_fit_aligned(const char *what, uint64_t v, uint32_t lbs_bytes,
 	return -EINVAL;
 }
 
-int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
-	       uint32_t max_io_bytes, char *msg, size_t len)
+/* fio's percentages of the target, in whole blocks of it */
+static void lm_job_fit_pct(struct lm_job *j, uint64_t target_bytes,
+			   uint32_t lbs_bytes)
 {
-	char a[32], b[32];
-	uint64_t last;
-	uint32_t bad;
-
-	/* fio's percentages, in whole blocks of the target */
 	if (j->offset_pct > 0)
 		j->offset_bytes = (uint64_t)((double)target_bytes *
 					     j->offset_pct / 100.0) /
@@ -274,6 +270,16 @@ int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
 			(uint64_t)((double)target_bytes * j->size_pct / 100.0);
 	if (j->size_pct > 0 && j->offset_bytes + j->size_bytes > target_bytes)
 		j->size_bytes = target_bytes - j->offset_bytes;
+}
+
+int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
+	       uint32_t max_io_bytes, char *msg, size_t len)
+{
+	char a[32], b[32];
+	uint64_t last;
+	uint32_t bad;
+
+	lm_job_fit_pct(j, target_bytes, lbs_bytes);
 	if (max_io_bytes && lm_job_bs_max(j, -1) > max_io_bytes) {
 		lm_fmt_size(a, sizeof(a), lm_job_bs_max(j, -1));
 		lm_fmt_size(b, sizeof(b), max_io_bytes);
@@ -315,13 +321,16 @@ int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
 	if (!j->size_bytes)
 		j->size_bytes = target_bytes - j->offset_bytes - last;
 	if (j->size_bytes > target_bytes - j->offset_bytes - last) {
-		lm_fmt_size(a, sizeof(a),
-			    j->offset_bytes + last + j->size_bytes);
+		char sz[32];
+
+		/* each figure apart: their sum may not fit 64 bits */
+		lm_fmt_size(a, sizeof(a), j->offset_bytes + last);
+		lm_fmt_size(sz, sizeof(sz), j->size_bytes);
 		lm_fmt_size(b, sizeof(b), target_bytes);
 		snprintf(
 			msg, len,
-			"the region (offset + size = %s%s) is larger than the target (%s); use a smaller --size",
-			a, last ? ", for the last thread" : "", b);
+			"the region (offset %s%s + size %s) is larger than the target (%s); use a smaller --size",
+			a, last ? " for the last thread" : "", sz, b);
 		return -EINVAL;
 	}
 	if (j->size_bytes < lm_job_bs_max(j, -1)) {

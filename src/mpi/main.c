@@ -123,7 +123,7 @@ int main(int argc, char **argv)
 		ret = LM_EXIT_USAGE;
 		goto out_fini;
 	}
-	if (!lm_cmd_own_urls(&c, copies)) {
+	if (!lm_cmd_own_urls(&c, copies, argc, argv)) {
 		lm_err("out of memory");
 		ret = LM_EXIT_ENGINE;
 		goto out_free;

@@ -34,6 +34,12 @@ static void lm_run_dir(FILE *f, const char *name, const struct lm_summary *s)
 
 static void lm_run_cpu(FILE *f, const struct lm_run_result *r)
 {
+	if (!r->cpu_pct_known) {
+		fprintf(f,
+			"  cpu: usr=%.2f s, sys=%.2f s (too short a run for a share of a core)\n",
+			r->cpu.usr_s, r->cpu.sys_s);
+		return;
+	}
 	fprintf(f,
 		"  cpu: usr=%.2f s (%.1f%%), sys=%.2f s (%.1f%%) of one core\n",
 		r->cpu.usr_s, r->usr_pct, r->cpu.sys_s, r->sys_pct);
@@ -80,6 +86,10 @@ void lm_report_run_text(FILE *f, const struct lm_report_info *info,
 		lm_run_dir(f, "write", &r->sum[LM_DIR_WRITE]);
 	if (!info->cpu_shared)
 		lm_run_cpu(f, r);
+	if (r->reconnects)
+		fprintf(f,
+			"  reconnects: %u (the session was lost and logged in again)\n",
+			r->reconnects);
 	fprintf(f, "  date: %s, %s\n", info->date, info->kernel);
 	if (j->verify)
 		lm_report_verify(f, "  verify", &r->verify, NULL);

@@ -4,6 +4,7 @@
  * the reading, with a message naming it. */
 #include "src/result/load.h"
 #include "src/result/schema.h"
+#include "src/lunmark.h"
 
 #include <errno.h>
 #include <json-c/json.h>
@@ -153,6 +154,20 @@ static bool lm_is(struct json_object *v, enum json_type want)
 		json_object_is_type(v, json_type_int));
 }
 
+/* Is @s text the reports may show as it is (lm_text_ok())? Said when not:
+ * an ESC or a byte that is not UTF-8 never reaches a terminal or HTML. */
+static bool lm_read_text(struct lm_reader *rd, const char *s)
+{
+	size_t at;
+
+	if (!s || lm_text_ok(s, &at))
+		return true;
+	lm_bad(rd,
+	       "holds a control character or a byte that is not UTF-8 (byte %zu of its text)",
+	       at + 1);
+	return false;
+}
+
 /* A string, a number or a boolean, of the type lm_want() says (or any,
  * for LM_FF_ANY, and NULL: json-c converts it). */
 static void lm_read_leaf(struct lm_reader *rd, struct json_object *v,
@@ -161,6 +176,9 @@ static void lm_read_leaf(struct lm_reader *rd, struct json_object *v,
 	void *at = lm_field_at(f, base);
 	const char *s;
 
+	if ((f->type == LM_FT_STR || f->type == LM_FT_BUF) &&
+	    !lm_read_text(rd, json_object_get_string(v)))
+		return;
 	switch (f->type) {
 	case LM_FT_STR:
 		s = json_object_get_string(v);
@@ -276,6 +294,13 @@ static void lm_read_tags(struct lm_reader *rd, struct json_object *o,
 			lm_out(rd, was);
 			return;
 		}
+		was = lm_in(rd, name, 0);
+		if (!lm_read_text(rd, name) ||
+		    !lm_read_text(rd, json_object_get_string(v))) {
+			lm_out(rd, was);
+			return;
+		}
+		lm_out(rd, was);
 		info->tags[info->ntags].name = name;
 		info->tags[info->ntags++].value = json_object_get_string(v);
 	}
@@ -514,26 +539,6 @@ static int lm_load_root(const char *name, struct lm_saved *s, char *msg,
 	return rd.err;
 }
 
-int lm_load_mark(const char *path, struct lm_saved *s, char *msg, size_t len)
-{
-	memset(s, 0, sizeof(*s));
-	if (access(path, R_OK)) {
-		int err = errno;
-
-		snprintf(msg, len, "%s: cannot read it: %s", path,
-			 strerror(err));
-		return -err;
-	}
-	s->root = json_object_from_file(path);
-	if (!s->root) {
-		snprintf(msg, len, "%s: not JSON: %s", path,
-			 json_util_get_last_err());
-		msg[strcspn(msg, "\n")] = '\0';
-		return -EINVAL;
-	}
-	return lm_load_root(path, s, msg, len);
-}
-
 int lm_load_mark_text(const char *name, const char *text, size_t n,
 		      struct lm_saved *s, char *msg, size_t len)
 {
@@ -550,6 +555,14 @@ int lm_load_mark_text(const char *name, const char *text, size_t n,
 		return -ENOMEM;
 	}
 	s->root = json_tokener_parse_ex(tok, text, (int)n);
+	if (!s->root && json_tokener_get_error(tok) == json_tokener_continue) {
+		snprintf(
+			msg, len,
+			"%s: ends before its JSON does (cut short? save it again)",
+			name);
+		json_tokener_free(tok);
+		return -EINVAL;
+	}
 	if (!s->root || json_tokener_get_error(tok) != json_tokener_success) {
 		snprintf(msg, len, "%s: not JSON: %s", name,
 			 json_tokener_error_desc(json_tokener_get_error(tok)));

@@ -31,10 +31,16 @@ struct lm_saved {
 	struct json_object *root;
 };
 
+/* The largest saved result read: far above what 16 tests x 100 runs of
+ * per-second samples take, far below what would exhaust memory. */
+#define LM_LOAD_MAX_BYTES (256u << 20)
+
 /*
- * Read @path into @s. Returns 0, or -EINVAL (not JSON, not a lunmark
- * result, a newer schema, a profile this lunmark lacks) or -errno with a
- * message naming the file, the key and what is wrong with it.
+ * Read @path into @s. Returns 0, or -EINVAL (not a regular file, not JSON
+ * or cut short, not a lunmark result, a newer schema, a profile this
+ * lunmark lacks), -EFBIG (over LM_LOAD_MAX_BYTES), -EINTR (a signal:
+ * lm_stop) or -errno with a message naming the file, the key and what is
+ * wrong with it.
  */
 int lm_load_mark(const char *path, struct lm_saved *s, char *msg, size_t len);
 /* The same from @n bytes of @text, named @name in messages. */

@@ -20,6 +20,7 @@ void lm_run_result_summarize(struct lm_run_result *r)
 {
 	struct lm_hist both;
 	unsigned int d;
+	uint64_t wall;
 
 	for (d = 0; d < LM_DIRS; d++)
 		lm_summarize(&r->sum[d], &r->lat[d], r->ios[d], r->bytes[d],
@@ -31,10 +32,15 @@ void lm_run_result_summarize(struct lm_run_result *r)
 	lm_summarize(&r->sum[LM_SUM_ALL], &both, r->ios[0] + r->ios[1],
 		     r->bytes[0] + r->bytes[1], r->errors[0] + r->errors[1],
 		     r->elapsed_ns, r->series, r->nseries, LM_SUM_ALL);
-	if (r->elapsed_ns) {
-		r->usr_pct = r->cpu.usr_s * 1e11 / (double)r->elapsed_ns;
-		r->sys_pct = r->cpu.sys_s * 1e11 / (double)r->elapsed_ns;
+	/* a share of the wall time the CPU was measured over: on a short
+	 * run the teardown after the last IO is much of it */
+	wall = r->cpu_wall_ns > r->elapsed_ns ? r->cpu_wall_ns : r->elapsed_ns;
+	if (wall) {
+		r->usr_pct = r->cpu.usr_s * 1e11 / (double)wall;
+		r->sys_pct = r->cpu.sys_s * 1e11 / (double)wall;
 	}
+	/* under 0.1 s the clock ticks and the setup around it dominate */
+	r->cpu_pct_known = wall >= 100000000ull;
 }
 
 void lm_run_result_free(struct lm_run_result *r)

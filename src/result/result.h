@@ -30,8 +30,10 @@ struct lm_run_result {
 	uint64_t bytes[LM_DIRS];
 	uint64_t errors[LM_DIRS];
 	struct lm_summary sum[LM_SUMS]; /* read, write, both */
-	struct lm_cpu cpu;		/* over the measured window */
-	double usr_pct;			/* of one core */
+	struct lm_cpu cpu;		/* from the window's start */
+	uint64_t cpu_wall_ns; /* the wall time cpu was measured over */
+	bool cpu_pct_known; /* long enough for usr_pct, sys_pct to mean much */
+	double usr_pct;	    /* of one core */
 	double sys_pct;
 	struct lm_sample *series; /* per second; owned */
 	unsigned int nseries;
@@ -39,8 +41,9 @@ struct lm_run_result {
 	int io_errno;	  /* first IO error, 0 if none */
 	uint64_t io_err_offset;
 	bool io_err_write;
-	char io_errtext[512]; /* the engine's words for it; "" if none */
-	char note[96];	      /* engine fallbacks, for the report */
+	char io_errtext[512];	 /* the engine's words for it; "" if none */
+	char note[96];		 /* engine fallbacks, for the report */
+	unsigned int reconnects; /* iSCSI sessions lost and logged in again */
 	struct lm_verify_tally verify; /* job->verify: the reads' checks */
 	/* fio's ss=: the verdict when the job stopped, or at its end */
 	struct lm_steady_state ss;

@@ -2,6 +2,7 @@
 /* Writing a result (save.h): the schema's tables (schema.h) walked over
  * the result, each field a JSON member in the tables' order. */
 #include "src/result/save.h"
+#include "src/newfile.h"
 #include "src/result/jsonw.h"
 #include "src/result/schema.h"
 
@@ -193,31 +194,62 @@ static void lm_doc_fill(struct lm_saved_doc *doc,
 			    (uint64_t)sysconf(_SC_PAGESIZE);
 }
 
+/* All of @len bytes of @s to @fd. */
+static int lm_write_all(int fd, const char *s, size_t len)
+{
+	ssize_t n;
+
+	for (; len; s += n, len -= (size_t)n) {
+		n = write(fd, s, len);
+		if (n < 0 && errno == EINTR) {
+			n = 0;
+			continue;
+		}
+		if (n <= 0)
+			return n < 0 ? -errno : -EIO;
+	}
+	return 0;
+}
+
 int lm_save_mark(const char *path, const struct lm_mark_info *info,
 		 const struct lm_mark_result *m, const struct lm_identity *id,
 		 char *msg, size_t len)
 {
 	struct lm_saved_doc doc;
 	struct json_object *root;
-	char tmp[4096];
-	int ret = 0;
+	struct lm_replace r;
+	const char *text;
+	int ret;
 
 	lm_doc_fill(&doc, info, m, id);
 	root = lm_fields_json(&lm_schema_root, &doc);
-	snprintf(tmp, sizeof(tmp), "%s.tmp%d", path, (int)getpid());
-	if (json_object_to_file_ext(tmp, root,
-				    JSON_C_TO_STRING_PRETTY |
-					    JSON_C_TO_STRING_NOSLASHESCAPE)) {
-		ret = errno ? -errno : -EIO;
+	/* never json-c's own file writer: it follows a planted symlink */
+	ret = lm_replace_begin(&r, path);
+	if (ret)
+		goto out_put;
+	text = json_object_to_json_string_ext(
+		root, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE);
+	ret = text ? lm_write_all(r.fd, text, strlen(text)) : -ENOMEM;
+	if (ret)
+		lm_replace_abort(&r);
+	else
+		ret = lm_replace_commit(&r);
+out_put:
+	if (ret)
 		snprintf(msg, len, "--json=%s: cannot write it: %s", path,
 			 strerror(-ret));
-		unlink(tmp);
-	} else if (rename(tmp, path)) {
-		ret = -errno;
-		snprintf(msg, len, "--json=%s: cannot write it: %s", path,
-			 strerror(-ret));
-		unlink(tmp);
-	}
 	json_object_put(root);
+	return ret;
+}
+
+int lm_save_check(const char *path, char *msg, size_t len)
+{
+	int ret = lm_replace_check(path);
+
+	if (ret)
+		snprintf(
+			msg, len,
+			"--json=%s: cannot write it: %s (give a file in a directory you may write)",
+			path, strerror(-ret));
 	return ret;
 }

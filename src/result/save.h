@@ -16,12 +16,16 @@
 #include <stddef.h>
 
 /*
- * Write @m, as reported with @info, to @path (atomically: a temporary file
- * renamed); @id, the target's identity, may be NULL (not saved). Returns 0
+ * Write @m, as reported with @info, to @path (atomically and safely: a new
+ * temporary file renamed onto it, newfile.h); @id, the target's identity, may be NULL (not saved). Returns 0
  * or -errno with a message naming the file.
  */
 int lm_save_mark(const char *path, const struct lm_mark_info *info,
 		 const struct lm_mark_result *m, const struct lm_identity *id,
 		 char *msg, size_t len);
+
+/* Whether @path can be saved to, tried before any IO (a temporary file
+ * made and removed in its directory): 0, or -errno with a message. */
+int lm_save_check(const char *path, char *msg, size_t len);
 
 #endif

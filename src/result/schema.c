@@ -267,6 +267,8 @@ static const struct lm_field lm_outcome_f[] = {
 	LM_BUF("io_error_test", struct lm_mark_result, io_err_test, 0),
 	LM_BUF("io_error_text", struct lm_mark_result, io_errtext, 0),
 	LM_BUF("note", struct lm_mark_result, note, 0),
+	LM_UINT("reconnects", struct lm_mark_result, reconnects, LM_FF_OPTIONAL,
+		LM_WHEN(struct lm_mark_result, reconnected)),
 	LM_U64("miss_bytes", struct lm_mark_result, miss_bytes, LM_FF_LAX),
 	LM_U64("primer_bytes", struct lm_mark_result, primer_bytes, LM_FF_LAX),
 	LM_BUF("miss_note", struct lm_mark_result, miss_why, LM_FF_OPTIONAL),

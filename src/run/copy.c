@@ -28,11 +28,11 @@ void lm_copy_fit(uint64_t files, uint64_t file_bytes, uint64_t cap_bytes,
 	}
 }
 
-static void lm_copy_path(const struct lm_target *t, uint64_t i, char *buf,
-			 size_t len)
+/* File @i's name in lunmark's private directory (target.h: t->own_fd,
+ * 0700 and ours: no other user can plant a name there). */
+static void lm_copy_name(uint64_t i, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s/lunmark-copy-%d-%llu.tmp", t->path,
-		 (int)getpid(), (unsigned long long)i);
+	snprintf(buf, len, "lunmark-copy-%llu.tmp", (unsigned long long)i);
 }
 
 /* The per-file figures: one "IO" a file. */
@@ -58,16 +58,21 @@ static void lm_copy_sum(struct lm_run_result *r, bool write, uint64_t n,
 	r->sum[LM_SUM_ALL] = *s;
 }
 
-/* One file, written or read in chunks of @b's buffer. */
-static int lm_copy_file(const char *path, bool write, bool direct, uint64_t f,
-			struct lm_bufs *b)
+/* One file, written or read in chunks of @b's buffer; a write makes the
+ * file anew (O_EXCL|O_NOFOLLOW), a read never follows a symlink. */
+static int lm_copy_file(int dirfd, const char *name, bool write, bool direct,
+			uint64_t f, struct lm_bufs *b)
 {
-	int fd, flags = write ? O_CREAT | O_WRONLY | O_TRUNC : O_RDONLY;
+	int fd, flags = write ? O_CREAT | O_EXCL | O_WRONLY : O_RDONLY;
 	uint64_t at;
 	ssize_t n;
 	size_t len;
 
-	fd = open(path, flags | O_CLOEXEC | (direct ? O_DIRECT : 0), 0600);
+	if (write && unlinkat(dirfd, name, 0) && errno != ENOENT)
+		return -errno;
+	fd = openat(dirfd, name,
+		    flags | O_NOFOLLOW | O_CLOEXEC | (direct ? O_DIRECT : 0),
+		    0600);
 	if (fd < 0)
 		return -errno;
 	if (!write && !direct)
@@ -101,7 +106,7 @@ static int lm_copy_dir(const struct lm_job *j, const struct lm_target *t,
 		       struct lm_run_result *r)
 {
 	uint32_t chunk = f < LM_COPY_CHUNK ? (uint32_t)f : LM_COPY_CHUNK;
-	char path[PATH_MAX + 64];
+	char name[64];
 	bool direct = j->direct;
 	struct lm_bufs b;
 	uint64_t i, t0;
@@ -113,8 +118,8 @@ static int lm_copy_dir(const struct lm_job *j, const struct lm_target *t,
 	}
 	t0 = lm_now_ns();
 	for (i = 0; i < n && !lm_stop; i++) {
-		lm_copy_path(t, i, path, sizeof(path));
-		ret = lm_copy_file(path, write, direct, f, &b);
+		lm_copy_name(i, name, sizeof(name));
+		ret = lm_copy_file(t->own_fd, name, write, direct, f, &b);
 		if (ret == -EINVAL && direct) {
 			/* the filesystem takes no O_DIRECT for this size */
 			direct = false;
@@ -135,8 +140,9 @@ static int lm_copy_dir(const struct lm_job *j, const struct lm_target *t,
 		r->io_errno = -ret;
 		r->io_err_write = write;
 		r->io_err_offset = i * f;
-		snprintf(r->io_errtext, sizeof(r->io_errtext), "%.400s: %s",
-			 path, strerror(-ret));
+		snprintf(r->io_errtext, sizeof(r->io_errtext),
+			 "%.200s/%.64s/%s: %s", t->path, t->own, name,
+			 strerror(-ret));
 	}
 	return 0;
 }
@@ -223,13 +229,13 @@ int lm_copy_run(const struct lm_job *j, const struct lm_target *t, uint64_t n,
 
 void lm_copy_cleanup(const struct lm_target *t, uint64_t n)
 {
-	char path[PATH_MAX + 64];
+	char name[64];
 	uint64_t i;
 
 	if (t->kind != LM_TARGET_DIR)
 		return;
 	for (i = 0; i < n; i++) {
-		lm_copy_path(t, i, path, sizeof(path));
-		unlink(path);
+		lm_copy_name(i, name, sizeof(name));
+		unlinkat(t->own_fd, name, 0);
 	}
 }

@@ -3,7 +3,8 @@
  * File copies, the way NAS reviews time them: a set of N files of F bytes
  * written ("upload"), then read back ("download"), one after the other.
  *
- * - In a directory: real files named lunmark-copy-PID-N.tmp, each written
+ * - In a directory: real files named lunmark-copy-N.tmp in a private
+ *   directory lunmark makes there (target.h, newfile.h), each made anew,
  *   with O_DIRECT where the filesystem takes it for that size (otherwise
  *   buffered), fsync'd and closed; before the download their cached pages
  *   are dropped, so reads reach the storage. lm_copy_cleanup() removes

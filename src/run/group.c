@@ -152,6 +152,7 @@ void lm_group_merge(struct lm_group *g, uint64_t t0)
 			memcpy(r->io_errtext, w[i].errtext,
 			       sizeof(r->io_errtext));
 		}
+		r->reconnects += w[i].reconnects;
 		if (w[i].note[0] && !r->note[0])
 			memcpy(r->note, w[i].note, sizeof(r->note));
 		lm_verify_tally_add(&r->verify, &w[i].verify);

@@ -329,8 +329,10 @@ static void lm_keep_time(struct lm_many *m)
 		r->elapsed_ns = now > t0 + m->g[k].delay_ns
 					? now - t0 - m->g[k].delay_ns
 					: 0;
-		/* the process's CPU: the targets share it */
+		/* the process's CPU: the targets share it; measured until
+		 * the workers tore down, past the last IO elapsed_ns ends at */
 		r->cpu = used;
+		r->cpu_wall_ns = now - t0;
 		r->interrupted = lm_stop != 0;
 	}
 }

@@ -365,6 +365,7 @@ void lm_worker_teardown(struct lm_worker *w)
 	if (l->eng.ops)
 		l->eng.ops->teardown(&l->eng);
 	memcpy(w->note, l->eng.note, sizeof(w->note));
+	w->reconnects = l->eng.reconnects;
 	free(l->ios);
 	free(l->free_ios);
 	free(l->done);

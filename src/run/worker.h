@@ -135,6 +135,7 @@ struct lm_worker {
 	bool io_err_write;
 	char errtext[512]; /* the engine's words for the setup or IO error */
 	char note[96];
+	unsigned int reconnects;       /* the engine's, after teardown */
 	struct lm_verify_tally verify; /* job->verify: what the reads found */
 	uint64_t end_ns;	       /* when its loop ended */
 	struct lm_iolog iolog;	       /* job->iolog: every measured IO */

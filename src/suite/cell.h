@@ -102,9 +102,11 @@ struct lm_mark_result {
 	char io_err_test[64];
 	char io_errtext[512];
 	char note[96];
-	uint64_t miss_bytes;   /* the miss run's region, 0 when not run */
-	uint64_t primer_bytes; /* the primer's region at the end, or 0 */
-	char miss_why[160];    /* why there was no miss run, or "" */
+	unsigned int reconnects; /* iSCSI sessions logged in again, all runs */
+	bool reconnected;	 /* reconnects > 0: saved only then */
+	uint64_t miss_bytes;	 /* the miss run's region, 0 when not run */
+	uint64_t primer_bytes;	 /* the primer's region at the end, or 0 */
+	char miss_why[160];	 /* why there was no miss run, or "" */
 	struct lm_warnings warn;
 	bool verified;		       /* --verify: every read was checked */
 	struct lm_verify_tally verify; /* what the checks found, all runs */

@@ -71,6 +71,8 @@ static int lm_mark_run_end(struct lm_mark_result *m,
 	if (r->verify.bad && !m->verify.bad)
 		snprintf(m->verify_test, sizeof(m->verify_test), "%s", name);
 	lm_verify_tally_add(&m->verify, &r->verify);
+	m->reconnects += r->reconnects;
+	m->reconnected = m->reconnects > 0;
 	if (!r->io_errno)
 		return 0;
 	m->io_errno = r->io_errno;
@@ -259,6 +261,7 @@ static void lm_mark_warnings(const struct lm_suite_opts *o,
 	in.thin = id.thin;
 	in.prefilled = m->prefilled;
 	in.unstable_cv_pct = LM_UNSTABLE_CV_PCT;
+	in.reconnects = m->reconnects;
 	for (i = 0; i < p->ntests; i++) {
 		for (w = 0; w < LM_WAYS; w++) {
 			c = &m->cells[i][w];

@@ -9,8 +9,8 @@
 const char *lm_warn_key(enum lm_warn_kind k)
 {
 	static const char *const keys[LM_WARN_KINDS] = {
-		"nas_ram", "network_bound", "thin_unwritten", "unstable",
-		"beyond_link"
+		"nas_ram",  "network_bound", "thin_unwritten",
+		"unstable", "beyond_link",   "reconnects"
 	};
 
 	return keys[k];
@@ -72,4 +72,8 @@ void lm_warnings_fill(const struct lm_warn_in *in, struct lm_warnings *w)
 			in->unstable, in->unstable == 1 ? " is" : "s are",
 			in->unstable == 1 ? "its" : "their",
 			in->unstable_cv_pct);
+	if (in->reconnects)
+		lm_warn(w, LM_WARN_RECONNECTS,
+			"the iSCSI session was lost and logged in again %u time%s (--reconnect): the figures include those gaps; check the network and the target before trusting them",
+			in->reconnects, in->reconnects == 1 ? "" : "s");
 }

@@ -2,7 +2,8 @@
 /*
  * The warnings every report carries, each when its condition holds and
  * only then: a working set the NAS's RAM can hold, a figure the link
- * caps, reads of a thin LUN's unwritten blocks, unstable cells. The
+ * caps, reads of a thin LUN's unwritten blocks, unstable cells, iSCSI
+ * sessions lost and logged in again (--reconnect). The
  * conditions are computed here from plain figures; reports print the
  * text as it is.
  */
@@ -22,6 +23,7 @@ enum lm_warn_kind {
 	LM_WARN_THIN,
 	LM_WARN_UNSTABLE,
 	LM_WARN_BEYOND_LINK, /* above 100% of --link: not through that link */
+	LM_WARN_RECONNECTS,
 	LM_WARN_KINDS,
 };
 
@@ -37,13 +39,14 @@ struct lm_warn_in {
 	uint64_t nas_ram_bytes;	    /* --nas-ram, 0 unknown */
 	double link_gbit;	    /* --link, 0 unknown */
 	double link_ceiling_mb_s;
-	double top_mb_s;	/* the highest figure measured */
-	const char *top_what;	/* and where ("SEQ1M Q8T1 read") */
-	int thin;		/* the target is thin (LBPME): 1, 0, -1 */
-	bool reads;		/* reads were measured */
-	bool prefilled;		/* by lunmark, before them */
-	unsigned int unstable;	/* cells flagged unstable */
-	double unstable_cv_pct; /* the threshold */
+	double top_mb_s;	 /* the highest figure measured */
+	const char *top_what;	 /* and where ("SEQ1M Q8T1 read") */
+	int thin;		 /* the target is thin (LBPME): 1, 0, -1 */
+	bool reads;		 /* reads were measured */
+	bool prefilled;		 /* by lunmark, before them */
+	unsigned int unstable;	 /* cells flagged unstable */
+	double unstable_cv_pct;	 /* the threshold */
+	unsigned int reconnects; /* sessions lost and logged in again */
 };
 
 const char *lm_warn_key(enum lm_warn_kind k);

@@ -4,6 +4,7 @@
 
 #include "kmod-free/scsi.h"
 #include "src/target/iscsi.h"
+#include "src/target/loop.h"
 #include "src/lunmark.h"
 
 #include <blkid/blkid.h>
@@ -33,6 +34,8 @@ static void lm_guard_what(const char *type, const char *pttype, char *out,
 		{ "swap", "a swap area" },
 		{ "zfs_member", "a ZFS pool member" },
 		{ "ceph_bluestore", "a Ceph BlueStore volume" },
+		{ "VMFS_volume_member", "a VMware VMFS volume" },
+		{ "VMFS", "a VMware VMFS filesystem" },
 	};
 	size_t i;
 
@@ -75,27 +78,16 @@ static void lm_guard_add(blkid_probe pr, char *out, size_t len, int *n)
 	(*n)++;
 }
 
-int lm_guard_probe(const void *head, const void *tail, size_t len,
-		   uint64_t size, uint32_t lbs, char *out, size_t outlen)
+int lm_guard_probe_fd(int fd, uint64_t size, uint32_t lbs, char *out,
+		      size_t outlen)
 {
 	blkid_probe pr;
-	int fd, n = 0, rc, ret;
+	int n = 0, rc, ret = -ENOMEM;
 
 	out[0] = '\0';
-	/* a sparse copy of the target: its ends, holes between */
-	fd = memfd_create("lunmark-guard", MFD_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	if (ftruncate(fd, (off_t)size) ||
-	    pwrite(fd, head, size < len ? size : len, 0) < 0 ||
-	    (tail && pwrite(fd, tail, len, (off_t)(size - len)) < 0)) {
-		ret = -errno;
-		goto out_close;
-	}
-	ret = -ENOMEM;
 	pr = blkid_new_probe();
 	if (!pr)
-		goto out_close;
+		return ret;
 	ret = -EIO;
 	if (blkid_probe_set_device(pr, fd, 0, (blkid_loff_t)size) ||
 	    blkid_probe_set_sectorsize(pr, lbs))
@@ -109,7 +101,25 @@ int lm_guard_probe(const void *head, const void *tail, size_t len,
 	ret = rc < 0 ? -EIO : n > 0;
 out_free:
 	blkid_free_probe(pr);
-out_close:
+	return ret;
+}
+
+int lm_guard_probe(const void *head, const void *tail, size_t len,
+		   uint64_t size, uint32_t lbs, char *out, size_t outlen)
+{
+	int fd, ret;
+
+	out[0] = '\0';
+	/* a sparse copy of the target: its ends, holes between */
+	fd = memfd_create("lunmark-guard", MFD_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (ftruncate(fd, (off_t)size) ||
+	    pwrite(fd, head, size < len ? size : len, 0) < 0 ||
+	    (tail && pwrite(fd, tail, len, (off_t)(size - len)) < 0))
+		ret = -errno;
+	else
+		ret = lm_guard_probe_fd(fd, size, lbs, out, outlen);
 	close(fd);
 	return ret;
 }
@@ -139,7 +149,7 @@ static bool lm_guard_named(const struct lm_target *t, const char *d)
 		(!strcmp(d, t->path) || !strcmp(d, t->name)));
 }
 
-/* The first and last LM_GUARD_PROBE_BYTES of @t into @head and @tail. */
+/* The first and last @len bytes of LUN @t into @head and @tail. */
 static int lm_guard_read(const struct lm_target *t, uint8_t *head,
 			 uint8_t *tail, size_t len, char *msg, size_t mlen)
 {
@@ -147,24 +157,8 @@ static int lm_guard_read(const struct lm_target *t, uint8_t *head,
 	const struct lm_iscsi_conf *c;
 	uint64_t at = t->size_bytes - len;
 	size_t k, step, n;
-	int fd, ret = 0;
+	int ret = 0;
 
-	if (t->kind != LM_TARGET_ISCSI) {
-		/* a short read sets no errno: start from none, so that it
-		 * is not an earlier call's that is quoted */
-		errno = 0;
-		fd = open(t->path, O_RDONLY | O_CLOEXEC);
-		if (fd < 0 || pread(fd, head, len, 0) != (ssize_t)len ||
-		    (tail && pread(fd, tail, len, (off_t)at) != (ssize_t)len))
-			ret = -(errno ? errno : EIO);
-		if (ret)
-			snprintf(msg, mlen,
-				 "cannot read %.400s to see what it holds: %s",
-				 t->name, strerror(-ret));
-		if (fd >= 0)
-			close(fd);
-		return ret;
-	}
 	c = &t->iscsi->conf;
 	ret = lm_iscsi_open(c, &ctx, NULL, msg, mlen);
 	if (ret)
@@ -205,26 +199,79 @@ static int lm_guard_excl(struct lm_target *t)
 	return LM_EXIT_GUARD;
 }
 
+/* A loop device writes into its backing file: refused, --destroy or not,
+ * while that is held elsewhere (loop.h), as a mounted device is. */
+static int lm_guard_loop(const struct lm_target *t)
+{
+	char why[512];
+	int ret;
+
+	if (t->excl_fd < 0)
+		return 0;
+	ret = lm_loop_backing_held(t->excl_fd, why, sizeof(why));
+	if (ret < 0) {
+		lm_err("cannot tell what %s writes into: %s; lunmark will not write to it",
+		       t->name, strerror(-ret));
+		return LM_EXIT_GUARD;
+	}
+	if (ret) {
+		lm_err("%s is a loop device and %s: a write to it would write into that, so lunmark will not write to it (not even with --destroy); detach it, or unmount or stop what holds the file",
+		       t->name, why);
+		return LM_EXIT_GUARD;
+	}
+	return 0;
+}
+
+/* What a local @t holds: libblkid reads the device (or file) itself,
+ * read-only, through the O_EXCL fd held for a block device, so every
+ * region its probers look at is seen (VMFS past the first MiB, ...). */
+static int lm_guard_look_local(const struct lm_target *t, char *found,
+			       size_t len)
+{
+	int fd = t->excl_fd, ret;
+
+	if (fd < 0)
+		fd = open(t->path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		lm_err("cannot read %.400s to see what it holds: %s; lunmark will not write to what it cannot see",
+		       t->name, strerror(errno));
+		return -1;
+	}
+	ret = lm_guard_probe_fd(fd, t->size_bytes,
+				t->lbs_bytes ? t->lbs_bytes : 512, found, len);
+	if (fd != t->excl_fd)
+		close(fd);
+	if (ret < 0) {
+		lm_err("libblkid could not probe %s: %s", t->name,
+		       strerror(-ret));
+		return -1;
+	}
+	return ret;
+}
+
 /* What @t holds, in @found: 1 something, 0 nothing, -1 when it could not
- * be seen (said). */
+ * be seen (said). A LUN is read through its session: the first and last
+ * LM_GUARD_LUN_BYTES, probed as a sparse copy. */
 static int lm_guard_look(const struct lm_target *t, char *found, size_t len)
 {
-	size_t n = LM_GUARD_PROBE_BYTES;
+	size_t n = LM_GUARD_LUN_BYTES;
 	uint8_t *head, *tail = NULL;
 	char msg[1024];
 	int ret;
 
+	if (t->kind != LM_TARGET_ISCSI)
+		return lm_guard_look_local(t, found, len);
 	if (t->size_bytes < n)
 		n = (size_t)t->size_bytes;
 	if (t->lbs_bytes && n % t->lbs_bytes)
 		n -= n % t->lbs_bytes;
-	head = malloc(2 * (size_t)LM_GUARD_PROBE_BYTES);
+	head = malloc(2 * (size_t)LM_GUARD_LUN_BYTES);
 	if (!head) {
 		lm_err("out of memory for the write guard");
 		return -1;
 	}
 	if (t->size_bytes > n)
-		tail = head + LM_GUARD_PROBE_BYTES;
+		tail = head + LM_GUARD_LUN_BYTES;
 	ret = n ? lm_guard_read(t, head, tail, n, msg, sizeof(msg)) : 0;
 	if (ret) {
 		lm_err("%s; lunmark will not write to what it cannot see", msg);
@@ -252,8 +299,9 @@ bool lm_guard_permits(const struct lm_guard_opts *o)
 bool lm_guard_may_prefill(const struct lm_target *t,
 			  const struct lm_guard_opts *o)
 {
-	return t->kind == LM_TARGET_TESTFILE ||
-	       (lm_guard_permits(o) && t->kind != LM_TARGET_NONE);
+	return !o->read_only &&
+	       (t->kind == LM_TARGET_TESTFILE ||
+		(lm_guard_permits(o) && t->kind != LM_TARGET_NONE));
 }
 
 int lm_guard_write(struct lm_target *t, const struct lm_guard_opts *o,
@@ -262,15 +310,17 @@ int lm_guard_write(struct lm_target *t, const struct lm_guard_opts *o,
 	char found[1024], name[PATH_MAX];
 	int ret;
 
-	/* lunmark's own test files hold no one's data */
-	if (t->kind == LM_TARGET_TESTFILE || t->kind == LM_TARGET_NONE ||
-	    t->kind == LM_TARGET_DIR)
+	if (t->kind == LM_TARGET_NONE)
 		return 0;
+	/* no write of any kind, lunmark's own files' neither */
 	if (o->read_only) {
 		lm_err("--read-only: lunmark will not write to %s; drop the write tests or --read-only",
 		       t->name);
 		return LM_EXIT_GUARD;
 	}
+	/* lunmark's own test files hold no one's data */
+	if (t->kind == LM_TARGET_TESTFILE || t->kind == LM_TARGET_DIR)
+		return 0;
 	lm_guard_name(t, name, sizeof(name));
 	if (o->destroy && !lm_guard_named(t, o->destroy)) {
 		lm_err("--destroy=%s does not name %s (its name is %s): nothing written",
@@ -284,6 +334,8 @@ int lm_guard_write(struct lm_target *t, const struct lm_guard_opts *o,
 		return LM_EXIT_GUARD;
 	}
 	ret = lm_guard_excl(t);
+	if (!ret)
+		ret = lm_guard_loop(t);
 	if (ret)
 		return ret;
 	ret = lm_guard_look(t, found, sizeof(found));

@@ -8,9 +8,15 @@
  * - a block device is opened O_EXCL and held so until lm_target_close():
  *   the kernel refuses that while the device is mounted, or held by LVM,
  *   md, dm or another exclusive opener, and keeps them off meanwhile;
- * - a memory copy of its first and last MiB (read through the iSCSI
- *   session for a LUN) is probed with libblkid for partition tables,
- *   filesystems, LVM, md, LUKS, swap and the rest libblkid knows;
+ * - a loop device whose backing file is held elsewhere (another loop
+ *   device over it mounted or held, a mounted backing device, a process
+ *   with the file open: loop.h) is refused the same way, --destroy or not;
+ * - libblkid probes the device or file itself, read-only, through the
+ *   fd held O_EXCL, so that every region its probers read is seen (VMFS
+ *   at 1 and 2 MiB, backup labels at the end, ...); an iSCSI LUN is read
+ *   through its session, its first and last LM_GUARD_LUN_BYTES, and that
+ *   sparse copy probed. Partition tables, filesystems, LVM, md, LUKS,
+ *   swap and the rest libblkid knows are found;
  * - anything found refuses the write, naming it ("/dev/sdb holds an ext4
  *   filesystem labelled 'backup'"), unless --destroy=NAME names this
  *   target: the device's name (sdb or /dev/sdb), a file's path as given,
@@ -32,7 +38,8 @@ struct lm_guard_opts {
 	const char *destroy; /* --destroy=NAME, or NULL */
 };
 
-#define LM_GUARD_PROBE_BYTES (1u << 20) /* from each end */
+/* from each end of an iSCSI LUN: past VMFS's 2 MiB and ZFS's labels */
+#define LM_GUARD_LUN_BYTES (4u << 20)
 
 /*
  * May lunmark write to @t? 0, or one message saying what was found and
@@ -59,6 +66,11 @@ bool lm_guard_may_prefill(const struct lm_target *t,
  */
 int lm_guard_probe(const void *head, const void *tail, size_t len,
 		   uint64_t size, uint32_t lbs, char *out, size_t outlen);
+
+/* The same, of the @size bytes @fd reads (a device, a file), which
+ * libblkid reads itself wherever its probers look. */
+int lm_guard_probe_fd(int fd, uint64_t size, uint32_t lbs, char *out,
+		      size_t outlen);
 
 /* The name --destroy= must give for @t, in @out. */
 void lm_guard_name(const struct lm_target *t, char *out, size_t len);

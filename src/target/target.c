@@ -4,6 +4,7 @@
 #include "kmod-free/login.h"
 #include "kmod-free/scsi.h"
 #include "src/lunmark.h"
+#include "src/newfile.h"
 #include "src/units.h"
 
 #include <errno.h>
@@ -111,34 +112,47 @@ static void lm_identity_file(struct lm_target *t)
 	}
 }
 
+/* O_DIRECT on a file lunmark just created (newfile.h opens it without). */
+static int lm_set_direct(struct lm_target *t)
+{
+	int fl = fcntl(t->fd, F_GETFL);
+
+	if (!t->direct)
+		return 0;
+	if (fl < 0 || fcntl(t->fd, F_SETFL, fl | O_DIRECT))
+		return lm_open_error(t, errno);
+	return 0;
+}
+
+/* lunmark's own file in @dir, made by newfile.h: an unpredictable name,
+ * O_EXCL|O_NOFOLLOW, so that no name planted there is written through. */
 static int lm_create_testfile(struct lm_target *t, const char *dir,
 			      uint64_t bytes)
 {
 	char sz[32];
-	int fd, ret;
+	int ret;
 
-	ret = snprintf(t->path, sizeof(t->path), "%s/lunmark-XXXXXX.tmp", dir);
+	t->dir_fd = lm_dir_open(dir);
+	t->fd = t->dir_fd < 0 ? t->dir_fd
+			      : lm_newfile(t->dir_fd, "lunmark-", ".tmp", 0,
+					   0600, t->own);
+	if (t->fd < 0) {
+		ret = -t->fd;
+		t->fd = -1;
+		lm_err("%s: cannot create the test file there: %s (give a directory you may write, or a device with --allow-write)",
+		       dir, strerror(ret));
+		ret = LM_EXIT_TARGET;
+		goto out_dir;
+	}
+	t->kind = LM_TARGET_TESTFILE;
+	ret = snprintf(t->path, sizeof(t->path), "%s/%s", dir, t->own);
 	if (ret < 0 || (size_t)ret >= sizeof(t->path)) {
 		lm_err("%s: directory name too long", dir);
-		return LM_EXIT_TARGET;
+		ret = LM_EXIT_TARGET;
+		goto out_unlink;
 	}
-	fd = mkstemps(t->path, 4);
-	if (fd < 0) {
-		ret = errno;
-		snprintf(t->path, sizeof(t->path), "%s", dir);
-		if (ret == EACCES || ret == EPERM || ret == EROFS) {
-			lm_err("%s: cannot create the test file there: %s (give a directory you may write, or a device with --allow-write)",
-			       dir, strerror(ret));
-			return LM_EXIT_TARGET;
-		}
-		lm_err("%s: cannot create the test file: %s", dir,
-		       strerror(ret));
-		return LM_EXIT_TARGET;
-	}
-	close(fd);
-	t->kind = LM_TARGET_TESTFILE;
 	t->writable = true; /* lunmark's own file: prefilled, written */
-	ret = lm_open_fd(t);
+	ret = lm_set_direct(t);
 	if (ret)
 		goto out_unlink;
 	ret = posix_fallocate(t->fd, 0, (off_t)bytes);
@@ -147,17 +161,18 @@ static int lm_create_testfile(struct lm_target *t, const char *dir,
 		lm_err("%s: cannot allocate a %s test file: %s (free some space or use a smaller --size)",
 		       dir, sz, strerror(ret));
 		ret = LM_EXIT_TARGET;
-		goto out_close;
+		goto out_unlink;
 	}
 	lm_identity_file(t);
 	t->size_bytes = bytes;
 	return 0;
-out_close:
-	close(t->fd);
-	t->fd = -1;
 out_unlink:
-	unlink(t->path);
-	t->kind = LM_TARGET_NONE;
+	lm_target_close(t);
+	return ret;
+out_dir:
+	if (t->dir_fd >= 0)
+		close(t->dir_fd);
+	t->dir_fd = -1;
 	return ret;
 }
 
@@ -253,20 +268,32 @@ static int lm_open_iscsi(struct lm_target *t, const struct lm_target_opts *o)
 	return 0;
 }
 
-/* A directory for file copies: its free space is the room there is. */
+/* A directory for file copies: its free space is the room there is.
+ * The files go to a private directory lunmark makes in it (newfile.h),
+ * where no other user can plant a name. */
 static int lm_open_dir(struct lm_target *t)
 {
 	struct statvfs vfs;
+	int ret;
 
-	t->kind = LM_TARGET_DIR;
-	t->writable = true;
 	t->lbs_bytes = 512;
-	if (access(t->path, W_OK)) {
-		lm_err("%s: cannot write files there: %s (give a directory you may write)",
-		       t->path, strerror(errno));
+	t->dir_fd = lm_dir_open(t->path);
+	t->own_fd = t->dir_fd < 0
+			    ? t->dir_fd
+			    : lm_newdir(t->dir_fd, "lunmark-copy-", t->own);
+	if (t->own_fd < 0) {
+		ret = -t->own_fd;
+		t->own_fd = -1;
+		if (t->dir_fd >= 0)
+			close(t->dir_fd);
+		t->dir_fd = -1;
+		lm_err("%s: cannot make lunmark's directory for the files there: %s (give a directory you may write)",
+		       t->path, strerror(ret));
 		return LM_EXIT_TARGET;
 	}
-	if (!statvfs(t->path, &vfs))
+	t->kind = LM_TARGET_DIR;
+	t->writable = true;
+	if (!fstatvfs(t->own_fd, &vfs))
 		t->size_bytes = (uint64_t)vfs.f_bavail * vfs.f_frsize;
 	return 0;
 }
@@ -280,8 +307,19 @@ int lm_target_open(struct lm_target *t, const char *name,
 	memset(t, 0, sizeof(*t));
 	t->fd = -1;
 	t->excl_fd = -1;
+	t->dir_fd = -1;
+	t->own_fd = -1;
 	t->writable = o->write;
 	t->direct = o->direct;
+	if (name && strlen(name) >= sizeof(t->name)) {
+		/* cut, a URL would lose its LUN and be misnamed */
+		lm_err("the target's name is longer than %zu bytes%s",
+		       sizeof(t->name) - 1,
+		       lm_iscsi_is_url(name)
+			       ? " (an iSCSI target name is at most 223 bytes)"
+			       : "");
+		return lm_iscsi_is_url(name) ? LM_EXIT_USAGE : LM_EXIT_TARGET;
+	}
 	snprintf(t->name, sizeof(t->name), "%s", name ? name : "");
 	snprintf(t->path, sizeof(t->path), "%s", t->name);
 	if (lm_iscsi_is_url(t->name))
@@ -299,6 +337,11 @@ int lm_target_open(struct lm_target *t, const char *name,
 			return LM_EXIT_TARGET;
 		}
 		return lm_open_error(t, errno);
+	}
+	if (S_ISDIR(st.st_mode) && o->read_only) {
+		lm_err("%s is a directory: lunmark would create its files there, and --read-only writes nothing; give an existing file or block device to read, or drop --read-only",
+		       t->name);
+		return LM_EXIT_GUARD;
 	}
 	if (S_ISDIR(st.st_mode) && o->keep_dir)
 		return lm_open_dir(t);
@@ -332,6 +375,22 @@ int lm_target_open(struct lm_target *t, const char *name,
 	return 0;
 }
 
+/* Remove what lunmark made in the directory given: only while it still
+ * is what lunmark made (newfile.h), so a swapped name is left alone. */
+static void lm_target_unmake(struct lm_target *t)
+{
+	if (t->kind == LM_TARGET_TESTFILE && t->fd >= 0)
+		lm_newfile_remove(t->dir_fd, t->own, t->fd, 0);
+	if (t->kind == LM_TARGET_DIR && t->own_fd >= 0) {
+		lm_newfile_remove(t->dir_fd, t->own, t->own_fd, 1);
+		close(t->own_fd);
+	}
+	close(t->dir_fd);
+	t->dir_fd = t->own_fd = -1;
+	t->own[0] = '\0';
+	t->kind = LM_TARGET_NONE;
+}
+
 void lm_target_close(struct lm_target *t)
 {
 	if (t->iscsi) {
@@ -339,6 +398,9 @@ void lm_target_close(struct lm_target *t)
 		free(t->iscsi);
 		t->iscsi = NULL;
 	}
+	/* a zeroed target (calloc'd, never opened) holds no fd 0 */
+	if (t->own[0])
+		lm_target_unmake(t);
 	if (t->fd >= 0) {
 		close(t->fd);
 		t->fd = -1;
@@ -346,9 +408,5 @@ void lm_target_close(struct lm_target *t)
 	if (t->excl_fd >= 0) {
 		close(t->excl_fd);
 		t->excl_fd = -1;
-	}
-	if (t->kind == LM_TARGET_TESTFILE) {
-		unlink(t->path);
-		t->kind = LM_TARGET_NONE;
 	}
 }

@@ -3,7 +3,9 @@
  * Opening and probing a target (the write guard is guard.h).
  *
  * A target is a block device, an existing regular file, a directory (where
- * lunmark creates its own test file, removed again by lm_target_close()),
+ * lunmark creates its own test file, or for file copies its own private
+ * directory, both safely (newfile.h) and removed again by
+ * lm_target_close(); refused with --read-only),
  * an iSCSI LUN by iscsi:// URL (probed through libiscsi; the iscsi engine
  * then opens one session per worker), or nothing at all for the null
  * engine.
@@ -38,6 +40,11 @@ struct lm_target {
 	enum lm_target_kind kind;
 	int fd;
 	int excl_fd; /* a block device held O_EXCL (guard.h), or -1 */
+	/* what lunmark made in the directory given (newfile.h): the test
+	 * file (fd) or, for LM_TARGET_DIR, a private directory (own_fd) */
+	int dir_fd;		/* the directory given, or -1 */
+	int own_fd;		/* LM_TARGET_DIR: the private directory */
+	char own[NAME_MAX + 1]; /* its name in dir_fd; "" when none */
 	bool writable;
 	bool direct;
 	uint64_t size_bytes;
@@ -53,6 +60,7 @@ struct lm_target_opts {
 	uint64_t create_bytes; /* size of a test file in a directory */
 	bool keep_dir;	       /* a directory stays one (LM_TARGET_DIR) */
 	bool null_zero;	       /* fio's jobs: /dev/null, /dev/zero taken */
+	bool read_only;	       /* --read-only: a directory is refused */
 	/* iSCSI */
 	const char *chap_file;
 	const char *initiator; /* NULL: lm_iscsi_default_initiator() */

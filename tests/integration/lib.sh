@@ -116,6 +116,9 @@ lm_netns() {
 	local ns=lunmark-test-$$
 	ip netns add "$ns" 2>/dev/null || skip "cannot create a network namespace"
 	lm_netns+=("$ns")
+	# in a chroot the namespace may be made but not entered: skip
+	ip netns exec "$ns" true 2>/dev/null ||
+		skip "cannot run a command in network namespace $ns (a chroot?)"
 	ip -n "$ns" link set lo mtu "$1" up ||
 		fail "cannot bring up loopback in namespace $ns at MTU $1"
 	LM_IN=(ip netns exec "$ns")

@@ -45,4 +45,8 @@ for eng in uring aio; do
 done
 check psync randread 4k 1 2 3 read
 check psync write 64k 1 1 7 write
+
+# a run too short for a share of a core says so, not "sys=0.00 s (3548.6%)"
+expect_exit "$LM_EXIT_OK" "$LM_WORK/short" "$LUNMARK" run --engine=null --size=64k --bs=4k
+expect_grep "(too short a run for a share of a core)" "$LM_WORK/short"
 exit "$LM_PASS"

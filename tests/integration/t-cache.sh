@@ -21,9 +21,12 @@ command -v jq >/dev/null || skip "jq is not installed (bash scripts/deps.sh)"
 DISK=$(mktemp -d /var/tmp/lunmark-cache.XXXXXX)
 CG=/sys/fs/cgroup/blkio/lunmark-cache.$$
 trap 'lm_cleanup; rmdir "$CG" 2>/dev/null; rm -rf "$DISK"' EXIT
-src=$(findmnt -no SOURCE -T "$DISK")
+# in a chroot or without /proc/self/mountinfo findmnt cannot tell: skip
+src=$(findmnt -no SOURCE -T "$DISK" 2>/dev/null) ||
+	skip "findmnt cannot tell what holds $DISK (a chroot, or no /proc/self/mountinfo?)"
 disk=$(lsblk -no PKNAME "$src" 2>/dev/null | head -1)
-majmin=$(lsblk -dno MAJ:MIN "${disk:+/dev/$disk}${disk:-$src}" | tr -d ' ')
+majmin=$(lsblk -dno MAJ:MIN "${disk:+/dev/$disk}${disk:-$src}" 2>/dev/null | tr -d ' ') ||
+	majmin=""
 [ -n "$majmin" ] || skip "cannot tell the disk under $DISK ($src)"
 mkdir "$CG"
 echo "$majmin 4000" >"$CG/blkio.throttle.read_iops_device"

@@ -170,7 +170,7 @@ expect_exit "$LM_EXIT_USAGE" "$LM_WORK/e2" "$LUNMARK" compare "$LM_WORK/r/a1.jso
 expect_grep "new.json: schema version 99; this lunmark reads version 1" "$LM_WORK/e2"
 head -c 100 "$LM_WORK/r/a1.json" >"$LM_WORK/broken.json"
 expect_exit "$LM_EXIT_USAGE" "$LM_WORK/e3" "$LUNMARK" compare "$LM_WORK/r/a1.json" "$LM_WORK/broken.json"
-expect_grep "broken.json: not JSON" "$LM_WORK/e3"
+expect_grep "broken.json: ends before its JSON does" "$LM_WORK/e3"
 mark 1 "$LM_WORK/demo.json" --profile=demo --runtime=200ms
 expect_exit "$LM_EXIT_USAGE" "$LM_WORK/e4" "$LUNMARK" compare "$LM_WORK/r/a1.json" "$LM_WORK/demo.json"
 expect_grep "a1.json is profile default, $LM_WORK/demo.json is demo: compare results of one profile" "$LM_WORK/e4"

@@ -74,4 +74,35 @@ expect_grep "read : IOPS=" "$o"
 expect_exit "$LM_EXIT_IO" "$o" "$LUNMARK" run --engine=null --rw=randwrite --size=1m \
 	--fail-every=10 --fail-errno=ENOSPC
 expect_grep "No space left on device" "$o"
+# a region past 64 bits: said plainly, and no test file made for it
+mkdir "$LM_WORK/od"
+expect_exit "$LM_EXIT_FIT" "$o" "$LUNMARK" run "$LM_WORK/od" --offset=1m \
+	--size=18446744073709551615
+expect_grep "--offset, offset_increment and --size add up to more than 16EiB" "$o"
+[ -z "$(find "$LM_WORK/od" -mindepth 1)" ] || fail "a test file was made for an impossible region"
+lm_loop 8 512
+expect_exit "$LM_EXIT_FIT" "$o" "$LUNMARK" run "$LM_DEV" --offset=1m --size=16m
+expect_grep "the region (offset 1MiB + size 16MiB) is larger than the target (8MiB)" "$o"
+# a verify that failed while writing does not say it read
+expect_exit "$LM_EXIT_IO" "$o" "$LUNMARK" verify --engine=null --size=1m \
+	--fail-every=10 --fail-errno=EIO
+expect_grep "stopped while writing, nothing read" "$o"
+# and without faults the null engine has nothing to verify: said, not
+# every block "misplaced"
+expect_exit "$LM_EXIT_USAGE" "$o" "$LUNMARK" verify --engine=null --size=1m
+expect_grep "--engine=null stores nothing, so verify has nothing to read back" "$o"
+# a range says what is taken: not "from 0" where 0 is refused
+expect_exit "$LM_EXIT_USAGE" "$o" "$LUNMARK" mark --engine=null --max-rounds=abc
+expect_grep "--max-rounds=abc: not a number from 5 to 100" "$o"
+# a URL too long to keep is said to be, not cut into "no LUN number"
+long=$(printf 'a%.0s' $(seq 5000))
+expect_exit "$LM_EXIT_USAGE" "$o" "$LUNMARK" probe "iscsi://127.0.0.1/iqn.2000-01.x:$long/1"
+expect_grep "the target's name is longer than 4095 bytes (an iSCSI target name is at most 223 bytes)" "$o"
+# fio's form: an engine that cannot reach an iscsi:// URL is refused up
+# front (no connection: the port is closed), in a later job too
+expect_exit "$LM_EXIT_USAGE" "$o" "$LUNMARK" --name=a --ioengine=null --size=1m \
+	--name=b --ioengine=io_uring --stonewall --size=1m \
+	'--filename=iscsi\://127.0.0.1\:1/iqn.2000-01.x\:y/1'
+expect_grep "job 'b': ioengine=io_uring cannot reach an iscsi:// URL; use ioengine=libiscsi" "$o"
+grep -q '^a:' "$o" && fail "job a ran before the refusal: $(cat "$o")"
 exit "$LM_PASS"

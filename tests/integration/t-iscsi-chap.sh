@@ -48,7 +48,31 @@ wait $pid || fail "the background CHAP run failed: $(cat "$LM_WORK/o9")"
 expect_grep "iscsi://alice%xxx" "$LM_WORK/cmdline"
 ! grep -q -- "$secret" "$LM_WORK/cmdline" || fail "/proc/PID/cmdline shows the secret"
 
-for f in "$LM_WORK"/o*; do
+# fio's command line: its --filename=iscsi\://... argument is hidden too,
+# and neither fio's JSON ("job options") nor --export-fio holds it
+fio_url=$(printf '%s' "$url_secret" | sed 's/:/\\:/g')
+"$LUNMARK" --name=chap --ioengine=libiscsi --filename="$fio_url" --rw=randread \
+	--runtime=3 --time_based --size=16m --output-format=json \
+	>"$LM_WORK/o10" 2>"$LM_WORK/o10e" &
+pid=$!
+sleep 1.5
+tr '\0' ' ' </proc/$pid/cmdline >"$LM_WORK/cmdline2"
+wait $pid || fail "the fio form with CHAP failed: $(cat "$LM_WORK/o10e")"
+expect_grep "alice%xxx" "$LM_WORK/cmdline2"
+! grep -q -- "$secret" "$LM_WORK/cmdline2" || fail "/proc/PID/cmdline shows the fio form's secret"
+jq -e '.jobs[0]["job options"].filename | test("alice@")' "$LM_WORK/o10" >/dev/null ||
+	fail "fio JSON's filename: $(jq '.jobs[0]["job options"]' "$LM_WORK/o10")"
+expect_exit "$LM_EXIT_OK" "$LM_WORK/o11" "$LUNMARK" run "$url_secret" "${job[@]}" --export-fio
+expect_grep "filename=iscsi\://alice@127.0.0.1" "$LM_WORK/o11"
+expect_grep "LIBISCSI_CHAP_PASSWORD" "$LM_WORK/o11"
+expect_exit "$LM_EXIT_OK" "$LM_WORK/o12" "$LUNMARK" mark "$url_secret" --export-fio
+expect_grep "filename=iscsi\://alice@127.0.0.1" "$LM_WORK/o12"
+# the exported job runs, its secret from the environment
+"$LUNMARK" run "$url_secret" "${job[@]}" --export-fio >"$LM_WORK/o13.fio" 2>/dev/null
+LIBISCSI_CHAP_PASSWORD=$secret expect_exit "$LM_EXIT_OK" "$LM_WORK/o13" \
+	"$LUNMARK" "$LM_WORK/o13.fio"
+
+for f in "$LM_WORK"/o* "$LM_WORK"/cmdline*; do
 	! grep -q -- "$secret" "$f" || fail "$(basename "$f") shows the CHAP secret"
 done
 exit "$LM_PASS"

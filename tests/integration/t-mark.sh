@@ -40,14 +40,19 @@ mkdir "$dir"
 expect_exit "$LM_EXIT_OK" "$LM_WORK/m2" "$LUNMARK" mark "$dir" --size=32m --runs=1 \
 	--runtime=1 --interval=0 --no-warmup --engine=aio --aggregate=max
 check_matrix "$LM_WORK/m2"
-grep -qE "^ Target: $dir/lunmark-[A-Za-z0-9]{6}\.tmp \(test file, " "$LM_WORK/m2" ||
+grep -qE "^ Target: $dir/lunmark-[A-Za-z0-9]{12}\.tmp \(test file, " "$LM_WORK/m2" ||
 	fail "the report does not name the test file: $(grep Target "$LM_WORK/m2")"
 expect_grep "Engine: aio" "$LM_WORK/m2"
 [ -z "$(ls -A "$dir")" ] || fail "test file left behind: $(ls "$dir")"
 
-# --read-only / --write-only give one section
-expect_exit "$LM_EXIT_OK" "$LM_WORK/m3" "$LUNMARK" mark "$dir" --size=16m --runs=1 \
+# --read-only / --write-only give one section; --read-only reads a file
+# as it is (a directory, where lunmark would write its own, is refused:
+# t-nowrite)
+head -c 16777216 /dev/urandom >"$LM_WORK/ro"
+ro_sum=$(sha256sum <"$LM_WORK/ro")
+expect_exit "$LM_EXIT_OK" "$LM_WORK/m3" "$LUNMARK" mark "$LM_WORK/ro" --size=16m --runs=1 \
 	--runtime=1 --interval=0 --no-warmup --read-only
 grep -qF "[Write]" "$LM_WORK/m3" && fail "--read-only ran writes"
 expect_grep "[Read]" "$LM_WORK/m3"
+[ "$(sha256sum <"$LM_WORK/ro")" = "$ro_sum" ] || fail "--read-only wrote to the file"
 exit "$LM_PASS"

@@ -120,8 +120,7 @@ static int lm_build(const char *text, bool ignore, struct lm_fio_file *f,
 static void lm_test_fio_sections(void)
 {
 	static const char text[] =
-		"; comment\n"
-		"# another\n"
+		"; comment, and # another in the job below\n"
 		"[global]\n"
 		"  rw = randread\n"
 		"bs=8k\n"
@@ -135,6 +134,7 @@ static void lm_test_fio_sections(void)
 		"runtime=1m\n"
 		"[two]\n"
 		"stonewall\n"
+		"ioengine=libiscsi\n"
 		"filename=iscsi\\://h\\:3261/iqn.2000-01.x\\:y/1\n"
 		"rw=randrw\n"
 		"rwmixwrite=30\n"

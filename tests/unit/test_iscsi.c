@@ -144,6 +144,27 @@ static void lm_test_scrub(void)
 	CU_ASSERT(!lm_iscsi_url_scrub(c)); /* no secret in it */
 }
 
+/* fio's form (iscsi\\://, in an argument, several URLs) scrubbed in place,
+ * and cut out of what is printed. */
+static void lm_test_text_scrub(void)
+{
+	char a[] = "--filename=iscsi\\://alice%" LM_SECRET
+		   "@h\\:1/iqn.2000-01.x\\:y/1";
+	char b[] = "filename=iscsi://bob%" LM_SECRET
+		   "@h/iqn.2000-01.x:y/1?target_password=" LM_SECRET "&x=1";
+	char c[] = "--rw=randread";
+
+	CU_ASSERT(lm_iscsi_text_scrub(a));
+	CU_ASSERT_PTR_NULL(strstr(a, "s3cr3t"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(a, "alice%xxx"));
+	CU_ASSERT(lm_iscsi_text_drop(b));
+	CU_ASSERT_STRING_EQUAL(
+		b,
+		"filename=iscsi://bob@h/iqn.2000-01.x:y/1?target_password=&x=1");
+	CU_ASSERT(!lm_iscsi_text_scrub(c));
+	CU_ASSERT_STRING_EQUAL(c, "--rw=randread");
+}
+
 static void lm_test_chap_sources(void)
 {
 	char path[] = "/tmp/lunmark-chap-XXXXXX", msg[512];
@@ -254,6 +275,8 @@ int lm_suite_iscsi(void)
 		{ "malformed URLs, no secret in messages", lm_test_url_bad },
 		{ "CHAP from file, URL and environment", lm_test_chap_sources },
 		{ "secrets scrubbed from argv", lm_test_scrub },
+		{ "secrets in fio's form, scrubbed and cut",
+		  lm_test_text_scrub },
 		{ "initiator and target names", lm_test_names },
 		{ "sense to errno and text", lm_test_sense },
 		{ NULL, NULL },

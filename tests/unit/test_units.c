@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "fio-compat/values.h"
+#include "src/lunmark.h"
 #include "src/units.h"
 #include "tests/unit/unit.h"
 
@@ -94,6 +95,37 @@ static void lm_test_size_round_trip(void)
 	}
 }
 
+/* Text shown as it is: printable UTF-8, nothing else. */
+static void lm_test_text_ok(void)
+{
+	static const struct {
+		const char *s;
+		bool ok;
+		size_t at;
+	} cases[] = {
+		{ "RAID1 encrypted", true, 0 },
+		{ "caf\xc3\xa9 \xe6\x97\xa5 \xf0\x9f\x98\x80", true, 0 },
+		{ "a\x1b[2J", false, 1 },	  /* ESC */
+		{ "tab\there", false, 3 },	  /* C0 */
+		{ "del\x7f", false, 3 },	  /* DEL */
+		{ "c1 \xc2\x9b", false, 3 },	  /* CSI as U+009B */
+		{ "\xc0\xaf", false, 0 },	  /* overlong '/' */
+		{ "\xed\xa0\x80", false, 0 },	  /* a surrogate */
+		{ "\xf4\x90\x80\x80", false, 0 }, /* past U+10FFFF */
+		{ "cut \xe6\x97", false, 4 },	  /* a sequence cut short */
+		{ "\xff", false, 0 },
+	};
+	unsigned int i;
+	size_t at;
+
+	for (i = 0; i < LM_ARRAY_SIZE(cases); i++) {
+		at = 99;
+		CU_ASSERT_EQUAL(lm_text_ok(cases[i].s, &at), cases[i].ok);
+		if (!cases[i].ok)
+			CU_ASSERT_EQUAL(at, cases[i].at);
+	}
+}
+
 int lm_suite_units(void)
 {
 	static const struct lm_unit_test t[] = {
@@ -101,6 +133,7 @@ int lm_suite_units(void)
 		{ "times and suffixes", lm_test_times },
 		{ "size names", lm_test_fmt_size },
 		{ "size names read back", lm_test_size_round_trip },
+		{ "text shown as it is", lm_test_text_ok },
 		{ NULL, NULL },
 	};
 	return lm_unit_add("units", t);

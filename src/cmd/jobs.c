@@ -1,0 +1,349 @@
+// SPDX-License-Identifier: MIT
+/* A fio job file, or fio's command line: its jobs by group and phase, and
+ * fio's outputs (`lunmark run` takes them too). */
+#include "src/cmd/cmd.h"
+#include "src/engine/engine.h"
+#include "kmod-free/url.h"
+#include "src/lunmark.h"
+#include "src/newfile.h"
+#include "src/target/identity.h"
+#include "src/run/clock.h"
+#include "src/run/prefill.h"
+#include "src/run/run.h"
+#include "src/suite/suite.h"
+#include "fio-compat/export.h"
+#include "fio-compat/fiojson.h"
+#include "fio-compat/jobfile.h"
+#include "fio-compat/options.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <time.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* fio's terse and JSON (--output-format) of @n results, to stdout or to
+ * --output's file, replaced safely (newfile.h). 0, or LM_EXIT_USAGE after
+ * saying why. */
+int lm_fio_out(const struct lm_cli *c, const struct lm_fio_jobs *js,
+	       const struct lm_run_result *res, unsigned int n,
+	       const struct lm_fio_file *f, time_t start)
+{
+	struct lm_replace r;
+	FILE *out = stdout;
+	int ret = 0;
+
+	if (!c->out_json && !c->out_terse)
+		return 0;
+	if (c->output) {
+		ret = lm_replace_begin(&r, c->output);
+		out = ret ? NULL : lm_replace_stream(&r);
+		if (!ret && !out) {
+			ret = -errno;
+			lm_replace_abort(&r);
+		}
+		if (ret)
+			goto out_say;
+	}
+	if (c->out_terse)
+		lm_fio_terse_write(out, js, res, n);
+	if (c->out_json)
+		lm_fio_json_write(out, js, res, n, f, start, c->out_jsonplus);
+	if (out == stdout)
+		return 0;
+	if (fclose(out)) {
+		ret = -errno;
+		lm_replace_abort(&r);
+	} else {
+		ret = lm_replace_commit(&r);
+	}
+out_say:
+	if (!ret)
+		return 0;
+	lm_err("--output=%s: cannot write it: %s", c->output, strerror(-ret));
+	return LM_EXIT_USAGE;
+}
+
+/* A typo in --output loses nothing: found before the first IO. */
+int lm_fio_out_check(const struct lm_cli *c)
+{
+	int ret = c->output ? lm_replace_check(c->output) : 0;
+
+	if (!ret)
+		return 0;
+	lm_err("--output=%s: cannot write it: %s (give a file in a directory you may write)",
+	       c->output, strerror(-ret));
+	return LM_EXIT_USAGE;
+}
+
+/*
+ * File @i of job @f as a job of its own: a job with several
+ * files runs a sub-job per file at once, which share its iodepth (each at
+ * least 1), its size and its io_size. 0, or an exit code after saying why.
+ */
+static int lm_jobs_sub(const struct lm_fio_job *f, unsigned int i, bool prefill,
+		       struct lm_job *out)
+{
+	unsigned int nf = f->nfiles ? f->nfiles : 1;
+	const char *file = lm_fio_file_at(f, i);
+	char msg[512];
+
+	*out = f->job;
+	out->prefill = prefill; /* --no-prefill */
+	out->iodepth = f->job.iodepth / nf + (i < f->job.iodepth % nf);
+	if (!out->iodepth)
+		out->iodepth = 1;
+	out->size_bytes /= nf;
+	out->io_bytes /= nf;
+	if (!f->engine_set && lm_iscsi_is_url(file))
+		snprintf(out->engine, sizeof(out->engine), "%s",
+			 lm_engine_url()->name);
+	if (lm_job_check(out, msg, sizeof(msg))) {
+		lm_err("%s:%u: job '%s': %s", f->file, f->line, f->job.name,
+		       msg);
+		return LM_EXIT_USAGE;
+	}
+	return 0;
+}
+
+/* Can job @f run? 0, or an exit code. */
+static int lm_jobs_fits(const struct lm_fio_job *f)
+{
+	if (f->filename[0] ||
+	    lm_engine_find(f->job.engine)->target == LM_ENGINE_TARGET_NONE)
+		return 0;
+	lm_err("%s:%u: job '%s' has no filename (give the target: a device, a file, a directory or an iscsi:// URL)",
+	       f->file, f->line, f->job.name);
+	return LM_EXIT_USAGE;
+}
+
+/* The slots of @fj's @n jobs, their spans (a job's files; a summed
+ * group, group_reporting) and @res's source slot (@from: a span's sum
+ * when >= slots). Returns the slot count. */
+static unsigned int lm_jobs_spans(const struct lm_fio_job *fj, unsigned int n,
+				  struct lm_run_span *spans,
+				  unsigned int *nspans, unsigned int *from)
+{
+	unsigned int k, nf, slots = 0, first = 0, gspan = 0;
+
+	*nspans = 0;
+	for (k = 0; k < n; k++) {
+		nf = fj[k].nfiles > 1 ? fj[k].nfiles : 1;
+		from[k] = slots;
+		if (nf > 1) {
+			from[k] = LM_RUN_TARGETS_MAX + *nspans;
+			spans[(*nspans)++] = (struct lm_run_span){ slots, nf };
+		}
+		if (fj[k].summed && (!k || fj[k - 1].group != fj[k].group)) {
+			/* a new summed group: its first job reports it */
+			first = k;
+			gspan = *nspans;
+			spans[(*nspans)++] = (struct lm_run_span){ slots, 0 };
+		}
+		slots += nf;
+		if (fj[k].summed) {
+			spans[gspan].n = slots - spans[gspan].first;
+			from[first] = LM_RUN_TARGETS_MAX + gspan;
+		}
+	}
+	return slots;
+}
+
+/*
+ * The jobs of one phase (up to the next stonewall) run at once, as in
+ * fio, each after its own ramp_time. A job with several files runs a
+ * sub-job per file, and its result is their sum (a span); so is a
+ * summed group's first job's (group_reporting).
+ */
+static int lm_jobs_phase(struct lm_cli *c, const struct lm_fio_job *fj,
+			 unsigned int n, bool prefill,
+			 struct lm_run_result *res)
+{
+	struct lm_run_span spans[LM_RUN_TARGETS_MAX];
+	unsigned int from[LM_RUN_TARGETS_MAX];
+	struct lm_job *jobs[LM_RUN_TARGETS_MAX], *copy;
+	struct lm_run_result *r;
+	unsigned int k, i, nf, slots = 0, nspans = 0;
+	int ret = 0;
+
+	for (k = 0; k < n; k++)
+		slots += fj[k].nfiles > 1 ? fj[k].nfiles : 1;
+	if (slots > LM_RUN_TARGETS_MAX || n > LM_RUN_TARGETS_MAX) {
+		lm_err("%s:%u: %u jobs and files would run at once; lunmark runs at most %u together (add stonewall)",
+		       fj[n - 1].file, fj[n - 1].line, slots,
+		       LM_RUN_TARGETS_MAX);
+		return LM_EXIT_USAGE;
+	}
+	slots = lm_jobs_spans(fj, n, spans, &nspans, from);
+	copy = calloc(slots, sizeof(*copy));
+	r = calloc(slots + LM_RUN_TARGETS_MAX, sizeof(*r));
+	if (!copy || !r) {
+		free(copy);
+		free(r);
+		lm_err("out of memory");
+		return LM_EXIT_ENGINE;
+	}
+	for (k = 0; k < n && !ret; k++)
+		ret = lm_jobs_fits(&fj[k]);
+	for (k = 0, slots = 0; k < n && !ret; k++) {
+		/* the files of a job, one after the other */
+		nf = fj[k].nfiles > 1 ? fj[k].nfiles : 1;
+		for (i = 0; i < nf && !ret; i++, slots++) {
+			ret = lm_jobs_sub(&fj[k], i, prefill, &copy[slots]);
+			jobs[slots] = &copy[slots];
+			c->targets[slots] = lm_fio_file_at(&fj[k], i);
+		}
+	}
+	c->ntargets = slots;
+	if (!ret)
+		ret = lm_run_set(c, jobs, spans, nspans, r, c->out_normal);
+	/* each job's result: its one target's, or its span's (r[slots + s]) */
+	for (k = 0; k < n && slots; k++)
+		lm_run_result_move(
+			&res[k],
+			from[k] >= LM_RUN_TARGETS_MAX
+				? &r[slots + from[k] - LM_RUN_TARGETS_MAX]
+				: &r[from[k]]);
+	for (k = 0; k < slots + nspans; k++)
+		lm_run_result_free(&r[k]);
+	free(r);
+	free(copy);
+	return ret;
+}
+
+/* Can job @fj's engine reach each of its files? Said before any job runs
+ * (as run's --engine check), not as "Bad file descriptor" mid-run. */
+static int lm_jobs_engine_fits(const struct lm_fio_job *fj, char *msg,
+			       size_t len)
+{
+	const struct lm_engine_ops *e = lm_engine_find(fj->job.engine);
+	unsigned int i;
+	bool url;
+
+	if (!e || e->target == LM_ENGINE_TARGET_NONE)
+		return 0;
+	for (i = 0; i < fj->nfiles; i++) {
+		url = lm_iscsi_is_url(lm_fio_file_at(fj, i));
+		if (url && fj->engine_set &&
+		    e->target != LM_ENGINE_TARGET_URL) {
+			snprintf(
+				msg, len,
+				"%s:%u: job '%s': ioengine=%s cannot reach an iscsi:// URL; use ioengine=%s (the default for URLs) or the LUN's /dev/sdX",
+				fj->file, fj->line, fj->job.name,
+				e->fio_name ? e->fio_name : e->name,
+				lm_engine_url()->fio_name);
+			return -EINVAL;
+		}
+		if (!url && e->target == LM_ENGINE_TARGET_URL) {
+			snprintf(
+				msg, len,
+				"%s:%u: job '%s': ioengine=%s needs iscsi:// URLs as filename (iscsi\\://host/target-iqn/lun, its ':' written '\\:')",
+				fj->file, fj->line, fj->job.name, e->fio_name);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+static int lm_jobs_read(struct lm_cli *c, struct lm_fio_file *f,
+			struct lm_fio_jobs *js)
+{
+	char msg[600];
+	unsigned int i;
+	int ret;
+
+	/* fio's command line first: "[global]" is line 0, argument N line
+	 * N; then the job files, one after the other, as fio */
+	ret = lm_fio_read_text("command line, argument", c->fio_text,
+			       c->fio_len, UINT_MAX, f, msg, sizeof(msg));
+	f->cmdline = true;
+	for (i = 0; !ret && i < c->ntargets; i++)
+		ret = lm_fio_read_next(c->targets[i], f, msg, sizeof(msg));
+	f->only = c->sections;
+	f->nonly = c->nsections;
+	if (!ret)
+		ret = lm_fio_jobs_build(f, c->ignore_unsupported, js, msg,
+					sizeof(msg));
+	/* every job's engine against its files, before any job runs */
+	for (i = 0; !ret && i < js->n; i++)
+		ret = lm_jobs_engine_fits(&js->jobs[i], msg, sizeof(msg));
+	if (ret) {
+		lm_err("%s", msg);
+		return LM_EXIT_USAGE;
+	}
+	for (i = 0; c->read_only && i < js->n; i++) {
+		if (!lm_rw_writes(js->jobs[i].job.rw))
+			continue;
+		lm_err("%s:%u: job '%s' writes, and --readonly forbids it (as fio, which refuses it too)",
+		       js->jobs[i].file, js->jobs[i].line,
+		       js->jobs[i].job.name);
+		return LM_EXIT_USAGE;
+	}
+	if (c->max_jobs && js->n > c->max_jobs) {
+		lm_err("%u jobs, more than --max-jobs=%u", js->n, c->max_jobs);
+		return LM_EXIT_USAGE;
+	}
+	return 0;
+}
+
+int lm_cmd_jobs(struct lm_cli *c)
+{
+	struct lm_run_result *res;
+	struct lm_fio_file f;
+	struct lm_fio_jobs js = { 0 };
+	time_t start = time(NULL);
+	bool prefill = c->job.prefill;
+	unsigned int i, n, done = 0;
+	int out_ret;
+	int ret;
+
+	ret = lm_jobs_read(c, &f, &js);
+	if (ret || c->parse_only)
+		goto out_free;
+	if (c->showcmd) {
+		lm_fio_showcmd(stdout, &f);
+		goto out_free;
+	}
+	ret = lm_fio_out_check(c);
+	if (ret)
+		goto out_free;
+	res = calloc(js.n, sizeof(*res));
+	if (!res) {
+		lm_err("out of memory");
+		ret = LM_EXIT_ENGINE;
+		goto out_free;
+	}
+	for (i = 0; i < js.n && !ret && !lm_stop; i += n) {
+		for (n = 1;
+		     i + n < js.n && js.jobs[i + n].phase == js.jobs[i].phase;
+		     n++)
+			;
+		ret = lm_jobs_phase(c, &js.jobs[i], n, prefill, &res[i]);
+		/* the last phase may not have run: nothing of it to show */
+		if (!ret || ret == LM_EXIT_IO || res[i].elapsed_ns)
+			done = i + n;
+	}
+	/* what was measured is written, also after a failed job */
+	out_ret = lm_fio_out(c, &js, res, done, &f, start);
+	ret = ret ? ret : out_ret;
+	for (i = 0; i < done; i++) {
+		char msg[600];
+
+		if (lm_fio_logs_write(&js.jobs[i], &res[i], msg, sizeof(msg))) {
+			lm_err("%s:%u: job '%s': cannot write its log: %s",
+			       js.jobs[i].file, js.jobs[i].line,
+			       js.jobs[i].job.name, msg);
+			ret = ret ? ret : LM_EXIT_USAGE;
+		}
+	}
+	for (i = 0; i < js.n; i++)
+		lm_run_result_free(&res[i]);
+	free(res);
+out_free:
+	lm_fio_jobs_free(&js);
+	lm_fio_file_free(&f);
+	return ret;
+}

@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: MIT
+/* Creating files safely: see newfile.h. */
+#include "src/newfile.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/random.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define LM_NEWFILE_TRIES 16
+
+int lm_dir_open(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	return fd < 0 ? -errno : fd;
+}
+
+/* PREFIX<random>SUFFIX into @name; getrandom(), not the PID or a clock. */
+static int lm_newfile_name(const char *prefix, const char *suffix,
+			   char name[NAME_MAX + 1])
+{
+	static const char abc[] = "abcdefghijklmnopqrstuvwxyz"
+				  "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+	unsigned char r[LM_NEWFILE_RANDOM];
+	char letters[LM_NEWFILE_RANDOM + 1];
+	unsigned int i;
+	int n;
+
+	if (getrandom(r, sizeof(r), 0) != (ssize_t)sizeof(r))
+		return -EAGAIN;
+	for (i = 0; i < sizeof(r); i++)
+		letters[i] = abc[r[i] % (sizeof(abc) - 1)];
+	letters[sizeof(r)] = '\0';
+	n = snprintf(name, NAME_MAX + 1, "%s%s%s", prefix, letters, suffix);
+	return n < 0 || n > NAME_MAX ? -ENAMETOOLONG : 0;
+}
+
+int lm_newfile(int dirfd, const char *prefix, const char *suffix, int flags,
+	       unsigned int mode, char name[NAME_MAX + 1])
+{
+	int i, fd, ret = -EEXIST;
+
+	for (i = 0; i < LM_NEWFILE_TRIES && ret == -EEXIST; i++) {
+		ret = lm_newfile_name(prefix, suffix, name);
+		if (ret)
+			break;
+		fd = openat(dirfd, name,
+			    O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC |
+				    flags,
+			    (mode_t)mode);
+		if (fd >= 0)
+			return fd;
+		ret = -errno;
+	}
+	name[0] = '\0';
+	return ret;
+}
+
+int lm_newdir(int dirfd, const char *prefix, char name[NAME_MAX + 1])
+{
+	int i, fd, ret = -EEXIST;
+	struct stat st;
+
+	for (i = 0; i < LM_NEWFILE_TRIES && ret == -EEXIST; i++) {
+		ret = lm_newfile_name(prefix, "", name);
+		if (!ret && mkdirat(dirfd, name, 0700))
+			ret = -errno;
+	}
+	if (ret)
+		goto out_noname;
+	/* between mkdirat and openat another user may have swapped it */
+	fd = openat(dirfd, name,
+		    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0) {
+		ret = -errno;
+		goto out_noname;
+	}
+	if (fstat(fd, &st) || st.st_uid != geteuid() ||
+	    (st.st_mode & 07777) != 0700) {
+		close(fd);
+		ret = -EPERM;
+		goto out_noname;
+	}
+	return fd;
+out_noname:
+	name[0] = '\0';
+	return ret;
+}
+
+/* 0 when @name in @dirfd is what @fd is open on, -ESTALE when not. */
+static int lm_newfile_is(int dirfd, const char *name, int fd)
+{
+	struct stat mine, now;
+
+	if (!name[0] || fstat(fd, &mine))
+		return -EBADF;
+	if (fstatat(dirfd, name, &now, AT_SYMLINK_NOFOLLOW))
+		return -errno;
+	if (now.st_dev != mine.st_dev || now.st_ino != mine.st_ino)
+		return -ESTALE;
+	return 0;
+}
+
+int lm_newfile_remove(int dirfd, const char *name, int fd, int dir)
+{
+	int ret = lm_newfile_is(dirfd, name, fd);
+
+	if (ret)
+		return ret;
+	return unlinkat(dirfd, name, dir ? AT_REMOVEDIR : 0) ? -errno : 0;
+}
+
+/* @path split into its directory (opened) and its own name. */
+static int lm_replace_open_dir(struct lm_replace *r, const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char dir[PATH_MAX];
+	size_t n;
+
+	if (!slash) {
+		snprintf(dir, sizeof(dir), ".");
+		slash = path - 1;
+	} else {
+		n = slash == path ? 1 : (size_t)(slash - path);
+		if (n >= sizeof(dir))
+			return -ENAMETOOLONG;
+		memcpy(dir, path, n);
+		dir[n] = '\0';
+	}
+	if (!slash[1])
+		return -EISDIR; /* "out/" names a directory */
+	if (strlen(slash + 1) > NAME_MAX)
+		return -ENAMETOOLONG;
+	snprintf(r->base, sizeof(r->base), "%s", slash + 1);
+	r->dirfd = lm_dir_open(dir);
+	return r->dirfd < 0 ? r->dirfd : 0;
+}
+
+int lm_replace_begin(struct lm_replace *r, const char *path)
+{
+	struct stat st;
+	int ret;
+
+	memset(r, 0, sizeof(*r));
+	r->fd = -1;
+	ret = lm_replace_open_dir(r, path);
+	if (ret) {
+		r->dirfd = -1;
+		return ret;
+	}
+	if (!fstatat(r->dirfd, r->base, &st, AT_SYMLINK_NOFOLLOW) &&
+	    S_ISDIR(st.st_mode)) {
+		ret = -EISDIR;
+		goto out_close;
+	}
+	/* a result holds no secret: readable as a file the user makes */
+	r->fd = lm_newfile(r->dirfd, ".lunmark-", ".tmp", 0, 0666, r->tmp);
+	if (r->fd >= 0)
+		return 0;
+	ret = r->fd;
+out_close:
+	close(r->dirfd);
+	r->dirfd = -1;
+	return ret;
+}
+
+FILE *lm_replace_stream(struct lm_replace *r)
+{
+	int fd = dup(r->fd);
+	FILE *f;
+
+	if (fd < 0)
+		return NULL;
+	f = fdopen(fd, "w");
+	if (!f)
+		close(fd);
+	return f;
+}
+
+void lm_replace_abort(struct lm_replace *r)
+{
+	if (r->fd >= 0) {
+		lm_newfile_remove(r->dirfd, r->tmp, r->fd, 0);
+		close(r->fd);
+		r->fd = -1;
+	}
+	if (r->dirfd >= 0) {
+		close(r->dirfd);
+		r->dirfd = -1;
+	}
+}
+
+int lm_replace_commit(struct lm_replace *r)
+{
+	int ret = 0;
+
+	if (fsync(r->fd))
+		ret = -errno;
+	/* our temporary name taken over by someone else: not renamed */
+	if (!ret)
+		ret = lm_newfile_is(r->dirfd, r->tmp, r->fd);
+	if (!ret && renameat(r->dirfd, r->tmp, r->dirfd, r->base))
+		ret = -errno;
+	if (ret) {
+		lm_replace_abort(r);
+		return ret;
+	}
+	fsync(r->dirfd); /* the rename itself survives a crash */
+	close(r->fd);
+	close(r->dirfd);
+	r->fd = r->dirfd = -1;
+	return 0;
+}
+
+int lm_replace_check(const char *path)
+{
+	struct lm_replace r;
+	int ret = lm_replace_begin(&r, path);
+
+	if (!ret)
+		lm_replace_abort(&r);
+	return ret;
+}

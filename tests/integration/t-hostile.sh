@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# A hostile user who may create entries in a shared directory plants, under
+# every name lunmark would once have picked (the copy profile's files, the
+# --json temporary, --output, fio's logs), symlinks to a loop device holding
+# ext4 and to a plain file of someone else's, and pre-creates names. Nothing
+# planted is written through, truncated or removed: the device's ext4
+# (blkid, checksum) and the file (checksum) are as they were.
+. "$(dirname "$0")/lib.sh"
+lm_need_root
+command -v mkfs.ext4 >/dev/null || skip "no mkfs.ext4"
+command -v setpriv >/dev/null || skip "no setpriv to act as another user"
+
+lm_loop 32 512
+mkfs.ext4 -q -F -L victim "$LM_DEV" || skip "mkfs.ext4 failed on $LM_DEV"
+uuid=$(blkid -p -o value -s UUID "$LM_DEV")
+dev_sum=$(lm_sum "$LM_DEV" 32)
+victim=$LM_WORK/victim
+head -c 1048576 /dev/urandom >"$victim"
+file_sum=$(sha256sum <"$victim")
+# the shared directory, writable by all and not sticky: the worst case
+chmod 0711 "$LM_WORK"
+shared=$LM_WORK/shared
+mkdir -m 0777 "$shared"
+as_hostile() { setpriv --reuid=nobody --regid=nogroup --clear-groups -- "$@"; }
+
+# plant LINK_PREFIX N: LINK_PREFIX0.tmp .. to the device, then the file
+plant() {
+	local i
+	for i in $(seq 0 "$2"); do
+		as_hostile ln -sf "$LM_DEV" "$1$i.tmp"
+	done
+	as_hostile ln -sf "$victim" "$1$(($2 + 1)).tmp"
+}
+
+unchanged() {
+	[ "$(blkid -p -o value -s TYPE "$LM_DEV")" = ext4 ] ||
+		fail "$1: $LM_DEV holds no ext4 any more"
+	[ "$(blkid -p -o value -s UUID "$LM_DEV")" = "$uuid" ] ||
+		fail "$1: $LM_DEV's ext4 UUID changed"
+	[ "$(lm_sum "$LM_DEV" 32)" = "$dev_sum" ] || fail "$1: $LM_DEV was written to"
+	[ "$(sha256sum <"$victim")" = "$file_sum" ] || fail "$1: $victim was written to"
+	note "$1: nothing planted was written through"
+}
+
+# 1. the copy profile: the names of the old lunmark-copy-PID-N.tmp, the
+# PID being the one the shell execs into
+# shellcheck disable=SC2016
+expect_exit "$LM_EXIT_OK" "$LM_WORK/c" bash -c '
+	for i in $(seq 0 40); do
+		setpriv --reuid=nobody --regid=nogroup --clear-groups -- \
+			ln -sf "$1" "$3/lunmark-copy-$$-$i.tmp"
+	done
+	setpriv --reuid=nobody --regid=nogroup --clear-groups -- \
+		ln -sf "$2" "$3/lunmark-copy-$$-41.tmp"
+	exec "$4" mark "$3" --profile=copy --size=4m --runs=1 --no-warmup \
+		--interval=0 --quiet --json="$3/r.json"' \
+	x "$LM_DEV" "$victim" "$shared" "$LUNMARK"
+unchanged "the copy profile"
+[ "$(find "$shared" -name 'lunmark-copy-*' -type l | wc -l)" -eq 42 ] ||
+	fail "the planted links were removed: $(find "$shared" -mindepth 1 | head -5)"
+[ -z "$(find "$shared" -mindepth 1 ! -type l ! -name r.json)" ] ||
+	fail "the copy left files: $(find "$shared" -mindepth 1 ! -type l)"
+
+# 2. --json=FILE: the old temporary FILE.tmpPID, and FILE itself, planted
+rm -f "$shared"/*
+as_hostile ln -s "$victim" "$shared/r.json"
+# shellcheck disable=SC2016
+expect_exit "$LM_EXIT_OK" "$LM_WORK/j" bash -c '
+	setpriv --reuid=nobody --regid=nogroup --clear-groups -- \
+		ln -sf "$1" "$3/r.json.tmp$$"
+	exec "$4" mark --engine=null --profile=default --runtime=200ms --runs=1 \
+		--no-warmup --interval=0 --quiet --json="$3/r.json"' \
+	x "$LM_DEV" "$victim" "$shared" "$LUNMARK"
+unchanged "--json"
+if [ ! -f "$shared/r.json" ] || [ -L "$shared/r.json" ]; then
+	fail "--json=FILE is not a regular file of lunmark's"
+fi
+grep -q '"profile"' "$shared/r.json" || fail "--json wrote no result"
+[ -n "$(find "$shared" -name 'r.json.tmp*' -type l)" ] ||
+	fail "the planted temporary name was removed"
+
+# 3. --output and fio's logs, names a job file chose, planted before
+rm -f "$shared"/*
+as_hostile ln -s "$LM_DEV" "$shared/out.json"
+as_hostile ln -s "$victim" "$shared/lg_bw.1.log"
+as_hostile ln -s "$LM_DEV" "$shared/lg_lat.1.log"
+cat >"$LM_WORK/j.fio" <<EOF
+[j]
+ioengine=null
+size=16m
+rw=read
+bs=64k
+write_bw_log=$shared/lg
+write_lat_log=$shared/lg
+EOF
+expect_exit "$LM_EXIT_OK" "$LM_WORK/o" "$LUNMARK" "$LM_WORK/j.fio" \
+	--output-format=json --output="$shared/out.json"
+unchanged "--output and fio's logs"
+for f in out.json lg_bw.1.log lg_lat.1.log; do
+	if [ ! -f "$shared/$f" ] || [ -L "$shared/$f" ]; then
+		fail "$f is not a regular file of lunmark's"
+	fi
+done
+
+# 4. a test file in the directory: made beside names planted in the old
+# pattern, removed after, the planted ones left
+rm -f "$shared"/*
+plant "$shared/lunmark-" 3
+expect_exit "$LM_EXIT_OK" "$LM_WORK/t" "$LUNMARK" run "$shared" --rw=randwrite \
+	--size=4m --runtime=300ms --no-prefill
+unchanged "a test file"
+[ "$(find "$shared" -mindepth 1 | wc -l)" -eq 5 ] ||
+	fail "the test file was left, or a planted name removed: $(ls "$shared")"
+
+# 5. --json into a directory another user could swap: refused up front
+# when it names a directory, before any IO
+expect_exit "$LM_EXIT_USAGE" "$LM_WORK/d" "$LUNMARK" mark "$shared" --profile=copy \
+	--size=4m --json="$shared"
+expect_grep "--json=$shared: cannot write it" "$LM_WORK/d"
+exit "$LM_PASS"
