@@ -54,6 +54,8 @@ static bool lm_loop_twin_busy(dev_t self, const struct loop_info64 *mine,
 		fd = open(dev, O_RDONLY | O_CLOEXEC);
 		if (fd < 0)
 			continue;
+		/* zeroed first: valgrind does not know what the ioctl fills */
+		memset(&li, 0, sizeof(li));
 		if (!ioctl(fd, LOOP_GET_STATUS64, &li) &&
 		    li.lo_device == mine->lo_device &&
 		    li.lo_inode == mine->lo_inode)
@@ -106,6 +108,7 @@ int lm_loop_backing_held(int fd, char *why, size_t len)
 	if (fstat(fd, &st) || !S_ISBLK(st.st_mode) ||
 	    major(st.st_rdev) != LM_LOOP_MAJOR)
 		return 0;
+	memset(&li, 0, sizeof(li));
 	if (ioctl(fd, LOOP_GET_STATUS64, &li))
 		return errno == ENXIO ? 0 : -errno;
 	/* lo_device:lo_inode is the backing file, as stat() names it */
