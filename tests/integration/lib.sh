@@ -66,7 +66,7 @@ expect_exit() {
 	shift 2
 	"$@" >"$out" 2>&1 || rc=$?
 	[ "$rc" -eq "$want" ] ||
-		fail "'$*' exited $rc, expected $want; output: $(head -c 600 "$out")"
+		fail "'$*' exited $rc, expected $want; output: $(head -c 400 "$out")$([ "$(wc -c <"$out")" -gt 400 ] && printf ' [...] %s' "$(tail -c 600 "$out")")"
 }
 
 # expect_grep PATTERN FILE: FILE contains the fixed string PATTERN.
