@@ -26,6 +26,7 @@ lm_cleanup() {
 	for l in "${lm_netns[@]}"; do ip netns del "$l" 2>/dev/null || true; done
 	for l in "${lm_loops[@]}"; do losetup -d "$l" 2>/dev/null || true; done
 	for m in "${lm_mounts[@]}"; do umount "$m" 2>/dev/null || true; done
+	for m in "${lm_ports[@]}"; do rm -rf "${LM_PORTS:?}/$m"; done
 	rm -rf "$LM_WORK"
 }
 trap lm_cleanup EXIT
@@ -96,13 +97,28 @@ lm_flip() {
 lm_sum() { dd if="$1" bs=1M count="$2" status=none | sha256sum | cut -d' ' -f1; }
 
 # lm_free_port: a TCP port nothing listens on, in $LM_PORT.
+# The port is also reserved for this test (a directory under
+# $LM_PORTS, made atomically, removed at exit): tests run two at a time,
+# and a test that restarts its tgtd leaves the port free for a moment,
+# where another test's lm_free_port once took it.
+LM_PORTS=/dev/shm/lunmark-ports
+lm_ports=()
 lm_free_port() {
-	local p
+	local p owner
+	mkdir -p "$LM_PORTS"
 	for p in $(shuf -i 3300-3999 -n 50); do
-		if [ -z "$(ss -Hltn "sport = :$p")" ]; then
-			LM_PORT=$p
-			return 0
+		if [ -d "$LM_PORTS/$p" ]; then
+			owner=$(cat "$LM_PORTS/$p/pid" 2>/dev/null || true)
+			# a reservation whose test is gone is stale
+			[ -n "$owner" ] && kill -0 "$owner" 2>/dev/null && continue
+			rm -rf "${LM_PORTS:?}/$p"
 		fi
+		[ -z "$(ss -Hltn "sport = :$p")" ] || continue
+		mkdir "$LM_PORTS/$p" 2>/dev/null || continue
+		echo "$$" >"$LM_PORTS/$p/pid"
+		lm_ports+=("$p")
+		LM_PORT=$p
+		return 0
 	done
 	skip "no free TCP port in 3300-3999"
 }
