@@ -408,15 +408,20 @@ static char *lm_url_body(char *s)
 /*
  * The secrets of the URL whose text starts at @body: user%SECRET@ and
  * target_password=SECRET, overwritten with 'x' (@drop false) or cut out
- * (@drop true, moving the rest of the string). The URL ends at '?''s
- * parameters' end: a blank, or the string's end.
+ * (@drop true, moving the rest of the string). The URL's authority ends
+ * at '?' or at a character of @stops ("" for a string that is one URL:
+ * then a blank in it is the URL's, and so is any secret after it).
  */
-static bool lm_url_secrets(char *body, bool drop)
+static bool lm_url_secrets(char *body, bool drop, const char *stops)
 {
-	char *end = body + strcspn(body, "? \t"), *at = NULL, *p, *v;
+	char *end, *at = NULL, *p, *v;
+	char set[8], pset[8];
 	size_t n;
 	bool had = false;
 
+	snprintf(set, sizeof(set), "?%s", stops);
+	snprintf(pset, sizeof(pset), "&%s", stops);
+	end = body + strcspn(body, set);
 	for (p = body; p < end; p++)
 		if (*p == '@')
 			at = p;
@@ -435,7 +440,7 @@ static bool lm_url_secrets(char *body, bool drop)
 	for (v = strstr(end, "target_password="); v;
 	     v = strstr(v, "target_password=")) {
 		v += strlen("target_password=");
-		n = strcspn(v, "& \t");
+		n = strcspn(v, pset);
 		had |= n > 0;
 		if (drop)
 			memmove(v, v + n, strlen(v + n) + 1);
@@ -449,7 +454,7 @@ bool lm_iscsi_url_scrub(char *s)
 {
 	char *body = lm_url_body(s);
 
-	return body && lm_url_secrets(body, false);
+	return body && lm_url_secrets(body, false, "");
 }
 
 /* Every URL in @s, anywhere: fio's "--filename=iscsi\\://...", a list. */
@@ -461,7 +466,7 @@ static bool lm_urls_secrets(char *s, bool drop)
 	for (p = strcasestr(s, "iscsi"); p; p = strcasestr(p + 1, "iscsi")) {
 		body = lm_url_body(p);
 		if (body)
-			had |= lm_url_secrets(body, drop);
+			had |= lm_url_secrets(body, drop, " \t");
 	}
 	return had;
 }
