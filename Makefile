@@ -217,6 +217,7 @@ lint:
 		--inline-suppr --std=c11 -D__GNUC__ -I. src kmod-free \
 		fio-compat tests/unit tests/helpers tests/fuzz
 	shellcheck -x -P SCRIPTDIR scripts/*.sh tests/*.sh tests/integration/*.sh .ci/run
+	bash scripts/limits.sh
 	@help=$$($(MAKE) -s help); \
 	for t in $$(sed -n '/^\.PHONY:/,/[^\\]$$/p' Makefile | tr -d '\\' | \
 		sed 's/^\.PHONY://'); do \
@@ -254,7 +255,7 @@ help:
 	@echo "make bench        lunmark vs fio on a loop device (scripts/bench-uring.sh)"
 	@echo "make fuzz         libFuzzer: job files, iSCSI URLs, command line, results (FUZZ_SECONDS=60 each)"
 	@echo "make fuzz-bin     build the fuzzers only; make fuzz-run-NAME runs one"
-	@echo "make lint         clang-format check, cppcheck, shellcheck"
+	@echo "make lint         clang-format check, cppcheck, shellcheck, size limits, suppressions"
 	@echo "make fio-profiles rewrite fio-compat/profiles/*.fio from --export-fio"
 	@echo "make install      to \$$(DESTDIR)\$$(PREFIX) (default /usr/local); make uninstall"
 	@echo "make clean        remove \$$(BUILD) (default build/, every sanitized build in it)"
