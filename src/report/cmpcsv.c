@@ -51,8 +51,9 @@ static void lm_csv_method(FILE *f, const struct lm_cmp *c,
 	const struct lm_test *t = &c->profile->tests[cell->test];
 	const struct lm_summary *r = &src->headline[LM_DIR_READ];
 	const struct lm_summary *w = &src->headline[LM_DIR_WRITE];
-	bool mix = cell->way == LM_WAY_MIX && src->nruns;
-	bool rd = mix && t->read_pct > 0, wr = mix && t->read_pct < 100;
+	bool mix = cell->way == LM_WAY_MIX;
+	bool rd = mix && lm_mix_measures(t, src, LM_DIR_READ);
+	bool wr = mix && lm_mix_measures(t, src, LM_DIR_WRITE);
 	bool cache = c->profile->kind == LM_PK_CACHE && src->nruns &&
 		     cell->way == LM_WAY_READ;
 

@@ -132,8 +132,8 @@ static void lm_mixed(FILE *f, const struct lm_mark_result *m)
 		}
 		r = &c->headline[LM_DIR_READ];
 		w = &c->headline[LM_DIR_WRITE];
-		rd = p->tests[i].read_pct > 0;
-		wr = p->tests[i].read_pct < 100;
+		rd = lm_mix_measures(&p->tests[i], c, LM_DIR_READ);
+		wr = lm_mix_measures(&p->tests[i], c, LM_DIR_WRITE);
 		lm_num(f, 8, 0, rd, r->iops);
 		lm_num(f, 8, 0, wr, w->iops);
 		lm_num(f, 8, 2, rd, r->mb_s);

@@ -84,8 +84,8 @@ static void lm_tab_mixed(const struct lm_mark_result *m, struct lm_tab *t)
 		const struct lm_cell *c = &m->cells[i][LM_WAY_MIX];
 		const struct lm_summary *r = &c->headline[LM_DIR_READ];
 		const struct lm_summary *w = &c->headline[LM_DIR_WRITE];
-		bool rd = lm_measured(c) && p->tests[i].read_pct > 0;
-		bool wr = lm_measured(c) && p->tests[i].read_pct < 100;
+		bool rd = lm_mix_measures(&p->tests[i], c, LM_DIR_READ);
+		bool wr = lm_mix_measures(&p->tests[i], c, LM_DIR_WRITE);
 
 		lm_tab_row(t);
 		lm_tab_put(t, "%s", p->tests[i].label);

@@ -525,7 +525,7 @@ static int lm_run_core(const struct lm_job *const *jobs,
 	/* without a ramp the workers measure from the gate: their per-IO
 	 * records count from here until the clock starts (lm_keep_time) */
 	atomic_store(&m->s.t0_ns, lm_now_ns());
-	lm_gate_open(&m->s.gate, started);
+	lm_gate_open(&m->s.gate);
 	if (!ret)
 		lm_keep_time(m);
 	for (i = 0; i < started; i++)

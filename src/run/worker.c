@@ -550,11 +550,9 @@ void lm_gate_wait(struct lm_gate *g, unsigned int started)
 	pthread_mutex_unlock(&g->lock);
 }
 
-void lm_gate_open(struct lm_gate *g, unsigned int started)
+void lm_gate_open(struct lm_gate *g)
 {
 	pthread_mutex_lock(&g->lock);
-	while (g->arrived < started)
-		pthread_cond_wait(&g->cond, &g->lock);
 	g->open = true;
 	pthread_cond_broadcast(&g->cond);
 	pthread_mutex_unlock(&g->lock);

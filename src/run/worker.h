@@ -46,9 +46,10 @@ struct lm_gate {
 void lm_gate_init(struct lm_gate *g);
 void lm_gate_destroy(struct lm_gate *g);
 void lm_gate_arrive(struct lm_gate *g);
-void lm_gate_open(struct lm_gate *g, unsigned int started);
 /* Wait until @started workers have arrived, and leave the gate shut. */
 void lm_gate_wait(struct lm_gate *g, unsigned int started);
+/* Let the arrived workers go (after lm_gate_wait()). */
+void lm_gate_open(struct lm_gate *g);
 
 /* What the workers of one run share; set up by the main thread (or by
  * lm_worker_solo()). */

@@ -90,6 +90,16 @@ static inline unsigned int lm_cell_first(const struct lm_cell *c)
 	return c->by_rounds && c->ss.n ? c->ss.first : 0;
 }
 
+/* Does the [Mix] cell @c of test @t measure direction @dir (LM_DIR_READ
+ * or LM_DIR_WRITE)? Not one that did not run, nor the writes of a spec
+ * that only reads, nor the reads of one that only writes (IOmeter's). */
+static inline bool lm_mix_measures(const struct lm_test *t,
+				   const struct lm_cell *c, unsigned int dir)
+{
+	return c->nruns &&
+	       (dir == LM_DIR_READ ? t->read_pct > 0 : t->read_pct < 100);
+}
+
 /* A mark: its cells, and what stopped it or is to be said about it. */
 struct lm_mark_result {
 	const struct lm_profile *profile;

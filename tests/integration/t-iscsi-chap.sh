@@ -38,28 +38,31 @@ expect_exit "$LM_EXIT_OK" "$LM_WORK/o8" "$LUNMARK" probe "${URL_CHAP/alice@/}" \
 	--chap-file="$LM_WORK/chap"
 expect_grep "others may read this CHAP file" "$LM_WORK/o8"
 
+# cmdline_of OUT ERR CMD...: CMD in the background, its /proc/PID/cmdline
+# read while it runs into $LM_WORK/cmdline; fails when CMD fails
+cmdline_of() {
+	local out=$1 err=$2 pid
+	shift 2
+	"$@" >"$out" 2>"$err" &
+	pid=$!
+	sleep 1.5
+	tr '\0' ' ' </proc/$pid/cmdline >"$LM_WORK/cmdline"
+	wait $pid || fail "the background CHAP run failed: $(cat "$out" "$err")"
+}
+
 # once lunmark has its own copy, ps no longer shows the secret
-"$LUNMARK" run "$url_secret" --rw=randread --runtime=3 --time_based \
-	--size=16m --no-prefill >"$LM_WORK/o9" 2>&1 &
-pid=$!
-sleep 1.5
-tr '\0' ' ' </proc/$pid/cmdline >"$LM_WORK/cmdline"
-wait $pid || fail "the background CHAP run failed: $(cat "$LM_WORK/o9")"
+cmdline_of "$LM_WORK/o9" "$LM_WORK/o9e" "$LUNMARK" run "$url_secret" --rw=randread \
+	--runtime=3 --time_based --size=16m --no-prefill
 expect_grep "iscsi://alice%xxx" "$LM_WORK/cmdline"
 ! grep -q -- "$secret" "$LM_WORK/cmdline" || fail "/proc/PID/cmdline shows the secret"
 
 # fio's command line: its --filename=iscsi\://... argument is hidden too,
 # and neither fio's JSON ("job options") nor --export-fio holds it
 fio_url=$(printf '%s' "$url_secret" | sed 's/:/\\:/g')
-"$LUNMARK" --name=chap --ioengine=libiscsi --filename="$fio_url" --rw=randread \
-	--runtime=3 --time_based --size=16m --output-format=json \
-	>"$LM_WORK/o10" 2>"$LM_WORK/o10e" &
-pid=$!
-sleep 1.5
-tr '\0' ' ' </proc/$pid/cmdline >"$LM_WORK/cmdline2"
-wait $pid || fail "the fio form with CHAP failed: $(cat "$LM_WORK/o10e")"
-expect_grep "alice%xxx" "$LM_WORK/cmdline2"
-! grep -q -- "$secret" "$LM_WORK/cmdline2" || fail "/proc/PID/cmdline shows the fio form's secret"
+cmdline_of "$LM_WORK/o10" "$LM_WORK/o10e" "$LUNMARK" --name=chap --ioengine=libiscsi \
+	--filename="$fio_url" --rw=randread --runtime=3 --time_based --size=16m --output-format=json
+expect_grep "alice%xxx" "$LM_WORK/cmdline"
+! grep -q -- "$secret" "$LM_WORK/cmdline" || fail "/proc/PID/cmdline shows the fio form's secret"
 jq -e '.jobs[0]["job options"].filename | test("alice@")' "$LM_WORK/o10" >/dev/null ||
 	fail "fio JSON's filename: $(jq '.jobs[0]["job options"]' "$LM_WORK/o10")"
 expect_exit "$LM_EXIT_OK" "$LM_WORK/o11" "$LUNMARK" run "$url_secret" "${job[@]}" --export-fio
