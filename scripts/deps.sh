@@ -10,6 +10,7 @@ lm_pkgs=(
 	libcunit1-dev libjson-c-dev libblkid-dev libxxhash-dev
 	tgt fio util-linux mount diffutils iproute2 coreutils procps jq bc libxml2-utils
 	chromium python3 # t-html: the HTML report rendered, its screenshots read
+	python3-six # t-fio-tools: Debian fio's readers import it and do not depend on it
 	e2fsprogs fdisk cryptsetup-bin
 	clang clang-format cppcheck shellcheck valgrind cmark-gfm bsdutils
 	openmpi-bin libopenmpi-dev

@@ -112,7 +112,13 @@ bond() { # bond NHOSTS OUT: NHOSTS ranks, one per host; the sum's MB/s
 one=$(bond 1 "$LM_WORK/one")
 # MPI on the test's own addresses: every TCP socket of mpirun's namespace
 # (mpirun, and the iSCSI sessions) is on the test's links mid-run
-( sleep 3; ip netns exec "$ns_t" ss -Htn state established >"$LM_WORK/ss" ) &
+# (sampled until the first connection shows: a slow start, as in a fresh
+# chroot, once left a fixed 3 s sample empty)
+( for _ in $(seq 240); do
+	ip netns exec "$ns_t" ss -Htn state established >"$LM_WORK/ss"
+	[ -s "$LM_WORK/ss" ] && break
+	sleep 0.25
+  done ) &
 ss_pid=$!
 two=$(bond 2 "$LM_WORK/two")
 wait "$ss_pid"
