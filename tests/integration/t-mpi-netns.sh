@@ -13,6 +13,11 @@
 command -v tgtd >/dev/null || skip "tgtd is not installed (bash scripts/deps.sh)"
 command -v tc >/dev/null || skip "tc is not installed (iproute2)"
 command -v unshare >/dev/null || skip "unshare is not installed (util-linux)"
+# Open MPI looks up this host's name from inside the namespaces, where no
+# name server answers: without /etc/hosts naming it (a bare debootstrap
+# has none) each lookup waits out the resolver and the run crawls
+getent hosts "$(hostname)" >/dev/null ||
+	skip "this host's name ($(hostname)) does not resolve locally; add it to /etc/hosts"
 
 ns_t=lmt-$$
 ns_h=(lmh0-$$ lmh1-$$)
