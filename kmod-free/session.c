@@ -204,6 +204,36 @@ static int lm_sess_login_again(struct lm_session *p, uint64_t deadline_ms,
 	return ret;
 }
 
+/* A failure of the connection itself, which a target restarting gives,
+ * rather than of what the login asked for. */
+static bool lm_sess_gone(int ret)
+{
+	return ret == -ECONNREFUSED || ret == -ECONNRESET ||
+	       ret == -EHOSTUNREACH || ret == -ENETUNREACH;
+}
+
+/* A first login that found the connection gone (reconnect): the target
+ * may be restarting, as between two tests of a mark, so wait for it as a
+ * lost session would, and count it. */
+static int lm_sess_come_back(struct lm_session *p, char *msg, size_t len)
+{
+	char why[1024] = "no attempt";
+	int ret;
+
+	ret = lm_sess_login_again(p,
+				  lm_kf_now_ms() + p->conf->timeout_s * 1000ull,
+				  why, sizeof(why));
+	if (ret) {
+		snprintf(
+			msg, len,
+			"%s: no connection within %u s (--reconnect waits up to --timeout): %s",
+			p->conf->portal, p->conf->timeout_s, why);
+		return ret;
+	}
+	p->reconnects++;
+	return 0;
+}
+
 /* Log in again within @deadline_ms and reissue what the lost session
  * held, or fail it all. */
 static void lm_sess_reconnect(struct lm_session *p, uint64_t deadline_ms)
@@ -320,13 +350,15 @@ int lm_session_open(const struct lm_iscsi_conf *c, unsigned int depth,
 	struct lm_session *p;
 	int ret;
 
+	*out = NULL;
 	ret = lm_sess_new(c, depth, lbs, &p, msg, len);
 	if (ret)
 		return ret;
 	ret = lm_iscsi_open(c, &p->ctx, &p->s, msg, len);
-	if (ret)
-		goto out_free;
-	ret = lm_sess_take(p, iscsi_get_fd(p->ctx), msg, len);
+	if (!ret)
+		ret = lm_sess_take(p, iscsi_get_fd(p->ctx), msg, len);
+	else if (c->reconnect && lm_sess_gone(ret))
+		ret = lm_sess_come_back(p, msg, len);
 	if (ret)
 		goto out_free;
 	*out = p;

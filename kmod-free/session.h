@@ -57,6 +57,9 @@ struct lm_session_stats {
  * commands at once (at most 65535) on a LUN of @lbs-byte blocks. @c must
  * outlive the session. On failure *@out is NULL and @msg says why
  * (lm_iscsi_open()'s errors, -EPROTO when the login cannot be carried on).
+ * With c->reconnect, a connection refused or reset (a target restarting)
+ * is tried again, as a lost session is, for up to c->timeout_s, and counts
+ * as a reconnect once it succeeds.
  */
 int lm_session_open(const struct lm_iscsi_conf *c, unsigned int depth,
 		    uint32_t lbs, struct lm_session **out, char *msg,

@@ -516,7 +516,7 @@ const struct lm_option lm_options[] = {
 	  LM_CLI(reconnect),
 	  .cmds = LM_WRITERS,
 	  .sect = LM_S_ISCSI,
-	  .help = "after a lost connection log in again and replay the IOs in flight, which wait up to --timeout for the target (the gap shows per second)" },
+	  .help = "after a lost connection log in again and replay the IOs in flight, which wait up to --timeout for the target (the gap shows per second); a session refused at its start (a target restarting between tests) is tried again the same way" },
 	{ .name = "chap-file",
 	  .type = LM_T_STR,
 	  LM_CLI(chap_file),
