@@ -102,7 +102,8 @@ static const char lm_usage_compare[] =
 	"Two configurations: B against A, a row per cell and metric. Three or\n"
 	"more: each against the best of its cell, in words (best, worse than the\n"
 	"best, equivalent to the best, not distinguishable from the best). The\n"
-	"settings that differ between the files are named.\n";
+	"settings that differ between the files are named. A mix cell (IOmeter)\n"
+	"is tested as a whole; its reads and writes are shown apart, untested.\n";
 
 static const char lm_usage_probe[] =
 	"Usage: lunmark probe TARGET [--json] [iSCSI options]\n"

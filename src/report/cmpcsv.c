@@ -39,30 +39,27 @@ static void lm_csv_num(FILE *f, bool measured, int prec, double v)
 }
 
 /*
- * What the method publishes beyond the cell's metrics, from the
- * configuration's first file: a mix cell's read and write apart
- * (IOmeter), a cache cell's cold pass, warm/cold and miss run.
+ * What the method publishes beyond the cell's metrics: a mix cell's read
+ * and write apart (IOmeter), geometric means over the configuration's
+ * runs as the cell's own figures are; from its first file, a cache
+ * cell's cold pass, warm/cold and miss run.
  */
 static void lm_csv_method(FILE *f, const struct lm_cmp *c,
 			  const struct lm_cmp_cell *cell, unsigned int k)
 {
 	const struct lm_cell *src = lm_runs_cell(&c->saved[c->cfg[k].file[0]],
 						 cell->test, cell->way);
-	const struct lm_test *t = &c->profile->tests[cell->test];
-	const struct lm_summary *r = &src->headline[LM_DIR_READ];
-	const struct lm_summary *w = &src->headline[LM_DIR_WRITE];
-	bool mix = cell->way == LM_WAY_MIX;
-	bool rd = mix && lm_mix_measures(t, src, LM_DIR_READ);
-	bool wr = mix && lm_mix_measures(t, src, LM_DIR_WRITE);
+	const double *r = cell->val[k].dir[LM_DIR_READ];
+	const double *w = cell->val[k].dir[LM_DIR_WRITE];
 	bool cache = c->profile->kind == LM_PK_CACHE && src->nruns &&
 		     cell->way == LM_WAY_READ;
 
-	lm_csv_num(f, rd, 1, r->iops);
-	lm_csv_num(f, wr, 1, w->iops);
-	lm_csv_num(f, rd, 3, r->mb_s);
-	lm_csv_num(f, wr, 3, w->mb_s);
-	lm_csv_num(f, rd, 3, r->lat_mean_us / 1e3);
-	lm_csv_num(f, wr, 3, w->lat_mean_us / 1e3);
+	lm_csv_num(f, !isnan(r[LM_MET_IOPS]), 1, r[LM_MET_IOPS]);
+	lm_csv_num(f, !isnan(w[LM_MET_IOPS]), 1, w[LM_MET_IOPS]);
+	lm_csv_num(f, !isnan(r[LM_MET_MB_S]), 3, r[LM_MET_MB_S]);
+	lm_csv_num(f, !isnan(w[LM_MET_MB_S]), 3, w[LM_MET_MB_S]);
+	lm_csv_num(f, !isnan(r[LM_MET_LAT]), 3, r[LM_MET_LAT] / 1e3);
+	lm_csv_num(f, !isnan(w[LM_MET_LAT]), 3, w[LM_MET_LAT] / 1e3);
 	lm_csv_num(f, cache, 3, cache ? src->runs[0].s[LM_DIR_READ].mb_s : 0);
 	lm_csv_num(f, cache, 2, src->warm_ratio);
 	lm_csv_num(f, cache && src->has_miss, 3, src->miss[LM_DIR_READ].mb_s);

@@ -166,6 +166,10 @@ static struct json_object *lm_jval(const struct lm_cmp *c,
 	lm_jput(o, "ci95", lm_jpair(val->ci[m].lo95, val->ci[m].hi95));
 	lm_jnum(o, "geomean", val->center[m]);
 	lm_jnum(o, "link_pct", m == LM_MET_MB_S ? val->link_pct : NAN);
+	if (cell->way == LM_WAY_MIX && m != LM_MET_CPU) {
+		lm_jnum(o, "geomean_read", val->dir[LM_DIR_READ][m]);
+		lm_jnum(o, "geomean_write", val->dir[LM_DIR_WRITE][m]);
+	}
 	for (i = 0; i < val->n; i++)
 		json_object_array_add(runs,
 				      json_object_new_double(val->v[m][i]));

@@ -263,6 +263,71 @@ static void lm_cmp_side(FILE *f, const struct lm_cmp *c, unsigned int m,
 	lm_tab_free(&t);
 }
 
+/* Does any configuration measure a direction of a mix cell apart? */
+static bool lm_cmp_any_dir(const struct lm_cmp *c, unsigned int i)
+{
+	const struct lm_cmp_cell *cell = &c->cells[i];
+	unsigned int k, d;
+
+	for (k = 0; k < c->ncfg; k++)
+		for (d = 0; d < LM_DIRS && lm_cmp_has(cell, k); d++)
+			if (!isnan(cell->val[k].dir[d][LM_MET_MB_S]))
+				return true;
+	return false;
+}
+
+/* The mix cells' reads and writes apart, as IOmeter publishes them: a row
+ * per cell and configuration. Shown, not tested: the verdicts are the
+ * mix's. */
+static void lm_cmp_dirs(FILE *f, const struct lm_cmp *c, enum lm_tab_style st)
+{
+	static const unsigned int mets[] = { LM_MET_IOPS, LM_MET_MB_S,
+					     LM_MET_LAT };
+	static const enum lm_way ways[LM_DIRS] = { LM_WAY_READ, LM_WAY_WRITE };
+	struct lm_tab t;
+	char v[32];
+	unsigned int i, k, d, m, n = 0;
+
+	for (i = 0; i < c->ncells; i++)
+		n += lm_cmp_any_dir(c, i);
+	if (!n)
+		return;
+	fprintf(f,
+		"%sReads and writes of each mix apart\n\nGeometric means of the runs; shown, not tested: each verdict above\nis of the mix as a whole.\n\n",
+		st == LM_TAB_MD ? "### " : "");
+	lm_tab_init(&t, 2 + LM_DIRS * 3);
+	t.nhead = 1;
+	t.right = ~3u;
+	lm_tab_row(&t);
+	lm_tab_put(&t, "Test");
+	lm_tab_put(&t, "Configuration");
+	for (d = 0; d < LM_DIRS; d++)
+		for (m = 0; m < 3; m++)
+			lm_tab_put(&t, "%s %s", lm_fmt_way(c->profile, ways[d]),
+				   lm_fmt_metric_name(c->profile, mets[m]));
+	for (i = 0; i < c->ncells; i++) {
+		const struct lm_cmp_cell *cell = &c->cells[i];
+
+		for (k = 0; k < c->ncfg && lm_cmp_any_dir(c, i); k++) {
+			if (!lm_cmp_has(cell, k))
+				continue;
+			lm_tab_row(&t);
+			lm_tab_put(&t, "%s", cell->label);
+			lm_tab_put(&t, "%s", c->cfg[k].name);
+			for (d = 0; d < LM_DIRS; d++)
+				for (m = 0; m < 3; m++) {
+					lm_fmt_metric(
+						v, sizeof(v), mets[m],
+						cell->val[k].dir[d][mets[m]]);
+					lm_tab_put(&t, "%s", v);
+				}
+		}
+	}
+	lm_tab_print(f, &t, st);
+	lm_tab_free(&t);
+	fputc('\n', f);
+}
+
 static void lm_cmp_method(FILE *f, const struct lm_cmp *c, const char *p)
 {
 	unsigned int k, n = 0;
@@ -405,6 +470,7 @@ static void lm_cmp_tables(FILE *f, const struct lm_cmp *c, unsigned int metrics,
 		break;
 	}
 	fputc('\n', f);
+	lm_cmp_dirs(f, c, st);
 	lm_cmp_method(f, c, p);
 }
 

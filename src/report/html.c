@@ -310,8 +310,45 @@ static void lm_html_figures(FILE *f, const struct lm_cmp *c,
 	fputs("</table>\n", f);
 }
 
+/* A mix cell's reads and writes apart (IOmeter's figures), each
+ * configuration's: shown, not tested; the verdict is the mix's. */
+static void lm_html_dir_rows(FILE *f, const struct lm_cmp *c,
+			     const struct lm_cmp_cell *cell)
+{
+	static const unsigned int mets[] = { LM_MET_IOPS, LM_MET_MB_S,
+					     LM_MET_LAT };
+	static const enum lm_way ways[LM_DIRS] = { LM_WAY_READ, LM_WAY_WRITE };
+	unsigned int d, m, k, any;
+	char v[32];
+
+	for (d = 0; d < LM_DIRS; d++) {
+		for (any = 0, k = 0; k < c->ncfg; k++)
+			any += lm_cmp_has(cell, k) &&
+			       !isnan(cell->val[k].dir[d][LM_MET_MB_S]);
+		for (m = 0; any && m < 3; m++) {
+			fprintf(f, "<tr><td>%s: %s</td><td>",
+				lm_html_way(c, cell->way),
+				lm_fmt_way(c->profile, ways[d]));
+			lm_html_metric(f, c, mets[m]);
+			fputs("</td>", f);
+			for (k = 0; k < c->ncfg; k++) {
+				lm_fmt_metric(
+					v, sizeof(v), mets[m],
+					lm_cmp_has(cell, k)
+						? cell->val[k].dir[d][mets[m]]
+						: NAN);
+				fprintf(f, "<td>%s%s</td>", v,
+					c->mode == LM_CMP_SINGLE
+						? ""
+						: "<br/><small>not tested</small>");
+			}
+			fputs("</tr>\n", f);
+		}
+	}
+}
+
 /* A test's figures: per way and metric, each configuration's figure,
- * and in a comparison its verdict. */
+ * and in a comparison its verdict; a mix's reads and writes apart. */
 static void lm_html_table(FILE *f, const struct lm_cmp *c, unsigned int test,
 			  unsigned int metrics)
 {
@@ -354,6 +391,8 @@ static void lm_html_table(FILE *f, const struct lm_cmp *c, unsigned int test,
 			}
 			fputs("</tr>\n", f);
 		}
+		if (cell->way == LM_WAY_MIX)
+			lm_html_dir_rows(f, c, cell);
 	}
 	fputs("</table>\n", f);
 }

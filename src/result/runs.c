@@ -143,6 +143,39 @@ static double lm_runs_gmean(const double *v, unsigned int n)
 	return n ? exp(sum / n) : NAN;
 }
 
+/* val->dir: a mix cell's directions apart, over the runs collected. */
+static int lm_runs_split(const struct lm_runs_from *g, struct lm_cmp_val *val)
+{
+	const struct lm_test *t = &g->profile->tests[g->test];
+	unsigned int d, m, f, k, n;
+	bool ok;
+	double *tmp;
+
+	if (g->way != LM_WAY_MIX)
+		return 0;
+	tmp = calloc(val->n, sizeof(double));
+	if (!tmp)
+		return -ENOMEM;
+	for (d = 0; d < LM_DIRS; d++) {
+		if (!lm_mix_measures(t, lm_runs_src(g, 0), d))
+			continue;
+		for (m = 0; m < LM_MET_CPU; m++) {
+			for (ok = true, n = 0, f = 0; f < g->nfiles; f++) {
+				const struct lm_cell *src = lm_runs_src(g, f);
+
+				for (k = lm_cell_first(src); k < src->nruns;
+				     k++)
+					ok &= lm_cmp_figure(&src->runs[k], d, m,
+							    &tmp[n++]);
+			}
+			if (ok)
+				val->dir[d][m] = lm_runs_gmean(tmp, n);
+		}
+	}
+	free(tmp);
+	return 0;
+}
+
 static int lm_runs_describe(struct lm_cmp_val *val)
 {
 	struct lm_spread sp;
@@ -247,10 +280,14 @@ static int lm_runs_timeline(const struct lm_runs_from *g,
 
 int lm_cmp_val_fill(struct lm_cmp_val *val, const struct lm_runs_from *from)
 {
+	unsigned int d, m;
 	double ceiling;
 	int ret;
 
 	memset(val, 0, sizeof(*val));
+	for (d = 0; d < LM_DIRS; d++)
+		for (m = 0; m < LM_METRICS; m++)
+			val->dir[d][m] = NAN;
 	ret = lm_runs_collect(from, val);
 	if (ret || !val->n)
 		return ret;
@@ -258,6 +295,8 @@ int lm_cmp_val_fill(struct lm_cmp_val *val, const struct lm_runs_from *from)
 	ret = lm_runs_timeline(from, val);
 	if (!ret)
 		ret = lm_runs_describe(val);
+	if (!ret)
+		ret = lm_runs_split(from, val);
 	ceiling = from->saved[from->file[0]].m.link_ceiling_mb_s;
 	val->link_pct = ceiling > 0 && val->v[LM_MET_MB_S]
 				? 100 * val->center[LM_MET_MB_S] / ceiling

@@ -71,6 +71,11 @@ struct lm_cmp_val {
 	double rel_res[LM_METRICS];
 	double pct_us[LM_NPCT]; /* medians of the runs' */
 	double cv_pct;		/* of MB/s over the runs */
+	/* a mix cell's reads and writes apart, as IOmeter publishes them:
+	 * per direction (LM_DIR_READ, LM_DIR_WRITE) the geometric mean of
+	 * the same runs' MB/s, IOPS, mean and p99 latency; NaN for CPU, for
+	 * a direction the cell does not measure and for another way */
+	double dir[LM_DIRS][LM_METRICS];
 	/* the geometric mean's share of its first file's --link ceiling,
 	 * in %; NaN without --link */
 	double link_pct;

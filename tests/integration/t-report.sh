@@ -110,6 +110,25 @@ awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
 	$2 == "Max Throughput-100%Read" && $4 == "iops" { ok = $col["read_iops"] > 0 && $col["write_iops"] == "" }
 	$2 == "RealLife-60%Rand-65%Read" && $4 == "iops" { ok2 = $col["read_iops"] > 0 && $col["write_iops"] > 0 }
 	END { exit !(ok && ok2) }' "$LM_WORK/iom.csv" || fail "CSV: iometer read/write apart: $(cut -d, -f1-4,32-37 "$LM_WORK/iom.csv")"
+# a comparison of two IOmeter results: each mix's reads and writes apart
+mark iom2 --profile=iometer --allow-write --destroy="$(basename "$LM_DEV")" --json="$LM_WORK/iom2.json"
+"$LUNMARK" compare "$LM_WORK/iom.json" "$LM_WORK/iom2.json" >"$LM_WORK/iomc.txt"
+expect_grep "Reads and writes of each mix apart" "$LM_WORK/iomc.txt"
+grep -qE '^Max Throughput-100%Read +iom +[0-9]+ +[0-9.]+ +[0-9.]+ +- +- +-$' "$LM_WORK/iomc.txt" ||
+	fail "compare: the 100% read spec's reads and writes: $(cat "$LM_WORK/iomc.txt")"
+grep -qE '^RealLife-60%Rand-65%Read +iom2( +[0-9.]+){6}$' "$LM_WORK/iomc.txt" ||
+	fail "compare: RealLife's reads and writes: $(cat "$LM_WORK/iomc.txt")"
+# one run a side: the directions' IOPS add up to the mix's
+"$LUNMARK" compare "$LM_WORK/iom.json" "$LM_WORK/iom2.json" --format=json |
+	jq -e '[.cells[] | select(.metric == "iops" and .test == "RealLife-60%Rand-65%Read") | .values[] |
+		((.geomean_read + .geomean_write) / .geomean - 1) | fabs < 0.001] | length == 2 and all' >/dev/null ||
+	fail "JSON: reads and writes apart do not add up to the mix: $("$LUNMARK" compare "$LM_WORK/iom.json" "$LM_WORK/iom2.json" --format=json | jq -c '.cells[] | select(.metric == "iops") | .values[] | [.geomean, .geomean_read, .geomean_write]')"
+"$LUNMARK" compare "$LM_WORK/iom.json" "$LM_WORK/iom2.json" --format=md | cmark-gfm -e table >"$LM_WORK/iomc.html"
+grep -q '<h3>Reads and writes of each mix apart</h3>' "$LM_WORK/iomc.html" || fail "md: no reads-and-writes heading"
+grep -q '<th align="right">write IOPS</th>' "$LM_WORK/iomc.html" || fail "md: no write IOPS column"
+"$LUNMARK" compare "$LM_WORK/iom.json" "$LM_WORK/iom2.json" --format=html >"$LM_WORK/iomc.page"
+[ "$(grep -o '<tr><td>mix: write</td>' "$LM_WORK/iomc.page" | wc -l)" -eq 9 ] ||
+	fail "html: $(grep -o '<tr><td>mix: write</td>' "$LM_WORK/iomc.page" | wc -l) rows of a mix's writes, expected 9 (3 specs that write, 3 metrics)"
 "$LUNMARK" compare "$LM_WORK/def.json" "$LM_WORK/def.json" --format=csv-wide >"$LM_WORK/wide.csv"
 [ "$(wc -l <"$LM_WORK/wide.csv")" -eq 3 ] || fail "CSV wide: $(wc -l <"$LM_WORK/wide.csv") lines, expected 3"
 head -1 "$LM_WORK/wide.csv" | grep -q '^configuration,SEQ1M Q8T1 read MB/s,SEQ1M Q8T1 read IOPS,' ||
