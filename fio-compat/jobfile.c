@@ -157,13 +157,23 @@ static int lm_fio_line(struct lm_fio_reader *r, const char *file,
 	return lm_fio_option(r, file, line, p);
 }
 
+/* The @n bytes of @text, a NUL after them: line by line, after line0. */
 static int lm_fio_parse(struct lm_fio_reader *r, const char *file, char *text,
-			unsigned int line0)
+			size_t n, unsigned int line0)
 {
+	const char *nul = memchr(text, '\0', n);
 	unsigned int line = line0;
 	char *p = text, *nl;
 	int ret = 0;
 
+	/* a C string would end there, and the rest go unread */
+	if (nul) {
+		for (line++; (p = memchr(p, '\n', (size_t)(nul - p))); p++)
+			line++;
+		return lm_fio_bad(
+			r, file, line,
+			"a NUL byte in the line: a job file is text (saved as UTF-16? save it as UTF-8)");
+	}
 	while (*p && !ret) {
 		nl = strchr(p, '\n');
 		if (nl)
@@ -242,7 +252,7 @@ static int lm_fio_read_path(struct lm_fio_reader *r, const char *path,
 	const char *kept;
 	char *text = NULL;
 	unsigned int i;
-	size_t n;
+	size_t n = 0;
 	int ret;
 
 	/* the first file has no includer: messages name it then */
@@ -271,7 +281,7 @@ static int lm_fio_read_path(struct lm_fio_reader *r, const char *path,
 		return -ENOMEM;
 	}
 	r->stack[r->depth++] = kept;
-	ret = lm_fio_parse(r, kept, text, 0);
+	ret = lm_fio_parse(r, kept, text, n, 0);
 	r->depth--;
 	free(text);
 	return ret;
@@ -332,7 +342,7 @@ int lm_fio_read_text(const char *name, const char *text, size_t n,
 	memcpy(copy, text, n);
 	copy[n] = '\0';
 	r.stack[r.depth++] = kept;
-	ret = lm_fio_parse(&r, kept, copy, line0);
+	ret = lm_fio_parse(&r, kept, copy, n, line0);
 	free(copy);
 	return ret;
 }

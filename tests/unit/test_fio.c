@@ -280,6 +280,17 @@ static void lm_test_fio_errors(void)
 		lm_fio_jobs_free(&js);
 		lm_fio_file_free(&f);
 	}
+	/* a NUL byte: the line and the rest of the file are not dropped */
+	{
+		static const char nul[] = "[a]\nrw=read\nsize=1m\0bs=4k\n";
+
+		CU_ASSERT_EQUAL(lm_fio_read_text("t.fio", nul, sizeof(nul) - 1,
+						 0, &f, msg, sizeof(msg)),
+				-EINVAL);
+		CU_ASSERT_PTR_NOT_NULL(
+			strstr(msg, "t.fio:3: a NUL byte in the line"));
+		lm_fio_file_free(&f);
+	}
 	/* --ignore-unsupported: skipped, the job stands */
 	CU_ASSERT_EQUAL(lm_build("[a]\nrate_iops=100\nbs=8k\n", true, &f, &js,
 				 msg, sizeof(msg)),
