@@ -70,7 +70,8 @@ static bool lm_watch_ready(struct lm_iscsi_params *w, int fd)
 
 static int lm_iscsi_poll(struct iscsi_context *ctx,
 			 const struct lm_iscsi_conf *c, int ms,
-			 struct lm_iscsi_params *watch, char *msg, size_t len)
+			 struct lm_iscsi_params *watch, struct lm_sync *s,
+			 char *msg, size_t len)
 {
 	struct pollfd p;
 	int n, ret;
@@ -88,6 +89,10 @@ static int lm_iscsi_poll(struct iscsi_context *ctx,
 			return -EINTR;
 		n = 0;
 	}
+	/* a connect refused or reset says POLLERR or POLLHUP with it */
+	if (n > 0 && (p.revents & POLLOUT) &&
+	    !(p.revents & (POLLERR | POLLHUP)))
+		s->connected = true;
 	if (n > 0 && watch && (p.revents & POLLIN) &&
 	    !lm_watch_ready(watch, p.fd)) {
 		p.revents &= (short)~POLLIN;
@@ -123,7 +128,7 @@ int lm_sync_wait(struct iscsi_context *ctx, struct lm_sync *s,
 		if (now >= deadline_ms)
 			return -ETIMEDOUT;
 		ret = lm_iscsi_poll(ctx, c, (int)(deadline_ms - now + 1), watch,
-				    msg, len);
+				    s, msg, len);
 		if (s->done)
 			break;
 		if (ret < 0)
@@ -252,6 +257,7 @@ int lm_iscsi_open(const struct lm_iscsi_conf *c, struct iscsi_context **out,
 	struct iscsi_context *ctx;
 	struct lm_sync s = { 0 };
 	char why[256] = "";
+	const char *stage = NULL;
 	int ret;
 
 	ret = lm_create(c, &ctx, msg, len);
@@ -272,6 +278,7 @@ int lm_iscsi_open(const struct lm_iscsi_conf *c, struct iscsi_context **out,
 		goto out_destroy;
 	}
 	ret = lm_sync_wait(ctx, &s, c, deadline_ms, watch, why, sizeof(why));
+	stage = s.connected ? "during the login" : NULL;
 	if (ret)
 		goto out_connect;
 	if (s.status != SCSI_STATUS_GOOD) {
@@ -285,8 +292,12 @@ int lm_iscsi_open(const struct lm_iscsi_conf *c, struct iscsi_context **out,
 			goto out_destroy;
 		}
 		ret = lm_socket_errno(why);
+		/* libiscsi's words for a peer that closed vary */
+		if (s.connected && ret == -ECONNREFUSED)
+			ret = -ECONNRESET;
 		goto out_connect;
 	}
+	stage = "after the login";
 	ret = lm_lun_ready(ctx, c, deadline_ms, watch, msg, len);
 	if (ret == -ETIMEDOUT || ret == -ECONNRESET || ret == -EINTR)
 		goto out_connect;
@@ -303,6 +314,11 @@ out_connect:
 	else if (ret == -EINTR)
 		snprintf(msg, len, "%s: interrupted while connecting",
 			 c->portal);
+	else if (stage)
+		snprintf(
+			msg, len,
+			"%s: connected, then the connection was lost %s: %s (the target closed it: its log says why)",
+			c->portal, stage, strerror(-ret));
 	else
 		snprintf(
 			msg, len,
@@ -323,4 +339,38 @@ void lm_iscsi_close(struct iscsi_context *ctx)
 		lm_sync_wait(ctx, &s, NULL, lm_kf_now_ms() + 500, NULL, msg,
 			     sizeof(msg));
 	iscsi_destroy_context(ctx);
+}
+
+int lm_iscsi_fault_parse(const char *s, struct lm_iscsi_fault *f, char *msg,
+			 size_t len)
+{
+	static const char *const kinds[] = { [LM_FAULT_READ] = "read",
+					     [LM_FAULT_WRITE] = "write",
+					     [LM_FAULT_SYNC] = "sync" };
+	const char *colon = strchr(s, ':');
+	unsigned int k;
+	char *end;
+	unsigned long n;
+
+	for (k = LM_FAULT_READ; colon && k <= LM_FAULT_SYNC; k++)
+		if (strlen(kinds[k]) == (size_t)(colon - s) &&
+		    !strncmp(s, kinds[k], (size_t)(colon - s)))
+			break;
+	if (!colon || k > LM_FAULT_SYNC || colon[1] < '1' || colon[1] > '9') {
+		snprintf(
+			msg, len,
+			"fault \"%.60s\": not KIND:N (KIND read, write or sync; N from 1)",
+			s);
+		return -EINVAL;
+	}
+	errno = 0;
+	n = strtoul(colon + 1, &end, 10);
+	if (*end || errno || n > 1000000000ul) {
+		snprintf(msg, len,
+			 "fault \"%.60s\": N is not a count from 1 to 10^9", s);
+		return -EINVAL;
+	}
+	f->kind = (enum lm_iscsi_fault_kind)k;
+	f->nth = (unsigned int)n;
+	return 0;
 }

@@ -19,6 +19,32 @@
 
 struct iscsi_context;
 
+/* What a fault (below) waits for: a command of this kind. */
+enum lm_iscsi_fault_kind {
+	LM_FAULT_NONE,
+	LM_FAULT_READ,
+	LM_FAULT_WRITE,
+	LM_FAULT_SYNC /* SYNCHRONIZE CACHE */
+};
+
+/*
+ * A fault to inject, for tests of the narrow windows: the connection is
+ * shut down, as a target or a network failing would, just before a
+ * session issues its @nth command of @kind (counted from 1 over the
+ * session's life, reissues after a reconnect included). Once only.
+ */
+struct lm_iscsi_fault {
+	enum lm_iscsi_fault_kind kind;
+	unsigned int nth;
+};
+
+/*
+ * "KIND:N" (read, write or sync; N from 1) into @f. Returns 0, or -EINVAL
+ * with what was wrong in @msg.
+ */
+int lm_iscsi_fault_parse(const char *s, struct lm_iscsi_fault *f, char *msg,
+			 size_t len);
+
 struct lm_iscsi_conf {
 	struct lm_iscsi_url url;
 	char initiator[LM_ISCSI_NAME_MAX];
@@ -34,6 +60,7 @@ struct lm_iscsi_conf {
 	 */
 	const _Atomic int *stop;
 	int stop_now;
+	struct lm_iscsi_fault fault; /* none unless a test asks */
 };
 
 /* Whether @c's stop flag is raised (NULL: never). */

@@ -17,6 +17,7 @@ struct scsi_task;
 /* One synchronous step: a callback sets done; we service until then. */
 struct lm_sync {
 	bool done;
+	bool connected; /* the TCP connection was made (the socket wrote) */
 	int status;
 	struct scsi_task *task;
 };

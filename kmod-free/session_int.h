@@ -88,6 +88,7 @@ struct lm_session {
 	unsigned int rwire; /* reads at the target */
 	uint64_t issued;
 	unsigned int reconnects; /* sessions logged in again */
+	unsigned int faulted;	 /* commands of the fault's kind (conf) */
 	/* the send queue */
 	struct lm_sess_out *out;
 	unsigned int ohead, otail, ocap;

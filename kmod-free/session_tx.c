@@ -187,10 +187,25 @@ void lm_sess_release(struct lm_session *p)
 	}
 }
 
+/* The test hook (lm_iscsi_conf.fault): the connection goes down before
+ * the nth command of its kind is issued, as a target failing would. */
+static void lm_sess_fault(struct lm_session *p, const struct lm_sess_slot *s)
+{
+	const struct lm_iscsi_fault *f = &p->conf->fault;
+	enum lm_iscsi_fault_kind k =
+		s->tag		    ? s->write ? LM_FAULT_WRITE : LM_FAULT_READ
+		: s->cdb[0] == 0x35 ? LM_FAULT_SYNC
+				    : LM_FAULT_NONE;
+
+	if (f->nth && k == f->kind && ++p->faulted == f->nth && p->fd >= 0)
+		shutdown(p->fd, SHUT_RDWR);
+}
+
 void lm_sess_start(struct lm_session *p, struct lm_sess_slot *s)
 {
 	uint32_t blocks = s->len / p->lbs;
 
+	lm_sess_fault(p, s);
 	if (s->tag)
 		lm_cdb_rw16(s->cdb, s->write, s->offset / p->lbs, blocks);
 	s->busy = true;

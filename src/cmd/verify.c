@@ -132,18 +132,24 @@ static int lm_verify_passes(struct lm_vpass *v, bool check)
 	printf("verify: %s: %llu blocks of %u bytes checked from byte %llu (%s at QD %u) in %.2f s: ",
 	       v->name, (unsigned long long)v->blocks, v->t->lbs_bytes,
 	       (unsigned long long)v->start,
-	       check ? "read"
-	       : ret ? "stopped while writing, nothing read"
-		     : "written, flushed, read",
+	       check		 ? "read"
+	       : w->io_err_flush ? "written, not flushed, nothing read"
+	       : ret		 ? "stopped while writing, nothing read"
+				 : "written, flushed, read",
 	       v->depth, (double)(lm_now_ns() - t0) / 1e9);
 	if (w->io_errno)
-		printf("an IO failed\n");
+		printf("%s failed\n", w->io_err_flush ? "the flush" : "an IO");
 	else if (lm_stop)
 		printf("interrupted\n");
 	else if (v->bad)
 		printf("%llu bad\n", (unsigned long long)v->bad);
 	else
 		printf("all good (run %016llx)\n", (unsigned long long)v->run);
+	if (w->io_errno && w->io_err_flush) {
+		lm_err("%s: the flush after the writes failed: %s", v->name,
+		       lm_errtext(w->io_errno, w->errtext));
+		return LM_EXIT_IO;
+	}
 	if (w->io_errno) {
 		lm_err("%s: an IO at byte %llu failed: %s", v->name,
 		       (unsigned long long)w->io_err_offset,
@@ -223,6 +229,9 @@ int lm_cmd_verify(struct lm_cli *c)
 		ret = lm_verify_passes(v, c->verify_check);
 	}
 	lm_worker_teardown(&v->w);
+	if (v->w.reconnects)
+		printf("  reconnects: %u (the session was lost and logged in again)\n",
+		       v->w.reconnects);
 out_free:
 	free(v);
 out_close:

@@ -460,8 +460,10 @@ static void lm_flush(struct lm_worker *w, struct lm_loop *l, uint64_t offset)
 		ret = l->eng.ops->flush(&l->eng);
 	else
 		ret = fd >= 0 && fdatasync(fd) ? -errno : 0;
-	if (ret)
+	if (ret && !w->io_errno) {
 		lm_fail(w, l, -ret, offset, true);
+		w->io_err_flush = true;
+	}
 }
 
 void lm_pass_job(struct lm_job *pj, const struct lm_job *j, uint32_t bs_bytes,

@@ -134,6 +134,7 @@ struct lm_worker {
 		       * queue, submit, reap or flush */
 	uint64_t io_err_offset;
 	bool io_err_write;
+	bool io_err_flush; /* it was the pass's flush, after its writes */
 	char errtext[512]; /* the engine's words for the setup or IO error */
 	char note[96];
 	unsigned int reconnects;       /* the engine's, after teardown */

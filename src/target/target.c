@@ -176,6 +176,24 @@ out_dir:
 	return ret;
 }
 
+/* LUNMARK_ISCSI_FAULT=KIND:N, the tests' way into a narrow window
+ * (kmod-free/login.h: struct lm_iscsi_fault). */
+static int lm_iscsi_fault_env(struct lm_iscsi_conf *c, char *msg, size_t len)
+{
+	const char *v = getenv("LUNMARK_ISCSI_FAULT");
+	char why[160];
+	int ret;
+
+	if (!v || !*v)
+		return 0;
+	ret = lm_iscsi_fault_parse(v, &c->fault, why, sizeof(why));
+	if (ret)
+		snprintf(msg, len,
+			 "LUNMARK_ISCSI_FAULT: %s; unset it, it is for tests",
+			 why);
+	return ret;
+}
+
 static int lm_iscsi_conf_fill(struct lm_iscsi_conf *c,
 			      const struct lm_target_opts *o, char *msg,
 			      size_t len)
@@ -216,7 +234,7 @@ static int lm_iscsi_conf_fill(struct lm_iscsi_conf *c,
 	c->stop_now = LM_STOP_NOW;
 	lm_iscsi_url_display(&c->url, c->display, sizeof(c->display));
 	lm_iscsi_portal(&c->url, c->portal, sizeof(c->portal));
-	return 0;
+	return lm_iscsi_fault_env(c, msg, len);
 }
 
 /* Log in, probe, log out: the workers open sessions of their own. */

@@ -91,6 +91,38 @@ expect_grep "logged in again" "$LM_WORK/mr"
 "$LM_HELPERS/lm-datacheck" iscsi "$URL_RDWR" 32m >"$LM_WORK/c" ||
 	fail "after the reconnect a block carries a wrong offset: $(cat "$LM_WORK/c")"
 
+# the narrow windows, by the session's fault hook (LUNMARK_ISCSI_FAULT):
+# the connection drops just before the Nth command of a kind
+portal=${URL_RDWR#iscsi://}
+portal=${portal%%/*}
+# during the flush (SYNCHRONIZE CACHE) after the writes: carried through
+expect_exit "$LM_EXIT_OK" "$LM_WORK/v" env LUNMARK_ISCSI_FAULT=sync:1 "$LUNMARK" verify "$URL_RDWR" \
+	--size=8m --allow-write --reconnect
+expect_grep "(written, flushed, read at QD 1)" "$LM_WORK/v"
+expect_grep ": all good (run " "$LM_WORK/v"
+expect_grep "  reconnects: 1 (the session was lost and logged in again)" "$LM_WORK/v"
+# and without --reconnect: the flush fails, said as such, nothing read
+expect_exit "$LM_EXIT_IO" "$LM_WORK/v" env LUNMARK_ISCSI_FAULT=sync:1 "$LUNMARK" verify "$URL_RDWR" \
+	--size=8m --allow-write
+expect_grep "the flush after the writes failed: ${portal}: connection lost" "$LM_WORK/v"
+expect_grep "(written, not flushed, nothing read at QD 1)" "$LM_WORK/v"
+grep -q "written, flushed" "$LM_WORK/v" && fail "a failed flush called flushed: $(cat "$LM_WORK/v")"
+# on the first read after the login, reading back an earlier pass
+expect_exit "$LM_EXIT_OK" "$LM_WORK/v" "$LUNMARK" verify "$URL_RDWR" --size=8m --allow-write
+expect_exit "$LM_EXIT_OK" "$LM_WORK/v" env LUNMARK_ISCSI_FAULT=read:1 "$LUNMARK" verify "$URL_RDWR" \
+	--size=8m --check --reconnect --iodepth=8
+expect_grep "all good" "$LM_WORK/v"
+expect_grep "  reconnects: 1 (" "$LM_WORK/v"
+# on the 100th write with 8 in flight: every acknowledged block reads back
+expect_exit "$LM_EXIT_OK" "$LM_WORK/v" env LUNMARK_ISCSI_FAULT=write:100 "$LUNMARK" verify "$URL_RDWR" \
+	--size=8m --bs=4k --iodepth=8 --allow-write --reconnect
+expect_grep "16384 blocks of 512 bytes checked" "$LM_WORK/v"
+expect_grep ": all good (run " "$LM_WORK/v"
+expect_grep "  reconnects: 1 (" "$LM_WORK/v"
+# a mistyped hook is refused before any IO
+expect_exit "$LM_EXIT_USAGE" "$LM_WORK/v" env LUNMARK_ISCSI_FAULT=flush:1 "$LUNMARK" run "$URL_NULL"
+expect_grep "LUNMARK_ISCSI_FAULT: fault \"flush:1\": not KIND:N" "$LM_WORK/v"
+
 # --reconnect to a target that stays down: the IOs fail after --timeout
 ( sleep 2; "$LM_ROOT/scripts/tgt-target.sh" kill -d "$LM_TGT" ) &
 t0=$(secs)

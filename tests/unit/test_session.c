@@ -9,12 +9,9 @@
  */
 #include "kmod-free/pdu.h"
 #include "kmod-free/session.h"
-#include "kmod-free/util.h"
 #include "tests/unit/unit.h"
 
-#include <arpa/inet.h>
 #include <errno.h>
-#include <netinet/in.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -485,46 +482,6 @@ static void lm_test_misuse(void)
 	lm_t_free(t);
 }
 
-/* A port nothing listens on: refused at once, or with reconnect tried
- * again until the timeout, as a restarting target would be. */
-static void lm_test_open_refused(void)
-{
-	struct sockaddr_in a = { .sin_family = AF_INET };
-	socklen_t alen = sizeof(a);
-	struct lm_session *p = (void *)1;
-	struct lm_iscsi_conf c = { 0 };
-	uint64_t t0;
-	char msg[1400];
-	int fd;
-
-	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-	fd = socket(AF_INET, SOCK_STREAM, 0);
-	CU_ASSERT_FATAL(fd >= 0);
-	CU_ASSERT_EQUAL_FATAL(bind(fd, (struct sockaddr *)&a, sizeof(a)), 0);
-	CU_ASSERT_EQUAL_FATAL(getsockname(fd, (struct sockaddr *)&a, &alen), 0);
-	close(fd); /* nothing listens there now */
-	CU_ASSERT_EQUAL_FATAL(
-		lm_iscsi_url_parse(
-			"iscsi://127.0.0.1/iqn.2026-11.io.lunmark:x/1", &c.url,
-			msg, sizeof(msg)),
-		0);
-	c.url.port = ntohs(a.sin_port);
-	snprintf(c.portal, sizeof(c.portal), "127.0.0.1:%u", c.url.port);
-	snprintf(c.display, sizeof(c.display), "iscsi://%s/x/1", c.portal);
-	snprintf(c.initiator, sizeof(c.initiator), "iqn.2026-11.io.lunmark:t");
-	c.timeout_s = 1;
-	CU_ASSERT_EQUAL(lm_session_open(&c, 4, 512, &p, msg, sizeof(msg)),
-			-ECONNREFUSED);
-	CU_ASSERT_PTR_NULL(p);
-	c.reconnect = true;
-	t0 = lm_kf_now_ms();
-	CU_ASSERT_EQUAL(lm_session_open(&c, 4, 512, &p, msg, sizeof(msg)),
-			-ECONNREFUSED);
-	CU_ASSERT(lm_kf_now_ms() - t0 >= 900);
-	CU_ASSERT_PTR_NOT_NULL(strstr(msg, "no connection within 1 s"));
-	CU_ASSERT_PTR_NOT_NULL(strstr(msg, "Connection refused"));
-}
-
 int lm_suite_session(void)
 {
 	static const struct lm_unit_test t[] = {
@@ -538,8 +495,6 @@ int lm_suite_session(void)
 		  lm_test_ping },
 		{ "header digests, a wrong one", lm_test_digest },
 		{ "a slot taken twice or out of range", lm_test_misuse },
-		{ "a refused login, tried again with reconnect",
-		  lm_test_open_refused },
 		{ NULL, NULL },
 	};
 	return lm_unit_add("kmod-free session", t);
