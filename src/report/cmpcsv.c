@@ -77,7 +77,10 @@ static void lm_csv_stat(FILE *f, const struct lm_cmp *c,
 		return;
 	}
 	lm_csv_str(f, c->cfg[cell->ref[m]].name);
-	fprintf(f, ",%.6g,", s->ratio);
+	fputc(',', f);
+	if (!isnan(s->ratio))
+		fprintf(f, "%.6g", s->ratio);
+	fputc(',', f);
 	if (!isnan(s->lo))
 		fprintf(f, "%.6g,%.6g,%.6g", s->lo, s->hi, 1 - s->alpha);
 	else
@@ -132,12 +135,15 @@ static void lm_cmp_csv_long(FILE *f, const struct lm_cmp *c,
 				fprintf(f,
 					",%s,%s,%s,%u,%.6g,%.6g,%.6g,%.6g,%.3f",
 					lm_way_keys[cell->way],
-					lm_metrics[m].key, lm_metrics[m].unit,
+					lm_metrics[m].key,
+					lm_fmt_metric_unit(c->profile, m),
 					val->n, val->median[m], val->ci[m].lo95,
 					val->ci[m].hi95, val->center[m],
 					val->cv_pct);
+				/* a copy times whole files: none */
 				for (q = 0; q < LM_NPCT; q++)
-					fprintf(f, ",%.6g", val->pct_us[q]);
+					lm_csv_num(f, val->pct_us[q] > 0, 3,
+						   val->pct_us[q]);
 				fputc(',', f);
 				lm_csv_stat(f, c, cell, k, m);
 				fprintf(f, ",%d,", k == cell->best[m]);

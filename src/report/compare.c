@@ -156,7 +156,10 @@ static void lm_cmp_pair(FILE *f, const struct lm_cmp *c, unsigned int metrics,
 			}
 			lm_fmt_interval(ci, sizeof(ci), s);
 			lm_fmt_verdict(vd, sizeof(vd), s, m);
-			lm_tab_put(&t, "%.3f", s->ratio);
+			if (isnan(s->ratio))
+				lm_tab_put(&t, "-");
+			else
+				lm_tab_put(&t, "%.3f", s->ratio);
 			lm_tab_put(&t, "%s", ci);
 			if (isnan(s->welch.p))
 				lm_tab_put(&t, "-");

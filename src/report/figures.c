@@ -53,6 +53,8 @@ void lm_fmt_verdict(char *buf, size_t len, const struct lm_cmp_stat *st,
 			 LM_CMP_MIN_RUNS);
 	else if (st->verdict != LM_VERDICT_INCONCLUSIVE)
 		snprintf(buf, len, "%s", w);
+	else if (isnan(st->ratio)) /* lm_cmp_test(): no logs */
+		snprintf(buf, len, "%s (a run measured 0: no ratio)", w);
 	else if (st->runs_needed >= LM_CMP_RUNS_CAP)
 		snprintf(buf, len, "%s (over %u runs a side)", w,
 			 LM_CMP_RUNS_CAP);
@@ -104,6 +106,13 @@ const char *lm_fmt_metric_name(const struct lm_profile *p, unsigned int m)
 	if (m == LM_MET_P99)
 		return "p99 lat us";
 	return lm_metrics[m].name;
+}
+
+const char *lm_fmt_metric_unit(const struct lm_profile *p, unsigned int m)
+{
+	return p && p->kind == LM_PK_COPY && m == LM_MET_IOPS
+		       ? "files/s"
+		       : lm_metrics[m].unit;
 }
 
 const char *lm_fmt_way(const struct lm_profile *p, enum lm_way w)

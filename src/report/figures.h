@@ -40,6 +40,8 @@ const char *lm_fmt_standing(const struct lm_cmp_cell *cell, unsigned int k,
  * copy's IOPS are files/s, its write and read upload and download. */
 const char *lm_fmt_metric_name(const struct lm_profile *p, unsigned int m);
 const char *lm_fmt_way(const struct lm_profile *p, enum lm_way w);
+/* A metric's unit in a CSV column, in the method's words (files/s). */
+const char *lm_fmt_metric_unit(const struct lm_profile *p, unsigned int m);
 /* "SEQ1M Q8T1 read" */
 void lm_fmt_cell(char *buf, size_t len, const struct lm_cmp_cell *cell);
 

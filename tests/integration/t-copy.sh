@@ -30,6 +30,16 @@ grep -qE '^1 x 2GiB +1 x 8MiB +[0-9]+\.[0-9]+ +[0-9]+\.[0-9]+' "$LM_WORK/d" ||
 wait
 [ -z "$(left)" ] || fail "an interrupted copy left files: $(left)"
 
+# its CSV in the method's words: files/s, and no percentiles (a copy
+# times whole files), empty rather than 0
+expect_exit "$LM_EXIT_OK" "$LM_WORK/c" "$LUNMARK" mark "$LM_WORK/dir" --profile=copy --size=4m \
+	--runs=1 --no-warmup --interval=0 --quiet --json="$LM_WORK/c.json"
+"$LUNMARK" report "$LM_WORK/c.json" --format=csv >"$LM_WORK/c.csv"
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+	$4 == "iops" { n++; if ($5 != "files/s" || $col["p50_us"] != "" || $col["p99_us"] != "") bad = 1 }
+	END { exit !(n == 6 && !bad) }' "$LM_WORK/c.csv" ||
+	fail "copy CSV: files/s, empty percentiles: $(cut -d, -f1-16 "$LM_WORK/c.csv")"
+
 # a raw device: extents, and a flush the block layer counts for each file
 lm_loop 64 512
 name=$(basename "$LM_DEV")

@@ -5,6 +5,8 @@
  * directly, and the rule that the interval shown and the verdict agree,
  * checked on many random samples.
  */
+#include "src/report/figures.h"
+#include "src/result/runs.h"
 #include "src/stats/stats.h"
 #include "src/stats/verdict.h"
 #include "tests/unit/unit.h"
@@ -208,9 +210,29 @@ static void lm_test_throttled(void)
 	CU_ASSERT(s.hi < 0.05);
 }
 
+/* CPU time under a tick reads 0, which has no logarithm: no ratio, and
+ * the words say why rather than "~0 runs a side" beside a "nan". */
+static void lm_test_zero(void)
+{
+	static const double a[] = { 0.30, 0.0, 0.31 },
+			    b[] = { 0.30, 0.29, 0.31 };
+	struct lm_side sa = lm_s(a, 3), sb = lm_s(b, 3);
+	struct lm_cmp_stat st;
+	char w[96];
+
+	CU_ASSERT_EQUAL_FATAL(lm_cmp_one(&sa, &sb, 0.05, false, 1, &st), 0);
+	CU_ASSERT(isnan(st.ratio));
+	CU_ASSERT_EQUAL(st.verdict, LM_VERDICT_INCONCLUSIVE);
+	lm_fmt_verdict(w, sizeof(w), &st, LM_MET_CPU);
+	CU_ASSERT_STRING_EQUAL(w, "inconclusive (a run measured 0: no ratio)");
+	lm_fmt_change(w, sizeof(w), &st);
+	CU_ASSERT_STRING_EQUAL(w, "-");
+}
+
 int lm_suite_verdict(void)
 {
 	static const struct lm_unit_test tests[] = {
+		{ "a run that measured 0: no ratio, said so", lm_test_zero },
 		{ "3 runs a side, 2x at 10%, by hand", lm_test_by_hand },
 		{ "a floor for CPU ticks", lm_test_floor },
 		{ "Holm's step-down", lm_test_holm },
