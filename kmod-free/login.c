@@ -250,6 +250,36 @@ static int lm_lun_ready(struct iscsi_context *ctx,
 	return ret;
 }
 
+/*
+ * libiscsi 1.19 leaks a small allocation (24 bytes) of
+ * iscsi_full_connect_async() when the connection is reset during the
+ * login: its own, freed by no call we can make. ASan's fast unwinder,
+ * climbing from inside libiscsi (built without frame pointers), skips the
+ * caller of the libiscsi call and names the one above it. These two
+ * frames are there so that the frame it names is lm_connect_begin, which
+ * does nothing else: tests/lsan.supp suppresses that name alone.
+ */
+static __attribute__((noinline)) int lm_connect_call(struct iscsi_context *ctx,
+						     const char *portal,
+						     struct lm_sync *s)
+{
+	int ret = iscsi_full_connect_async(ctx, portal, -1, lm_sync_cb, s);
+
+	/* not a tail call: this frame stays while libiscsi runs */
+	__asm__ volatile("" ::: "memory");
+	return ret;
+}
+
+static __attribute__((noinline)) int lm_connect_begin(struct iscsi_context *ctx,
+						      const char *portal,
+						      struct lm_sync *s)
+{
+	int ret = lm_connect_call(ctx, portal, s);
+
+	__asm__ volatile("" ::: "memory");
+	return ret;
+}
+
 int lm_iscsi_open(const struct lm_iscsi_conf *c, struct iscsi_context **out,
 		  struct lm_iscsi_params *watch, char *msg, size_t len)
 {
@@ -271,7 +301,7 @@ int lm_iscsi_open(const struct lm_iscsi_conf *c, struct iscsi_context **out,
 	 * of its own. The error text is all libiscsi gives to tell a socket
 	 * error from a login refused.
 	 */
-	if (iscsi_full_connect_async(ctx, c->portal, -1, lm_sync_cb, &s)) {
+	if (lm_connect_begin(ctx, c->portal, &s)) {
 		snprintf(msg, len, "%s: cannot connect: %s", c->portal,
 			 iscsi_get_error(ctx));
 		ret = -EHOSTUNREACH;
