@@ -327,6 +327,39 @@ static struct json_object *lm_depth_json(unsigned int depth, bool batches)
 	return o;
 }
 
+/* Several hosts (lunmark-mpi): the job's figures are their sum; each
+ * rank's own part, a lunmark extension fio's readers pass over. */
+static struct json_object *lm_ranks_json(const struct lm_run_result *r)
+{
+	struct json_object *a = json_object_new_array();
+	unsigned int i, d;
+
+	for (i = 0; i < r->nranks; i++) {
+		const struct lm_rank_run *row = &r->ranks[i];
+		struct json_object *o = json_object_new_object();
+
+		lm_jput_u64(o, "rank", row->rank);
+		lm_jput_i64(o, "error", row->io_errno);
+		for (d = 0; d < LM_DIRS; d++) {
+			struct json_object *s = json_object_new_object();
+			struct json_object *lat = json_object_new_object();
+
+			lm_jput_u64(s, "io_bytes", row->s[d].bytes);
+			lm_jput_u64(s, "total_ios", row->s[d].ios);
+			lm_jput_u64(s, "bw_bytes",
+				    (uint64_t)(row->s[d].mib_s * 1048576.0));
+			lm_jput_dbl(s, "iops", row->s[d].iops);
+			lm_jput_dbl(lat, "mean", row->s[d].lat_mean_us * 1e3);
+			lm_jput(s, "lat_ns", lat);
+			lm_jput(o, d == LM_DIR_READ ? "read" : "write", s);
+		}
+		lm_jput_dbl(o, "window_start_us", row->start_us);
+		lm_jput_dbl(o, "window_end_us", row->end_us);
+		json_object_array_add(a, o);
+	}
+	return a;
+}
+
 static struct json_object *lm_job_json(const struct lm_fio_job *fj,
 				       const struct lm_fio_section *opts,
 				       const struct lm_run_result *r,
@@ -371,6 +404,8 @@ static struct json_object *lm_job_json(const struct lm_fio_job *fj,
 	lm_jput_i64(o, "latency_window", 0);
 	if (fj->job.ss.on)
 		lm_jput(o, "steadystate", lm_steady_json(&fj->job.ss, &r->ss));
+	if (r->nranks)
+		lm_jput(o, "lunmark ranks", lm_ranks_json(r));
 	return o;
 }
 

@@ -67,6 +67,7 @@ struct lm_cli {
 	bool out_terse;	    /* terse: fio's version 3 lines */
 	bool out_normal;    /* --output-format=normal (the default) */
 	const char *output; /* --output=FILE */
+	bool peer; /* lunmark-mpi, a rank but rank 0: it writes no file */
 	/* fio's own command-line options */
 	const char *sections[16]; /* --section=NAME: only these jobs */
 	unsigned int nsections;

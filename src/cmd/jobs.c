@@ -84,15 +84,16 @@ int lm_fio_out_check(const struct lm_cli *c)
  * files runs a sub-job per file at once, which share its iodepth (each at
  * least 1), its size and its io_size. 0, or an exit code after saying why.
  */
-static int lm_jobs_sub(const struct lm_fio_job *f, unsigned int i, bool prefill,
-		       struct lm_job *out)
+static int lm_jobs_sub(const struct lm_cli *c, const struct lm_fio_job *f,
+		       unsigned int i, struct lm_job *out)
 {
 	unsigned int nf = f->nfiles ? f->nfiles : 1;
 	const char *file = lm_fio_file_at(f, i);
 	char msg[512];
 
 	*out = f->job;
-	out->prefill = prefill; /* --no-prefill */
+	out->prefill = c->job.prefill; /* --no-prefill */
+	out->clock = c->job.clock;     /* lunmark-mpi's, or NULL */
 	out->iodepth = f->job.iodepth / nf + (i < f->job.iodepth % nf);
 	if (!out->iodepth)
 		out->iodepth = 1;
@@ -159,8 +160,7 @@ static unsigned int lm_jobs_spans(const struct lm_fio_job *fj, unsigned int n,
  * summed group's first job's (group_reporting).
  */
 static int lm_jobs_phase(struct lm_cli *c, const struct lm_fio_job *fj,
-			 unsigned int n, bool prefill,
-			 struct lm_run_result *res)
+			 unsigned int n, struct lm_run_result *res)
 {
 	struct lm_run_span spans[LM_RUN_TARGETS_MAX];
 	unsigned int from[LM_RUN_TARGETS_MAX];
@@ -192,7 +192,7 @@ static int lm_jobs_phase(struct lm_cli *c, const struct lm_fio_job *fj,
 		/* the files of a job, one after the other */
 		nf = fj[k].nfiles > 1 ? fj[k].nfiles : 1;
 		for (i = 0; i < nf && !ret; i++, slots++) {
-			ret = lm_jobs_sub(&fj[k], i, prefill, &copy[slots]);
+			ret = lm_jobs_sub(c, &fj[k], i, &copy[slots]);
 			jobs[slots] = &copy[slots];
 			c->targets[slots] = lm_fio_file_at(&fj[k], i);
 		}
@@ -248,6 +248,35 @@ static int lm_jobs_engine_fits(const struct lm_fio_job *fj, char *msg,
 	return 0;
 }
 
+/*
+ * Under lunmark-mpi the peers' sum is one result a phase (clock.h): each
+ * phase one job, or the clones of one group_reporting group, on one file
+ * each. Says which job is not, and returns non-zero.
+ */
+static int lm_jobs_one_sum(const struct lm_cli *c, const struct lm_fio_jobs *js)
+{
+	const struct lm_fio_job *j, *first = NULL;
+	unsigned int i;
+
+	for (i = 0; i < js->n; i++) {
+		j = &js->jobs[i];
+		if (!first || first->phase != j->phase)
+			first = j;
+		if (j->nfiles > 1 ||
+		    (j != first && !(j->summed && first->summed &&
+				     j->group == first->group))) {
+			if (!c->peer) /* every rank's: rank 0 says it */
+				lm_err("%s:%u: job '%s': under lunmark-mpi a job file runs one job at a time (a stonewall between jobs, or numjobs= with group_reporting), on one filename; this one %s",
+				       j->file, j->line, j->job.name,
+				       j->nfiles > 1
+					       ? "has several files"
+					       : "runs beside another job");
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
 static int lm_jobs_read(struct lm_cli *c, struct lm_fio_file *f,
 			struct lm_fio_jobs *js)
 {
@@ -271,7 +300,8 @@ static int lm_jobs_read(struct lm_cli *c, struct lm_fio_file *f,
 	for (i = 0; !ret && i < js->n; i++)
 		ret = lm_jobs_engine_fits(&js->jobs[i], msg, sizeof(msg));
 	if (ret) {
-		lm_err("%s", msg);
+		if (!c->peer) /* the same on every rank: rank 0 says it */
+			lm_err("%s", msg);
 		return LM_EXIT_USAGE;
 	}
 	for (i = 0; c->read_only && i < js->n; i++) {
@@ -282,6 +312,8 @@ static int lm_jobs_read(struct lm_cli *c, struct lm_fio_file *f,
 		       js->jobs[i].job.name);
 		return LM_EXIT_USAGE;
 	}
+	if (c->job.clock && lm_jobs_one_sum(c, js))
+		return LM_EXIT_USAGE;
 	if (c->max_jobs && js->n > c->max_jobs) {
 		lm_err("%u jobs, more than --max-jobs=%u", js->n, c->max_jobs);
 		return LM_EXIT_USAGE;
@@ -295,7 +327,6 @@ int lm_cmd_jobs(struct lm_cli *c)
 	struct lm_fio_file f;
 	struct lm_fio_jobs js = { 0 };
 	time_t start = time(NULL);
-	bool prefill = c->job.prefill;
 	unsigned int i, n, done = 0;
 	int out_ret;
 	int ret;
@@ -321,7 +352,7 @@ int lm_cmd_jobs(struct lm_cli *c)
 		     i + n < js.n && js.jobs[i + n].phase == js.jobs[i].phase;
 		     n++)
 			;
-		ret = lm_jobs_phase(c, &js.jobs[i], n, prefill, &res[i]);
+		ret = lm_jobs_phase(c, &js.jobs[i], n, &res[i]);
 		/* the last phase may not have run: nothing of it to show */
 		if (!ret || ret == LM_EXIT_IO || res[i].elapsed_ns)
 			done = i + n;
@@ -329,7 +360,8 @@ int lm_cmd_jobs(struct lm_cli *c)
 	/* what was measured is written, also after a failed job */
 	out_ret = lm_fio_out(c, &js, res, done, &f, start);
 	ret = ret ? ret : out_ret;
-	for (i = 0; i < done; i++) {
+	/* several ranks: rank 0's logs, of the sum, are the only ones */
+	for (i = 0; i < done && !c->peer; i++) {
 		char msg[600];
 
 		if (lm_fio_logs_write(&js.jobs[i], &res[i], msg, sizeof(msg))) {

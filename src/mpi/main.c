@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * lunmark-mpi: `mpirun -np N lunmark-mpi mark|run TARGET... [OPTIONS]`.
+ * lunmark-mpi: `mpirun -np N lunmark-mpi mark|run TARGET... [OPTIONS]`,
+ * or `mpirun -np N lunmark-mpi JOBFILE...` (fio's form).
  * Every rank runs the same command on its own targets (%r and %h name
  * the rank and host in a target), on one clock (mpi.h); rank 0 prints
  * and saves the sum and a row per rank, the others print only errors.
@@ -50,6 +51,8 @@ static void lm_mpi_quiet(const struct lm_mpi *x, struct lm_cli *c)
 	if (!x->rank)
 		return;
 	c->json_path = NULL;
+	c->output = NULL;
+	c->peer = true;
 	c->suite.quiet = true;
 	fflush(stdout);
 	fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
@@ -66,9 +69,10 @@ static int lm_mpi_command(struct lm_mpi *x, struct lm_cli *c)
 	int ret;
 
 	/* a bad command is every rank's: rank 0 says so */
-	if (c->cmd != LM_CMD_MARK && c->cmd != LM_CMD_RUN) {
+	if (c->cmd != LM_CMD_MARK && c->cmd != LM_CMD_RUN &&
+	    c->cmd != LM_CMD_JOBS) {
 		if (!x->rank)
-			lm_err("lunmark-mpi runs 'mark' and 'run' on every rank; give one of them (other commands: lunmark)");
+			lm_err("lunmark-mpi runs 'mark', 'run' or fio job files on every rank; give one of them (other commands: lunmark)");
 		return LM_EXIT_USAGE;
 	}
 	p = c->cmd == LM_CMD_MARK ? lm_profile_find(c->profile) : NULL;
@@ -87,12 +91,15 @@ static int lm_mpi_command(struct lm_mpi *x, struct lm_cli *c)
 		lm_err("out of memory");
 		return LM_EXIT_ENGINE;
 	}
-	ret = lm_mpi_targets(x, c, own);
+	/* a job file's filename= takes ${OMPI_COMM_WORLD_RANK} instead */
+	ret = c->cmd == LM_CMD_JOBS ? 0 : lm_mpi_targets(x, c, own);
 	if (!ret) {
 		lm_mpi_quiet(x, c);
 		c->job.clock = &x->clock;
 		c->suite.base.clock = &x->clock;
-		ret = c->cmd == LM_CMD_MARK ? lm_cmd_mark(c) : lm_cmd_run(c);
+		ret = c->cmd == LM_CMD_MARK  ? lm_cmd_mark(c)
+		      : c->cmd == LM_CMD_RUN ? lm_cmd_run(c)
+					     : lm_cmd_jobs(c);
 	}
 	free(own);
 	return ret;

@@ -73,6 +73,44 @@ expect_exit "$LM_EXIT_USAGE" "$LM_WORK/o" "${LM_MPIRUN[@]}" -np 2 "$LUNMARK_MPI"
 	run "$LM_WORK/e%q" --runtime=1
 expect_grep "an unknown %-name" "$LM_WORK/o"
 
+# a fio job file on 2 ranks: each its own file (${OMPI_COMM_WORLD_RANK},
+# fio's environment expansion), a phase each side of a stonewall, rank 0
+# the sum with each rank's part in fio's JSON
+truncate -s 4m "$LM_WORK/j0" "$LM_WORK/j1"
+cat >"$LM_WORK/two.fio" <<EOF
+[global]
+ioengine=psync
+bs=64k
+size=4m
+filename=$LM_WORK/j\${OMPI_COMM_WORLD_RANK}
+[w]
+rw=write
+[r]
+stonewall
+rw=randread
+runtime=1
+time_based
+EOF
+expect_exit 0 "$LM_WORK/o" "${LM_MPIRUN[@]}" -np 2 "$LUNMARK_MPI" --allow-write \
+	--output-format=json --output="$LM_WORK/two.json" "$LM_WORK/two.fio"
+for r in 0 1; do
+	[ "$(stat -c %b "$LM_WORK/j$r")" -gt 0 ] || fail "rank $r did not write its own file j$r"
+done
+jq -e '.jobs | length == 2 and all(.[]; (."lunmark ranks" | length) == 2)' "$LM_WORK/two.json" >/dev/null ||
+	fail "fio JSON: not 2 jobs with 2 ranks each: $(jq -c '[.jobs[] | ."lunmark ranks"]' "$LM_WORK/two.json")"
+jq -e 'all(.jobs[]; (.read.total_ios + .write.total_ios) > 0 and
+	(.read.total_ios + .write.total_ios) == ([."lunmark ranks"[] | .read.total_ios + .write.total_ios] | add))' \
+	"$LM_WORK/two.json" >/dev/null || fail "fio JSON: a job's IOs are not its ranks' sum"
+jq -e '.jobs[0].write.io_bytes == 2 * 4194304' "$LM_WORK/two.json" >/dev/null ||
+	fail "fio JSON: the write phase did not write 4 MiB on each rank: $(jq .jobs[0].write.io_bytes "$LM_WORK/two.json")"
+expect_exit 0 "$LM_WORK/o" "${LM_MPIRUN[@]}" -np 2 "$LUNMARK_MPI" --readonly --section=r "$LM_WORK/two.fio"
+expect_grep "Per rank, reads and writes together" "$LM_WORK/o"
+# two jobs at once would need a sum each: refused, said once
+sed '/^stonewall$/d' "$LM_WORK/two.fio" >"$LM_WORK/one.fio"
+expect_exit "$LM_EXIT_USAGE" "$LM_WORK/o" "${LM_MPIRUN[@]}" -np 2 "$LUNMARK_MPI" --allow-write "$LM_WORK/one.fio"
+[ "$(grep -c "under lunmark-mpi a job file runs one job at a time" "$LM_WORK/o")" -eq 1 ] ||
+	fail "the refusal is not said once: $(cat "$LM_WORK/o")"
+
 # the write guard, on every rank
 expect_exit "$LM_EXIT_GUARD" "$LM_WORK/o" "${LM_MPIRUN[@]}" -np 2 "$LUNMARK_MPI" \
 	run "$URL_A_RDWR" --rw=write --runtime=1 --time_based
