@@ -25,9 +25,9 @@ static void lm_cmp_provenance(FILE *f, const struct lm_cmp *c,
 	unsigned int k, i;
 	size_t n;
 
-	lm_tab_init(&t, 9);
+	lm_tab_init(&t, 10);
 	t.nhead = 1;
-	t.right = 1u << 8;
+	t.right = 3u << 8;
 	lm_tab_row(&t);
 	lm_tab_put(&t, "Configuration");
 	lm_tab_put(&t, "Files");
@@ -38,6 +38,7 @@ static void lm_cmp_provenance(FILE *f, const struct lm_cmp *c,
 	lm_tab_put(&t, "Runs/cell");
 	lm_tab_put(&t, "lunmark");
 	lm_tab_put(&t, "host CPU-s/GB");
+	lm_tab_put(&t, "Hosts");
 	for (k = 0; k < c->ncfg; k++) {
 		const struct lm_cmp_config *g = &c->cfg[k];
 		const struct lm_mark_info *in = &c->saved[g->file[0]].info;
@@ -60,6 +61,11 @@ static void lm_cmp_provenance(FILE *f, const struct lm_cmp *c,
 		lm_fmt_metric(v, sizeof(v), LM_MET_CPU,
 			      g->cpu_s_per_gb < 0 ? NAN : g->cpu_s_per_gb);
 		lm_tab_put(&t, "%s", v);
+		/* lunmark-mpi's ranks: the figures are their sum */
+		lm_tab_put(&t, "%u",
+			   c->saved[g->file[0]].m.nranks
+				   ? c->saved[g->file[0]].m.nranks
+				   : 1);
 	}
 	lm_tab_print(f, &t, st);
 	lm_tab_free(&t);
@@ -331,6 +337,32 @@ static void lm_cmp_dirs(FILE *f, const struct lm_cmp *c, enum lm_tab_style st)
 	fputc('\n', f);
 }
 
+/* A configuration of several hosts (lunmark-mpi): its first file's row
+ * per cell and rank, then the sum, as its report shows them. */
+static void lm_cmp_hosts(FILE *f, const struct lm_cmp *c, enum lm_tab_style st)
+{
+	struct lm_method_tab tabs[LM_METHOD_TABS];
+	unsigned int k, i, n;
+
+	for (k = 0; k < c->ncfg; k++) {
+		const struct lm_saved *s = &c->saved[c->cfg[k].file[0]];
+
+		if (!s->m.nranks)
+			continue;
+		n = lm_method_tables(&s->info, &s->m, tabs);
+		for (i = 0; i < n; i++) {
+			if (strcmp(tabs[i].title, "Per host"))
+				continue;
+			fprintf(f, "%sPer host: %s (%s)\n\n",
+				st == LM_TAB_MD ? "### " : "", c->cfg[k].name,
+				lm_shortname(c->paths[c->cfg[k].file[0]]));
+			lm_tab_print(f, &tabs[i].t, st);
+			fputc('\n', f);
+		}
+		lm_method_free(tabs, n);
+	}
+}
+
 static void lm_cmp_method(FILE *f, const struct lm_cmp *c, const char *p)
 {
 	unsigned int k, n = 0;
@@ -474,6 +506,7 @@ static void lm_cmp_tables(FILE *f, const struct lm_cmp *c, unsigned int metrics,
 	}
 	fputc('\n', f);
 	lm_cmp_dirs(f, c, st);
+	lm_cmp_hosts(f, c, st);
 	lm_cmp_method(f, c, p);
 }
 

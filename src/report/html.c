@@ -132,7 +132,7 @@ static void lm_html_provenance(FILE *f, const struct lm_cmp *c)
 	unsigned int k, i;
 	char v[32];
 
-	fputs("<h2>Configurations</h2>\n<table>\n<tr><th>Configuration</th><th>Files</th><th>Label</th><th>Tags</th><th>Date</th><th>Host kernel</th><th>Target</th><th>Engine</th><th>Size</th><th>Runs/cell</th><th>lunmark</th><th>host CPU-s/GB</th></tr>\n",
+	fputs("<h2>Configurations</h2>\n<table>\n<tr><th>Configuration</th><th>Files</th><th>Label</th><th>Tags</th><th>Date</th><th>Host kernel</th><th>Target</th><th>Engine</th><th>Size</th><th>Runs/cell</th><th>lunmark</th><th>host CPU-s/GB</th><th>Hosts</th></tr>\n",
 	      f);
 	for (k = 0; k < c->ncfg; k++) {
 		const struct lm_cmp_config *g = &c->cfg[k];
@@ -153,7 +153,10 @@ static void lm_html_provenance(FILE *f, const struct lm_cmp *c)
 			      g->cpu_s_per_gb < 0 ? NAN : g->cpu_s_per_gb);
 		fprintf(f, "<td>%u</td><td>", in->runs * g->nfiles);
 		lm_html_esc(f, in->r.version);
-		fprintf(f, "</td><td>%s</td></tr>\n", v);
+		fprintf(f, "</td><td>%s</td><td>%u</td></tr>\n", v,
+			c->saved[g->file[0]].m.nranks
+				? c->saved[g->file[0]].m.nranks
+				: 1);
 	}
 	fputs("</table>\n", f);
 }

@@ -50,6 +50,16 @@ expect_grep "### Per host" "$LM_WORK/r.md"
 	fail "json: no per-host rows"
 note "2 ranks: $(grep -m1 -E '^   sum' "$LM_WORK/o")"
 
+# compare: a one-host run against the two-host one, the hosts named
+expect_exit 0 "$LM_WORK/o1" "$LUNMARK" mark "$URL_A_RDWR" --read-only "${quick[@]}" \
+	--json="$LM_WORK/m1.json"
+"$LUNMARK" compare "$LM_WORK/m1.json" "$LM_WORK/m2.json" >"$LM_WORK/c" 2>&1 || fail "compare: $(cat "$LM_WORK/c")"
+awk '$1 == "Configuration" { h = NF } $1 == "m1" { one = $NF } $1 == "m2" { two = $NF }
+	END { exit !(h && one == 1 && two == 2) }' "$LM_WORK/c" ||
+	fail "compare: no Hosts column of 1 and 2: $(head -6 "$LM_WORK/c")"
+expect_grep "Per host: m2 (m2.json)" "$LM_WORK/c"
+grep -qE '^SEQ1M Q8T1 +read +sum ' "$LM_WORK/c" || fail "compare: no per-host sum row: $(cat "$LM_WORK/c")"
+
 # 4 ranks, run: a row each and the sum
 expect_exit 0 "$LM_WORK/o" "${LM_MPIRUN[@]}" -np 4 "$LUNMARK_MPI" run "$URL_A" \
 	--rw=randread --iodepth=4 --runtime=2 --time_based --no-prefill
