@@ -147,6 +147,28 @@ static int lm_mpi_outcome(struct lm_mpi *x, const struct lm_mpi_row *mine,
 	return 0;
 }
 
+/* A copy times whole files and keeps no histogram: the sum's mean time
+ * per file is the rows', weighted by their files. */
+static void lm_mpi_sum_files(const struct lm_mpi *x,
+			     const struct lm_mpi_row *rows,
+			     struct lm_run_result *r)
+{
+	unsigned int d;
+	double t, n;
+	int k;
+
+	for (d = 0; d < LM_SUMS; d++) {
+		if (r->sum[d].lat_mean_us > 0)
+			continue;
+		for (t = 0, n = 0, k = 0; k < x->size; k++) {
+			t += rows[k].s[d].lat_mean_us *
+			     (double)rows[k].s[d].ios;
+			n += (double)rows[k].s[d].ios;
+		}
+		r->sum[d].lat_mean_us = n > 0 ? t / n : 0;
+	}
+}
+
 /* Rank 0's result becomes the sum of the rows, with a row per rank. */
 static int lm_mpi_sum(const struct lm_mpi *x, const struct lm_mpi_row *rows,
 		      struct lm_run_result *r)
@@ -187,6 +209,7 @@ static int lm_mpi_sum(const struct lm_mpi *x, const struct lm_mpi_row *rows,
 	/* the sum's window: from the first start to the last end */
 	r->elapsed_ns = hi > lo ? (uint64_t)(hi - lo) : 0;
 	lm_run_result_summarize(r);
+	lm_mpi_sum_files(x, rows, r);
 	return 0;
 }
 

@@ -8,7 +8,6 @@
  */
 #include "src/cli/cli.h"
 #include "src/cmd/cmd.h"
-#include "src/job/profile.h"
 #include "src/lunmark.h"
 #include "src/mpi/mpi.h"
 
@@ -64,7 +63,6 @@ static void lm_mpi_quiet(const struct lm_mpi *x, struct lm_cli *c)
 
 static int lm_mpi_command(struct lm_mpi *x, struct lm_cli *c)
 {
-	const struct lm_profile *p;
 	char(*own)[PATH_MAX];
 	int ret;
 
@@ -73,12 +71,6 @@ static int lm_mpi_command(struct lm_mpi *x, struct lm_cli *c)
 	    c->cmd != LM_CMD_JOBS) {
 		if (!x->rank)
 			lm_err("lunmark-mpi runs 'mark', 'run' or fio job files on every rank; give one of them (other commands: lunmark)");
-		return LM_EXIT_USAGE;
-	}
-	p = c->cmd == LM_CMD_MARK ? lm_profile_find(c->profile) : NULL;
-	if (p && p->kind == LM_PK_COPY) {
-		if (!x->rank)
-			lm_err("--profile=copy: its file copies do not run on the ranks' one clock yet; run it on each host with lunmark");
 		return LM_EXIT_USAGE;
 	}
 	if (c->export_fio) {

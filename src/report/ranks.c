@@ -36,10 +36,11 @@ static void lm_report_rank_row(FILE *f, const char *rank, const char *host,
 		s->iops, s->lat_mean_us, what);
 }
 
-static void lm_report_rank_head(FILE *f)
+/* @files: a copy's, whose IOs are whole files */
+static void lm_report_rank_head(FILE *f, bool files)
 {
 	fprintf(f, "  %4s  %-24s %10s %10s %10s\n", "rank", "host", "MB/s",
-		"IOPS", "mean us");
+		files ? "files/s" : "IOPS", "mean us");
 }
 
 /* One cell: a row per rank (the median of its runs), the sum, the skew. */
@@ -54,7 +55,7 @@ static void lm_report_rank_cell(FILE *f, const struct lm_mark_result *m,
 
 	fprintf(f, "\n%s %s: per rank, the median of %u run%s\n", label,
 		lm_way_keys[w], c->nruns, c->nruns == 1 ? "" : "s");
-	lm_report_rank_head(f);
+	lm_report_rank_head(f, m->profile->kind == LM_PK_COPY);
 	for (k = 0; k < m->nranks; k++) {
 		lm_rank_headline(c->runs, c->nruns, k, sum, &s);
 		snprintf(rank, sizeof(rank), "%u", k);
@@ -101,7 +102,7 @@ void lm_report_run_ranks(FILE *f, const struct lm_run_result *r,
 		return;
 	lm_report_rank_table(f, ranks, nranks);
 	fprintf(f, "\nPer rank, reads and writes together\n");
-	lm_report_rank_head(f);
+	lm_report_rank_head(f, false);
 	for (k = 0; k < r->nranks; k++) {
 		snprintf(rank, sizeof(rank), "%u", r->ranks[k].rank);
 		lm_report_rank_row(

@@ -55,6 +55,14 @@ struct lm_run_clock {
 	void *arg;
 };
 
+/*
+ * A run's beginning with peers: ready() with this side's @ret, then
+ * start(), then a sleep until the agreed local time, in *start_ns. Without
+ * a clock, @ret and now. Returns 0 or the first failure of any side.
+ */
+int lm_clock_begin(const struct lm_run_clock *clock, int ret,
+		   uint64_t *start_ns);
+
 /* @clock's ready(), or @ret when there is no clock. */
 static inline int lm_clock_ready(const struct lm_run_clock *clock, int ret)
 {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "src/run/copy.h"
+#include "src/run/clock.h"
 #include "src/lunmark.h"
 #include "src/run/run.h"
 #include "src/run/worker.h"
@@ -215,15 +216,26 @@ out_teardown:
 int lm_copy_run(const struct lm_job *j, const struct lm_target *t, uint64_t n,
 		uint64_t f, bool write, struct lm_run_result *r)
 {
-	struct lm_cpu c0 = lm_cpu_now();
-	int ret;
+	struct lm_cpu c0;
+	uint64_t t0;
+	int ret, g;
 
 	memset(r, 0, sizeof(*r));
+	/* with peers (clock.h): the set starts everywhere at once */
+	ret = lm_clock_begin(j->clock, 0, &t0);
+	if (ret)
+		return ret;
+	c0 = lm_cpu_now();
 	if (t->kind == LM_TARGET_DIR)
 		ret = lm_copy_dir(j, t, n, f, write, r);
 	else
 		ret = lm_copy_block(j, t, n, f, write, r);
 	r->cpu = lm_cpu_since(&c0);
+	/* and rank 0 gets the sum, every side the first failure */
+	if (j->clock) {
+		g = j->clock->ops->gather(j->clock->arg, t0, lm_now_ns(), r);
+		ret = ret ? ret : g;
+	}
 	return ret;
 }
 

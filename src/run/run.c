@@ -465,27 +465,37 @@ static int lm_setup_failed(struct lm_many *m, unsigned int started)
 /* With peers (clock.h): all set up, each side with its setup's exit code
  * @ret, then sleep until the agreed start. The first failure is every
  * side's; the workers then see STOP when the gate opens. */
-static int lm_clock_start(struct lm_many *m, int ret)
+int lm_clock_begin(const struct lm_run_clock *clock, int ret,
+		   uint64_t *start_ns)
 {
-	const struct lm_run_clock *c = m->clock.clock;
-	uint64_t start_ns = 0;
 	struct timespec ts;
 
-	if (!c)
+	*start_ns = lm_now_ns();
+	if (!clock)
 		return ret;
-	ret = c->ops->ready(c->arg, ret);
+	ret = clock->ops->ready(clock->arg, ret);
 	if (!ret)
-		ret = c->ops->start(c->arg, &start_ns);
-	if (ret) {
-		atomic_store(&m->s.phase, LM_PHASE_STOP);
+		ret = clock->ops->start(clock->arg, start_ns);
+	if (ret)
 		return ret;
-	}
-	ts.tv_sec = (time_t)(start_ns / LM_SEC_NS);
-	ts.tv_nsec = (long)(start_ns % LM_SEC_NS);
+	ts.tv_sec = (time_t)(*start_ns / LM_SEC_NS);
+	ts.tv_nsec = (long)(*start_ns % LM_SEC_NS);
 	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) ==
 	       EINTR)
 		;
 	return 0;
+}
+
+static int lm_clock_start(struct lm_many *m, int ret)
+{
+	uint64_t start_ns;
+
+	if (!m->clock.clock)
+		return ret;
+	ret = lm_clock_begin(m->clock.clock, ret, &start_ns);
+	if (ret)
+		atomic_store(&m->s.phase, LM_PHASE_STOP);
+	return ret;
 }
 
 static int lm_run_core(const struct lm_job *const *jobs,

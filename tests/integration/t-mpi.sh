@@ -82,6 +82,16 @@ grep -q "prefilling" "$LM_WORK/o" && fail "IO before every rank was set up: $(ca
 expect_exit "$LM_EXIT_USAGE" "$LM_WORK/o" "${LM_MPIRUN[@]}" -np 2 "$LUNMARK_MPI" \
 	run "$LM_WORK/e%q" --runtime=1
 expect_grep "an unknown %-name" "$LM_WORK/o"
+# the copy profile on 2 ranks, a directory each: the same sets at once,
+# the sum's files the rows', nothing left behind
+expect_exit 0 "$LM_WORK/o" "${LM_MPIRUN[@]}" -np 2 "$LUNMARK_MPI" mark "$LM_WORK/d%r-%h" \
+	--profile=copy --size=4m --runs=1 --no-warmup --interval=0 --json="$LM_WORK/cp.json"
+read -r rows sum < <(lm_json_sums "$LM_WORK/cp.json" '.read.ios')
+[ "$rows" -gt 0 ] || fail "copy: no files in the ranks' rows"
+[ "$rows" -eq "$sum" ] || fail "copy: the sum's files ($sum) are not the ranks' ($rows)"
+grep -qE '^  rank +host +MB/s +files/s +mean us$' "$LM_WORK/o" || fail "copy: the ranks' table does not say files/s: $(cat "$LM_WORK/o")"
+[ -z "$(find "$LM_WORK/d0-$host" "$LM_WORK/d1-$host" -mindepth 1)" ] ||
+	fail "copy: files left behind: $(find "$LM_WORK/d0-$host" "$LM_WORK/d1-$host" -mindepth 1)"
 
 # a fio job file on 2 ranks: each its own file (${OMPI_COMM_WORLD_RANK},
 # fio's environment expansion), a phase each side of a stonewall, rank 0
