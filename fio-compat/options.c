@@ -23,9 +23,21 @@
 		.fio = (key), .type = LM_T_REFUSE, .help = (why) \
 	}
 
-static lm_opt_set_fn lm_fio_set_filename, lm_fio_set_kb_base, lm_fio_set_bytes,
-	lm_fio_set_log, lm_fio_set_ss, lm_fio_set_ss_time, lm_fio_set_dist,
-	lm_fio_set_verify;
+static lm_opt_set_fn lm_fio_set_kb_base, lm_fio_set_bytes, lm_fio_set_log,
+	lm_fio_set_ss, lm_fio_set_ss_time, lm_fio_set_dist, lm_fio_set_verify,
+	lm_fio_set_rate;
+
+static const struct lm_enum lm_fio_rate_processes[] = {
+	{ "linear", LM_RATE_LINEAR },
+	{ "poisson", LM_RATE_POISSON },
+	{ NULL, 0 },
+};
+
+static const struct lm_enum lm_fio_submit_modes[] = {
+	{ "inline", 0 },
+	{ "offload", 1 },
+	{ NULL, 0 },
+};
 
 static const struct lm_enum lm_fio_zonemodes[] = {
 	{ "none", 0 },
@@ -246,8 +258,27 @@ const struct lm_option lm_fio_options[] = {
 	LM_TAKEN("create_serialize", "taken: lunmark creates no file for it"),
 	LM_TAKEN("fill_device",
 		 "taken: without size= the region is the whole target"),
-	LM_REFUSED("rate", "lunmark runs flat out"),
-	LM_REFUSED("rate_iops", "lunmark runs flat out, as for rate"),
+	{ .fio = "rate",
+	  .type = LM_T_SIZE,
+	  LM_J(rate_bytes),
+	  .set = lm_fio_set_rate,
+	  .help = "r[,w]: the most bytes per second of reads and of writes (one value: both; empty: no cap)" },
+	{ .fio = "rate_iops",
+	  .type = LM_T_SIZE,
+	  LM_J(rate_iops),
+	  .set = lm_fio_set_rate,
+	  .val = 1,
+	  .help = "r[,w]: the most IOs per second, as rate (both given: the stricter)" },
+	{ .fio = "rate_process",
+	  .type = LM_T_ENUM,
+	  LM_J(rate_process),
+	  .values = lm_fio_rate_processes,
+	  .help = "linear (the default: evenly spaced, what the device held back made up after) or poisson (exponential gaps of the same mean)" },
+	{ .fio = "io_submit_mode",
+	  .type = LM_T_ENUM,
+	  LM_FJ(submit_mode),
+	  .values = lm_fio_submit_modes,
+	  .help = "inline or offload: taken; the job's own thread submits on the rate's schedule either way" },
 	LM_REFUSED("thinktime", "lunmark does not pause"),
 	LM_REFUSED("fsync", "no syncs between writes"),
 	LM_REFUSED("end_fsync", "no sync at the end"),
@@ -259,64 +290,6 @@ const struct lm_option lm_fio_options[] = {
 };
 
 const unsigned int lm_fio_noptions = LM_ARRAY_SIZE(lm_fio_options);
-
-/*
- * filename: '\\:' is a colon in the name; a bare ':' separates files. As
- * in fio, each filename= adds to the files the job has so far (its
- * [global]'s, the command line's): fio --filename=a job.fio, where the
- * job says filename=b, runs on a and b.
- */
-static int lm_fio_set_filename(const struct lm_opt_ctx *x,
-			       const struct lm_option *o, const char *v)
-{
-	struct lm_fio_job *fj = x->dst[LM_D_FIO];
-	const char *p = v;
-	size_t n = 0, start;
-
-	(void)o;
-	if (fj->nfiles) /* after the last name's NUL */
-		n = (size_t)(lm_fio_file_at(fj, fj->nfiles - 1) -
-			     fj->filename) +
-		    strlen(lm_fio_file_at(fj, fj->nfiles - 1)) + 1;
-	for (start = n; *p; p++) {
-		char ch = *p;
-
-		if (p[0] == '\\' && p[1] == ':')
-			ch = *++p;
-		else if (*p == ':')
-			ch = '\0';
-		if (n + 2 >= sizeof(fj->filename))
-			return lm_opt_bad(x, v, "too long");
-		if (!ch && n == start)
-			return lm_opt_bad(
-				x, v,
-				"an empty file name in the list (a ':' in a name is written '\\:')");
-		fj->filename[n++] = ch;
-		if (!ch) {
-			fj->nfiles++;
-			start = n;
-		}
-	}
-	if (n == start)
-		return lm_opt_bad(x, v,
-				  *v ? "an empty file name in the list"
-				     : "needs a file name");
-	fj->filename[n++] = '\0';
-	fj->filename[n] = '\0';
-	fj->nfiles++;
-	if (fj->nfiles > LM_FIO_FILES_MAX)
-		return lm_opt_bad(x, v, "more than 16 files in one job");
-	return 0;
-}
-
-const char *lm_fio_file_at(const struct lm_fio_job *fj, unsigned int i)
-{
-	const char *p = fj->filename;
-
-	while (i--)
-		p += strlen(p) + 1;
-	return p;
-}
 
 /*
  * bs, bsrange and bssplit (@k 0, 1, 2): one value for reads and writes, or
@@ -368,6 +341,21 @@ static int lm_fio_bs(const struct lm_opt_ctx *x, const char *val,
 }
 
 /* bs, and bsrange and bssplit: the row's val says which */
+/* rate, rate_iops: "r[,w[,t]]" (rates.h's form) */
+static int lm_fio_set_rate(const struct lm_opt_ctx *x,
+			   const struct lm_option *o, const char *v)
+{
+	struct lm_job *j = x->dst[LM_D_JOB];
+
+	if (lm_fio_rate_caps(v, x->kb_base, o->val,
+			     o->val ? j->rate_iops : j->rate_bytes))
+		return lm_opt_bad(
+			x, v,
+			o->val ? "r[,w]: IOs per second, each a count"
+			       : "r[,w]: bytes per second, each a size (1m, 500k)");
+	return 0;
+}
+
 int lm_fio_set_bs(const struct lm_opt_ctx *x, const struct lm_option *o,
 		  const char *v)
 {

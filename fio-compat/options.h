@@ -39,6 +39,7 @@ struct lm_fio_job {
 	char desc[256];	   /* description= */
 	/* zonemode=strided (1), zonesize, zonerange, zoneskip */
 	unsigned int zonemode;
+	unsigned int submit_mode; /* io_submit_mode: inline (0), offload */
 	uint64_t zonesize, zonerange, zoneskip;
 	bool gtod_reduce;    /* no latency figures, as fio's */
 	bool do_verify;	     /* default 1 */
@@ -100,6 +101,7 @@ extern const unsigned int lm_fio_noptions;
 
 /* fio's spellings of rows the command line shares: bs=R,W; size=N% and
  * offset=N% of the target; rw=read:N (N bytes skipped after each IO). */
-lm_opt_set_fn lm_fio_set_bs, lm_fio_set_size, lm_fio_set_offset, lm_fio_set_rw;
+lm_opt_set_fn lm_fio_set_bs, lm_fio_set_size, lm_fio_set_offset, lm_fio_set_rw,
+	lm_fio_set_filename; /* files.c */
 
 #endif

@@ -212,3 +212,41 @@ int lm_fio_bs_split(const char *v, unsigned int kb, struct lm_bsdir *b)
 	b->lo = b->hi = 0;
 	return 0;
 }
+
+int lm_fio_rate_caps(const char *v, unsigned int kb, bool iops, uint64_t out[2])
+{
+	char part[3][64] = { "", "", "" };
+	const char *p = v;
+	unsigned int n = 0, i;
+	size_t len;
+	char *end;
+
+	for (; n < 3; n++) {
+		len = strcspn(p, ",");
+		if (len >= sizeof(part[n]))
+			return -EINVAL;
+		memcpy(part[n], p, len);
+		p += len;
+		if (!*p++)
+			break;
+	}
+	if (n == 3)
+		return -EINVAL; /* a fourth value */
+	for (i = 0; i < 2; i++) {
+		/* "500k" alone caps both; "500k," reads alone */
+		const char *s = n == 0 ? part[0] : part[i];
+
+		out[i] = 0;
+		if (!*s)
+			continue;
+		if (iops) {
+			errno = 0;
+			out[i] = strtoull(s, &end, 10);
+			if (*end || errno || *s == '-')
+				return -EINVAL;
+		} else if (lm_fio_size(s, kb, &out[i])) {
+			return -EINVAL;
+		}
+	}
+	return 0;
+}

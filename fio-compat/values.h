@@ -33,4 +33,10 @@ int lm_fio_bs_range(const char *s, unsigned int kb_base, struct lm_bsdir *b);
  * what the others leave evenly; the shares add up to 100 */
 int lm_fio_bs_split(const char *s, unsigned int kb_base, struct lm_bsdir *b);
 
+/* rate's or rate_iops' "r[,w[,t]]" into @out's read and write caps (0:
+ * none; one value caps both; sizes in @kb_base for rate, plain counts for
+ * rate_iops). A trim's cap is taken and has nothing to hold. */
+int lm_fio_rate_caps(const char *s, unsigned int kb_base, bool iops,
+		     uint64_t out[2]);
+
 #endif

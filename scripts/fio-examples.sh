@@ -130,11 +130,12 @@ for f in "$@"; do
 	dv=(--filename="$dev")
 	! grep -q '^[[:space:]]*filename[[:space:]]*=' "$d/job.fio" || dv=()
 	total=$((total + 1))
+	frc=0
 	if [ -n "$cache" ] && [ -f "$cache/$b.json" ]; then
 		cp "$cache/$b.json" "$d/fio.json" && cp "$cache/$b.out" "$d/fio.out"
 	else
 		(cd "$d" && timeout -k 5 60 "$fio" "${dv[@]}" --runtime="$secs" job.fio \
-			--output-format=json --output=fio.json >fio.out 2>&1) || true
+			--output-format=json --output=fio.json >fio.out 2>&1) || frc=$?
 		# fio writes its warnings into the file, before the JSON
 		sed -i -n '/^{/,$p' "$d/fio.json" 2>/dev/null
 		if [ -n "$cache" ]; then
@@ -146,7 +147,10 @@ for f in "$@"; do
 		--output-format=json --output=lm.json --allow-write >lm.out 2>&1)
 	rc=$?
 	why=
-	if ! jq -e '.jobs | length > 0' "$d/fio.json" >/dev/null 2>&1; then
+	if [ "$frc" -ge 124 ]; then
+		# a killed fio's JSON is cut short: fio's failure, not a DIFF
+		res=FIO why="fio did not finish within 60 s (killed by timeout; rc $frc)"
+	elif ! jq -e '.jobs | length > 0' "$d/fio.json" >/dev/null 2>&1; then
 		res=FIO why=$(grep -m1 . "$d/fio.out")
 	elif [ $rc -ne 0 ] || ! jq -e . "$d/lm.json" >/dev/null 2>&1; then
 		res=FAIL why=$(grep -m1 . "$d/lm.out")

@@ -53,6 +53,8 @@ struct lm_bsdir {
 	unsigned int cum_pct[LM_BS_SPLITS]; /* the last is 100 */
 };
 
+enum { LM_RATE_LINEAR, LM_RATE_POISSON };
+
 struct lm_job {
 	char name[64];
 	enum lm_rw rw;
@@ -103,6 +105,11 @@ struct lm_job {
 	struct lm_dist dist;
 	/* record every measured IO (iolog.h) for fio's per-IO logs */
 	bool iolog;
+	/* fio's rate and rate_iops, per direction (read, write; 0: flat
+	 * out), and rate_process (src/run/rate.h) */
+	uint64_t rate_bytes[2];
+	uint64_t rate_iops[2];
+	int rate_process; /* LM_RATE_LINEAR or LM_RATE_POISSON */
 	/* several hosts in one run (src/run/clock.h), or NULL alone */
 	const struct lm_run_clock *clock;
 };

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "src/run/worker.h"
+#include "src/run/rate.h"
 #include "src/lunmark.h"
 #include "src/target/target.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 /* What a write's buffer gets before it is queued, chosen at setup. */
@@ -36,6 +38,8 @@ struct lm_loop {
 	bool checks;		  /* reads are checked: a hook, or --verify */
 	bool solo; /* an explicit pass: its thread is its clock, the stop
 		    * flag ends it */
+	struct lm_rate rate; /* fio's rate, rate_iops (rate.h) */
+	bool paced;	     /* the last fill stopped at the rate */
 };
 
 /*
@@ -142,6 +146,21 @@ static void lm_submitted(struct lm_loop *l, unsigned int n, uint64_t now)
 		l->free_ios[i]->submit_ns = now;
 }
 
+/* May the IO go now at the job's rate? A mixed job whose direction is
+ * held issues the other one, if that may go (as fio does). */
+static bool lm_pace(struct lm_loop *l, bool *write, uint32_t *len,
+		    const struct lm_job *j, uint64_t now)
+{
+	if (lm_rate_take(&l->rate, *write, *len, now))
+		return true;
+	if (!l->mixed)
+		return false;
+	*write = !*write;
+	if (j->bs_vary)
+		*len = lm_bs_pick(&j->bsd[*write], &l->mix);
+	return lm_rate_take(&l->rate, *write, *len, now);
+}
+
 /* Fill the queue; returns false when there is no more work to issue. */
 static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 {
@@ -172,6 +191,9 @@ static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 			write = l->write;
 		if (j->bs_vary)
 			len = lm_bs_pick(&j->bsd[write], &l->mix);
+		l->paced = l->rate.on && !lm_pace(l, &write, &len, j, now);
+		if (l->paced)
+			break;
 		if (!lm_offset_next_n(&l->gen, &off, len / j->bs_bytes)) {
 			more = false;
 			break;
@@ -324,6 +346,8 @@ static int lm_loop_setup(struct lm_worker *w, struct lm_loop *l)
 		l->fill = LM_FILL_STAMP;
 	l->checks = w->hooks ? w->hooks->check != NULL : j->verify;
 	lm_rand_seed(&l->mix, j->seed ^ (0xd1b54a32d192ed03ull * (w->id + 1)));
+	lm_rate_init(&l->rate, j,
+		     j->seed ^ (0x9e3779b97f4a7c15ull * (w->id + 1)));
 	for (i = 0; i < LM_DIRS; i++) {
 		lm_hist_init(&w->lat[i]);
 		lm_hist_init(&w->slat[i]);
@@ -408,6 +432,20 @@ static bool lm_measuring(struct lm_worker *w, const struct lm_loop *l,
 	return phase == LM_PHASE_MEASURE && !*stop && now >= from;
 }
 
+/* Nothing in flight and the rate holds the next IO: sleep until it may
+ * go, a tenth of a second at most, so that a stop is seen. */
+static void lm_pace_wait(const struct lm_rate *r)
+{
+	uint64_t at = lm_rate_wake(r), now = lm_now_ns();
+	struct timespec ts;
+
+	if (at > now + LM_SEC_NS / 10)
+		at = now + LM_SEC_NS / 10;
+	ts.tv_sec = (time_t)(at / LM_SEC_NS);
+	ts.tv_nsec = (long)(at % LM_SEC_NS);
+	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+}
+
 /* The one submit/reap loop: until the pass is done, the stop, or the
  * first error; then every IO in flight is reaped. */
 static void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
@@ -418,9 +456,15 @@ static void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
 	int n;
 
 	measuring = lm_measuring(w, l, lm_now_ns(), &stop);
+	lm_rate_start(&l->rate, lm_now_ns());
 	while (!stop && (more || l->inflight)) {
 		if (more)
 			more = lm_fill(w, l, measuring);
+		if (!l->inflight && more && l->paced) {
+			lm_pace_wait(&l->rate);
+			measuring = lm_measuring(w, l, lm_now_ns(), &stop);
+			continue;
+		}
 		if (!l->inflight)
 			break;
 		n = l->eng.ops->reap(&l->eng, 1, l->done, depth);
@@ -518,46 +562,6 @@ int lm_worker_pass(struct lm_worker *w, const struct lm_pass *p)
 	if (!w->io_errno && p->write && p->flush)
 		lm_flush(w, l, p->start_bytes);
 	return -w->io_errno;
-}
-
-void lm_gate_init(struct lm_gate *g)
-{
-	pthread_mutex_init(&g->lock, NULL);
-	pthread_cond_init(&g->cond, NULL);
-	g->arrived = 0;
-	g->open = false;
-}
-
-void lm_gate_destroy(struct lm_gate *g)
-{
-	pthread_cond_destroy(&g->cond);
-	pthread_mutex_destroy(&g->lock);
-}
-
-void lm_gate_arrive(struct lm_gate *g)
-{
-	pthread_mutex_lock(&g->lock);
-	g->arrived++;
-	pthread_cond_broadcast(&g->cond);
-	while (!g->open)
-		pthread_cond_wait(&g->cond, &g->lock);
-	pthread_mutex_unlock(&g->lock);
-}
-
-void lm_gate_wait(struct lm_gate *g, unsigned int started)
-{
-	pthread_mutex_lock(&g->lock);
-	while (g->arrived < started)
-		pthread_cond_wait(&g->cond, &g->lock);
-	pthread_mutex_unlock(&g->lock);
-}
-
-void lm_gate_open(struct lm_gate *g)
-{
-	pthread_mutex_lock(&g->lock);
-	g->open = true;
-	pthread_cond_broadcast(&g->cond);
-	pthread_mutex_unlock(&g->lock);
 }
 
 void *lm_worker_main(void *arg)

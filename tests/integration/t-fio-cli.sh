@@ -5,7 +5,7 @@
 # files, --section, --readonly, --showcmd, --parse-only, numjobs clones
 # with their own jobs[] entries and logs, group_reporting's one entry,
 # psync as the default engine, fio's synchronous engine names, /dev/null,
-# invalidate.
+# invalidate, rate and rate_iops (linear and poisson).
 # fio is the one scripts/bench-iscsi.sh builds (build/bench/fio-libiscsi),
 # else $FIO, else fio on PATH.
 . "$(dirname "$0")/lib.sh"
@@ -150,6 +150,30 @@ for inv in 0 1; do
 	fi
 done
 exec 9<&-
+
+# rate and rate_iops as fio paces them: the cap each second, the mean the
+# rate asked, both tools; one direction capped alone; poisson's mean
+both --name=r --filename="$LM_DEV" --rw=randread --bs=4k --iodepth=8 --direct=1 \
+	--ioengine=libaio --rate_iops=400 --runtime=2 --time_based
+for f in fio.json lm.json; do
+	jq -e '.jobs[0].read | .iops > 360 and .iops < 440 and .iops_max <= 440' "$f" >/dev/null ||
+		fail "rate_iops=400: $f: $(jq -c '.jobs[0].read | [.iops, .iops_max]' "$f")"
+done
+both --name=r --filename="$LM_DEV" --rw=randrw --bs=64k --iodepth=4 --direct=1 \
+	--ioengine=libaio --rate=,1m --runtime=2 --time_based
+for f in fio.json lm.json; do
+	jq -e '.jobs[0] | .write.bw_bytes < 1.1 * 1048576 and .write.bw_bytes > 0.8 * 1048576 and
+		.read.bw_bytes > 4 * .write.bw_bytes' "$f" >/dev/null ||
+		fail "rate=,1m: $f: $(jq -c '.jobs[0] | [.read.bw_bytes, .write.bw_bytes]' "$f")"
+done
+both --name=r --filename="$LM_DEV" --rw=randread --bs=4k --iodepth=8 --direct=1 \
+	--ioengine=libaio --rate_iops=200 --rate_process=poisson --io_submit_mode=offload --runtime=2 --time_based
+for f in fio.json lm.json; do
+	jq -e '.jobs[0].read | .iops > 140 and .iops < 260' "$f" >/dev/null ||
+		fail "poisson at 200: $f: $(jq -c '.jobs[0].read.iops' "$f")"
+done
+expect_exit "$LM_EXIT_USAGE" err "$LUNMARK" --name=r --filename="$LM_DEV" --rate_process=bursty
+expect_grep "rate_process=bursty: linear or poisson" err
 
 # /dev/null as fio takes it: writes discarded, no guard to pass
 "$LUNMARK" --name=n --filename=/dev/null --size=8m --rw=write --output-format=json \

@@ -292,7 +292,7 @@ static void lm_test_fio_errors(void)
 		lm_fio_file_free(&f);
 	}
 	/* --ignore-unsupported: skipped, the job stands */
-	CU_ASSERT_EQUAL(lm_build("[a]\nrate_iops=100\nbs=8k\n", true, &f, &js,
+	CU_ASSERT_EQUAL(lm_build("[a]\nthinktime=100\nbs=8k\n", true, &f, &js,
 				 msg, sizeof(msg)),
 			0);
 	CU_ASSERT_EQUAL(js.n, 1);

@@ -16,6 +16,7 @@ int lm_suite_iscsi(void);
 int lm_suite_pdu(void);
 int lm_suite_session(void);
 int lm_suite_login(void);
+int lm_suite_rate(void);
 int lm_suite_profiles(void);
 int lm_suite_fio(void);
 int lm_suite_compare(void);
