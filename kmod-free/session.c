@@ -257,7 +257,9 @@ static void lm_sess_reconnect(struct lm_session *p, uint64_t deadline_ms)
 	}
 	p->reconnects++;
 	for (i = 0; i <= p->depth; i++) {
-		if (!p->slots[i].lost)
+		/* a command answered from what the old socket still held
+		 * is done, not lost */
+		if (!p->slots[i].lost || !p->slots[i].busy)
 			continue;
 		p->busy--;
 		lm_sess_start(p, &p->slots[i]);
@@ -426,7 +428,7 @@ int lm_session_submit(struct lm_session *p)
 int lm_session_reap(struct lm_session *p, unsigned int min,
 		    struct lm_session_done *done, unsigned int max)
 {
-	unsigned int n = 0;
+	unsigned int n = 0, asked = min;
 
 	if (min > p->ndone + p->busy)
 		min = p->ndone + p->busy;
@@ -434,6 +436,10 @@ int lm_session_reap(struct lm_session *p, unsigned int min,
 		lm_sess_wait(p, min, NULL);
 	while (n < max && p->ndone)
 		done[n++] = p->done[--p->ndone];
+	/* a caller that waits on a dead session gets its error, not 0
+	 * forever */
+	if (!n && asked && p->dead)
+		return -p->dead_err;
 	return (int)n;
 }
 

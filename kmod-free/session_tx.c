@@ -26,6 +26,7 @@ void lm_sess_complete(struct lm_session *p, struct lm_sess_slot *s, int res,
 {
 	s->busy = false;
 	s->held = false;
+	s->lost = false; /* answered: nothing to reissue after a reconnect */
 	lm_sess_unwire(p, s);
 	p->busy--;
 	s->res = res;

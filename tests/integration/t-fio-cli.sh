@@ -20,7 +20,9 @@ cd "$LM_WORK" || fail "no work directory"
 
 # both tools: the same arguments, JSON to fio.json and lm.json
 both() {
-	"$fio" "$@" --output-format=json --output=fio.json >fio.out 2>&1 ||
+	# fio 3.33 itself hangs now and then (io_submit_mode=offload did, at
+	# a low rate): a bound, so that a hung fio fails here, not CI's clock
+	timeout -k 5 120 "$fio" "$@" --output-format=json --output=fio.json >fio.out 2>&1 ||
 		fail "fio $*: $(head -c 300 fio.out)"
 	"$LUNMARK" "$@" --output-format=json --output=lm.json --allow-write >lm.out 2>&1 ||
 		fail "lunmark $*: $(head -c 300 lm.out)"
@@ -167,11 +169,16 @@ for f in fio.json lm.json; do
 		fail "rate=,1m: $f: $(jq -c '.jobs[0] | [.read.bw_bytes, .write.bw_bytes]' "$f")"
 done
 both --name=r --filename="$LM_DEV" --rw=randread --bs=4k --iodepth=8 --direct=1 \
-	--ioengine=libaio --rate_iops=200 --rate_process=poisson --io_submit_mode=offload --runtime=2 --time_based
+	--ioengine=libaio --rate_iops=200 --rate_process=poisson --runtime=2 --time_based
 for f in fio.json lm.json; do
 	jq -e '.jobs[0].read | .iops > 140 and .iops < 260' "$f" >/dev/null ||
 		fail "poisson at 200: $f: $(jq -c '.jobs[0].read.iops' "$f")"
 done
+# io_submit_mode is taken (fio's offload hung here at 50 IOPS: not run
+# by fio in this test)
+expect_exit "$LM_EXIT_OK" err "$LUNMARK" --name=r --filename="$LM_DEV" --rw=randread \
+	--ioengine=libaio --iodepth=4 --direct=1 --rate_iops=100 --io_submit_mode=offload --runtime=1 --time_based
+expect_grep "read : IOPS=" err
 expect_exit "$LM_EXIT_USAGE" err "$LUNMARK" --name=r --filename="$LM_DEV" --rate_process=bursty
 expect_grep "rate_process=bursty: linear or poisson" err
 
