@@ -191,6 +191,12 @@ static int lm_suite_miss(const struct lm_suite_opts *o,
 	if (r.elapsed_ns && r.sum[sum].ios && !r.io_errno && !r.interrupted) {
 		memcpy(c->miss, r.sum, sizeof(c->miss));
 		c->has_miss = true;
+	} else if (!r.io_errno && !r.interrupted && !m->miss_why[0]) {
+		/* not a figure of 0: said why there is none */
+		snprintf(
+			m->miss_why, sizeof(m->miss_why),
+			"no miss run figure: %s's miss run completed no IO within --runtime",
+			j->name);
 	}
 	ret = lm_mark_run_end(m, &r, mj.name);
 	lm_run_result_free(&r);
