@@ -30,10 +30,16 @@ void lm_signals_catch(void)
 __attribute__((format(printf, 1, 0))) static void lm_say(const char *fmt,
 							 va_list ap)
 {
+	char line[8192] = "lunmark: ";
+	size_t n = strlen(line);
+
+	/* one write for the line: under mpirun stdout and stderr are two
+	 * pipes, and a message written in pieces came out amid a table */
+	vsnprintf(line + n, sizeof(line) - n - 1, fmt, ap);
+	n = strlen(line);
+	line[n] = '\n';
 	fflush(stdout);
-	fputs("lunmark: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	fwrite(line, 1, n + 1, stderr);
 }
 
 void lm_err(const char *fmt, ...)
