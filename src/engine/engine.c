@@ -4,6 +4,7 @@
  * can do is in its own ops table, so the rest of lunmark asks the table.
  */
 #include "src/engine/engine.h"
+#include "src/lunmark.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -122,4 +123,16 @@ const char *lm_engine_unknown(char *buf, size_t len)
 	snprintf(buf, len, "not an engine lunmark has: %s",
 		 lm_engine_names(names, sizeof(names)));
 	return buf;
+}
+
+void lm_engine_report_setup_error(const char *name, const char *what, int err)
+{
+	/* what an engine knows better than strerror() (io_uring blocked,
+	 * aio-max-nr reached) it says itself, in its err: this is the rest */
+	if (err == ENOMEM) {
+		lm_err("%s engine: %s: out of memory (lower --iodepth, --bs or --numjobs)",
+		       name, what);
+		return;
+	}
+	lm_err("%s engine: %s: %s", name, what, strerror(err));
 }

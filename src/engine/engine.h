@@ -137,6 +137,13 @@ const struct lm_engine_ops *lm_engine_url(void);
 /* @want capped at @e's deepest queue. */
 unsigned int lm_engine_depth(const struct lm_engine_ops *e, unsigned int want);
 
+/*
+ * "uring engine: WHAT: ..." with advice, for a -errno from setup (as @err,
+ * positive) that engine @name did not put in words itself (struct
+ * lm_engine's err).
+ */
+void lm_engine_report_setup_error(const char *name, const char *what, int err);
+
 /* Long enough for lm_engine_names(). */
 #define LM_ENGINE_NAMES_LEN 256
 /*

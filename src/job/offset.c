@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "src/job/offset.h"
+#include "src/job/job.h"
 
 static uint64_t lm_splitmix64(uint64_t *x)
 {
@@ -91,4 +92,27 @@ uint64_t lm_perm(const struct lm_offset_gen *g, uint64_t i, uint64_t pass)
 		}
 	} while (x >= g->nblocks);
 	return x;
+}
+
+uint32_t lm_bs_pick(const struct lm_bsdir *b, struct lm_rand *r)
+{
+	unsigned int i, p;
+
+	if (!b->n)
+		return b->lo * (1 + (uint32_t)lm_rand_below(r, b->hi / b->lo));
+	p = (unsigned int)lm_rand_below(r, 100);
+	for (i = 0; i + 1 < b->n && p >= b->cum_pct[i]; i++)
+		;
+	return b->bs[i];
+}
+
+uint64_t lm_bs_place(uint64_t start, uint64_t region, uint64_t off,
+		     uint32_t len, uint32_t align)
+{
+	uint64_t rel = off - start;
+
+	rel -= rel % align;
+	if (rel + len > region)
+		rel = (region - len) / align * align;
+	return start + rel;
 }

@@ -191,4 +191,18 @@ static inline bool lm_offset_next(struct lm_offset_gen *g, uint64_t *off)
 	return lm_offset_next_n(g, off, 1);
 }
 
+struct lm_bsdir; /* job.h */
+
+/* bsrange and bssplit: a block size of direction @b for the next IO. */
+uint32_t lm_bs_pick(const struct lm_bsdir *b, struct lm_rand *r);
+
+/*
+ * An IO of @len bytes at @off, from a generator of a job's smallest
+ * blocks over the @region bytes from @start: aligned to @align (its
+ * direction's smallest size, as fio's blockalign) within the region, and
+ * moved back when it would end past the region's end.
+ */
+uint64_t lm_bs_place(uint64_t start, uint64_t region, uint64_t off,
+		     uint32_t len, uint32_t align);
+
 #endif

@@ -188,7 +188,8 @@ static int lm_copy_block(const struct lm_job *j, const struct lm_target *t,
 		else if (w.errtext[0])
 			lm_err("%s", w.errtext);
 		else
-			lm_run_report_setup_error(j, w.setup_what, -ret);
+			lm_engine_report_setup_error(j->engine, w.setup_what,
+						     -ret);
 		ret = LM_EXIT_ENGINE;
 		goto out_teardown;
 	}

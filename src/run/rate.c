@@ -4,6 +4,7 @@
 
 #include <math.h>
 #include <string.h>
+#include <time.h>
 
 void lm_rate_init(struct lm_rate *p, const struct lm_job *j, uint64_t seed)
 {
@@ -62,4 +63,16 @@ uint64_t lm_rate_wake(const struct lm_rate *p)
 		    (at == 0 || p->next_ns[d] < at))
 			at = p->next_ns[d];
 	return (uint64_t)ceil(at);
+}
+
+void lm_rate_sleep(uint64_t at_ns)
+{
+	uint64_t now = lm_now_ns();
+	struct timespec ts;
+
+	if (at_ns > now + LM_SEC_NS / 10)
+		at_ns = now + LM_SEC_NS / 10;
+	ts.tv_sec = (time_t)(at_ns / LM_SEC_NS);
+	ts.tv_nsec = (long)(at_ns % LM_SEC_NS);
+	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
 }

@@ -40,4 +40,8 @@ bool lm_rate_take(struct lm_rate *p, unsigned int dir, uint32_t len,
 /* When the first held direction may go again (monotonic ns). */
 uint64_t lm_rate_wake(const struct lm_rate *p);
 
+/* Sleep until @at_ns (monotonic), a tenth of a second at most, so that a
+ * stop is seen. */
+void lm_rate_sleep(uint64_t at_ns);
+
 #endif

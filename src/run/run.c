@@ -15,21 +15,6 @@
 #include <time.h>
 #include <unistd.h>
 
-void lm_run_report_setup_error(const struct lm_job *j, const char *what,
-			       int err)
-{
-	const char *e = j->engine;
-
-	/* what an engine knows better than strerror() (io_uring blocked,
-	 * aio-max-nr reached) it says itself, in its err: this is the rest */
-	if (err == ENOMEM) {
-		lm_err("%s engine: %s: out of memory (lower --iodepth, --bs or --numjobs)",
-		       e, what);
-		return;
-	}
-	lm_err("%s engine: %s: %s", e, what, strerror(err));
-}
-
 /* Wait until @deadline_ns or until a worker finishes or a signal comes. */
 static void lm_wait(int fd, uint64_t deadline_ns, unsigned int *finished)
 {
@@ -70,6 +55,7 @@ struct lm_many {
 	uint64_t nticks;  /* whole seconds ticked to the peers (clock.h) */
 	struct lm_shared s;
 	struct lm_cursor cursor[LM_RUN_TARGETS_MAX];
+	struct lm_overlap guard[LM_RUN_TARGETS_MAX]; /* --verify's */
 	struct lm_worker *w;
 	struct lm_group g[2 * LM_RUN_TARGETS_MAX];
 };
@@ -132,6 +118,7 @@ static void lm_plan(struct lm_many *m, unsigned int k, unsigned int i,
 	w->target = t;
 	w->shared = &m->s;
 	w->cursor = j->offset_increment ? &w->own : &m->cursor[k];
+	w->overlap = j->verify ? &m->guard[k] : NULL;
 	w->id = i;
 	w->start_bytes = j->offset_bytes + i * j->offset_increment;
 	w->nblocks = nblocks;
@@ -412,6 +399,10 @@ static int lm_many_init(struct lm_many *m, const struct lm_job *const *jobs,
 			lm_cursor_init(&m->w[m->first[k] + i].own);
 		if (!jobs[k]->ramp_ns)
 			lm_limit(m, k);
+		if (jobs[k]->verify &&
+		    lm_overlap_init(&m->guard[k],
+				    jobs[k]->threads * jobs[k]->iodepth))
+			return -ENOMEM;
 	}
 	m->s.done_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
 	if (m->s.done_fd < 0)
@@ -454,9 +445,9 @@ static int lm_setup_failed(struct lm_many *m, unsigned int started)
 		if (m->w[i].errtext[0])
 			lm_err("%s", m->w[i].errtext);
 		else
-			lm_run_report_setup_error(m->w[i].job,
-						  m->w[i].setup_what,
-						  -m->w[i].setup_err);
+			lm_engine_report_setup_error(m->w[i].job->engine,
+						     m->w[i].setup_what,
+						     -m->w[i].setup_err);
 		return LM_EXIT_ENGINE;
 	}
 	return 0;
@@ -560,6 +551,8 @@ out_free:
 	for (i = 0; m->w && i < m->nworkers; i++)
 		lm_iolog_free(&m->w[i].iolog); /* a run that failed */
 	free(m->w);
+	for (i = 0; i < m->ntargets; i++)
+		lm_overlap_free(&m->guard[i]);
 	if (ret)
 		for (i = 0; i < m->ngroups; i++)
 			lm_run_result_free(&r[i]);

@@ -63,11 +63,4 @@ int lm_run_spans(const struct lm_job *const *j,
 		 const struct lm_run_span *spans, unsigned int nspans,
 		 struct lm_run_result *r);
 
-/*
- * "uring engine: WHAT: ..." with advice, for a -errno from setup that the
- * engine did not put in words itself (struct lm_engine's err).
- */
-void lm_run_report_setup_error(const struct lm_job *j, const char *what,
-			       int err);
-
 #endif

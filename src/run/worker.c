@@ -7,7 +7,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 /* What a write's buffer gets before it is queued, chosen at setup. */
@@ -16,6 +15,15 @@ enum lm_fill {
 	LM_FILL_STAMP,	/* random: a stamp per block (buffer.h) */
 	LM_FILL_VERIFY, /* --verify: a header per block */
 	LM_FILL_HOOK,	/* an explicit pass's hook */
+};
+
+/* An IO to issue: drawn, not yet queued. */
+struct lm_next {
+	uint64_t off;
+	uint32_t len;
+	bool write;
+	bool pass; /* of the cursor's measured pass (offset.h) */
+	bool on;   /* as held: there is one */
 };
 
 /* Per-thread state the loop uses and nobody else sees. */
@@ -40,6 +48,7 @@ struct lm_loop {
 		    * flag ends it */
 	struct lm_rate rate; /* fio's rate, rate_iops (rate.h) */
 	bool paced;	     /* the last fill stopped at the rate */
+	struct lm_next held; /* --verify: drawn, waiting for an overlap */
 };
 
 /*
@@ -58,61 +67,26 @@ static void lm_fail(struct lm_worker *w, const struct lm_loop *l, int err,
 	memcpy(w->errtext, l->eng.err, sizeof(w->errtext));
 }
 
+/* Single writer: a relaxed load and store, no locked instruction. */
+static void lm_live_add(_Atomic uint64_t *c, uint64_t v)
+{
+	atomic_store_explicit(c,
+			      atomic_load_explicit(c, memory_order_relaxed) + v,
+			      memory_order_relaxed);
+}
+
 static void lm_count(struct lm_worker *w, enum lm_dir d, uint64_t bytes,
 		     uint64_t lat_ns)
 {
-	/* single writer: a relaxed load and store, no locked instruction */
-	atomic_store_explicit(
-		&w->live_ios[d],
-		atomic_load_explicit(&w->live_ios[d], memory_order_relaxed) + 1,
-		memory_order_relaxed);
-	atomic_store_explicit(
-		&w->live_bytes[d],
-		atomic_load_explicit(&w->live_bytes[d], memory_order_relaxed) +
-			bytes,
-		memory_order_relaxed);
-	atomic_store_explicit(
-		&w->live_lat_ns[d],
-		atomic_load_explicit(&w->live_lat_ns[d], memory_order_relaxed) +
-			lat_ns,
-		memory_order_relaxed);
+	lm_live_add(&w->live_ios[d], 1);
+	lm_live_add(&w->live_bytes[d], bytes);
+	lm_live_add(&w->live_lat_ns[d], lat_ns);
 }
 
 static void lm_stop_all(struct lm_worker *w)
 {
 	atomic_store_explicit(&w->shared->phase, LM_PHASE_STOP,
 			      memory_order_relaxed);
-}
-
-/* bsrange and bssplit: a block size of direction @b for the next IO. */
-static uint32_t lm_bs_pick(const struct lm_bsdir *b, struct lm_rand *r)
-{
-	unsigned int i, p;
-
-	if (!b->n)
-		return b->lo * (1 + (uint32_t)lm_rand_below(r, b->hi / b->lo));
-	p = (unsigned int)lm_rand_below(r, 100);
-	for (i = 0; i + 1 < b->n && p >= b->cum_pct[i]; i++)
-		;
-	return b->bs[i];
-}
-
-/*
- * An IO of @len bytes at @off, from a generator of the job's smallest
- * blocks: aligned to @align (its direction's smallest size, as fio's
- * blockalign) within the region, and moved back when it would end past
- * the region's end.
- */
-static uint64_t lm_bs_place(const struct lm_worker *w, uint64_t off,
-			    uint32_t len, uint32_t align)
-{
-	uint64_t rel = off - w->start_bytes;
-	uint64_t region = w->nblocks * w->job->bs_bytes;
-
-	rel -= rel % align;
-	if (rel + len > region)
-		rel = (region - len) / align * align;
-	return w->start_bytes + rel;
 }
 
 /* A write's data, as chosen at setup (not LM_FILL_NONE). */
@@ -161,15 +135,71 @@ static bool lm_pace(struct lm_loop *l, bool *write, uint32_t *len,
 	return lm_rate_take(&l->rate, *write, *len, now);
 }
 
+enum lm_draw { LM_DRAW_IO, LM_DRAW_PACED, LM_DRAW_END };
+
+/* The next IO's direction, size and offset into @n: the one held back,
+ * else a new one, unless the rate holds it or the pass is over. */
+static enum lm_draw lm_draw(struct lm_worker *w, struct lm_loop *l,
+			    uint64_t now, struct lm_next *n)
+{
+	const struct lm_job *j = w->job;
+
+	if (l->held.on) {
+		*n = l->held;
+		l->held.on = false;
+		return LM_DRAW_IO;
+	}
+	n->len = j->bs_bytes;
+	if (l->mixed)
+		n->write = lm_rand_below(&l->mix, 100) >= j->rwmixread_pct;
+	else
+		n->write = l->write;
+	if (j->bs_vary)
+		n->len = lm_bs_pick(&j->bsd[n->write], &l->mix);
+	l->paced = l->rate.on && !lm_pace(l, &n->write, &n->len, j, now);
+	if (l->paced)
+		return LM_DRAW_PACED;
+	if (!lm_offset_next_n(&l->gen, &n->off, n->len / j->bs_bytes))
+		return LM_DRAW_END;
+	if (j->bs_vary)
+		n->off = lm_bs_place(w->start_bytes, w->nblocks * j->bs_bytes,
+				     n->off, n->len, l->align[n->write]);
+	n->pass = l->gen.pass;
+	return LM_DRAW_IO;
+}
+
+/* --verify: may @io go as @n, overlapping no IO in flight on the target
+ * where either writes? Else it is held back until it may. */
+static bool lm_guard(struct lm_worker *w, struct lm_loop *l,
+		     const struct lm_io *io, const struct lm_next *n)
+{
+	unsigned int slot = lm_overlap_slot(w->id, w->job->iodepth, io->slot);
+
+	if (!w->overlap ||
+	    lm_overlap_claim(w->overlap, slot, n->off, n->len, n->write))
+		return true;
+	l->held = *n;
+	l->held.on = true;
+	return false;
+}
+
+static void lm_unguard(struct lm_worker *w, const struct lm_io *io)
+{
+	if (w->overlap)
+		lm_overlap_release(
+			w->overlap,
+			lm_overlap_slot(w->id, w->job->iodepth, io->slot));
+}
+
 /* Fill the queue; returns false when there is no more work to issue. */
 static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 {
 	const struct lm_job *j = w->job;
 	unsigned int queued = 0;
-	uint32_t len = j->bs_bytes;
-	bool more = true, write;
+	enum lm_draw d = LM_DRAW_IO;
+	struct lm_next n;
 	struct lm_io *io;
-	uint64_t now, off;
+	uint64_t now;
 	int ret;
 
 	if (!l->nfree)
@@ -181,37 +211,27 @@ static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 	now = lm_now_ns();
 	while (l->nfree) {
 		if (w->budgeted && measuring &&
-		    l->issued_measured >= w->budget_bytes) {
-			more = false;
-			break;
-		}
-		if (l->mixed)
-			write = lm_rand_below(&l->mix, 100) >= j->rwmixread_pct;
+		    l->issued_measured >= w->budget_bytes)
+			d = LM_DRAW_END;
 		else
-			write = l->write;
-		if (j->bs_vary)
-			len = lm_bs_pick(&j->bsd[write], &l->mix);
-		l->paced = l->rate.on && !lm_pace(l, &write, &len, j, now);
-		if (l->paced)
+			d = lm_draw(w, l, now, &n);
+		if (d != LM_DRAW_IO)
 			break;
-		if (!lm_offset_next_n(&l->gen, &off, len / j->bs_bytes)) {
-			more = false;
+		io = l->free_ios[l->nfree - 1];
+		if (!lm_guard(w, l, io, &n))
 			break;
-		}
-		if (j->bs_vary)
-			off = lm_bs_place(w, off, len, l->align[write]);
-		io = l->free_ios[--l->nfree];
-		io->write = write;
+		l->nfree--;
+		io->write = n.write;
 		/* a size-limited pass counts what it issued, not what
 		 * completed in a window: a ramp's IO is never counted */
-		io->counted = w->cursor_pass ? l->gen.pass : measuring;
+		io->counted = w->cursor_pass ? n.pass : measuring;
 		/* mixed jobs keep read buffers apart from write buffers */
 		io->buf_index =
 			io->slot +
 			(io->write && l->bufs.n > j->iodepth ? j->iodepth : 0);
 		io->buf = l->bufs.iov[io->buf_index].iov_base;
-		io->offset = off;
-		io->len = len;
+		io->offset = n.off;
+		io->len = n.len;
 		if (io->write && l->fill != LM_FILL_NONE) {
 			lm_fill_data(w, l, io);
 			now = lm_now_ns();
@@ -222,13 +242,14 @@ static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 			/* not taken, so not in flight: a failed IO; what
 			 * was queued before it is submitted and reaped */
 			l->free_ios[l->nfree++] = io;
+			lm_unguard(w, io);
 			lm_fail(w, l, -ret, io->offset, io->write);
-			more = false;
+			d = LM_DRAW_END;
 			break;
 		}
 		queued++;
 		if (measuring)
-			l->issued_measured += len;
+			l->issued_measured += n.len;
 	}
 	if (queued) {
 		/* what was queued is reaped even when this fails */
@@ -239,7 +260,7 @@ static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 			lm_submitted(l, queued, lm_now_ns());
 		l->inflight += queued;
 	}
-	return more && !w->io_errno;
+	return d != LM_DRAW_END && !w->io_errno;
 }
 
 /* Where the per-IO records count from: the window's start, or a job of
@@ -308,6 +329,7 @@ static void lm_complete(struct lm_worker *w, struct lm_loop *l, unsigned int n,
 					     now > base ? now - base : 0,
 					     now - io->issue_ns, io->len, d);
 		}
+		lm_unguard(w, io);
 		l->free_ios[l->nfree++] = io;
 	}
 	l->inflight -= n;
@@ -411,6 +433,7 @@ static void lm_job_pass(struct lm_worker *w, struct lm_loop *l)
 	lm_offset_dist(&l->gen, &j->dist); /* fio's random_distribution */
 	l->mixed = lm_rw_mixed(j->rw);
 	l->write = lm_rw_writes(j->rw);
+	l->held.on = false;
 }
 
 /* Is the window open at @now, and is it time to stop? */
@@ -432,20 +455,6 @@ static bool lm_measuring(struct lm_worker *w, const struct lm_loop *l,
 	return phase == LM_PHASE_MEASURE && !*stop && now >= from;
 }
 
-/* Nothing in flight and the rate holds the next IO: sleep until it may
- * go, a tenth of a second at most, so that a stop is seen. */
-static void lm_pace_wait(const struct lm_rate *r)
-{
-	uint64_t at = lm_rate_wake(r), now = lm_now_ns();
-	struct timespec ts;
-
-	if (at > now + LM_SEC_NS / 10)
-		at = now + LM_SEC_NS / 10;
-	ts.tv_sec = (time_t)(at / LM_SEC_NS);
-	ts.tv_nsec = (long)(at % LM_SEC_NS);
-	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
-}
-
 /* The one submit/reap loop: until the pass is done, the stop, or the
  * first error; then every IO in flight is reaped. */
 static void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
@@ -460,8 +469,11 @@ static void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
 	while (!stop && (more || l->inflight)) {
 		if (more)
 			more = lm_fill(w, l, measuring);
-		if (!l->inflight && more && l->paced) {
-			lm_pace_wait(&l->rate);
+		if (!l->inflight && more && (l->paced || l->held.on)) {
+			/* the rate holds the next IO, or another thread's
+			 * IO in flight does: 20 us at a time */
+			lm_rate_sleep(l->held.on ? lm_now_ns() + 20000
+						 : lm_rate_wake(&l->rate));
 			measuring = lm_measuring(w, l, lm_now_ns(), &stop);
 			continue;
 		}

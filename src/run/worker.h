@@ -26,6 +26,7 @@
 #include "src/job/verify_block.h"
 
 #include "src/run/gate.h"
+#include "src/run/overlap.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -88,6 +89,9 @@ struct lm_worker {
 				* measured pass are its claims' (offset.h) */
 	uint64_t budget_bytes; /* to issue when budgeted */
 	const struct lm_io_hooks *hooks; /* explicit passes: or NULL */
+	/* --verify: the IOs in flight on the target, slots lm_overlap_slot()
+	 * of id and the job's iodepth; NULL: none kept */
+	struct lm_overlap *overlap;
 	/* when this worker's own runtime is over (0: the main thread's
 	 * clock alone ends it): jobs of different runtimes run at once */
 	_Atomic uint64_t deadline_ns;

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
-/* Verify blocks: what a check finds, and how a thread's tally adds up. */
+/* Verify blocks: what a check finds, and how a thread's tally adds up;
+ * the IOs in flight a checked run keeps apart (src/run/overlap.h). */
 #include "tests/unit/unit.h"
 #include "src/job/verify_block.h"
+#include "src/run/overlap.h"
 
 #include <string.h>
 
@@ -96,12 +98,46 @@ static void lm_test_verify_block_tally(void)
 	CU_ASSERT_STRING_EQUAL(a.why, "zeros");
 }
 
+/* Two threads of 2 IOs each: reads share a range, a write shares none;
+ * ranges that only touch do not overlap; a release frees the range. */
+static void lm_test_verify_overlap(void)
+{
+	unsigned int a0 = lm_overlap_slot(0, 2, 0),
+		     a1 = lm_overlap_slot(0, 2, 1);
+	unsigned int b0 = lm_overlap_slot(1, 2, 0),
+		     b1 = lm_overlap_slot(1, 2, 1);
+	struct lm_overlap o = { 0 };
+
+	CU_ASSERT_EQUAL(b1, 3);
+	CU_ASSERT_EQUAL(lm_overlap_init(&o, 4), 0);
+	CU_ASSERT_TRUE(lm_overlap_claim(&o, a0, 4096, 8192, false));
+	CU_ASSERT_TRUE(lm_overlap_claim(&o, b0, 8192, 4096, false));
+	/* a write over either read waits, from either thread */
+	CU_ASSERT_FALSE(lm_overlap_claim(&o, b1, 0, 8192, true));
+	CU_ASSERT_FALSE(lm_overlap_claim(&o, a1, 12287, 1, true));
+	/* next to them it goes */
+	CU_ASSERT_TRUE(lm_overlap_claim(&o, a1, 12288, 4096, true));
+	CU_ASSERT_TRUE(lm_overlap_claim(&o, b1, 0, 4096, true));
+	lm_overlap_release(&o, a1);
+	lm_overlap_release(&o, b1);
+	/* a read over a write in flight waits; after its release it goes */
+	CU_ASSERT_TRUE(lm_overlap_claim(&o, b1, 16384, 4096, true));
+	CU_ASSERT_FALSE(lm_overlap_claim(&o, a1, 16384, 512, false));
+	lm_overlap_release(&o, b1);
+	CU_ASSERT_TRUE(lm_overlap_claim(&o, a1, 16384, 512, false));
+	lm_overlap_free(&o);
+	CU_ASSERT_PTR_NULL(o.io);
+	lm_overlap_free(&o); /* twice, or never set up: nothing */
+}
+
 int lm_suite_verify_block(void)
 {
 	static const struct lm_unit_test t[] = {
 		{ "each kind of bad block named", lm_test_verify_block_kinds },
 		{ "an IO's blocks, and tallies added",
 		  lm_test_verify_block_tally },
+		{ "IOs in flight: none overlaps a write",
+		  lm_test_verify_overlap },
 		{ NULL, NULL },
 	};
 	return lm_unit_add("verify blocks", t);
