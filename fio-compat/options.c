@@ -279,6 +279,27 @@ const struct lm_option lm_fio_options[] = {
 	  LM_FJ(submit_mode),
 	  .values = lm_fio_submit_modes,
 	  .help = "inline or offload: taken; the job's own thread submits on the rate's schedule either way" },
+	{ .fio = "rate_min",
+	  .type = LM_T_SIZE,
+	  LM_J(rate_min_bytes),
+	  .set = lm_fio_set_rate,
+	  .val = 2,
+	  .help = "r[,w]: the least bytes per second each thread moves, over each ratecycle from 2 s in; below it the run fails (exit 1)" },
+	{ .fio = "ratemin", LM_ALIAS("rate_min") },
+	{ .fio = "rate_iops_min",
+	  .type = LM_T_SIZE,
+	  LM_J(rate_min_iops),
+	  .set = lm_fio_set_rate,
+	  .val = 3,
+	  .help = "r[,w]: the least IOs per second, as rate_min (rate_min given: that one)" },
+	{ .fio = "ratecycle",
+	  LM_NUMBER(1, 3600000),
+	  LM_J(ratecycle_ms),
+	  .help = "milliseconds: rate_min's window (default 1000)" },
+	{ .fio = "startdelay",
+	  .type = LM_T_TIME,
+	  LM_J(startdelay_ns),
+	  .help = "the job's first IO waits this long after the start; its ramp_time and runtime count from there" },
 	LM_REFUSED("thinktime", "lunmark does not pause"),
 	LM_REFUSED("fsync", "no syncs between writes"),
 	LM_REFUSED("end_fsync", "no sync at the end"),
@@ -341,18 +362,22 @@ static int lm_fio_bs(const struct lm_opt_ctx *x, const char *val,
 }
 
 /* bs, and bsrange and bssplit: the row's val says which */
-/* rate, rate_iops: "r[,w[,t]]" (rates.h's form) */
+/* rate, rate_iops, rate_min, rate_iops_min: "r[,w[,t]]" (values.h) */
 static int lm_fio_set_rate(const struct lm_opt_ctx *x,
 			   const struct lm_option *o, const char *v)
 {
 	struct lm_job *j = x->dst[LM_D_JOB];
 
-	if (lm_fio_rate_caps(v, x->kb_base, o->val,
-			     o->val ? j->rate_iops : j->rate_bytes))
+	/* val: rate, rate_iops, rate_min, rate_iops_min */
+	uint64_t *caps[] = { j->rate_bytes, j->rate_iops, j->rate_min_bytes,
+			     j->rate_min_iops };
+	bool iops = o->val & 1;
+
+	if (lm_fio_rate_caps(v, x->kb_base, iops, caps[o->val]))
 		return lm_opt_bad(
 			x, v,
-			o->val ? "r[,w]: IOs per second, each a count"
-			       : "r[,w]: bytes per second, each a size (1m, 500k)");
+			iops ? "r[,w]: IOs per second, each a count"
+			     : "r[,w]: bytes per second, each a size (1m, 500k)");
 	return 0;
 }
 

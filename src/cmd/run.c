@@ -211,6 +211,7 @@ int lm_run_set(struct lm_cli *c, struct lm_job *const *jobs,
 	unsigned int k, s, n = c->ntargets;
 	struct lm_target *t;
 	struct lm_host h;
+	char why[640];
 	int ret;
 
 	t = calloc(n, sizeof(*t));
@@ -253,12 +254,10 @@ int lm_run_set(struct lm_cli *c, struct lm_job *const *jobs,
 		ret = lm_exit_of_signal();
 	for (k = 0; k < n; k++) {
 		if (!ret && r[k].io_errno) {
-			lm_err("%s: %s at offset %llu failed: %s",
+			lm_err("%s: %s",
 			       t[k].kind == LM_TARGET_NONE ? "(none)"
 							   : t[k].name,
-			       r[k].io_err_write ? "write" : "read",
-			       (unsigned long long)r[k].io_err_offset,
-			       lm_errtext(r[k].io_errno, r[k].io_errtext));
+			       lm_run_result_error(&r[k], why, sizeof(why)));
 			ret = LM_EXIT_IO;
 		}
 		if (r[k].verify.bad) {

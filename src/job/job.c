@@ -40,6 +40,7 @@ void lm_job_defaults(struct lm_job *j)
 	j->ss.pct = true;
 	j->ss.limit = 0.01;
 	j->ss.interval_ns = 1000000000ull;
+	j->ratecycle_ms = 1000;
 }
 
 const char *lm_rw_name(enum lm_rw rw)
@@ -144,6 +145,33 @@ static int lm_job_too_deep(const struct lm_job *j,
 	return -EINVAL;
 }
 
+/* fio's: a floor above its cap is refused ("minimum rate exceeds rate"). */
+static int lm_job_rate_check(const struct lm_job *j, char *msg, size_t len)
+{
+	static const char *const dir[] = { "reads", "writes" };
+	unsigned int d;
+
+	for (d = 0; d < 2; d++) {
+		if (j->rate_bytes[d] && j->rate_min_bytes[d] > j->rate_bytes[d])
+			snprintf(
+				msg, len,
+				"rate_min=%llu is above rate=%llu for the %s: lower rate_min or raise rate",
+				(unsigned long long)j->rate_min_bytes[d],
+				(unsigned long long)j->rate_bytes[d], dir[d]);
+		else if (j->rate_iops[d] &&
+			 j->rate_min_iops[d] > j->rate_iops[d])
+			snprintf(
+				msg, len,
+				"rate_iops_min=%llu is above rate_iops=%llu for the %s: lower rate_iops_min or raise rate_iops",
+				(unsigned long long)j->rate_min_iops[d],
+				(unsigned long long)j->rate_iops[d], dir[d]);
+		else
+			continue;
+		return -EINVAL;
+	}
+	return 0;
+}
+
 int lm_job_check(const struct lm_job *j, char *msg, size_t len)
 {
 	const struct lm_engine_ops *e;
@@ -205,6 +233,8 @@ int lm_job_check(const struct lm_job *j, char *msg, size_t len)
 		snprintf(msg, len, "--time_based needs --runtime");
 		return -EINVAL;
 	}
+	if (lm_job_rate_check(j, msg, len))
+		return -EINVAL;
 	if (j->fault.prob_pct < 0 || j->fault.prob_pct > 100) {
 		snprintf(msg, len, "--fail-prob=%g: must be from 0 to 100",
 			 j->fault.prob_pct);
@@ -347,4 +377,22 @@ int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
 			(j->io_bytes ? j->io_bytes : j->size_bytes) * j->loops;
 	j->loops = 0; /* fitted once */
 	return 0;
+}
+
+void lm_pass_job(struct lm_job *pj, const struct lm_job *j, uint32_t bs_bytes,
+		 unsigned int depth)
+{
+	*pj = *j;
+	pj->rw = LM_RW_WRITE; /* one direction at a time: each pass's own */
+	pj->bs_bytes = bs_bytes;
+	pj->bs_vary = false;
+	pj->iodepth = depth;
+	pj->threads = 1;
+	pj->compress_pct = 0;
+	pj->verify = false;
+	pj->sqpoll = false;
+	pj->iolog = false;
+	memset(pj->rate_min_bytes, 0, sizeof(pj->rate_min_bytes));
+	memset(pj->rate_min_iops, 0, sizeof(pj->rate_min_iops));
+	pj->startdelay_ns = 0;
 }

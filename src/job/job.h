@@ -110,6 +110,12 @@ struct lm_job {
 	uint64_t rate_bytes[2];
 	uint64_t rate_iops[2];
 	int rate_process; /* LM_RATE_LINEAR or LM_RATE_POISSON */
+	/* fio's rate_min and rate_iops_min, per direction (0: none): a
+	 * thread slower than this over a ratecycle fails (rate.h) */
+	uint64_t rate_min_bytes[2];
+	uint64_t rate_min_iops[2];
+	uint64_t ratecycle_ms;	/* default 1000, as fio */
+	uint64_t startdelay_ns; /* fio's startdelay: the job's IO starts late */
 	/* several hosts in one run (src/run/clock.h), or NULL alone */
 	const struct lm_run_clock *clock;
 };
@@ -175,5 +181,15 @@ int lm_job_check(const struct lm_job *j, char *msg, size_t len);
  */
 int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
 	       uint32_t max_io_bytes, char *msg, size_t len);
+
+/*
+ * @pj: the job of explicit passes from @j, with @j's engine, pattern, seed
+ * and faults: IOs of @bs_bytes at @depth, one thread, and nothing of a
+ * run's own (block size ranges, compression, --verify, sqpoll, per-IO
+ * records, rate_min, startdelay), whatever the command line or job file
+ * said.
+ */
+void lm_pass_job(struct lm_job *pj, const struct lm_job *j, uint32_t bs_bytes,
+		 unsigned int depth);
 
 #endif

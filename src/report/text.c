@@ -61,7 +61,7 @@ void lm_report_sum_text(FILE *f, const struct lm_job *j,
 void lm_report_run_text(FILE *f, const struct lm_report_info *info,
 			const struct lm_job *j, const struct lm_run_result *r)
 {
-	char bs[16], size[16];
+	char bs[16], size[16], why[640];
 
 	lm_fmt_size(bs, sizeof(bs), j->bs_bytes);
 	lm_fmt_size(size, sizeof(size), j->size_bytes);
@@ -96,10 +96,8 @@ void lm_report_run_text(FILE *f, const struct lm_report_info *info,
 	if (r->interrupted)
 		fputs("Interrupted: the results above are partial.\n", f);
 	if (r->io_errno)
-		fprintf(f, "  error: %s at offset %llu failed: %s\n",
-			r->io_err_write ? "write" : "read",
-			(unsigned long long)r->io_err_offset,
-			lm_errtext(r->io_errno, r->io_errtext));
+		fprintf(f, "  error: %s\n",
+			lm_run_result_error(r, why, sizeof(why)));
 }
 
 void lm_report_verify(FILE *f, const char *lead,

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "src/result/result.h"
 
+#include "src/lunmark.h"
+
+#include <stdio.h>
 #include <stdlib.h>
 
 void lm_run_result_move(struct lm_run_result *to, struct lm_run_result *from)
@@ -59,4 +62,18 @@ void lm_run_result_free(struct lm_run_result *r)
 	free(r->ranks);
 	r->ranks = NULL;
 	r->nranks = 0;
+}
+
+const char *lm_run_result_error(const struct lm_run_result *r, char *buf,
+				size_t len)
+{
+	const char *text = lm_errtext(r->io_errno, r->io_errtext);
+
+	if (r->io_err_offset == LM_ERR_NOT_IO)
+		snprintf(buf, len, "%s", text);
+	else
+		snprintf(buf, len, "%s at offset %llu failed: %s",
+			 r->io_err_write ? "write" : "read",
+			 (unsigned long long)r->io_err_offset, text);
+	return buf;
 }

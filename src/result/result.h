@@ -17,7 +17,11 @@
 #include "src/job/verify_block.h"
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
+
+/* io_err_offset of an error that is no IO's (fio's rate_min). */
+#define LM_ERR_NOT_IO UINT64_MAX
 
 struct lm_run_result {
 	uint64_t elapsed_ns;	     /* the measured window */
@@ -56,6 +60,10 @@ struct lm_run_result {
 };
 
 void lm_run_result_free(struct lm_run_result *r);
+/* @r's first error, as a phrase into @buf: "write at offset 4096 failed:
+ * TEXT", or TEXT alone for one that is no IO's. Returns @buf. */
+const char *lm_run_result_error(const struct lm_run_result *r, char *buf,
+				size_t len);
 /* r->sum and the CPU shares from r's histograms, counts, elapsed time,
  * samples and CPU. */
 void lm_run_result_summarize(struct lm_run_result *r);

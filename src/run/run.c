@@ -327,20 +327,28 @@ static void lm_keep_time(struct lm_many *m)
 /* The main thread's clock for jobs run at once: their ramp (one for
  * all), and the longest runtime, or none when one runs until its pass
  * is done. */
+/* How long a job runs before it measures: its startdelay (no IO, the
+ * worker waits) and its ramp_time. */
+static uint64_t lm_lead(const struct lm_job *j)
+{
+	return j->startdelay_ns + j->ramp_ns;
+}
+
 static void lm_clock(struct lm_many *m, const struct lm_job *const *jobs,
 		     unsigned int n)
 {
 	unsigned int k;
 
 	m->clock = *jobs[0];
+	m->clock.ramp_ns = lm_lead(jobs[0]);
 	for (k = 1; k < n; k++)
-		if (jobs[k]->ramp_ns < m->clock.ramp_ns)
-			m->clock.ramp_ns = jobs[k]->ramp_ns;
+		if (lm_lead(jobs[k]) < m->clock.ramp_ns)
+			m->clock.ramp_ns = lm_lead(jobs[k]);
 	/* each job ramps for its own time: the clock ramps for the
 	 * shortest, the others start later; it runs until the last ends */
 	m->clock.runtime_ns = 0;
 	for (k = 0; k < n; k++) {
-		m->delay[k] = jobs[k]->ramp_ns - m->clock.ramp_ns;
+		m->delay[k] = lm_lead(jobs[k]) - m->clock.ramp_ns;
 		if (m->delay[k] + jobs[k]->runtime_ns > m->clock.runtime_ns)
 			m->clock.runtime_ns = m->delay[k] + jobs[k]->runtime_ns;
 	}

@@ -46,8 +46,9 @@ struct lm_loop {
 	bool checks;		  /* reads are checked: a hook, or --verify */
 	bool solo; /* an explicit pass: its thread is its clock, the stop
 		    * flag ends it */
-	struct lm_rate rate; /* fio's rate, rate_iops (rate.h) */
-	bool paced;	     /* the last fill stopped at the rate */
+	struct lm_rate rate;	     /* fio's rate, rate_iops (rate.h) */
+	struct lm_rate_min rate_min; /* and rate_min, rate_iops_min */
+	bool paced;		     /* the last fill stopped at the rate */
 	struct lm_next held; /* --verify: drawn, waiting for an overlap */
 };
 
@@ -120,21 +121,6 @@ static void lm_submitted(struct lm_loop *l, unsigned int n, uint64_t now)
 		l->free_ios[i]->submit_ns = now;
 }
 
-/* May the IO go now at the job's rate? A mixed job whose direction is
- * held issues the other one, if that may go (as fio does). */
-static bool lm_pace(struct lm_loop *l, bool *write, uint32_t *len,
-		    const struct lm_job *j, uint64_t now)
-{
-	if (lm_rate_take(&l->rate, *write, *len, now))
-		return true;
-	if (!l->mixed)
-		return false;
-	*write = !*write;
-	if (j->bs_vary)
-		*len = lm_bs_pick(&j->bsd[*write], &l->mix);
-	return lm_rate_take(&l->rate, *write, *len, now);
-}
-
 enum lm_draw { LM_DRAW_IO, LM_DRAW_PACED, LM_DRAW_END };
 
 /* The next IO's direction, size and offset into @n: the one held back,
@@ -156,7 +142,9 @@ static enum lm_draw lm_draw(struct lm_worker *w, struct lm_loop *l,
 		n->write = l->write;
 	if (j->bs_vary)
 		n->len = lm_bs_pick(&j->bsd[n->write], &l->mix);
-	l->paced = l->rate.on && !lm_pace(l, &n->write, &n->len, j, now);
+	l->paced =
+		l->rate.on && !lm_rate_take_mix(&l->rate, l->mixed, j, &l->mix,
+						&n->write, &n->len, now);
 	if (l->paced)
 		return LM_DRAW_PACED;
 	if (!lm_offset_next_n(&l->gen, &n->off, n->len / j->bs_bytes))
@@ -370,6 +358,7 @@ static int lm_loop_setup(struct lm_worker *w, struct lm_loop *l)
 	lm_rand_seed(&l->mix, j->seed ^ (0xd1b54a32d192ed03ull * (w->id + 1)));
 	lm_rate_init(&l->rate, j,
 		     j->seed ^ (0x9e3779b97f4a7c15ull * (w->id + 1)));
+	lm_rate_min_init(&l->rate_min, j);
 	for (i = 0; i < LM_DIRS; i++) {
 		lm_hist_init(&w->lat[i]);
 		lm_hist_init(&w->slat[i]);
@@ -455,6 +444,30 @@ static bool lm_measuring(struct lm_worker *w, const struct lm_loop *l,
 	return phase == LM_PHASE_MEASURE && !*stop && now >= from;
 }
 
+/* fio's startdelay: no IO until it is over, or the stop. */
+static void lm_start_late(struct lm_worker *w, const struct lm_loop *l)
+{
+	uint64_t at = lm_now_ns() + w->job->startdelay_ns;
+	bool stop = false;
+
+	while (!stop && lm_now_ns() < at) {
+		lm_rate_sleep(at);
+		lm_measuring(w, l, lm_now_ns(), &stop);
+	}
+}
+
+/* fio's rate_min: a thread below it fails, as an IO error would. */
+static void lm_slow(struct lm_worker *w, struct lm_loop *l, uint64_t now)
+{
+	char why[sizeof(w->errtext)];
+
+	if (!lm_rate_min_check(&l->rate_min, now, w->live_bytes, w->live_ios,
+			       why, sizeof(why)))
+		return;
+	lm_fail(w, l, EIO, LM_ERR_NOT_IO, false);
+	memcpy(w->errtext, why, sizeof(why));
+}
+
 /* The one submit/reap loop: until the pass is done, the stop, or the
  * first error; then every IO in flight is reaped. */
 static void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
@@ -464,8 +477,11 @@ static void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
 	uint64_t now;
 	int n;
 
+	if (w->job->startdelay_ns && !l->solo)
+		lm_start_late(w, l);
 	measuring = lm_measuring(w, l, lm_now_ns(), &stop);
 	lm_rate_start(&l->rate, lm_now_ns());
+	lm_rate_min_start(&l->rate_min, lm_now_ns());
 	while (!stop && (more || l->inflight)) {
 		if (more)
 			more = lm_fill(w, l, measuring);
@@ -490,6 +506,8 @@ static void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
 		now = lm_now_ns();
 		measuring = lm_measuring(w, l, now, &stop);
 		lm_complete(w, l, (unsigned int)n, measuring, stop, now);
+		if (l->rate_min.on && measuring)
+			lm_slow(w, l, now);
 		if (w->io_errno)
 			break;
 	}
@@ -520,21 +538,6 @@ static void lm_flush(struct lm_worker *w, struct lm_loop *l, uint64_t offset)
 		lm_fail(w, l, -ret, offset, true);
 		w->io_err_flush = true;
 	}
-}
-
-void lm_pass_job(struct lm_job *pj, const struct lm_job *j, uint32_t bs_bytes,
-		 unsigned int depth)
-{
-	*pj = *j;
-	pj->rw = LM_RW_WRITE; /* one direction at a time: each pass's own */
-	pj->bs_bytes = bs_bytes;
-	pj->bs_vary = false;
-	pj->iodepth = depth;
-	pj->threads = 1;
-	pj->compress_pct = 0;
-	pj->verify = false;
-	pj->sqpoll = false;
-	pj->iolog = false;
 }
 
 void lm_worker_solo(struct lm_worker *w, struct lm_shared *s,

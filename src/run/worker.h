@@ -24,6 +24,7 @@
 #include "src/job/offset.h"
 #include "src/stats/stats.h"
 #include "src/job/verify_block.h"
+#include "src/result/result.h"
 
 #include "src/run/gate.h"
 #include "src/run/overlap.h"
@@ -117,7 +118,7 @@ struct lm_worker {
 	bool setup_engine;	/* it was the engine's setup (else memory) */
 	int io_errno; /* first error of the loop: an IO's, or a refused
 		       * queue, submit, reap or flush */
-	uint64_t io_err_offset;
+	uint64_t io_err_offset; /* LM_ERR_NOT_IO: no IO's (rate_min) */
 	bool io_err_write;
 	bool io_err_flush; /* it was the pass's flush, after its writes */
 	char errtext[512]; /* the engine's words for the setup or IO error */
@@ -137,15 +138,6 @@ struct lm_worker {
  * word on shared->done_fd. @arg is a struct lm_worker.
  */
 void *lm_worker_main(void *arg);
-
-/*
- * @pj: the job of explicit passes from @j, with @j's engine, pattern, seed
- * and faults: IOs of @bs_bytes at @depth, one thread, and nothing of a
- * run's own (block size ranges, compression, --verify, sqpoll, per-IO
- * records), whatever the command line or job file said.
- */
-void lm_pass_job(struct lm_job *pj, const struct lm_job *j, uint32_t bs_bytes,
-		 unsigned int depth);
 
 /*
  * @w as the only worker of explicit passes of @j on @t in the calling

@@ -5,7 +5,8 @@
 # files, --section, --readonly, --showcmd, --parse-only, numjobs clones
 # with their own jobs[] entries and logs, group_reporting's one entry,
 # psync as the default engine, fio's synchronous engine names, /dev/null,
-# invalidate, rate and rate_iops (linear and poisson).
+# invalidate, rate and rate_iops (linear and poisson), rate_min and
+# startdelay.
 # fio is the one scripts/bench-iscsi.sh builds (build/bench/fio-libiscsi),
 # else $FIO, else fio on PATH.
 . "$(dirname "$0")/lib.sh"
@@ -181,6 +182,63 @@ expect_exit "$LM_EXIT_OK" err "$LUNMARK" --name=r --filename="$LM_DEV" --rw=rand
 expect_grep "read : IOPS=" err
 expect_exit "$LM_EXIT_USAGE" err "$LUNMARK" --name=r --filename="$LM_DEV" --rate_process=bursty
 expect_grep "rate_process=bursty: linear or poisson" err
+
+# rate_min as fio judges it: met, the run is clean; under a rate_iops cap
+# that keeps it below, both fail with error 5 after the 2 s settle; a
+# floor above the job's cap is refused by both
+both --name=r --filename="$LM_DEV" --rw=read --bs=4k --direct=1 --ioengine=psync \
+	--rate=1m --rate_min=128k --runtime=3 --time_based
+same '.jobs[0].error'
+jq -e '.jobs[0].error == 0' lm.json >/dev/null || fail "rate_min met: an error: $(cat lm.out)"
+for t in "$fio" "$LUNMARK"; do
+	expect_exit "$LM_EXIT_IO" err "$t" --name=r --filename="$LM_DEV" --rw=read --bs=4k \
+		--direct=1 --ioengine=psync --rate_iops=50 --rate_min=1m --runtime=4 --time_based \
+		--output-format=json --output=out.json
+	jq -e '.jobs[0].error == 5' out.json >/dev/null || fail "$t: rate_min not met: no error 5"
+	! "$t" --name=r --filename="$LM_DEV" --rate=1m --rate_min=2m --runtime=1 >/dev/null 2>&1 ||
+		fail "$t: rate_min above rate taken"
+done
+expect_grep "rate_min=1048576 B/s not met by the reads: " err
+expect_exit "$LM_EXIT_USAGE" err "$LUNMARK" --name=r --filename="$LM_DEV" --rate=1m --rate_min=2m \
+	--runtime=1
+expect_grep "rate_min=2097152 is above rate=1048576 for the reads" err
+
+# startdelay: the job's first IO waits, its runtime counts from there; a
+# run of one job of 1 s and one 3 s late takes 4 s, both tools
+cat >sd.fio <<'JOB'
+[global]
+rw=randread
+bs=4k
+direct=1
+ioengine=psync
+size=16m
+runtime=1
+time_based
+[now]
+[late]
+startdelay=3
+JOB
+t0=$(date +%s%N)
+both --filename="$LM_DEV" sd.fio
+t1=$(date +%s%N)
+"$LUNMARK" --filename="$LM_DEV" sd.fio --output-format=json --output=lm.json >lm.out 2>&1 ||
+	fail "startdelay: $(cat lm.out)"
+t2=$(date +%s%N)
+[ $(((t2 - t1) / 1000000)) -ge 3900 ] || fail "startdelay=3: the run took $(((t2 - t1) / 1000000)) ms"
+# and no IO before: what the device read is what the jobs counted (a
+# late job that read through its delay would have read 4 times its count)
+r0=$(awk '{ print $1 }' "/sys/block/${LM_DEV#/dev/}/stat")
+"$LUNMARK" --filename="$LM_DEV" sd.fio --output-format=json --output=lm.json >lm.out 2>&1 ||
+	fail "startdelay: $(cat lm.out)"
+r1=$(awk '{ print $1 }' "/sys/block/${LM_DEV#/dev/}/stat")
+ios=$(jq '[.jobs[].read.total_ios] | add' lm.json)
+[ $((r1 - r0)) -le $((ios * 12 / 10 + 64)) ] ||
+	fail "startdelay: the device read $((r1 - r0)) IOs, the jobs counted $ios"
+[ $(((t1 - t0) / 1000000)) -ge 7800 ] || fail "startdelay=3: fio and lunmark took $(((t1 - t0) / 1000000)) ms"
+for f in fio.json lm.json; do
+	jq -e '[.jobs[] | .read.runtime >= 900 and .read.runtime < 2000 and .read.io_bytes > 0] | all' \
+		"$f" >/dev/null || fail "startdelay: $f: $(jq -c '[.jobs[].read.runtime]' "$f")"
+done
 
 # /dev/null as fio takes it: writes discarded, no guard to pass
 "$LUNMARK" --name=n --filename=/dev/null --size=8m --rw=write --output-format=json \

@@ -113,6 +113,65 @@ static void lm_test_rate_parse(void)
 	CU_ASSERT_EQUAL(lm_fio_rate_caps("1x", 1024, false, c), -EINVAL);
 }
 
+/* rate= caps both directions; a read job issues no write, and its wake
+ * is the read's, not the write schedule standing at the start (a read job
+ * spun at 90% of a core on it). */
+static void lm_test_rate_wake(void)
+{
+	struct lm_job j;
+	struct lm_rate r;
+
+	lm_job_defaults(&j);
+	j.rate_bytes[LM_DIR_READ] = j.rate_bytes[LM_DIR_WRITE] = 1000000;
+	lm_rate_init(&r, &j, 1);
+	lm_rate_start(&r, 1000);
+	CU_ASSERT_EQUAL(lm_rate_wake(&r), 0); /* none issued yet */
+	CU_ASSERT_TRUE(lm_rate_take(&r, LM_DIR_READ, 1000, 1000));
+	CU_ASSERT_FALSE(lm_rate_take(&r, LM_DIR_READ, 1000, 2000));
+	CU_ASSERT_EQUAL(lm_rate_wake(&r), 1001000);
+	/* both held: the earlier */
+	CU_ASSERT_TRUE(lm_rate_take(&r, LM_DIR_WRITE, 500, 2000));
+	CU_ASSERT_FALSE(lm_rate_take(&r, LM_DIR_WRITE, 500, 3000));
+	CU_ASSERT_EQUAL(lm_rate_wake(&r), 501000);
+	CU_ASSERT_TRUE(lm_rate_take(&r, LM_DIR_WRITE, 500, 501000));
+	CU_ASSERT_EQUAL(lm_rate_wake(&r), 1001000);
+}
+
+/* rate_min: quiet for 2 s, then each ratecycle's rate against the floor;
+ * a direction that moved nothing is not judged. */
+static void lm_test_rate_min(void)
+{
+	_Atomic uint64_t bytes[LM_DIRS] = { 0, 0 }, ios[LM_DIRS] = { 0, 0 };
+	const uint64_t s = 1000000000ull;
+	struct lm_rate_min m;
+	struct lm_job j;
+	char why[160] = "";
+
+	lm_job_defaults(&j);
+	j.rate_min_bytes[LM_DIR_READ] = 1000000;
+	j.rate_min_bytes[LM_DIR_WRITE] = 1000000;
+	lm_rate_min_init(&m, &j);
+	CU_ASSERT_TRUE(m.on);
+	lm_rate_min_start(&m, s);
+	/* nothing moved at all, 3 s in: not judged */
+	CU_ASSERT_EQUAL(lm_rate_min_check(&m, 4 * s, bytes, ios, why, 160), 0);
+	bytes[LM_DIR_READ] = 100; /* too little, but in the settle time */
+	ios[LM_DIR_READ] = 1;
+	CU_ASSERT_EQUAL(lm_rate_min_check(&m, 2 * s, bytes, ios, why, 160), 0);
+	/* the first check after it only starts the cycle */
+	CU_ASSERT_EQUAL(lm_rate_min_check(&m, 3 * s, bytes, ios, why, 160), 0);
+	bytes[LM_DIR_READ] += 1500000;
+	/* half a cycle: not yet judged */
+	CU_ASSERT_EQUAL(
+		lm_rate_min_check(&m, 3 * s + s / 2, bytes, ios, why, 160), 0);
+	CU_ASSERT_EQUAL(lm_rate_min_check(&m, 4 * s, bytes, ios, why, 160), 0);
+	bytes[LM_DIR_READ] += 900000;
+	CU_ASSERT_EQUAL(lm_rate_min_check(&m, 5 * s, bytes, ios, why, 160), -1);
+	CU_ASSERT_STRING_EQUAL(
+		why,
+		"rate_min=1000000 B/s not met by the reads: 900000 B/s over 1000 ms");
+}
+
 int lm_suite_rate(void)
 {
 	static const struct lm_unit_test t[] = {
@@ -121,6 +180,8 @@ int lm_suite_rate(void)
 		{ "poisson: exponential gaps of the mean",
 		  lm_test_rate_poisson },
 		{ "fio's r[,w[,t]] form", lm_test_rate_parse },
+		{ "the wake of a held direction only", lm_test_rate_wake },
+		{ "rate_min: per ratecycle, after 2 s", lm_test_rate_min },
 		{ NULL, NULL },
 	};
 	return lm_unit_add("rate", t);
