@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * One worker: owns its engine context, offset generator, buffers and
- * statistics, and runs the one submit/reap loop of lunmark. It is the only
- * caller of engine ops, for every command: a run's threads (run, mark,
+ * statistics, and runs the one submit/reap loop of lunmark (loop.h). It is
+ * the only caller of engine ops, for every command: a run's threads (run, mark,
  * prefill) each run one, over the job's offsets and the main thread's
  * clock; lunmark verify and block-level copies run one in their own
  * thread over explicit passes (struct lm_pass), with hooks for the data
  * (struct lm_io_hooks). No allocation, lock or extra syscall per IO in the
- * loop. Every IO is timed on its own: its completion by a clock read when
+ * loop (but --verify's one lock, overlap.h). Every IO is timed on its own: its completion by a clock read when
  * the worker takes it from the engine, its issue by the last clock read
  * before it is queued, after the data work of the IOs before it (a vDSO
  * clock_gettime, tens of ns: scripts/bench-uring.sh prints its share of
@@ -71,7 +71,7 @@ struct lm_pass {
 	bool flush;
 };
 
-struct lm_loop; /* worker.c's: the engine, the buffers, the IOs */
+struct lm_loop; /* loop.h's: the engine, the buffers, the IOs */
 
 struct lm_worker {
 	/* in */

@@ -1,0 +1,442 @@
+// SPDX-License-Identifier: MIT
+/* The one submit/reap loop (loop.h). */
+#include "src/run/loop.h"
+#include "src/lunmark.h"
+#include "src/target/target.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+void lm_loop_fail(struct lm_worker *w, const struct lm_loop *l, int err,
+		  uint64_t offset, bool write)
+{
+	if (w->io_errno)
+		return;
+	w->io_errno = err;
+	w->io_err_offset = offset;
+	w->io_err_write = write;
+	memcpy(w->errtext, l->eng.err, sizeof(w->errtext));
+}
+
+/* Single writer: a relaxed load and store, no locked instruction. */
+static void lm_live_add(_Atomic uint64_t *c, uint64_t v)
+{
+	atomic_store_explicit(c,
+			      atomic_load_explicit(c, memory_order_relaxed) + v,
+			      memory_order_relaxed);
+}
+
+static void lm_count(struct lm_worker *w, enum lm_dir d, uint64_t bytes,
+		     uint64_t lat_ns)
+{
+	lm_live_add(&w->live_ios[d], 1);
+	lm_live_add(&w->live_bytes[d], bytes);
+	lm_live_add(&w->live_lat_ns[d], lat_ns);
+}
+
+static void lm_stop_all(struct lm_worker *w)
+{
+	atomic_store_explicit(&w->shared->phase, LM_PHASE_STOP,
+			      memory_order_relaxed);
+}
+
+/* A write's data, as chosen at setup (not LM_FILL_NONE). */
+static void lm_fill_data(struct lm_worker *w, struct lm_loop *l,
+			 struct lm_io *io)
+{
+	uint64_t tag = ((uint64_t)w->id << 56) | l->seq;
+
+	if (l->fill == LM_FILL_STAMP) {
+		lm_buf_stamp(io->buf, io->len, w->stamp_bytes, io->offset, tag);
+		l->seq++;
+	} else if (l->fill == LM_FILL_VERIFY) {
+		lm_verify_block_fill_io(io->buf, io->len, w->stamp_bytes,
+					io->offset, w->shared->verify_run, tag);
+		l->seq++;
+	} else {
+		w->hooks->fill(w->hooks->arg, io);
+	}
+}
+
+/*
+ * The @n IOs just queued were handed on at @now, in one submit(). They
+ * are the last ones taken from free_ios: at [nfree, nfree + n), also when
+ * one after them was refused and put back below.
+ */
+static void lm_submitted(struct lm_loop *l, unsigned int n, uint64_t now)
+{
+	unsigned int i;
+
+	for (i = l->nfree; i < l->nfree + n; i++)
+		l->free_ios[i]->submit_ns = now;
+}
+
+enum lm_draw { LM_DRAW_IO, LM_DRAW_PACED, LM_DRAW_END };
+
+/* The next IO's direction, size and offset into @n: the one held back,
+ * else a new one, unless the rate holds it or the pass is over. */
+static enum lm_draw lm_draw(struct lm_worker *w, struct lm_loop *l,
+			    uint64_t now, struct lm_next *n)
+{
+	const struct lm_job *j = w->job;
+
+	if (l->held.on) {
+		*n = l->held;
+		l->held.on = false;
+		return LM_DRAW_IO;
+	}
+	n->len = j->bs_bytes;
+	if (l->mixed)
+		n->write = lm_rand_below(&l->mix, 100) >= j->rwmixread_pct;
+	else
+		n->write = l->write;
+	if (j->bs_vary)
+		n->len = lm_bs_pick(&j->bsd[n->write], &l->mix);
+	l->paced =
+		l->rate.on && !lm_rate_take_mix(&l->rate, l->mixed, j, &l->mix,
+						&n->write, &n->len, now);
+	if (l->paced)
+		return LM_DRAW_PACED;
+	if (!lm_offset_next_n(&l->gen, &n->off, n->len / j->bs_bytes))
+		return LM_DRAW_END;
+	if (j->bs_vary)
+		n->off = lm_bs_place(w->start_bytes, w->nblocks * j->bs_bytes,
+				     n->off, n->len, l->align[n->write]);
+	n->pass = l->gen.pass;
+	return LM_DRAW_IO;
+}
+
+/* --verify: may @io go as @n, overlapping no IO in flight on the target
+ * where either writes? Else it is held back until it may. */
+static bool lm_guard(struct lm_worker *w, struct lm_loop *l,
+		     const struct lm_io *io, const struct lm_next *n)
+{
+	unsigned int slot = lm_overlap_slot(w->id, w->job->iodepth, io->slot);
+
+	if (!w->overlap ||
+	    lm_overlap_claim(w->overlap, slot, n->off, n->len, n->write))
+		return true;
+	l->held = *n;
+	l->held.on = true;
+	return false;
+}
+
+static void lm_unguard(struct lm_worker *w, const struct lm_io *io)
+{
+	if (w->overlap)
+		lm_overlap_release(
+			w->overlap,
+			lm_overlap_slot(w->id, w->job->iodepth, io->slot));
+}
+
+/* Fill the queue; returns false when there is no more work to issue. */
+static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
+{
+	const struct lm_job *j = w->job;
+	unsigned int queued = 0;
+	enum lm_draw d = LM_DRAW_IO;
+	struct lm_next n;
+	struct lm_io *io;
+	uint64_t now;
+	int ret;
+
+	if (!l->nfree)
+		return true;
+	/* an IO's issue time is a clock read after the data work before
+	 * it: the batch's first, or the one after a write's fill (a 1 MiB
+	 * stamp is not the next IO's latency); queueing itself is a few
+	 * stores */
+	now = lm_now_ns();
+	while (l->nfree) {
+		if (w->budgeted && measuring &&
+		    l->issued_measured >= w->budget_bytes)
+			d = LM_DRAW_END;
+		else
+			d = lm_draw(w, l, now, &n);
+		if (d != LM_DRAW_IO)
+			break;
+		io = l->free_ios[l->nfree - 1];
+		if (!lm_guard(w, l, io, &n))
+			break;
+		l->nfree--;
+		io->write = n.write;
+		/* a size-limited pass counts what it issued, not what
+		 * completed in a window: a ramp's IO is never counted */
+		io->counted = w->cursor_pass ? n.pass : measuring;
+		/* mixed jobs keep read buffers apart from write buffers */
+		io->buf_index =
+			io->slot +
+			(io->write && l->bufs.n > j->iodepth ? j->iodepth : 0);
+		io->buf = l->bufs.iov[io->buf_index].iov_base;
+		io->offset = n.off;
+		io->len = n.len;
+		if (io->write && l->fill != LM_FILL_NONE) {
+			lm_fill_data(w, l, io);
+			now = lm_now_ns();
+		}
+		io->issue_ns = now;
+		ret = l->eng.ops->queue(&l->eng, io);
+		if (ret < 0) {
+			/* not taken, so not in flight: a failed IO; what
+			 * was queued before it is submitted and reaped */
+			l->free_ios[l->nfree++] = io;
+			lm_unguard(w, io);
+			lm_loop_fail(w, l, -ret, io->offset, io->write);
+			d = LM_DRAW_END;
+			break;
+		}
+		queued++;
+		if (measuring)
+			l->issued_measured += n.len;
+	}
+	if (queued) {
+		/* what was queued is reaped even when this fails */
+		ret = l->eng.ops->submit(&l->eng);
+		if (ret < 0)
+			lm_loop_fail(w, l, -ret, 0, false);
+		if (l->eng.ops->slat)
+			lm_submitted(l, queued, lm_now_ns());
+		l->inflight += queued;
+	}
+	return d != LM_DRAW_END && !w->io_errno;
+}
+
+/* Where the per-IO records count from: the window's start, or a job of
+ * a longer ramp_time's own. */
+static uint64_t lm_record_base(struct lm_worker *w)
+{
+	uint64_t t0 =
+		atomic_load_explicit(&w->shared->t0_ns, memory_order_relaxed);
+	uint64_t from =
+		atomic_load_explicit(&w->measure_from_ns, memory_order_relaxed);
+
+	return from > t0 ? from : t0;
+}
+
+/* A read that moved all its bytes: the hook's check, or --verify's. */
+static void lm_check(struct lm_worker *w, const struct lm_io *io)
+{
+	if (w->hooks)
+		w->hooks->check(w->hooks->arg, io);
+	else
+		lm_verify_block_io(io->buf, io->len, w->stamp_bytes, io->offset,
+				   &w->verify);
+}
+
+/*
+ * @n IOs reaped, the first at @now, in the window or not (@measuring),
+ * before the stop or after it (@stop): a time-based run counts what
+ * completed in the window, a size-limited one what it issued into its
+ * pass and completed before the stop. Each IO after the first reads the
+ * clock again when its turn comes, so that no two IOs of a batch share a
+ * completion time (a vDSO read: lm-clockcost prints its cost).
+ */
+static void lm_complete(struct lm_worker *w, struct lm_loop *l, unsigned int n,
+			bool measuring, bool stop, uint64_t now)
+{
+	bool limited = w->cursor_pass || w->budgeted;
+	uint64_t base = w->job->iolog ? lm_record_base(w) : 0;
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		struct lm_io *io = l->done[i];
+		enum lm_dir d = io->write ? LM_DIR_WRITE : LM_DIR_READ;
+		bool count = limited ? io->counted && !stop : measuring;
+
+		if (i)
+			now = lm_now_ns();
+
+		/* every read is checked, counted in the window or not */
+		if (l->checks && !io->write && io->res == (int)io->len)
+			lm_check(w, io);
+		if (io->res != (int)io->len) {
+			w->errors[d]++;
+			/* a short transfer is an error too */
+			lm_loop_fail(w, l, io->res < 0 ? -io->res : EIO,
+				     io->offset, io->write);
+		} else if (count) {
+			lm_hist_add(&w->lat[d], now - io->issue_ns);
+			if (io->submit_ns) {
+				lm_hist_add(&w->slat[d],
+					    io->submit_ns - io->issue_ns);
+				lm_hist_add(&w->clat[d], now - io->submit_ns);
+			}
+			lm_count(w, d, io->len, now - io->issue_ns);
+			if (w->job->iolog)
+				lm_iolog_add(&w->iolog,
+					     now > base ? now - base : 0,
+					     now - io->issue_ns, io->len, d);
+		}
+		lm_unguard(w, io);
+		l->free_ios[l->nfree++] = io;
+	}
+	l->inflight -= n;
+}
+
+int lm_loop_setup(struct lm_worker *w, struct lm_loop *l)
+{
+	const struct lm_job *j = w->job;
+	unsigned int i, depth = j->iodepth;
+	unsigned int nbufs = lm_rw_mixed(j->rw) ? 2 * depth : depth;
+	int ret;
+
+	ret = lm_bufs_alloc(&l->bufs, nbufs, lm_job_bs_max(j, -1), j->pattern,
+			    j->seed + w->id);
+	if (ret)
+		return ret;
+	if (j->compress_pct && j->pattern == LM_PATTERN_RANDOM)
+		lm_bufs_compressible(&l->bufs, j->compress_pct);
+	for (i = 0; i < 2; i++)
+		l->align[i] = lm_job_bs_min(j, (int)i);
+	l->ios = calloc(depth, sizeof(*l->ios));
+	l->free_ios = calloc(depth, sizeof(*l->free_ios));
+	l->done = calloc(depth, sizeof(*l->done));
+	if (!l->ios || !l->free_ios || !l->done)
+		return -ENOMEM;
+	for (i = 0; i < depth; i++) {
+		l->ios[i].slot = i;
+		l->free_ios[i] = &l->ios[depth - 1 - i];
+	}
+	l->nfree = depth;
+	if (w->hooks)
+		l->fill = w->hooks->fill ? LM_FILL_HOOK : LM_FILL_NONE;
+	else if (j->verify)
+		l->fill = LM_FILL_VERIFY;
+	else if (j->pattern == LM_PATTERN_RANDOM)
+		l->fill = LM_FILL_STAMP;
+	l->checks = w->hooks ? w->hooks->check != NULL : j->verify;
+	lm_rand_seed(&l->mix, j->seed ^ (0xd1b54a32d192ed03ull * (w->id + 1)));
+	lm_rate_init(&l->rate, j,
+		     j->seed ^ (0x9e3779b97f4a7c15ull * (w->id + 1)));
+	lm_rate_min_init(&l->rate_min, j);
+	for (i = 0; i < LM_DIRS; i++) {
+		lm_hist_init(&w->lat[i]);
+		lm_hist_init(&w->slat[i]);
+		lm_hist_init(&w->clat[i]);
+	}
+
+	w->setup_what = "setting up the engine";
+	w->setup_engine = true;
+	l->eng.ops = lm_engine_find(j->engine);
+	l->eng.conf.depth = depth;
+	l->eng.conf.sqpoll = j->sqpoll;
+	l->eng.conf.bufs = l->bufs.iov;
+	l->eng.conf.nbufs = l->bufs.n;
+	l->eng.conf.fault = j->fault;
+	l->eng.conf.seed = j->seed + w->id;
+	ret = l->eng.ops->setup(&l->eng, w->target);
+	if (ret)
+		memcpy(w->errtext, l->eng.err, sizeof(w->errtext));
+	return ret;
+}
+
+/* Is the window open at @now, and is it time to stop? */
+static bool lm_measuring(struct lm_worker *w, const struct lm_loop *l,
+			 uint64_t now, bool *stop)
+{
+	int phase =
+		atomic_load_explicit(&w->shared->phase, memory_order_relaxed);
+	uint64_t deadline =
+		atomic_load_explicit(&w->deadline_ns, memory_order_relaxed);
+
+	uint64_t from =
+		atomic_load_explicit(&w->measure_from_ns, memory_order_relaxed);
+
+	/* a run's main thread turns the stop flag into the phase; a solo
+	 * worker has no other thread to do it */
+	*stop = phase == LM_PHASE_STOP || (l->solo && lm_stop) ||
+		(deadline && phase == LM_PHASE_MEASURE && now >= deadline);
+	return phase == LM_PHASE_MEASURE && !*stop && now >= from;
+}
+
+/* fio's startdelay: no IO until it is over, or the stop. */
+static void lm_start_late(struct lm_worker *w, const struct lm_loop *l)
+{
+	uint64_t at = lm_now_ns() + w->job->startdelay_ns;
+	bool stop = false;
+
+	while (!stop && lm_now_ns() < at) {
+		lm_rate_sleep(at);
+		lm_measuring(w, l, lm_now_ns(), &stop);
+	}
+}
+
+/* fio's rate_min: a thread below it fails, as an IO error would. */
+static void lm_slow(struct lm_worker *w, struct lm_loop *l, uint64_t now)
+{
+	char why[sizeof(w->errtext)];
+
+	if (!lm_rate_min_check(&l->rate_min, now, w->live_bytes, w->live_ios,
+			       why, sizeof(why)))
+		return;
+	lm_loop_fail(w, l, EIO, LM_ERR_NOT_IO, false);
+	memcpy(w->errtext, why, sizeof(why));
+}
+
+/* The one submit/reap loop: until the pass is done, the stop, or the
+ * first error; then every IO in flight is reaped. */
+void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
+{
+	unsigned int depth = w->job->iodepth;
+	bool more = true, stop, measuring;
+	uint64_t now;
+	int n;
+
+	if (w->job->startdelay_ns && !l->solo)
+		lm_start_late(w, l);
+	measuring = lm_measuring(w, l, lm_now_ns(), &stop);
+	lm_rate_start(&l->rate, lm_now_ns());
+	lm_rate_min_start(&l->rate_min, lm_now_ns());
+	while (!stop && (more || l->inflight)) {
+		if (more)
+			more = lm_fill(w, l, measuring);
+		if (!l->inflight && more && (l->paced || l->held.on)) {
+			/* the rate holds the next IO, or another thread's
+			 * IO in flight does: 20 us at a time */
+			lm_rate_sleep(l->held.on ? lm_now_ns() + 20000
+						 : lm_rate_wake(&l->rate));
+			measuring = lm_measuring(w, l, lm_now_ns(), &stop);
+			continue;
+		}
+		if (!l->inflight)
+			break;
+		n = l->eng.ops->reap(&l->eng, 1, l->done, depth);
+		if (n < 0) {
+			lm_loop_fail(w, l, -n, 0, false);
+			break;
+		}
+		/* read the clock and the phase after the wait: what
+		 * completed in the window counts, what completed after the
+		 * stop does not */
+		now = lm_now_ns();
+		measuring = lm_measuring(w, l, now, &stop);
+		lm_complete(w, l, (unsigned int)n, measuring, stop, now);
+		if (l->rate_min.on && measuring)
+			lm_slow(w, l, now);
+		if (w->io_errno)
+			break;
+	}
+	/* fio's default: the first error ends the run */
+	if (w->io_errno)
+		lm_stop_all(w);
+	/* drain: every buffer must be back before it is freed */
+	while (l->inflight) {
+		n = l->eng.ops->reap(&l->eng, 1, l->done, depth);
+		if (n < 0) {
+			lm_loop_fail(w, l, -n, 0, false);
+			break;
+		}
+		lm_complete(w, l, (unsigned int)n, false, true, lm_now_ns());
+	}
+}
+
+void lm_loop_free(struct lm_loop *l)
+{
+	free(l->ios);
+	free(l->free_ios);
+	free(l->done);
+	lm_bufs_free(&l->bufs);
+	free(l);
+}

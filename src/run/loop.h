@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The one submit/reap loop of a worker (worker.h): its per-thread state,
+ * which only the worker's own thread sees, and the loop that fills the
+ * engine's queue, reaps it, times and counts each IO, and drains it at the
+ * end. worker.c sets it up for the job's pass or an explicit one and runs
+ * it; nothing else includes this header.
+ */
+#ifndef LM_RUN_LOOP_H
+#define LM_RUN_LOOP_H
+
+#include "src/run/rate.h"
+#include "src/run/worker.h"
+
+/* What a write's buffer gets before it is queued, chosen at setup. */
+enum lm_fill {
+	LM_FILL_NONE,	/* zeros: as they are */
+	LM_FILL_STAMP,	/* random: a stamp per block (buffer.h) */
+	LM_FILL_VERIFY, /* --verify: a header per block */
+	LM_FILL_HOOK,	/* an explicit pass's hook */
+};
+
+/* An IO to issue: drawn, not yet queued. */
+struct lm_next {
+	uint64_t off;
+	uint32_t len;
+	bool write;
+	bool pass; /* of the cursor's measured pass (offset.h) */
+	bool on;   /* as held: there is one */
+};
+
+/* Per-thread state: the loop's and its worker's, nobody else's. */
+struct lm_loop {
+	struct lm_engine eng;
+	struct lm_bufs bufs;
+	struct lm_offset_gen gen;
+	struct lm_rand mix;
+	struct lm_io *ios;
+	struct lm_io **free_ios;
+	struct lm_io **done;
+	unsigned int nfree;
+	unsigned int inflight;
+	uint64_t seq;
+	uint64_t issued_measured; /* bytes */
+	uint32_t align[2];	  /* bs_vary: read and write offsets' unit */
+	bool mixed;		  /* the pass's direction: the job's mix, */
+	bool write;		  /* or this one */
+	enum lm_fill fill;	  /* writes */
+	bool checks;		  /* reads are checked: a hook, or --verify */
+	bool solo; /* an explicit pass: its thread is its clock, the stop
+		    * flag ends it */
+	struct lm_rate rate;	     /* fio's rate, rate_iops (rate.h) */
+	struct lm_rate_min rate_min; /* and rate_min, rate_iops_min */
+	bool paced;		     /* the last fill stopped at the rate */
+	struct lm_next held; /* --verify: drawn, waiting for an overlap */
+};
+
+/*
+ * The loop's first error, with where and the engine's words for it; the
+ * later ones are counted, not kept. Every refused queue, submit, reap or
+ * flush comes here, as a failed IO does.
+ */
+void lm_loop_fail(struct lm_worker *w, const struct lm_loop *l, int err,
+		  uint64_t offset, bool write);
+
+/* Allocate @l's buffers and IOs and set up its engine for @w's job.
+ * Returns 0 or -errno, with w->setup_what and w->errtext. */
+int lm_loop_setup(struct lm_worker *w, struct lm_loop *l);
+
+/* Free what lm_loop_setup() allocated, and @l, after the engine's
+ * teardown. */
+void lm_loop_free(struct lm_loop *l);
+
+/*
+ * Until the pass set in @l (l->gen, mixed, write, solo) is done, the
+ * stop, or the first error; then every IO in flight is reaped.
+ */
+void lm_loop_run(struct lm_worker *w, struct lm_loop *l);
+
+#endif
