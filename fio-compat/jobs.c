@@ -239,6 +239,7 @@ static int lm_fio_job(struct lm_fio_ctx *c, const struct lm_fio_section *s,
 static void lm_fio_groups(struct lm_fio_jobs *out)
 {
 	unsigned int i, group = 0, phase = 0;
+	bool exitall = false;
 
 	for (i = 0; i < out->n; i++) {
 		struct lm_fio_job *fj = &out->jobs[i];
@@ -249,7 +250,13 @@ static void lm_fio_groups(struct lm_fio_jobs *out)
 			phase++;
 		fj->group = group;
 		fj->phase = phase;
+		fj->job.exit_group = group;
+		exitall |= fj->job.exitall;
 	}
+	/* fio's exitall is the process's: any job's makes every job's end
+	 * stop others, each by its own exit_what */
+	for (i = 0; i < out->n; i++)
+		out->jobs[i].job.exitall = exitall;
 	out->ngroups = group + 1;
 	out->nphases = phase + 1;
 	/* group_reporting: a group is one entry, as fio's */

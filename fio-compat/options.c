@@ -12,32 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define LM_FJ(f) LM_AT(LM_D_FIO, struct lm_fio_job, f)
-#define LM_J(f) LM_AT(LM_D_JOB, struct lm_job, f)
-#define LM_TAKEN(key, why)                                       \
-	{                                                        \
-		.fio = (key), .type = LM_T_ACCEPT, .help = (why) \
-	}
-#define LM_REFUSED(key, why)                                     \
-	{                                                        \
-		.fio = (key), .type = LM_T_REFUSE, .help = (why) \
-	}
-
 static lm_opt_set_fn lm_fio_set_kb_base, lm_fio_set_bytes, lm_fio_set_log,
-	lm_fio_set_ss, lm_fio_set_ss_time, lm_fio_set_dist, lm_fio_set_verify,
-	lm_fio_set_rate;
-
-static const struct lm_enum lm_fio_rate_processes[] = {
-	{ "linear", LM_RATE_LINEAR },
-	{ "poisson", LM_RATE_POISSON },
-	{ NULL, 0 },
-};
-
-static const struct lm_enum lm_fio_submit_modes[] = {
-	{ "inline", 0 },
-	{ "offload", 1 },
-	{ NULL, 0 },
-};
+	lm_fio_set_ss, lm_fio_set_ss_time, lm_fio_set_dist, lm_fio_set_verify;
 
 static const struct lm_enum lm_fio_zonemodes[] = {
 	{ "none", 0 },
@@ -258,49 +234,6 @@ const struct lm_option lm_fio_options[] = {
 	LM_TAKEN("create_serialize", "taken: lunmark creates no file for it"),
 	LM_TAKEN("fill_device",
 		 "taken: without size= the region is the whole target"),
-	{ .fio = "rate",
-	  .type = LM_T_SIZE,
-	  LM_J(rate_bytes),
-	  .set = lm_fio_set_rate,
-	  .help = "r[,w]: the most bytes per second of reads and of writes (one value: both; empty: no cap)" },
-	{ .fio = "rate_iops",
-	  .type = LM_T_SIZE,
-	  LM_J(rate_iops),
-	  .set = lm_fio_set_rate,
-	  .val = 1,
-	  .help = "r[,w]: the most IOs per second, as rate (both given: the stricter)" },
-	{ .fio = "rate_process",
-	  .type = LM_T_ENUM,
-	  LM_J(rate_process),
-	  .values = lm_fio_rate_processes,
-	  .help = "linear (the default: evenly spaced, what the device held back made up after) or poisson (exponential gaps of the same mean)" },
-	{ .fio = "io_submit_mode",
-	  .type = LM_T_ENUM,
-	  LM_FJ(submit_mode),
-	  .values = lm_fio_submit_modes,
-	  .help = "inline or offload: taken; the job's own thread submits on the rate's schedule either way" },
-	{ .fio = "rate_min",
-	  .type = LM_T_SIZE,
-	  LM_J(rate_min_bytes),
-	  .set = lm_fio_set_rate,
-	  .val = 2,
-	  .help = "r[,w]: the least bytes per second each thread moves, over each ratecycle from 2 s in; below it the run fails (exit 1)" },
-	{ .fio = "ratemin", LM_ALIAS("rate_min") },
-	{ .fio = "rate_iops_min",
-	  .type = LM_T_SIZE,
-	  LM_J(rate_min_iops),
-	  .set = lm_fio_set_rate,
-	  .val = 3,
-	  .help = "r[,w]: the least IOs per second, as rate_min (rate_min given: that one)" },
-	{ .fio = "ratecycle",
-	  LM_NUMBER(1, 3600000),
-	  LM_J(ratecycle_ms),
-	  .help = "milliseconds: rate_min's window (default 1000)" },
-	{ .fio = "startdelay",
-	  .type = LM_T_TIME,
-	  LM_J(startdelay_ns),
-	  .help = "the job's first IO waits this long after the start; its ramp_time and runtime count from there" },
-	LM_REFUSED("thinktime", "lunmark does not pause"),
 	LM_REFUSED("fsync", "no syncs between writes"),
 	LM_REFUSED("end_fsync", "no sync at the end"),
 	LM_REFUSED("directory",
@@ -362,25 +295,6 @@ static int lm_fio_bs(const struct lm_opt_ctx *x, const char *val,
 }
 
 /* bs, and bsrange and bssplit: the row's val says which */
-/* rate, rate_iops, rate_min, rate_iops_min: "r[,w[,t]]" (values.h) */
-static int lm_fio_set_rate(const struct lm_opt_ctx *x,
-			   const struct lm_option *o, const char *v)
-{
-	struct lm_job *j = x->dst[LM_D_JOB];
-
-	/* val: rate, rate_iops, rate_min, rate_iops_min */
-	uint64_t *caps[] = { j->rate_bytes, j->rate_iops, j->rate_min_bytes,
-			     j->rate_min_iops };
-	bool iops = o->val & 1;
-
-	if (lm_fio_rate_caps(v, x->kb_base, iops, caps[o->val]))
-		return lm_opt_bad(
-			x, v,
-			iops ? "r[,w]: IOs per second, each a count"
-			     : "r[,w]: bytes per second, each a size (1m, 500k)");
-	return 0;
-}
-
 int lm_fio_set_bs(const struct lm_opt_ctx *x, const struct lm_option *o,
 		  const char *v)
 {

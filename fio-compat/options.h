@@ -95,9 +95,22 @@ void lm_fio_jobs_free(struct lm_fio_jobs *j);
  * Returns -ENOENT for an option lunmark does not know. */
 int lm_fio_cmdhelp(FILE *f, const char *name);
 
-/* The job files' part of the option table. */
+/* The job files' part of the option table, and its pace rows (pace.h). */
 extern const struct lm_option lm_fio_options[];
 extern const unsigned int lm_fio_noptions;
+
+/* For the job files' rows: a field of struct lm_fio_job or of its job,
+ * and a key taken with no effect or refused, with why. */
+#define LM_FJ(f) LM_AT(LM_D_FIO, struct lm_fio_job, f)
+#define LM_J(f) LM_AT(LM_D_JOB, struct lm_job, f)
+#define LM_TAKEN(key, why)                                       \
+	{                                                        \
+		.fio = (key), .type = LM_T_ACCEPT, .help = (why) \
+	}
+#define LM_REFUSED(key, why)                                     \
+	{                                                        \
+		.fio = (key), .type = LM_T_REFUSE, .help = (why) \
+	}
 
 /* fio's spellings of rows the command line shares: bs=R,W; size=N% and
  * offset=N% of the target; rw=read:N (N bytes skipped after each IO). */

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-/* The option table's lookups (options.h): both parts walked as one. */
+/* The option table's lookups (options.h): its parts walked as one. */
 #include "src/cli/options.h"
 #include "fio-compat/options.h"
+#include "fio-compat/pace.h"
 
 #include <string.h>
 
@@ -10,7 +11,10 @@ const struct lm_option *lm_opt_at(unsigned int i)
 	if (i < lm_noptions)
 		return &lm_options[i];
 	i -= lm_noptions;
-	return i < lm_fio_noptions ? &lm_fio_options[i] : NULL;
+	if (i < lm_fio_noptions)
+		return &lm_fio_options[i];
+	i -= lm_fio_noptions;
+	return i < lm_fio_npace_options ? &lm_fio_pace_options[i] : NULL;
 }
 
 static bool lm_opt_named(const struct lm_option *o, const char *name)

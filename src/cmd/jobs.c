@@ -356,6 +356,12 @@ int lm_cmd_jobs(struct lm_cli *c)
 		/* the last phase may not have run: nothing of it to show */
 		if (!ret || ret == LM_EXIT_IO || res[i].elapsed_ns)
 			done = i + n;
+		/* exit_what=all: the later jobs never run; shown with
+		 * nothing done, as fio shows them */
+		if (!ret && res[i].exit_all) {
+			done = js.n;
+			break;
+		}
 	}
 	/* what was measured is written, also after a failed job */
 	out_ret = lm_fio_out(c, &js, res, done, &f, start);

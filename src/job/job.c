@@ -41,6 +41,7 @@ void lm_job_defaults(struct lm_job *j)
 	j->ss.limit = 0.01;
 	j->ss.interval_ns = 1000000000ull;
 	j->ratecycle_ms = 1000;
+	j->think_blocks = 1;
 }
 
 const char *lm_rw_name(enum lm_rw rw)
@@ -395,4 +396,7 @@ void lm_pass_job(struct lm_job *pj, const struct lm_job *j, uint32_t bs_bytes,
 	memset(pj->rate_min_bytes, 0, sizeof(pj->rate_min_bytes));
 	memset(pj->rate_min_iops, 0, sizeof(pj->rate_min_iops));
 	pj->startdelay_ns = 0;
+	pj->think_ns = 0;
+	pj->number_ios = 0;
+	pj->exitall = false;
 }

@@ -54,6 +54,7 @@ struct lm_bsdir {
 };
 
 enum { LM_RATE_LINEAR, LM_RATE_POISSON };
+enum { LM_EXIT_WHAT_GROUP, LM_EXIT_WHAT_STONEWALL, LM_EXIT_WHAT_ALL };
 
 struct lm_job {
 	char name[64];
@@ -116,6 +117,19 @@ struct lm_job {
 	uint64_t rate_min_iops[2];
 	uint64_t ratecycle_ms;	/* default 1000, as fio */
 	uint64_t startdelay_ns; /* fio's startdelay: the job's IO starts late */
+	/* fio's thinktime: once think_blocks IOs have completed (issued,
+	 * with think_issued) since the last pause, wait for those in
+	 * flight, spin think_spin_ns and sleep the rest of think_ns */
+	uint64_t think_ns, think_spin_ns;
+	unsigned int think_blocks; /* default 1 */
+	int think_issued;    /* thinktime_blocks_type=issue (1), complete (0) */
+	uint64_t number_ios; /* a thread stops after this many IOs; 0: none */
+	/* fio's exitall: when this job is done, stop the jobs of exit_what
+	 * (LM_EXIT_WHAT_*): those of its group (exit_group, fio's group
+	 * id), every job running, or those and every later one */
+	bool exitall;
+	unsigned int exit_what;
+	unsigned int exit_group;
 	/* several hosts in one run (src/run/clock.h), or NULL alone */
 	const struct lm_run_clock *clock;
 };
@@ -186,8 +200,8 @@ int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
  * @pj: the job of explicit passes from @j, with @j's engine, pattern, seed
  * and faults: IOs of @bs_bytes at @depth, one thread, and nothing of a
  * run's own (block size ranges, compression, --verify, sqpoll, per-IO
- * records, rate_min, startdelay), whatever the command line or job file
- * said.
+ * records, rate_min, startdelay, thinktime, number_ios, exitall),
+ * whatever the command line or job file said.
  */
 void lm_pass_job(struct lm_job *pj, const struct lm_job *j, uint32_t bs_bytes,
 		 unsigned int depth);

@@ -42,6 +42,7 @@ struct lm_run_result {
 	struct lm_sample *series; /* per second; owned */
 	unsigned int nseries;
 	bool interrupted; /* stopped by a signal */
+	bool exit_all;	  /* fio's exitall, exit_what=all: no later job runs */
 	int io_errno;	  /* first IO error, 0 if none */
 	uint64_t io_err_offset;
 	bool io_err_write;

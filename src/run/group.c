@@ -159,3 +159,21 @@ void lm_group_merge(struct lm_group *g, uint64_t t0)
 	}
 	lm_run_result_summarize(r);
 }
+
+bool lm_group_done(const struct lm_group *g)
+{
+	unsigned int i;
+
+	for (i = 0; i < g->n; i++)
+		if (!atomic_load(&g->w[i].done))
+			return false;
+	return true;
+}
+
+void lm_group_halt(struct lm_group *g)
+{
+	unsigned int i;
+
+	for (i = 0; i < g->n; i++)
+		atomic_store(&g->w[i].halt, true);
+}

@@ -11,6 +11,7 @@
 #include "src/result/result.h"
 #include "src/run/worker.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 
 /* The workers of one target (or of all, for the sum) and their result. */
@@ -30,5 +31,11 @@ void lm_group_sample(struct lm_group *g, uint64_t dur_ns, unsigned int cap);
  * verify tally, the IO records, and the series cut to the group's own
  * window (@t0: when the clock's window opened). */
 void lm_group_merge(struct lm_group *g, uint64_t t0);
+
+/* Are all the group's workers done with their loop? */
+bool lm_group_done(const struct lm_group *g);
+
+/* Stop the group's workers at once (fio's exitall), in any phase. */
+void lm_group_halt(struct lm_group *g);
 
 #endif

@@ -131,6 +131,32 @@ static void lm_unguard(struct lm_worker *w, const struct lm_io *io)
 			lm_overlap_slot(w->id, w->job->iodepth, io->slot));
 }
 
+/* Has the thread issued what it may: its share of a random size-limited
+ * pass, or fio's number_ios (times loops)? */
+static bool lm_spent(const struct lm_worker *w, const struct lm_loop *l,
+		     bool measuring)
+{
+	const struct lm_job *j = w->job;
+	uint64_t loops = j->loops ? j->loops : 1;
+
+	return measuring &&
+	       ((w->budgeted && l->issued_measured >= w->budget_bytes) ||
+		(j->number_ios && l->ios_measured >= j->number_ios * loops));
+}
+
+/* fio's thinktime: have thinktime_blocks IOs been issued (@issuing, for
+ * thinktime_blocks_type=issue) or completed since the last pause? */
+static bool lm_think_due(const struct lm_worker *w, const struct lm_loop *l,
+			 bool issuing)
+{
+	const struct lm_job *j = w->job;
+
+	if (!j->think_ns || (j->think_issued != 0) != issuing)
+		return false;
+	return (issuing ? l->nissued : l->ncompleted) >=
+	       l->think_last + j->think_blocks;
+}
+
 /* Fill the queue; returns false when there is no more work to issue. */
 static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 {
@@ -150,8 +176,7 @@ static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 	 * stores */
 	now = lm_now_ns();
 	while (l->nfree) {
-		if (w->budgeted && measuring &&
-		    l->issued_measured >= w->budget_bytes)
+		if (lm_spent(w, l, measuring))
 			d = LM_DRAW_END;
 		else
 			d = lm_draw(w, l, now, &n);
@@ -188,8 +213,13 @@ static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 			break;
 		}
 		queued++;
-		if (measuring)
+		l->nissued++;
+		if (measuring) {
 			l->issued_measured += n.len;
+			l->ios_measured++;
+		}
+		if (lm_think_due(w, l, true))
+			break;
 	}
 	if (queued) {
 		/* what was queued is reaped even when this fails */
@@ -273,6 +303,7 @@ static void lm_complete(struct lm_worker *w, struct lm_loop *l, unsigned int n,
 		l->free_ios[l->nfree++] = io;
 	}
 	l->inflight -= n;
+	l->ncompleted += n;
 }
 
 int lm_loop_setup(struct lm_worker *w, struct lm_loop *l)
@@ -347,8 +378,40 @@ static bool lm_measuring(struct lm_worker *w, const struct lm_loop *l,
 	/* a run's main thread turns the stop flag into the phase; a solo
 	 * worker has no other thread to do it */
 	*stop = phase == LM_PHASE_STOP || (l->solo && lm_stop) ||
+		atomic_load_explicit(&w->halt, memory_order_relaxed) ||
 		(deadline && phase == LM_PHASE_MEASURE && now >= deadline);
 	return phase == LM_PHASE_MEASURE && !*stop && now >= from;
+}
+
+/* The pause: what is in flight completes (fio's quiesce), then the spin,
+ * then the sleep, cut short by the stop. */
+static void lm_think(struct lm_worker *w, struct lm_loop *l)
+{
+	const struct lm_job *j = w->job;
+	uint64_t now, end;
+	bool stop = false;
+	int n;
+
+	while (l->inflight && !w->io_errno) {
+		n = l->eng.ops->reap(&l->eng, 1, l->done, j->iodepth);
+		if (n < 0) {
+			lm_loop_fail(w, l, -n, 0, false);
+			return;
+		}
+		now = lm_now_ns();
+		lm_complete(w, l, (unsigned int)n,
+			    lm_measuring(w, l, now, &stop), stop, now);
+	}
+	now = lm_now_ns();
+	end = now +
+	      (j->think_ns > j->think_spin_ns ? j->think_ns : j->think_spin_ns);
+	while (lm_now_ns() < now + j->think_spin_ns)
+		;
+	while (!stop && lm_now_ns() < end) {
+		lm_rate_sleep(end);
+		lm_measuring(w, l, lm_now_ns(), &stop);
+	}
+	l->think_last = j->think_issued ? l->nissued : l->ncompleted;
 }
 
 /* fio's startdelay: no IO until it is over, or the stop. */
@@ -415,6 +478,8 @@ void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
 		lm_complete(w, l, (unsigned int)n, measuring, stop, now);
 		if (l->rate_min.on && measuring)
 			lm_slow(w, l, now);
+		if (lm_think_due(w, l, false))
+			lm_think(w, l);
 		if (w->io_errno)
 			break;
 	}

@@ -41,12 +41,15 @@ struct lm_loop {
 	unsigned int nfree;
 	unsigned int inflight;
 	uint64_t seq;
-	uint64_t issued_measured; /* bytes */
-	uint32_t align[2];	  /* bs_vary: read and write offsets' unit */
-	bool mixed;		  /* the pass's direction: the job's mix, */
-	bool write;		  /* or this one */
-	enum lm_fill fill;	  /* writes */
-	bool checks;		  /* reads are checked: a hook, or --verify */
+	uint64_t issued_measured;     /* bytes */
+	uint64_t ios_measured;	      /* and IOs */
+	uint64_t nissued, ncompleted; /* every IO, ramp and all */
+	uint64_t think_last; /* thinktime: the count at the last pause */
+	uint32_t align[2];   /* bs_vary: read and write offsets' unit */
+	bool mixed;	     /* the pass's direction: the job's mix, */
+	bool write;	     /* or this one */
+	enum lm_fill fill;   /* writes */
+	bool checks;	     /* reads are checked: a hook, or --verify */
 	bool solo; /* an explicit pass: its thread is its clock, the stop
 		    * flag ends it */
 	struct lm_rate rate;	     /* fio's rate, rate_iops (rate.h) */

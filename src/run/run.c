@@ -2,6 +2,7 @@
 #include "src/run/run.h"
 #include "src/run/clock.h"
 #include "src/run/group.h"
+#include "src/run/plan.h"
 #include "src/lunmark.h"
 #include "src/units.h"
 #include "src/run/worker.h"
@@ -56,6 +57,8 @@ struct lm_many {
 	struct lm_shared s;
 	struct lm_cursor cursor[LM_RUN_TARGETS_MAX];
 	struct lm_overlap guard[LM_RUN_TARGETS_MAX]; /* --verify's */
+	bool exited[LM_RUN_TARGETS_MAX]; /* exitall: its stop was handed on */
+	bool exit_all;			 /* exit_what=all: no later job */
 	struct lm_worker *w;
 	struct lm_group g[2 * LM_RUN_TARGETS_MAX];
 };
@@ -256,6 +259,30 @@ static bool lm_clock_tick(struct lm_many *m, unsigned int finished)
 	return c->ops->tick(c->arg, st);
 }
 
+/*
+ * fio's exitall: a job whose every worker is done stops, by its
+ * exit_what, the jobs of its group (fio's group id) or all of them (and,
+ * with all, no later job runs). A job stopped so is done in turn, and
+ * stops others by its own exit_what, as in fio.
+ */
+static void lm_exit_watch(struct lm_many *m)
+{
+	unsigned int k, x;
+
+	for (k = 0; k < m->ntargets; k++) {
+		const struct lm_job *j = m->jobs[k];
+
+		if (!j->exitall || m->exited[k] || !lm_group_done(&m->g[k]))
+			continue;
+		m->exited[k] = true;
+		m->exit_all |= j->exit_what == LM_EXIT_WHAT_ALL;
+		for (x = 0; x < m->ntargets; x++)
+			if (j->exit_what != LM_EXIT_WHAT_GROUP ||
+			    m->jobs[x]->exit_group == j->exit_group)
+				lm_group_halt(&m->g[x]);
+	}
+}
+
 /* The main thread's clock: ramp, then samples once a second until the
  * runtime is over, every worker is done, a worker failed, or a signal. */
 static void lm_keep_time(struct lm_many *m)
@@ -269,8 +296,10 @@ static void lm_keep_time(struct lm_many *m)
 	if (j->ramp_ns) {
 		end = lm_now_ns() + j->ramp_ns;
 		while (!lm_stop && lm_phase(s) != LM_PHASE_STOP &&
-		       finished < m->nworkers && lm_now_ns() < end)
+		       finished < m->nworkers && lm_now_ns() < end) {
 			lm_wait(s->done_fd, end, &finished);
+			lm_exit_watch(m);
+		}
 		lm_sample_all(m, 0); /* baseline */
 	}
 	c0 = lm_cpu_now();
@@ -284,6 +313,7 @@ static void lm_keep_time(struct lm_many *m)
 			    finished < m->nworkers)) {
 		next = lm_next_second(m, t0, tick, end);
 		lm_wait(s->done_fd, lm_next_start(m, t0, next), &finished);
+		lm_exit_watch(m);
 		now = lm_now_ns();
 		lm_start_due(m, t0, now);
 		/* a stop signal reaches every rank at once (mpirun's SIGTERM,
@@ -321,40 +351,8 @@ static void lm_keep_time(struct lm_many *m)
 		r->cpu = used;
 		r->cpu_wall_ns = now - t0;
 		r->interrupted = lm_stop != 0;
+		r->exit_all = m->exit_all;
 	}
-}
-
-/* The main thread's clock for jobs run at once: their ramp (one for
- * all), and the longest runtime, or none when one runs until its pass
- * is done. */
-/* How long a job runs before it measures: its startdelay (no IO, the
- * worker waits) and its ramp_time. */
-static uint64_t lm_lead(const struct lm_job *j)
-{
-	return j->startdelay_ns + j->ramp_ns;
-}
-
-static void lm_clock(struct lm_many *m, const struct lm_job *const *jobs,
-		     unsigned int n)
-{
-	unsigned int k;
-
-	m->clock = *jobs[0];
-	m->clock.ramp_ns = lm_lead(jobs[0]);
-	for (k = 1; k < n; k++)
-		if (lm_lead(jobs[k]) < m->clock.ramp_ns)
-			m->clock.ramp_ns = lm_lead(jobs[k]);
-	/* each job ramps for its own time: the clock ramps for the
-	 * shortest, the others start later; it runs until the last ends */
-	m->clock.runtime_ns = 0;
-	for (k = 0; k < n; k++) {
-		m->delay[k] = lm_lead(jobs[k]) - m->clock.ramp_ns;
-		if (m->delay[k] + jobs[k]->runtime_ns > m->clock.runtime_ns)
-			m->clock.runtime_ns = m->delay[k] + jobs[k]->runtime_ns;
-	}
-	for (k = 0; k < n; k++)
-		if (!jobs[k]->runtime_ns)
-			m->clock.runtime_ns = 0; /* until it is done */
 }
 
 static int lm_many_init(struct lm_many *m, const struct lm_job *const *jobs,
@@ -365,7 +363,7 @@ static int lm_many_init(struct lm_many *m, const struct lm_job *const *jobs,
 	unsigned int k, i;
 
 	memset(m, 0, sizeof(*m));
-	lm_clock(m, jobs, n);
+	lm_run_plan(jobs, n, &m->clock, m->delay);
 	j = &m->clock;
 	m->ntargets = n;
 	for (k = 0; k < n; k++) {

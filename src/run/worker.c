@@ -117,6 +117,7 @@ void *lm_worker_main(void *arg)
 	}
 	w->end_ns = lm_now_ns();
 	lm_worker_teardown(w);
+	atomic_store(&w->done, true);
 	/* The main thread counts finished workers from this eventfd. A
 	 * write fails only if the counter would overflow 2^64 - 2, which
 	 * at most 64 writes cannot do, so the result is not checked. */

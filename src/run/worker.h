@@ -99,6 +99,8 @@ struct lm_worker {
 	/* a job whose ramp_time is longer than the others' of its run
 	 * measures from here (0: from the measuring phase) */
 	_Atomic uint64_t measure_from_ns;
+	_Atomic bool halt; /* fio's exitall: stop now (set by run.c) */
+	_Atomic bool done; /* its loop is over (read by run.c) */
 
 	/* live counters, written by the worker, sampled by the main thread */
 	_Alignas(64) _Atomic uint64_t live_ios[LM_DIRS];

@@ -5,8 +5,8 @@
 # files, --section, --readonly, --showcmd, --parse-only, numjobs clones
 # with their own jobs[] entries and logs, group_reporting's one entry,
 # psync as the default engine, fio's synchronous engine names, /dev/null,
-# invalidate, rate and rate_iops (linear and poisson), rate_min and
-# startdelay.
+# invalidate, rate and rate_iops (linear and poisson), rate_min,
+# startdelay, thinktime, number_ios, exitall and exit_what.
 # fio is the one scripts/bench-iscsi.sh builds (build/bench/fio-libiscsi),
 # else $FIO, else fio on PATH.
 . "$(dirname "$0")/lib.sh"
@@ -238,6 +238,71 @@ ios=$(jq '[.jobs[].read.total_ios] | add' lm.json)
 for f in fio.json lm.json; do
 	jq -e '[.jobs[] | .read.runtime >= 900 and .read.runtime < 2000 and .read.io_bytes > 0] | all' \
 		"$f" >/dev/null || fail "startdelay: $f: $(jq -c '[.jobs[].read.runtime]' "$f")"
+done
+
+# thinktime and number_ios as fio has them: 40 IOs and no more, a 10 ms
+# pause after each (about 400 ms); with thinktime_blocks=10 at QD 8, a
+# pause once 10 more have completed, those in flight first (fio and
+# lunmark: 6 pauses of 100 IOs, about 120 ms)
+both --name=t --filename="$LM_DEV" --rw=randread --bs=4k --direct=1 --ioengine=psync \
+	--size=16m --thinktime=10ms --number_ios=40
+same '.jobs[0].read.total_ios'
+for f in fio.json lm.json; do
+	jq -e '.jobs[0].read | .total_ios == 40 and .runtime >= 380' "$f" >/dev/null ||
+		fail "thinktime=10ms number_ios=40: $f: $(jq -c '.jobs[0].read | [.total_ios, .runtime]' "$f")"
+done
+both --name=t --filename="$LM_DEV" --rw=randread --bs=4k --direct=1 --ioengine=libaio \
+	--iodepth=8 --size=16m --thinktime=20000 --thinktime_blocks=10 --number_ios=100
+for f in fio.json lm.json; do
+	jq -e '.jobs[0].read | .total_ios >= 100 and .total_ios < 110 and .runtime >= 100' \
+		"$f" >/dev/null ||
+		fail "thinktime_blocks=10: $f: $(jq -c '.jobs[0].read | [.total_ios, .runtime]' "$f")"
+done
+
+# exitall: a job done stops those of its group (exit_what=group, the
+# default) or all (exit_what=all: a later job never runs, and is listed
+# with nothing done); one in a new group goes on
+cat >ea.fio <<'JOB'
+[global]
+size=16m
+bs=4k
+ioengine=psync
+direct=1
+exitall
+[a]
+rw=read
+number_ios=10
+[b]
+rw=randread
+time_based
+runtime=20
+[own]
+new_group
+rw=randread
+time_based
+runtime=2
+[all]
+stonewall
+rw=read
+number_ios=10
+exit_what=all
+[d]
+rw=randread
+time_based
+runtime=20
+[never]
+stonewall
+rw=read
+JOB
+t0=$(date +%s)
+both --filename="$LM_DEV" ea.fio
+[ $(($(date +%s) - t0)) -lt 30 ] || fail "exitall: the jobs of 20 s were not stopped"
+same '[.jobs[].jobname]' '.jobs[5].read.total_ios' '.jobs[0].read.total_ios' \
+	'.jobs[3].read.total_ios'
+for f in fio.json lm.json; do
+	jq -e '.jobs | .[0].read.total_ios == 10 and .[1].read.runtime < 1500 and
+		.[2].read.runtime >= 1800 and .[4].read.runtime < 1500 and .[5].read.total_ios == 0' \
+		"$f" >/dev/null || fail "exitall: $f: $(jq -c '[.jobs[].read | [.total_ios, .runtime]]' "$f")"
 done
 
 # /dev/null as fio takes it: writes discarded, no guard to pass

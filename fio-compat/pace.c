@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: MIT
+/*
+ * fio's pace options (pace.h): when a job's IOs may go and when it stops
+ * early. The rows, and their setters; src/run/rate.h and src/run/loop.c
+ * do what they ask.
+ */
+#include "fio-compat/pace.h"
+#include "fio-compat/options.h"
+#include "fio-compat/values.h"
+#include "src/cli/values.h"
+#include "src/lunmark.h"
+
+#include <stdbool.h>
+
+static lm_opt_set_fn lm_fio_set_rate, lm_fio_set_us;
+
+static const struct lm_enum lm_fio_rate_processes[] = {
+	{ "linear", LM_RATE_LINEAR },
+	{ "poisson", LM_RATE_POISSON },
+	{ NULL, 0 },
+};
+
+static const struct lm_enum lm_fio_submit_modes[] = {
+	{ "inline", 0 },
+	{ "offload", 1 },
+	{ NULL, 0 },
+};
+
+static const struct lm_enum lm_fio_think_types[] = {
+	{ "complete", 0 },
+	{ "issue", 1 },
+	{ NULL, 0 },
+};
+
+static const struct lm_enum lm_fio_exit_whats[] = {
+	{ "group", LM_EXIT_WHAT_GROUP },
+	{ "stonewall", LM_EXIT_WHAT_STONEWALL },
+	{ "all", LM_EXIT_WHAT_ALL },
+	{ NULL, 0 },
+};
+
+/* In --cmdhelp order, after the rest of the job files' rows. */
+const struct lm_option lm_fio_pace_options[] = {
+	{ .fio = "rate",
+	  .type = LM_T_SIZE,
+	  LM_J(rate_bytes),
+	  .set = lm_fio_set_rate,
+	  .help = "r[,w]: the most bytes per second of reads and of writes (one value: both; empty: no cap)" },
+	{ .fio = "rate_iops",
+	  .type = LM_T_SIZE,
+	  LM_J(rate_iops),
+	  .set = lm_fio_set_rate,
+	  .val = 1,
+	  .help = "r[,w]: the most IOs per second, as rate (both given: the stricter)" },
+	{ .fio = "rate_process",
+	  .type = LM_T_ENUM,
+	  LM_J(rate_process),
+	  .values = lm_fio_rate_processes,
+	  .help = "linear (the default: evenly spaced, what the device held back made up after) or poisson (exponential gaps of the same mean)" },
+	{ .fio = "io_submit_mode",
+	  .type = LM_T_ENUM,
+	  LM_FJ(submit_mode),
+	  .values = lm_fio_submit_modes,
+	  .help = "inline or offload: taken; the job's own thread submits on the rate's schedule either way" },
+	{ .fio = "rate_min",
+	  .type = LM_T_SIZE,
+	  LM_J(rate_min_bytes),
+	  .set = lm_fio_set_rate,
+	  .val = 2,
+	  .help = "r[,w]: the least bytes per second each thread moves, over each ratecycle from 2 s in; below it the run fails (exit 1)" },
+	{ .fio = "ratemin", LM_ALIAS("rate_min") },
+	{ .fio = "rate_iops_min",
+	  .type = LM_T_SIZE,
+	  LM_J(rate_min_iops),
+	  .set = lm_fio_set_rate,
+	  .val = 3,
+	  .help = "r[,w]: the least IOs per second, as rate_min (rate_min given: that one)" },
+	{ .fio = "ratecycle",
+	  LM_NUMBER(1, 3600000),
+	  LM_J(ratecycle_ms),
+	  .help = "milliseconds: rate_min's window (default 1000)" },
+	{ .fio = "startdelay",
+	  .type = LM_T_TIME,
+	  LM_J(startdelay_ns),
+	  .help = "the job's first IO waits this long after the start; its ramp_time and runtime count from there" },
+	{ .fio = "thinktime",
+	  .type = LM_T_SIZE,
+	  LM_J(think_ns),
+	  .set = lm_fio_set_us,
+	  .help = "a pause (microseconds by default, or with a unit) after each thinktime_blocks IOs, once those in flight have completed" },
+	{ .fio = "thinktime_spin",
+	  .type = LM_T_SIZE,
+	  LM_J(think_spin_ns),
+	  .set = lm_fio_set_us,
+	  .help = "of the pause, this much spent spinning on the CPU (microseconds by default), the rest asleep" },
+	{ .fio = "thinktime_blocks",
+	  LM_NUMBER(1, 1000000000),
+	  LM_J(think_blocks),
+	  .help = "IOs between pauses (default 1)" },
+	{ .fio = "thinktime_blocks_type",
+	  .type = LM_T_ENUM,
+	  LM_J(think_issued),
+	  .values = lm_fio_think_types,
+	  .help = "complete (the default: IOs completed count toward thinktime_blocks) or issue (IOs issued)" },
+	{ .fio = "number_ios",
+	  LM_NUMBER(0, UINT64_MAX),
+	  LM_J(number_ios),
+	  .help = "each thread stops after this many IOs (times loops), if its size or runtime has not ended it first" },
+	{ .fio = "exitall",
+	  LM_BOOLEAN,
+	  LM_J(exitall),
+	  .help = "when a job is done, stop others by exit_what (any job's exitall is every job's, as fio's)" },
+	{ .fio = "exit_what",
+	  .type = LM_T_ENUM,
+	  LM_J(exit_what),
+	  .values = lm_fio_exit_whats,
+	  .help = "group (the default: the jobs of its group), stonewall (every job running), or all (those, and no later job runs)" },
+	LM_TAKEN("exitall_on_error",
+		 "taken: an error ends every job of the run already"),
+};
+
+const unsigned int lm_fio_npace_options = LM_ARRAY_SIZE(lm_fio_pace_options);
+
+/* rate, rate_iops, rate_min, rate_iops_min: "r[,w[,t]]" (values.h) */
+static int lm_fio_set_rate(const struct lm_opt_ctx *x,
+			   const struct lm_option *o, const char *v)
+{
+	struct lm_job *j = x->dst[LM_D_JOB];
+
+	/* val: rate, rate_iops, rate_min, rate_iops_min */
+	uint64_t *caps[] = { j->rate_bytes, j->rate_iops, j->rate_min_bytes,
+			     j->rate_min_iops };
+	bool iops = o->val & 1;
+
+	if (lm_fio_rate_caps(v, x->kb_base, iops, caps[o->val]))
+		return lm_opt_bad(
+			x, v,
+			iops ? "r[,w]: IOs per second, each a count"
+			     : "r[,w]: bytes per second, each a size (1m, 500k)");
+	return 0;
+}
+
+/* thinktime, thinktime_spin: a time in microseconds unless it says */
+static int lm_fio_set_us(const struct lm_opt_ctx *x, const struct lm_option *o,
+			 const char *v)
+{
+	uint64_t ns;
+
+	if (lm_fio_time(v, 1000, &ns))
+		return lm_opt_bad(
+			x, v,
+			"a time in microseconds, or with d, h, m, s, ms, us");
+	memcpy(lm_opt_field(x, o), &ns, sizeof(ns));
+	return 0;
+}

@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fio's pace options, the job files' rows of the option table that say
+ * when a job's IOs may go and when it stops early: rate, rate_iops,
+ * rate_process, io_submit_mode, rate_min, rate_iops_min, ratecycle,
+ * startdelay, thinktime and its kin, number_ios, exitall and exit_what.
+ * The table's lookups (src/cli/lookup.c) walk them after options.h's.
+ */
+#ifndef LM_FIO_PACE_H
+#define LM_FIO_PACE_H
+
+#include "src/cli/options.h"
+
+extern const struct lm_option lm_fio_pace_options[];
+extern const unsigned int lm_fio_npace_options;
+
+#endif

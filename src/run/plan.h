@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef LM_RUN_PLAN_H
+#define LM_RUN_PLAN_H
+
+#include "src/job/job.h"
+
+#include <stdint.h>
+
+/*
+ * When the jobs of one run (run at once) start to measure, and how long
+ * the run's clock runs. A job leads in for its startdelay (no IO: its
+ * workers wait) and its ramp_time (IO, not measured). The clock's
+ * ramp_ns in @clock is the shortest lead; @delay[k] is how much later job
+ * @k measures; the clock's runtime_ns covers the last job's end, or is 0
+ * (until every job is done) when one has no runtime. @clock is a copy of
+ * @jobs[0] otherwise.
+ */
+void lm_run_plan(const struct lm_job *const *jobs, unsigned int n,
+		 struct lm_job *clock, uint64_t *delay);
+
+#endif
