@@ -15,9 +15,9 @@ struct lm_win {
 	uint64_t ios[LM_DIRS], bytes[LM_DIRS], lat[LM_DIRS];
 };
 
-/* "msec, value, ddir, 0, 0" per direction the job does: fio stamps a
- * window with its nominal end; a latency of a window with no IO is left
- * out. */
+/* "msec, value, ddir, 0, 0" (with log_offset "msec, value, ddir, 0, 0,
+ * 0") per direction the job does: fio stamps a window with its nominal
+ * end; a latency of a window with no IO is left out. */
 static void lm_win_lines(FILE *f, const struct lm_fio_job *fj,
 			 const struct lm_win *w, uint64_t at_ms, uint64_t dur,
 			 enum lm_log_kind kind)
@@ -35,8 +35,9 @@ static void lm_win_lines(FILE *f, const struct lm_fio_job *fj,
 		    : kind == LM_LOG_IOPS
 			    ? (uint64_t)((double)w->ios[d] * 1e9 / (double)dur)
 			    : w->lat[d] / w->ios[d];
-		fprintf(f, "%llu, %llu, %u, 0, 0\n", (unsigned long long)at_ms,
-			(unsigned long long)v, d);
+		fprintf(f, "%llu, %llu, %u, 0, %s\n", (unsigned long long)at_ms,
+			(unsigned long long)v, d,
+			fj->log_offset ? "0, 0" : "0");
 	}
 }
 
@@ -111,8 +112,10 @@ static void lm_log_windows(FILE *f, const struct lm_fio_job *fj,
 }
 
 /* fio's log of every IO: "msec, value, ddir, bs, 0", the value a latency
- * in ns, 1 for iops, and bs over the completion latency for bw. */
-static void lm_log_ios(FILE *f, const struct lm_iolog *l, enum lm_log_kind kind)
+ * in ns, 1 for iops, and bs over the completion latency for bw; with
+ * @offset (fio's log_offset), "msec, value, ddir, bs, offset, 0". */
+static void lm_log_ios(FILE *f, const struct lm_iolog *l, enum lm_log_kind kind,
+		       bool offset)
 {
 	const struct lm_iolog_chunk *c;
 	unsigned int i;
@@ -127,9 +130,13 @@ static void lm_log_ios(FILE *f, const struct lm_iolog *l, enum lm_log_kind kind)
 						 (double)(e->lat_ns ?: 1))
 			    : kind == LM_LOG_IOPS ? 1
 						  : e->lat_ns;
-			fprintf(f, "%llu, %llu, %u, %u, 0\n",
+			fprintf(f, "%llu, %llu, %u, %u, ",
 				(unsigned long long)(e->at_ns / 1000000),
 				(unsigned long long)v, e->dir, e->bs);
+			if (offset)
+				fprintf(f, "%llu, ",
+					(unsigned long long)e->offset);
+			fputs("0\n", f);
 		}
 	}
 }
@@ -163,7 +170,7 @@ static int lm_log_file(const char *name, const char *suffix, unsigned int k,
 	if (empty)
 		;
 	else if (l)
-		lm_log_ios(f, l, kind);
+		lm_log_ios(f, l, kind, fj->log_offset);
 	else if (fj->log_avg_ms % 1000)
 		lm_log_windows(f, fj, r, kind);
 	else

@@ -35,6 +35,7 @@ struct lm_fio_job {
 	char iops_log[256];
 	char lat_log[256];
 	unsigned int log_avg_ms;
+	bool log_offset;   /* log_offset=1: each line has the IO's offset */
 	uint64_t filesize; /* filesize=: each file's region */
 	char desc[256];	   /* description= */
 	/* zonemode=strided (1), zonesize, zonerange, zoneskip */

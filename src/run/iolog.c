@@ -3,8 +3,7 @@
 
 #include <stdlib.h>
 
-void lm_iolog_add(struct lm_iolog *l, uint64_t at_ns, uint64_t lat_ns,
-		  uint32_t bs, unsigned int dir)
+void lm_iolog_add(struct lm_iolog *l, const struct lm_io_rec *rec)
 {
 	struct lm_iolog_chunk *c = l->tail;
 	struct lm_io_rec *r;
@@ -25,10 +24,7 @@ void lm_iolog_add(struct lm_iolog *l, uint64_t at_ns, uint64_t lat_ns,
 		l->tail = c;
 	}
 	r = &c->r[c->n++];
-	r->at_ns = at_ns;
-	r->lat_ns = lat_ns;
-	r->bs = bs;
-	r->dir = dir;
+	*r = *rec;
 	l->n++;
 }
 

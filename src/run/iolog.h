@@ -13,11 +13,12 @@
 #include <stdint.h>
 
 #define LM_IOLOG_CHUNK 65536u
-#define LM_IOLOG_MAX (8ull << 20) /* 192 MiB a worker */
+#define LM_IOLOG_MAX (8ull << 20) /* 256 MiB a worker */
 
 struct lm_io_rec {
 	uint64_t at_ns;	 /* completion, from the measured window's start */
 	uint64_t lat_ns; /* completion latency */
+	uint64_t offset; /* bytes, in the target (fio's log_offset) */
 	uint32_t bs;
 	uint32_t dir; /* LM_DIR_READ or LM_DIR_WRITE */
 };
@@ -35,8 +36,7 @@ struct lm_iolog {
 };
 
 /* Append one record; a full log takes no more. */
-void lm_iolog_add(struct lm_iolog *l, uint64_t at_ns, uint64_t lat_ns,
-		  uint32_t bs, unsigned int dir);
+void lm_iolog_add(struct lm_iolog *l, const struct lm_io_rec *rec);
 void lm_iolog_free(struct lm_iolog *l);
 
 #endif

@@ -295,9 +295,12 @@ static void lm_complete(struct lm_worker *w, struct lm_loop *l, unsigned int n,
 			}
 			lm_count(w, d, io->len, now - io->issue_ns);
 			if (w->job->iolog)
-				lm_iolog_add(&w->iolog,
-					     now > base ? now - base : 0,
-					     now - io->issue_ns, io->len, d);
+				lm_iolog_add(
+					&w->iolog,
+					&(struct lm_io_rec){
+						now > base ? now - base : 0,
+						now - io->issue_ns, io->offset,
+						io->len, d });
 		}
 		lm_unguard(w, io);
 		l->free_ios[l->nfree++] = io;

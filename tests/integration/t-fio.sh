@@ -291,6 +291,28 @@ lines=$(for f in bw.1 bw.2 clat.1 iops.2 lat.2; do wc -l <"$LM_WORK/fl/p_$f.log"
 paste -d, "$LM_WORK/fl/p_bw.1.log" "$LM_WORK/fl/p_clat.1.log" "$LM_WORK/fl/p_iops.1.log" | tr -d ' ' |
 	awk -F, '$3 != 0 || $4 != 4096 || $5 != 0 || $12 != 1 || $2 != int(4096e6 / $7) || $1 < t { bad++ } { t = $1 }
 		END { exit bad > 0 }' || fail "per-IO lines: $(head -3 "$LM_WORK/fl/p_bw.1.log" "$LM_WORK/fl/p_clat.1.log")"
+# log_offset=1: each line "ms, value, ddir, bs, offset, 0", the offsets
+# the IOs' own (a sequential pass: the same in both tools); an averaged
+# line has offset 0
+printf '[o]\nfilename=%s\ndirect=1\nioengine=psync\nrw=read\nbs=4k\nsize=1m\nwrite_lat_log=%s/o\nlog_offset=1\n' \
+	"$LM_DEV" "$LM_WORK/fl" >"$LM_WORK/off.fio"
+for t in fio "$LUNMARK"; do
+	rm -rf "$LM_WORK/fl" && mkdir "$LM_WORK/fl"
+	"$t" "$LM_WORK/off.fio" >"$LM_WORK/off.out" 2>&1 || fail "$t: log_offset=1: $(tail -3 "$LM_WORK/off.out")"
+	tr -d ' ' <"$LM_WORK/fl/o_clat.1.log" |
+		awk -F, 'NF != 6 || $3 != 0 || $4 != 4096 || $6 != 0 { bad++ } { print $5 }
+			END { exit bad > 0 }' >"$LM_WORK/offsets.$(basename "$t")" ||
+		fail "$t: log_offset lines: $(head -3 "$LM_WORK/fl/o_clat.1.log")"
+done
+# shellcheck disable=SC2015 # all must hold, else fail
+cmp -s "$LM_WORK/offsets.fio" "$LM_WORK/offsets.lunmark" && [ "$(wc -l <"$LM_WORK/offsets.fio")" -eq 256 ] &&
+	[ "$(sed -n 256p "$LM_WORK/offsets.fio")" = 1044480 ] ||
+	fail "log_offset: fio's offsets $(head -3 "$LM_WORK/offsets.fio" | tr '\n' ' '), lunmark's $(head -3 "$LM_WORK/offsets.lunmark" | tr '\n' ' ')"
+sed 's/size=1m/size=16m\nruntime=2\ntime_based\nlog_avg_msec=1000/' "$LM_WORK/off.fio" >"$LM_WORK/offavg.fio"
+rm -rf "$LM_WORK/fl" && mkdir "$LM_WORK/fl"
+"$LUNMARK" "$LM_WORK/offavg.fio" --no-prefill >/dev/null || fail "lunmark: log_offset, averaged"
+[ "$(head -1 "$LM_WORK/fl/o_clat.1.log" | cut -d, -f1,3- | tr -d ' ')" = "1000,0,0,0,0" ] ||
+	fail "log_offset, averaged: $(head -2 "$LM_WORK/fl/o_clat.1.log")"
 
 # normal output and JSON together, as fio's comma list
 expect_exit "$LM_EXIT_OK" "$LM_WORK/both" "$LUNMARK" "$LM_WORK/jobs.fio" \
@@ -425,11 +447,11 @@ for map in "" "norandommap"; do
 done
 
 # an unsupported option: refused with file:line, or skipped on request
-printf '[a]\nfilename=%s\nrw=read\nsize=8m\nthinktime=100\n' "$LM_DEV" >"$LM_WORK/u.fio"
+printf '[a]\nfilename=%s\nrw=read\nsize=8m\nfsync=4\n' "$LM_DEV" >"$LM_WORK/u.fio"
 expect_exit "$LM_EXIT_USAGE" "$LM_WORK/u" "$LUNMARK" "$LM_WORK/u.fio"
-expect_grep "u.fio:5: option 'thinktime' is not supported by lunmark yet" "$LM_WORK/u"
+expect_grep "u.fio:5: option 'fsync' is not supported by lunmark yet" "$LM_WORK/u"
 expect_exit "$LM_EXIT_OK" "$LM_WORK/u2" "$LUNMARK" "$LM_WORK/u.fio" --ignore-unsupported --no-prefill
-expect_grep "ignoring the unsupported option 'thinktime'" "$LM_WORK/u2"
+expect_grep "ignoring the unsupported option 'fsync'" "$LM_WORK/u2"
 # --export-fio: the checked-in profile files are what lunmark prints, and
 # fio reads every one of them
 for f in "$LM_ROOT"/fio-compat/profiles/*.fio; do

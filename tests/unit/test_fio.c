@@ -292,8 +292,8 @@ static void lm_test_fio_errors(void)
 		lm_fio_file_free(&f);
 	}
 	/* --ignore-unsupported: skipped, the job stands */
-	CU_ASSERT_EQUAL(lm_build("[a]\nthinktime=100\nbs=8k\n", true, &f, &js,
-				 msg, sizeof(msg)),
+	CU_ASSERT_EQUAL(lm_build("[a]\nfsync=4\nbs=8k\n", true, &f, &js, msg,
+				 sizeof(msg)),
 			0);
 	CU_ASSERT_EQUAL(js.n, 1);
 	CU_ASSERT_EQUAL(js.jobs[0].job.bs_bytes, 8192);
