@@ -399,4 +399,5 @@ void lm_pass_job(struct lm_job *pj, const struct lm_job *j, uint32_t bs_bytes,
 	pj->think_ns = 0;
 	pj->number_ios = 0;
 	pj->exitall = false;
+	pj->flow = 0;
 }

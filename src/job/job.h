@@ -130,6 +130,10 @@ struct lm_job {
 	bool exitall;
 	unsigned int exit_what;
 	unsigned int exit_group;
+	/* fio's flow: this job's threads' weight in flow flow_id (0: not in
+	 * one), and how long a thread held by it sleeps (src/run/flow.h) */
+	unsigned int flow, flow_id;
+	uint64_t flow_sleep_ns;
 	/* several hosts in one run (src/run/clock.h), or NULL alone */
 	const struct lm_run_clock *clock;
 };
@@ -200,7 +204,7 @@ int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
  * @pj: the job of explicit passes from @j, with @j's engine, pattern, seed
  * and faults: IOs of @bs_bytes at @depth, one thread, and nothing of a
  * run's own (block size ranges, compression, --verify, sqpoll, per-IO
- * records, rate_min, startdelay, thinktime, number_ios, exitall),
+ * records, rate_min, startdelay, thinktime, number_ios, exitall, flow),
  * whatever the command line or job file said.
  */
 void lm_pass_job(struct lm_job *pj, const struct lm_job *j, uint32_t bs_bytes,

@@ -87,6 +87,9 @@ static enum lm_draw lm_draw(struct lm_worker *w, struct lm_loop *l,
 		l->held.on = false;
 		return LM_DRAW_IO;
 	}
+	l->flowed = w->flow && !lm_flow_take(w->flow, &l->flow_mine, j->flow);
+	if (l->flowed)
+		return LM_DRAW_PACED;
 	n->len = j->bs_bytes;
 	if (l->mixed)
 		n->write = lm_rand_below(&l->mix, 100) >= j->rwmixread_pct;
@@ -441,6 +444,18 @@ static void lm_slow(struct lm_worker *w, struct lm_loop *l, uint64_t now)
 	memcpy(w->errtext, why, sizeof(why));
 }
 
+/* Nothing in flight, and the next IO is held: by the rate until it may
+ * go, or by another thread's IO in flight (--verify) or the flow's
+ * others, 20 us at a time (or flow_sleep). */
+static void lm_hold(const struct lm_worker *w, const struct lm_loop *l)
+{
+	uint64_t wait = w->job->flow_sleep_ns ? w->job->flow_sleep_ns : 20000;
+
+	lm_rate_sleep(l->paced && !l->flowed ? lm_rate_wake(&l->rate)
+		      : l->flowed	     ? lm_now_ns() + wait
+					     : lm_now_ns() + 20000);
+}
+
 /* The one submit/reap loop: until the pass is done, the stop, or the
  * first error; then every IO in flight is reaped. */
 void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
@@ -458,11 +473,9 @@ void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
 	while (!stop && (more || l->inflight)) {
 		if (more)
 			more = lm_fill(w, l, measuring);
-		if (!l->inflight && more && (l->paced || l->held.on)) {
-			/* the rate holds the next IO, or another thread's
-			 * IO in flight does: 20 us at a time */
-			lm_rate_sleep(l->held.on ? lm_now_ns() + 20000
-						 : lm_rate_wake(&l->rate));
+		if (!l->inflight && more &&
+		    (l->paced || l->held.on || l->flowed)) {
+			lm_hold(w, l);
 			measuring = lm_measuring(w, l, lm_now_ns(), &stop);
 			continue;
 		}
@@ -489,6 +502,9 @@ void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
 	/* fio's default: the first error ends the run */
 	if (w->io_errno)
 		lm_stop_all(w);
+	/* it issues no more: the flow's others are not held for it */
+	if (w->flow)
+		lm_flow_leave(w->flow, l->flow_mine, w->job->flow);
 	/* drain: every buffer must be back before it is freed */
 	while (l->inflight) {
 		n = l->eng.ops->reap(&l->eng, 1, l->done, depth);

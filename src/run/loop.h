@@ -56,6 +56,8 @@ struct lm_loop {
 	struct lm_rate_min rate_min; /* and rate_min, rate_iops_min */
 	bool paced;		     /* the last fill stopped at the rate */
 	struct lm_next held; /* --verify: drawn, waiting for an overlap */
+	bool flowed;	     /* the last draw was held by the flow */
+	uint64_t flow_mine;  /* IOs issued in the flow */
 };
 
 /*

@@ -59,6 +59,7 @@ struct lm_many {
 	struct lm_overlap guard[LM_RUN_TARGETS_MAX]; /* --verify's */
 	bool exited[LM_RUN_TARGETS_MAX]; /* exitall: its stop was handed on */
 	bool exit_all;			 /* exit_what=all: no later job */
+	struct lm_flows flows;		 /* fio's flow */
 	struct lm_worker *w;
 	struct lm_group g[2 * LM_RUN_TARGETS_MAX];
 };
@@ -122,6 +123,7 @@ static void lm_plan(struct lm_many *m, unsigned int k, unsigned int i,
 	w->shared = &m->s;
 	w->cursor = j->offset_increment ? &w->own : &m->cursor[k];
 	w->overlap = j->verify ? &m->guard[k] : NULL;
+	w->flow = j->flow ? lm_flow_join(&m->flows, j->flow_id, j->flow) : NULL;
 	w->id = i;
 	w->start_bytes = j->offset_bytes + i * j->offset_increment;
 	w->nblocks = nblocks;

@@ -27,6 +27,7 @@
 #include "src/result/result.h"
 
 #include "src/run/gate.h"
+#include "src/run/flow.h"
 #include "src/run/overlap.h"
 
 #include <pthread.h>
@@ -93,6 +94,7 @@ struct lm_worker {
 	/* --verify: the IOs in flight on the target, slots lm_overlap_slot()
 	 * of id and the job's iodepth; NULL: none kept */
 	struct lm_overlap *overlap;
+	struct lm_flow *flow; /* fio's flow: the run's one of the job's id */
 	/* when this worker's own runtime is over (0: the main thread's
 	 * clock alone ends it): jobs of different runtimes run at once */
 	_Atomic uint64_t deadline_ns;

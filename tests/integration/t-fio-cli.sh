@@ -6,7 +6,7 @@
 # with their own jobs[] entries and logs, group_reporting's one entry,
 # psync as the default engine, fio's synchronous engine names, /dev/null,
 # invalidate, rate and rate_iops (linear and poisson), rate_min,
-# startdelay, thinktime, number_ios, exitall and exit_what.
+# startdelay, thinktime, number_ios, exitall, exit_what and flow.
 # fio is the one scripts/bench-iscsi.sh builds (build/bench/fio-libiscsi),
 # else $FIO, else fio on PATH.
 . "$(dirname "$0")/lib.sh"
@@ -303,6 +303,36 @@ for f in fio.json lm.json; do
 	jq -e '.jobs | .[0].read.total_ios == 10 and .[1].read.runtime < 1500 and
 		.[2].read.runtime >= 1800 and .[4].read.runtime < 1500 and .[5].read.total_ios == 0' \
 		"$f" >/dev/null || fail "exitall: $f: $(jq -c '[.jobs[].read | [.total_ios, .runtime]]' "$f")"
+done
+
+# flow: two jobs of one flow keep their IOs 1:3 (alone they go 1:1); a
+# job done leaves the flow, so the other is not held for it
+cat >flow.fio <<'JOB'
+[global]
+size=16m
+bs=4k
+ioengine=psync
+direct=1
+rw=randread
+time_based
+runtime=2
+[one]
+flow=1
+[three]
+flow=3
+[done]
+stonewall
+flow=1
+number_ios=100
+time_based=0
+[goes]
+flow=1
+JOB
+both --filename="$LM_DEV" flow.fio
+for f in fio.json lm.json; do
+	jq -e '.jobs | (.[1].read.total_ios / .[0].read.total_ios) as $r |
+		$r > 2.7 and $r < 3.3 and .[2].read.total_ios == 100 and .[3].read.total_ios > 1000' \
+		"$f" >/dev/null || fail "flow: $f: $(jq -c '[.jobs[].read.total_ios]' "$f")"
 done
 
 # /dev/null as fio takes it: writes discarded, no guard to pass
