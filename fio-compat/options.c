@@ -15,6 +15,12 @@
 static lm_opt_set_fn lm_fio_set_kb_base, lm_fio_set_bytes, lm_fio_set_log,
 	lm_fio_set_ss, lm_fio_set_ss_time, lm_fio_set_dist, lm_fio_set_verify;
 
+static const struct lm_enum lm_fio_dedupe_modes[] = {
+	{ "repeat", 0 },
+	{ "working_set", 1 },
+	{ NULL, 0 },
+};
+
 static const struct lm_enum lm_fio_zonemodes[] = {
 	{ "none", 0 },
 	{ "strided", 1 },
@@ -69,6 +75,23 @@ const struct lm_option lm_fio_options[] = {
 	  LM_NUMBER(0, 100),
 	  LM_J(compress_pct),
 	  .help = "N: each 512-byte chunk of written data ends in N% zeros (0: incompressible, the default)" },
+	{ .fio = "dedupe_percentage",
+	  LM_NUMBER(0, 100),
+	  LM_J(dedupe_pct),
+	  .help = "N: N% of the buffers written repeat one written before (no stamps then; --verify's headers keep blocks unique)" },
+	{ .fio = "dedupe_mode",
+	  .type = LM_T_ENUM,
+	  LM_J(dedupe_ws),
+	  .values = lm_fio_dedupe_modes,
+	  .help = "repeat (the default: the last unique buffer) or working_set (one of the first unique buffers, dedupe_working_set_percentage of the region)" },
+	{ .fio = "dedupe_working_set_percentage",
+	  LM_NUMBER(0, 100),
+	  LM_J(dedupe_ws_pct),
+	  .help = "the working set's share of the region (default 5)" },
+	{ .fio = "dedupe_global",
+	  LM_BOOLEAN,
+	  LM_J(dedupe_global),
+	  .help = "the working set is spread over every thread of the run, so that copies match other jobs' data" },
 	LM_TAKEN("refill_buffers",
 		 "taken: every block lunmark writes is already unique"),
 	LM_TAKEN("thread", "taken: lunmark's jobs are threads"),

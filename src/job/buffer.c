@@ -3,6 +3,7 @@
 #include "src/job/offset.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <sys/mman.h>
 
@@ -47,13 +48,74 @@ int lm_bufs_alloc(struct lm_bufs *b, unsigned int n, uint32_t bs,
 	return 0;
 }
 
-void lm_bufs_compressible(struct lm_bufs *b, unsigned int pct)
+/* The last @pct% of every whole 512-byte chunk of @len bytes: zeros. */
+static void lm_compressible(void *mem, size_t len, unsigned int pct)
 {
 	size_t at, zero = (size_t)LM_COMPRESS_CHUNK * pct / 100;
 
-	for (at = 0; zero && at + LM_COMPRESS_CHUNK <= b->len;
+	for (at = 0; zero && at + LM_COMPRESS_CHUNK <= len;
 	     at += LM_COMPRESS_CHUNK)
-		memset((char *)b->mem + at + LM_COMPRESS_CHUNK - zero, 0, zero);
+		memset((char *)mem + at + LM_COMPRESS_CHUNK - zero, 0, zero);
+}
+
+void lm_bufs_compressible(struct lm_bufs *b, unsigned int pct)
+{
+	lm_compressible(b->mem, b->len, pct);
+}
+
+void lm_buf_fill(void *buf, uint32_t len, uint64_t seed, unsigned int pct)
+{
+	struct lm_rand r;
+	uint64_t w;
+	uint32_t at;
+
+	lm_rand_seed(&r, seed);
+	for (at = 0; at + sizeof(w) <= len; at += sizeof(w)) {
+		w = lm_rand_next(&r);
+		memcpy((char *)buf + at, &w, sizeof(w));
+	}
+	lm_compressible(buf, len, pct);
+}
+
+uint64_t lm_dedupe_seed(unsigned int g, uint64_t k)
+{
+	return 0x64656475706521ull ^ ((uint64_t)g << 48) ^
+	       (k * 0x9e3779b97f4a7c15ull);
+}
+
+void lm_dedupe_init(struct lm_dedupe *d, unsigned int pct, bool ws, bool global,
+		    uint64_t nws, unsigned int g, unsigned int n)
+{
+	memset(d, 0, sizeof(*d));
+	d->pct = pct;
+	d->ws = ws;
+	d->global = global;
+	d->nws = nws ? nws : 1;
+	d->g = g;
+	d->n = n ? n : 1;
+	lm_rand_seed(&d->r, lm_dedupe_seed(g, UINT64_MAX));
+}
+
+uint64_t lm_dedupe_next(struct lm_dedupe *d)
+{
+	uint64_t i, per, seed;
+	bool copy = lm_rand_below(&d->r, 100) < d->pct;
+
+	if (!copy) {
+		seed = lm_dedupe_seed(d->g, d->next++);
+	} else if (!d->ws) {
+		/* the last unique one (the first to come, before any) */
+		seed = lm_dedupe_seed(d->g, d->next ? d->next - 1 : 0);
+	} else {
+		i = lm_rand_below(&d->r, d->nws);
+		per = d->global && d->nws / d->n ? d->nws / d->n : 1;
+		seed = d->global ? lm_dedupe_seed(
+					   (unsigned int)((d->g + i / per) %
+							  d->n),
+					   i % per)
+				 : lm_dedupe_seed(d->g, i);
+	}
+	return seed;
 }
 
 void lm_bufs_free(struct lm_bufs *b)

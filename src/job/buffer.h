@@ -7,11 +7,15 @@
  * buffer is filled once, at allocation, with its own incompressible data;
  * before each write lm_buf_stamp() writes the block's byte offset and a
  * sequence number into the first 16 bytes of every logical block, so no
- * two written blocks are equal and nothing is generated per IO.
+ * two written blocks are equal and nothing is generated per IO. fio's
+ * dedupe_percentage alone makes data per IO (struct lm_dedupe).
  */
 #ifndef LM_BUFFER_H
 #define LM_BUFFER_H
 
+#include "src/job/offset.h"
+
+#include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 #include <sys/uio.h>
@@ -45,6 +49,36 @@ void lm_bufs_free(struct lm_bufs *b);
  * unique.
  */
 void lm_bufs_compressible(struct lm_bufs *b, unsigned int pct);
+
+/*
+ * Fill the @len bytes at @buf with the data of @seed (the same seed, the
+ * same bytes), then make it compressible as lm_bufs_compressible() does.
+ */
+void lm_buf_fill(void *buf, uint32_t len, uint64_t seed, unsigned int pct);
+
+/*
+ * fio's dedupe_percentage: of the buffers written, that share is a copy
+ * of one written before, the rest unique, as fio makes them. Each buffer
+ * is the data of a seed (lm_buf_fill()): unique buffer k of thread g of
+ * a run has seed lm_dedupe_seed(g, k). A copy repeats the thread's last
+ * unique buffer (dedupe_mode=repeat), or one of the first @nws unique
+ * buffers (working_set); with dedupe_global the working set is spread
+ * over the run's @n threads, each owning @nws / n of it, as fio's is.
+ */
+struct lm_dedupe {
+	unsigned int pct;
+	bool ws, global;
+	uint64_t nws;	   /* working set: buffers */
+	unsigned int g, n; /* this thread, of the run's */
+	uint64_t next;	   /* unique buffers made so far */
+	struct lm_rand r;  /* the draws */
+};
+
+void lm_dedupe_init(struct lm_dedupe *d, unsigned int pct, bool ws, bool global,
+		    uint64_t nws, unsigned int g, unsigned int n);
+/* The seed of the next buffer to write. */
+uint64_t lm_dedupe_next(struct lm_dedupe *d);
+uint64_t lm_dedupe_seed(unsigned int g, uint64_t k);
 
 struct lm_stamp {
 	uint64_t offset; /* little-endian byte offset of the block */

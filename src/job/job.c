@@ -42,6 +42,7 @@ void lm_job_defaults(struct lm_job *j)
 	j->ss.interval_ns = 1000000000ull;
 	j->ratecycle_ms = 1000;
 	j->think_blocks = 1;
+	j->dedupe_ws_pct = 5;
 }
 
 const char *lm_rw_name(enum lm_rw rw)
@@ -400,4 +401,5 @@ void lm_pass_job(struct lm_job *pj, const struct lm_job *j, uint32_t bs_bytes,
 	pj->number_ios = 0;
 	pj->exitall = false;
 	pj->flow = 0;
+	pj->dedupe_pct = 0;
 }

@@ -93,7 +93,13 @@ struct lm_job {
 	uint64_t seed;
 	enum lm_pattern pattern;
 	unsigned int compress_pct; /* fio's buffer_compress_percentage */
-	bool prefill;		   /* write the region before reading it */
+	/* fio's dedupe_percentage, dedupe_mode=working_set (dedupe_ws),
+	 * dedupe_working_set_percentage, dedupe_global (buffer.h) */
+	unsigned int dedupe_pct;
+	int dedupe_ws;
+	unsigned int dedupe_ws_pct; /* default 5 */
+	bool dedupe_global;
+	bool prefill; /* write the region before reading it */
 	/* --verify: every block written carries a header (verify_block.h), every
 	 * block read is checked */
 	bool verify;
@@ -204,7 +210,8 @@ int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
  * @pj: the job of explicit passes from @j, with @j's engine, pattern, seed
  * and faults: IOs of @bs_bytes at @depth, one thread, and nothing of a
  * run's own (block size ranges, compression, --verify, sqpoll, per-IO
- * records, rate_min, startdelay, thinktime, number_ios, exitall, flow),
+ * records, rate_min, startdelay, thinktime, number_ios, exitall, flow,
+ * dedupe),
  * whatever the command line or job file said.
  */
 void lm_pass_job(struct lm_job *pj, const struct lm_job *j, uint32_t bs_bytes,

@@ -55,6 +55,9 @@ static void lm_fill_data(struct lm_worker *w, struct lm_loop *l,
 		lm_verify_block_fill_io(io->buf, io->len, w->stamp_bytes,
 					io->offset, w->shared->verify_run, tag);
 		l->seq++;
+	} else if (l->fill == LM_FILL_DEDUPE) {
+		lm_buf_fill(io->buf, io->len, lm_dedupe_next(&l->dedupe),
+			    w->job->compress_pct);
 	} else {
 		w->hooks->fill(w->hooks->arg, io);
 	}
@@ -341,8 +344,16 @@ int lm_loop_setup(struct lm_worker *w, struct lm_loop *l)
 		l->fill = w->hooks->fill ? LM_FILL_HOOK : LM_FILL_NONE;
 	else if (j->verify)
 		l->fill = LM_FILL_VERIFY;
+	else if (j->pattern == LM_PATTERN_RANDOM && j->dedupe_pct)
+		l->fill = LM_FILL_DEDUPE;
 	else if (j->pattern == LM_PATTERN_RANDOM)
 		l->fill = LM_FILL_STAMP;
+	/* fio's working set: a share of the region, in the smallest writes */
+	lm_dedupe_init(&l->dedupe, j->dedupe_pct, j->dedupe_ws,
+		       j->dedupe_global,
+		       j->size_bytes * j->dedupe_ws_pct / 100 /
+			       lm_job_bs_min(j, LM_DIR_WRITE),
+		       w->gid, w->nall);
 	l->checks = w->hooks ? w->hooks->check != NULL : j->verify;
 	lm_rand_seed(&l->mix, j->seed ^ (0xd1b54a32d192ed03ull * (w->id + 1)));
 	lm_rate_init(&l->rate, j,

@@ -17,6 +17,7 @@ enum lm_fill {
 	LM_FILL_NONE,	/* zeros: as they are */
 	LM_FILL_STAMP,	/* random: a stamp per block (buffer.h) */
 	LM_FILL_VERIFY, /* --verify: a header per block */
+	LM_FILL_DEDUPE, /* fio's dedupe_percentage: each IO a seed's data */
 	LM_FILL_HOOK,	/* an explicit pass's hook */
 };
 
@@ -55,9 +56,10 @@ struct lm_loop {
 	struct lm_rate rate;	     /* fio's rate, rate_iops (rate.h) */
 	struct lm_rate_min rate_min; /* and rate_min, rate_iops_min */
 	bool paced;		     /* the last fill stopped at the rate */
-	struct lm_next held; /* --verify: drawn, waiting for an overlap */
-	bool flowed;	     /* the last draw was held by the flow */
-	uint64_t flow_mine;  /* IOs issued in the flow */
+	struct lm_next held;	 /* --verify: drawn, waiting for an overlap */
+	bool flowed;		 /* the last draw was held by the flow */
+	struct lm_dedupe dedupe; /* LM_FILL_DEDUPE's */
+	uint64_t flow_mine;	 /* IOs issued in the flow */
 };
 
 /*

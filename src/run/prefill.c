@@ -52,6 +52,7 @@ int lm_prefill(const struct lm_job *j, const struct lm_target *t)
 	p.number_ios = 0;
 	p.exitall = false;
 	p.flow = 0;
+	p.dedupe_pct = 0;
 	p.ss.on = false;
 	lm_fmt_size(size, sizeof(size), p.size_bytes);
 	lm_note("prefilling %s of %s so that reads read written data (--no-prefill skips this)",

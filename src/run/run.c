@@ -125,6 +125,8 @@ static void lm_plan(struct lm_many *m, unsigned int k, unsigned int i,
 	w->overlap = j->verify ? &m->guard[k] : NULL;
 	w->flow = j->flow ? lm_flow_join(&m->flows, j->flow_id, j->flow) : NULL;
 	w->id = i;
+	w->gid = m->first[k] + i;
+	w->nall = m->nworkers;
 	w->start_bytes = j->offset_bytes + i * j->offset_increment;
 	w->nblocks = nblocks;
 	w->stamp_bytes = t->lbs_bytes;

@@ -83,7 +83,8 @@ struct lm_worker {
 				   * own with offset_increment */
 	struct lm_cursor own;
 	unsigned int id;
-	uint64_t start_bytes; /* region */
+	unsigned int gid, nall; /* of all the run's workers (fio's dedupe) */
+	uint64_t start_bytes;	/* region */
 	uint64_t nblocks;
 	uint32_t stamp_bytes;  /* logical block size for stamps */
 	bool budgeted;	       /* random, size-limited */

@@ -224,6 +224,48 @@ zf=$(gzip -1 -c "$LM_WORK/cz-fio.img" | wc -c) zl=$(gzip -1 -c "$LM_WORK/cz-lunm
 awk -v f="$zf" -v l="$zl" 'BEGIN { h = 8388608 / 2; exit !(l > 0.85 * h && l < 1.1 * h && l > 0.85 * f && l < 1.15 * f) }' ||
 	fail "buffer_compress_percentage=50: gzip -1 gives fio $zf, lunmark $zl bytes of 8 MiB"
 
+# dedupe_percentage: the share of distinct 4 KiB blocks written is fio's
+# (about half at 50%), in repeat and working_set modes; with
+# dedupe_global two jobs' copies match each other's data, without it
+# none does; compressed as asked too
+distinct() { # FILE: "distinct-share shared-between-halves"
+	python3 - "$1" <<'PY'
+import hashlib, sys
+d = open(sys.argv[1], 'rb').read()
+h = [hashlib.sha1(d[i:i + 4096]).digest() for i in range(0, len(d), 4096)]
+half = len(h) // 2
+print(f"{len(set(h)) / len(h):.3f} {len(set(h[:half]) & set(h[half:]))}")
+PY
+}
+for mode in repeat working_set; do
+	for g in 0 1; do
+		[ "$mode" = repeat ] && [ "$g" = 1 ] && continue
+		printf '[global]\nrw=write\nbs=4k\nsize=8m\ndedupe_percentage=50\ndedupe_mode=%s\ndedupe_working_set_percentage=20\ndedupe_global=%s\n[a]\n[b]\noffset=8m\n' \
+			"$mode" "$g" >"$LM_WORK/dd.fio"
+		for tool in fio lunmark; do
+			truncate -s 16m "$LM_WORK/dd-$tool.img"
+			if [ "$tool" = fio ]; then
+				fio --filename="$LM_WORK/dd-$tool.img" "$LM_WORK/dd.fio" >/dev/null 2>&1 ||
+					fail "fio could not write dd.fio"
+			else
+				"$LUNMARK" --filename="$LM_WORK/dd-$tool.img" "$LM_WORK/dd.fio" \
+					--allow-write >/dev/null || fail "lunmark could not write dd.fio"
+			fi
+		done
+		read -r sf xf <<<"$(distinct "$LM_WORK/dd-fio.img")"
+		read -r sl xl <<<"$(distinct "$LM_WORK/dd-lunmark.img")"
+		awk -v f="$sf" -v l="$sl" -v xf="$xf" -v xl="$xl" -v g="$g" 'BEGIN {
+			exit !(l > 0.45 && l < 0.56 && l - f < 0.04 && f - l < 0.04 &&
+				(g ? xl > 100 && xf > 100 : xl == 0 && xf == 0)) }' ||
+			fail "dedupe $mode global=$g: distinct share fio $sf, lunmark $sl; shared between jobs fio $xf, lunmark $xl"
+	done
+done
+printf '[w]\nrw=write\nbs=64k\nsize=8m\nbuffer_compress_percentage=50\ndedupe_percentage=30\n' >"$LM_WORK/dz.fio"
+"$LUNMARK" --filename="$LM_WORK/cz-lunmark.img" "$LM_WORK/dz.fio" --allow-write >/dev/null ||
+	fail "lunmark could not write dz.fio"
+zl=$(gzip -1 -c "$LM_WORK/cz-lunmark.img" | wc -c)
+[ "$zl" -lt $((8388608 * 6 / 10)) ] || fail "dedupe and compression: gzip -1 gives $zl bytes of 8 MiB"
+
 # fio's logs: the same files as fio, whole-second windows stamped as fio
 # does, the averages agreeing with the JSON
 printf '[l]\nfilename=%s\ndirect=1\nioengine=psync\nrw=randread\nbs=4k\nsize=32m\nruntime=3\ntime_based\nwrite_bw_log=%s/f\nwrite_iops_log=%s/f\nwrite_lat_log=%s/f\nlog_avg_msec=1000\n' \
