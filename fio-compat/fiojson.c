@@ -166,13 +166,14 @@ static struct json_object *lm_lat_json(const struct lm_hist *h, bool pcts)
 void lm_fio_rates(const struct lm_run_result *r, unsigned int d,
 		  struct lm_spread *bw, struct lm_spread *iops, unsigned int *n)
 {
-	double *b = calloc(r->nseries + 1, sizeof(*b));
-	double *io = calloc(r->nseries + 1, sizeof(*io));
-	unsigned int i;
+	unsigned int i, ns;
+	const struct lm_sample *series = lm_run_result_dir_series(r, d, &ns);
+	double *b = calloc(ns + 1, sizeof(*b));
+	double *io = calloc(ns + 1, sizeof(*io));
 
 	*n = 0;
-	for (i = 0; b && io && i < r->nseries; i++) {
-		const struct lm_sample *s = &r->series[i];
+	for (i = 0; b && io && i < ns; i++) {
+		const struct lm_sample *s = &series[i];
 
 		if (s->dur_ns < 1000000000ull)
 			continue;
@@ -226,7 +227,8 @@ static struct json_object *lm_dir_json(const struct lm_run_result *r,
 	lm_jput_u64(o, "bw", (uint64_t)(s->mib_s * 1024.0));
 	lm_jput_dbl(o, "iops", s->iops);
 	/* fio: 0 for a direction that did no IO */
-	lm_jput_u64(o, "runtime", s->ios ? r->elapsed_ns / 1000000 : 0);
+	lm_jput_u64(o, "runtime",
+		    s->ios ? lm_run_result_dir_ns(r, d) / 1000000 : 0);
 	lm_jput_u64(o, "total_ios", s->ios + s->errors);
 	lm_jput_u64(o, "short_ios", 0);
 	lm_jput_u64(o, "drop_ios", 0);

@@ -31,7 +31,7 @@ static void lm_terse_dir(FILE *f, const struct lm_run_result *r, unsigned int d)
 		(unsigned long long)(s->bytes / 1024),
 		(unsigned long long)(s->mib_s * 1024.0 + 0.5),
 		(unsigned long long)(s->iops + 0.5),
-		(unsigned long long)(r->elapsed_ns / 1000000));
+		(unsigned long long)(lm_run_result_dir_ns(r, d) / 1000000));
 	lm_terse_lat(f, apart ? &r->slat[d] : &none);
 	lm_terse_lat(f, c);
 	for (i = 0; i < 20; i++) {

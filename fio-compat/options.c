@@ -247,14 +247,16 @@ const struct lm_option lm_fio_options[] = {
 	  .type = LM_T_STR,
 	  LM_J(verify),
 	  .set = lm_fio_set_verify,
-	  .help = "md5, crc32c, xxhash, sha256, meta, pattern, ...: lunmark's own verify (each block written carries an XXH64 header for its offset, each read is checked); fio's read-back after a write job is not run: read in a job after a stonewall" },
+	  .help = "md5, crc32c, xxhash, sha256, meta, pattern, ...: lunmark's own verify (each block written carries an XXH64 header for its offset, each read is checked); a size-limited write job reads back what it wrote after its phase, as fio's verify phase" },
 	{ .fio = "do_verify",
 	  LM_BOOLEAN,
 	  LM_FJ(do_verify),
-	  .help = "0: a read job does not check what it reads (a write job still writes verify's headers)" },
+	  .help = "0: a read job does not check what it reads, a write job is not read back (it still writes verify's headers)" },
 	LM_TAKEN("verify_pattern", "taken: lunmark's headers are the pattern"),
 	LM_TAKEN("verify_interval", "taken: each block has its header"),
-	LM_TAKEN("verify_backlog", "taken: reads are checked as they complete"),
+	LM_TAKEN(
+		"verify_backlog",
+		"taken: a write job is read back after its phase, not interleaved"),
 	LM_TAKEN("verify_fatal", "taken: a bad block ends the run, exit 7"),
 	LM_TAKEN("verify_dump", "taken: a bad block is named by offset"),
 	LM_TAKEN("verify_async", "taken: reads are checked as they complete"),
@@ -506,7 +508,7 @@ static int lm_fio_set_verify(const struct lm_opt_ctx *x,
 			"one of fio's verify methods (md5, crc32c, xxhash, sha256, meta, pattern, ...) or 0");
 	j->verify = i >= 2;
 	if (j->verify)
-		lm_note("%s:%u: verify=%s: lunmark's own verify (an XXH64 header per block, every read checked); a write job is not read back as in fio",
+		lm_note("%s:%u: verify=%s: lunmark's own verify (an XXH64 header per block, every read checked, a write job's blocks read back after it)",
 			x->file, x->line, v);
 	return 0;
 }

@@ -92,8 +92,9 @@ static int lm_jobs_sub(const struct lm_cli *c, const struct lm_fio_job *f,
 	char msg[512];
 
 	*out = f->job;
-	out->prefill = c->job.prefill; /* --no-prefill */
-	out->clock = c->job.clock;     /* lunmark-mpi's, or NULL */
+	/* --no-prefill; a verify read-back reads what its job wrote */
+	out->prefill = c->job.prefill && f->job.prefill;
+	out->clock = c->job.clock; /* lunmark-mpi's, or NULL */
 	out->iodepth = f->job.iodepth / nf + (i < f->job.iodepth % nf);
 	if (!out->iodepth)
 		out->iodepth = 1;
@@ -211,6 +212,105 @@ static int lm_jobs_phase(struct lm_cli *c, const struct lm_fio_job *fj,
 		lm_run_result_free(&r[k]);
 	free(r);
 	free(copy);
+	return ret;
+}
+
+/*
+ * fio's verify phase: does @fj, a write job with verify (and do_verify),
+ * read back what it wrote? NULL if so, else why not.
+ */
+static const char *lm_jobs_reads_back(const struct lm_fio_job *fj)
+{
+	const struct lm_job *j = &fj->job;
+
+	if (!j->verify || !fj->do_verify || !lm_rw_writes(j->rw))
+		return "";
+	if (lm_rw_mixed(j->rw))
+		return "a mixed job's reads are checked as they complete";
+	if (j->time_based)
+		return "a time-based job's writes end at no pass; read them in a job after a stonewall";
+	return NULL;
+}
+
+/* The job that reads back what @j wrote: the same threads, regions and
+ * offsets in the same order, each block checked, nothing else of the
+ * run's (no prefill, ramp, runtime, pace, logs). */
+static void lm_jobs_reader(struct lm_job *j)
+{
+	struct lm_job d;
+	size_t len = strlen(j->name);
+
+	lm_job_defaults(&d);
+	j->rw = j->rw == LM_RW_WRITE ? LM_RW_READ : LM_RW_RANDREAD;
+	j->bsd[LM_DIR_READ] = j->bsd[LM_DIR_WRITE];
+	lm_job_bs_update(j);
+	j->prefill = false;
+	j->ramp_ns = j->runtime_ns = j->startdelay_ns = j->think_ns = 0;
+	memcpy(j->rate_bytes, d.rate_bytes, sizeof(d.rate_bytes));
+	memcpy(j->rate_iops, d.rate_iops, sizeof(d.rate_iops));
+	memcpy(j->rate_min_bytes, d.rate_min_bytes, sizeof(d.rate_min_bytes));
+	memcpy(j->rate_min_iops, d.rate_min_iops, sizeof(d.rate_min_iops));
+	j->exitall = false;
+	j->flow = 0;
+	j->ss.on = false;
+	j->iolog = false;
+	snprintf(j->name + len, sizeof(j->name) - len, " (verify)");
+}
+
+/*
+ * fio's verify phase after a phase of write jobs with verify: each reads
+ * back what it wrote, every block checked, and its result gets those
+ * reads (fio's verify phase; lunmark checks after the writes, not
+ * interleaved as verify_backlog would). Only when every job of the phase
+ * is such a job and every pass of it ended by itself; else the first
+ * job that wants it says why not. 0 or an exit code.
+ */
+static int lm_jobs_readback(struct lm_cli *c, const struct lm_fio_job *fj,
+			    unsigned int n, struct lm_run_result *res)
+{
+	const struct lm_fio_job *first = NULL;
+	const char *why = NULL, *no;
+	struct lm_run_result *r = NULL;
+	struct lm_fio_job *rb = NULL;
+	int ret = LM_EXIT_ENGINE;
+	unsigned int k;
+
+	for (k = 0; k < n; k++) {
+		no = lm_jobs_reads_back(&fj[k]);
+		if ((!no || *no) && !first)
+			first = &fj[k];
+		if (!why && no)
+			why = *no ? no
+				  : "another job of its phase writes no verify data";
+		if (!why && !no && res[k].cut)
+			why = "its pass was cut short (a runtime, a stop), so not every block was written";
+	}
+	if (!first)
+		return 0;
+	if (why) {
+		lm_note("%s:%u: job '%s': verify's read-back is not run: %s",
+			first->file, first->line, first->job.name, why);
+		return 0;
+	}
+	rb = malloc(n * sizeof(*rb));
+	r = calloc(n, sizeof(*r));
+	if (!rb || !r) {
+		lm_err("out of memory");
+		goto out_free;
+	}
+	for (k = 0; k < n; k++) {
+		rb[k] = fj[k];
+		lm_jobs_reader(&rb[k].job);
+	}
+	ret = lm_jobs_phase(c, rb, n, r);
+	for (k = 0; k < n; k++) {
+		if (!ret || ret == LM_EXIT_IO || ret == LM_EXIT_VERIFY)
+			lm_run_result_add_readback(&res[k], &r[k]);
+		lm_run_result_free(&r[k]);
+	}
+out_free:
+	free(rb);
+	free(r);
 	return ret;
 }
 
@@ -353,6 +453,8 @@ int lm_cmd_jobs(struct lm_cli *c)
 		     n++)
 			;
 		ret = lm_jobs_phase(c, &js.jobs[i], n, &res[i]);
+		if (!ret && !lm_stop)
+			ret = lm_jobs_readback(c, &js.jobs[i], n, &res[i]);
 		/* the last phase may not have run: nothing of it to show */
 		if (!ret || ret == LM_EXIT_IO || res[i].elapsed_ns)
 			done = i + n;

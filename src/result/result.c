@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 void lm_run_result_move(struct lm_run_result *to, struct lm_run_result *from)
 {
@@ -17,24 +18,30 @@ void lm_run_result_move(struct lm_run_result *to, struct lm_run_result *from)
 	from->niolog = 0;
 	from->ranks = NULL;
 	from->nranks = 0;
+	from->rb_series = NULL;
+	from->nrb = 0;
 }
 
 void lm_run_result_summarize(struct lm_run_result *r)
 {
+	const struct lm_sample *series;
 	struct lm_hist both;
-	unsigned int d;
+	unsigned int d, n;
 	uint64_t wall;
 
-	for (d = 0; d < LM_DIRS; d++)
+	for (d = 0; d < LM_DIRS; d++) {
+		series = lm_run_result_dir_series(r, d, &n);
 		lm_summarize(&r->sum[d], &r->lat[d], r->ios[d], r->bytes[d],
-			     r->errors[d], r->elapsed_ns, r->series, r->nseries,
-			     d);
+			     r->errors[d], lm_run_result_dir_ns(r, d), series,
+			     n, d);
+	}
 	lm_hist_init(&both);
 	lm_hist_merge(&both, &r->lat[LM_DIR_READ]);
 	lm_hist_merge(&both, &r->lat[LM_DIR_WRITE]);
 	lm_summarize(&r->sum[LM_SUM_ALL], &both, r->ios[0] + r->ios[1],
 		     r->bytes[0] + r->bytes[1], r->errors[0] + r->errors[1],
-		     r->elapsed_ns, r->series, r->nseries, LM_SUM_ALL);
+		     r->elapsed_ns + r->rb_ns, r->series, r->nseries,
+		     LM_SUM_ALL);
 	/* a share of the wall time the CPU was measured over: on a short
 	 * run the teardown after the last IO is much of it */
 	wall = r->cpu_wall_ns > r->elapsed_ns ? r->cpu_wall_ns : r->elapsed_ns;
@@ -52,6 +59,9 @@ void lm_run_result_free(struct lm_run_result *r)
 
 	free(r->series);
 	r->series = NULL;
+	free(r->rb_series);
+	r->rb_series = NULL;
+	r->nrb = 0;
 	lm_steady_state_free(&r->ss);
 	for (i = 0; i < r->niolog; i++)
 		lm_iolog_free(&r->iolog[i]);
@@ -76,4 +86,47 @@ const char *lm_run_result_error(const struct lm_run_result *r, char *buf,
 			 r->io_err_write ? "write" : "read",
 			 (unsigned long long)r->io_err_offset, text);
 	return buf;
+}
+
+uint64_t lm_run_result_dir_ns(const struct lm_run_result *r, unsigned int d)
+{
+	return d == LM_DIR_READ && r->rb_ns ? r->rb_ns : r->elapsed_ns;
+}
+
+const struct lm_sample *lm_run_result_dir_series(const struct lm_run_result *r,
+						 unsigned int d,
+						 unsigned int *n)
+{
+	bool rb = d == LM_DIR_READ && r->rb_ns;
+
+	*n = rb ? r->nrb : r->nseries;
+	return rb ? r->rb_series : r->series;
+}
+
+void lm_run_result_add_readback(struct lm_run_result *to,
+				struct lm_run_result *rb)
+{
+	const unsigned int d = LM_DIR_READ;
+
+	to->lat[d] = rb->lat[d];
+	to->slat[d] = rb->slat[d];
+	to->clat[d] = rb->clat[d];
+	to->ios[d] = rb->ios[d];
+	to->bytes[d] = rb->bytes[d];
+	to->errors[d] = rb->errors[d];
+	lm_verify_tally_add(&to->verify, &rb->verify);
+	if (rb->io_errno && !to->io_errno) {
+		to->io_errno = rb->io_errno;
+		to->io_err_offset = rb->io_err_offset;
+		to->io_err_write = rb->io_err_write;
+		memcpy(to->io_errtext, rb->io_errtext, sizeof(to->io_errtext));
+	}
+	to->interrupted |= rb->interrupted;
+	to->rb_ns = rb->elapsed_ns ? rb->elapsed_ns : 1;
+	free(to->rb_series);
+	to->rb_series = rb->series;
+	to->nrb = rb->nseries;
+	rb->series = NULL;
+	rb->nseries = 0;
+	lm_run_result_summarize(to);
 }

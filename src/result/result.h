@@ -43,7 +43,16 @@ struct lm_run_result {
 	unsigned int nseries;
 	bool interrupted; /* stopped by a signal */
 	bool exit_all;	  /* fio's exitall, exit_what=all: no later job runs */
-	int io_errno;	  /* first IO error, 0 if none */
+	/* a thread's pass did not end by itself (time-based, a runtime, a
+	 * stop, an error): not every IO of it was issued */
+	bool cut;
+	/* fio's verify read-back of a write job (cmd/jobs.c): its reads'
+	 * own time and per-second samples (owned), apart from the writes'
+	 * elapsed_ns and series; 0 and NULL when there was none */
+	uint64_t rb_ns;
+	struct lm_sample *rb_series;
+	unsigned int nrb;
+	int io_errno; /* first IO error, 0 if none */
 	uint64_t io_err_offset;
 	bool io_err_write;
 	char io_errtext[512];	 /* the engine's words for it; "" if none */
@@ -68,6 +77,23 @@ const char *lm_run_result_error(const struct lm_run_result *r, char *buf,
 /* r->sum and the CPU shares from r's histograms, counts, elapsed time,
  * samples and CPU. */
 void lm_run_result_summarize(struct lm_run_result *r);
+/*
+ * @rb, the read-back of the writes of @to (a run of the same threads
+ * reading what they wrote), into @to's read direction: its reads, their
+ * latencies and errors, its verify tally, its first error when @to has
+ * none, its elapsed time and series as @to's rb_ns and rb_series (moved);
+ * then @to summarized again.
+ */
+void lm_run_result_add_readback(struct lm_run_result *to,
+				struct lm_run_result *rb);
+
+/* The time and the per-second samples of direction @d of @r (its own,
+ * with a read-back; else the run's). */
+uint64_t lm_run_result_dir_ns(const struct lm_run_result *r, unsigned int d);
+const struct lm_sample *lm_run_result_dir_series(const struct lm_run_result *r,
+						 unsigned int d,
+						 unsigned int *n);
+
 /* Move @from into @to: what @from owned is @to's now. */
 void lm_run_result_move(struct lm_run_result *to, struct lm_run_result *from);
 

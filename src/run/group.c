@@ -153,6 +153,7 @@ void lm_group_merge(struct lm_group *g, uint64_t t0)
 			       sizeof(r->io_errtext));
 		}
 		r->reconnects += w[i].reconnects;
+		r->cut |= !w[i].whole;
 		if (w[i].note[0] && !r->note[0])
 			memcpy(r->note, w[i].note, sizeof(r->note));
 		lm_verify_tally_add(&r->verify, &w[i].verify);

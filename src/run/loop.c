@@ -510,6 +510,9 @@ void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
 		if (w->io_errno)
 			break;
 	}
+	/* every IO of the pass issued, none failed (whatever the stop cut
+	 * from the window, all of it is written once drained) */
+	w->whole = !more && !w->io_errno;
 	/* fio's default: the first error ends the run */
 	if (w->io_errno)
 		lm_stop_all(w);

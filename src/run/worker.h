@@ -128,7 +128,8 @@ struct lm_worker {
 	bool io_err_flush; /* it was the pass's flush, after its writes */
 	char errtext[512]; /* the engine's words for the setup or IO error */
 	char note[96];
-	unsigned int reconnects;       /* the engine's, after teardown */
+	unsigned int reconnects; /* the engine's, after teardown */
+	bool whole; /* its pass ended by itself: every IO issued, none failed */
 	struct lm_verify_tally verify; /* job->verify: what the reads found */
 	uint64_t end_ns;	       /* when its loop ended */
 	struct lm_iolog iolog;	       /* job->iolog: every measured IO */

@@ -488,6 +488,38 @@ for map in "" "norandommap"; do
 	fi
 done
 
+# fio's verify phase: a write job with verify reads back what it wrote,
+# each block checked, into its JSON's read figures as fio's (the same key
+# tree, the same counts); with rw=write:12k only the blocks written are
+# read (2048 IOs over every fourth block, the others random data here),
+# and nothing is prefilled; a
+# time-based job, or a phase with a job that does not verify, says why
+# nothing is read back
+dd if=/dev/urandom of="$LM_DEV" bs=1M count=8 oflag=direct status=none
+printf '[v]\nfilename=%s\ndirect=1\nioengine=libaio\niodepth=8\nrw=randwrite\nbs=4k\nsize=8m\nverify=crc32c\n' \
+	"$LM_DEV" >"$LM_WORK/rb.fio"
+fio "$LM_WORK/rb.fio" --output-format=json --output="$LM_WORK/rb-fio.json" >/dev/null 2>&1 ||
+	fail "fio could not run rb.fio"
+expect_exit "$LM_EXIT_OK" "$LM_WORK/rb.out" "$LUNMARK" "$LM_WORK/rb.fio" --allow-write \
+	--output-format=normal,json --output="$LM_WORK/rb.json"
+expect_grep "  verify: 16384 blocks read, all as written" "$LM_WORK/rb.out"
+if grep -q "prefilling" "$LM_WORK/rb.out"; then fail "the read-back was prefilled: $(cat "$LM_WORK/rb.out")"; fi
+sed -n '/^{/,$p' "$LM_WORK/rb.json" >"$LM_WORK/rb-lm.json"
+for f in rb-fio.json rb-lm.json; do
+	jq -e '.jobs[0] | .read.total_ios == 2048 and .write.total_ios == 2048 and .read.runtime > 0 and
+		(.read.clat_ns.percentile | length) > 0' "$LM_WORK/$f" >/dev/null ||
+		fail "verify phase: $f: $(jq -c '.jobs[0] | [.read.total_ios, .write.total_ios, .read.runtime]' "$LM_WORK/$f")"
+done
+keys() { jq -r '[.jobs[0].read | paths(scalars) | map(tostring) | join(".")] | .[]' "$1" | grep -v percentile | sort; }
+[ "$(keys "$LM_WORK/rb-fio.json")" = "$(keys "$LM_WORK/rb-lm.json")" ] ||
+	fail "verify phase: read keys differ: $(diff <(keys "$LM_WORK/rb-fio.json") <(keys "$LM_WORK/rb-lm.json") | head -5)"
+sed 's/rw=randwrite/rw=write:12k/' "$LM_WORK/rb.fio" >"$LM_WORK/rbs.fio"
+expect_exit "$LM_EXIT_OK" "$LM_WORK/rb.out" "$LUNMARK" "$LM_WORK/rbs.fio" --allow-write
+expect_grep "  verify: 16384 blocks read, all as written" "$LM_WORK/rb.out"
+printf 'runtime=1\ntime_based\n' >>"$LM_WORK/rb.fio"
+expect_exit "$LM_EXIT_OK" "$LM_WORK/rb.out" "$LUNMARK" "$LM_WORK/rb.fio" --allow-write
+expect_grep "rb.fio:1: job 'v': verify's read-back is not run: a time-based job's writes end at no pass" "$LM_WORK/rb.out"
+
 # an unsupported option: refused with file:line, or skipped on request
 printf '[a]\nfilename=%s\nrw=read\nsize=8m\nfsync=4\n' "$LM_DEV" >"$LM_WORK/u.fio"
 expect_exit "$LM_EXIT_USAGE" "$LM_WORK/u" "$LUNMARK" "$LM_WORK/u.fio"
