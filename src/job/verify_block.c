@@ -57,9 +57,12 @@ int lm_verify_block_check(const void *blk, uint32_t lbs, uint64_t offset,
 	if (le64toh(h.hash) != sum) {
 		snprintf(
 			why, len,
-			"its header (run %016llx, write %llu) over other data: XXH64 %016llx expected, %016llx read",
+			"its header (run %016llx, thread %u, write %llu) over other data: XXH64 %016llx expected, %016llx read",
 			(unsigned long long)*found,
-			(unsigned long long)le64toh(h.seq),
+			(unsigned int)(le64toh(h.seq) >> LM_VERIFY_SEQ_THREAD),
+			(unsigned long long)(le64toh(h.seq) &
+					     ((1ull << LM_VERIFY_SEQ_THREAD) -
+					      1)),
 			(unsigned long long)le64toh(h.hash),
 			(unsigned long long)sum);
 		return -1;

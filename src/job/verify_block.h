@@ -14,13 +14,15 @@
 #include <stdint.h>
 
 #define LM_VERIFY_MAGIC "LMVERIFY"
+/* A header's seq: the writing thread in its top byte, its write below. */
+#define LM_VERIFY_SEQ_THREAD 56
 
 struct lm_verify_block_header { /* at the start of every block, little-endian */
 	char magic[8];
 	uint64_t offset; /* the block's byte offset in the target */
 	uint64_t run;	 /* the pass that wrote it */
-	uint64_t seq;	 /* which write of the pass */
-	uint64_t hash;	 /* XXH64 of the block after this header */
+	uint64_t seq;  /* which write: the thread above LM_VERIFY_SEQ_THREAD */
+	uint64_t hash; /* XXH64 of the block after this header */
 };
 
 /* Write the header of the @lbs-byte block at @blk, for @offset. */

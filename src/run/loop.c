@@ -46,7 +46,7 @@ static void lm_stop_all(struct lm_worker *w)
 static void lm_fill_data(struct lm_worker *w, struct lm_loop *l,
 			 struct lm_io *io)
 {
-	uint64_t tag = ((uint64_t)w->id << 56) | l->seq;
+	uint64_t tag = ((uint64_t)w->id << LM_VERIFY_SEQ_THREAD) | l->seq;
 
 	if (l->fill == LM_FILL_STAMP) {
 		lm_buf_stamp(io->buf, io->len, w->stamp_bytes, io->offset, tag);

@@ -40,7 +40,7 @@ dd if="$LM_WORK/blk" of="$dev" bs=512 seek=20 conv=notrunc status=none
 dd if=/dev/zero of="$dev" bs=512 seek=30 count=1 conv=notrunc status=none
 sync
 expect_exit "$LM_EXIT_VERIFY" "$o" "$LUNMARK" verify "$dev" --size=16m --check
-expect_grep "block at byte 409600: expected the block written there by this pass, found its header (run $run, write " "$o"
+expect_grep "block at byte 409600: expected the block written there by this pass, found its header (run $run, thread 0, write " "$o"
 expect_grep "over other data: XXH64" "$o"
 expect_grep "block at byte 10240: expected the block written there by this pass, found the block written for offset 5120 (misplaced)" "$o"
 expect_grep "block at byte 15360: expected the block written there by this pass, found zeros" "$o"

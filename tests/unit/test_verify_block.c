@@ -11,14 +11,16 @@
 
 static unsigned char lm_blk[8 * LM_LBS];
 
-/* An IO of 8 blocks at byte 4096, written as one write of run 7. */
+/* An IO of 8 blocks at byte 4096, written as write 3 of thread 2 of run
+ * 7. */
 static void lm_vb_write(void)
 {
 	unsigned int i;
 
 	for (i = 0; i < sizeof(lm_blk); i++)
 		lm_blk[i] = (unsigned char)(i * 31 + 7);
-	lm_verify_block_fill_io(lm_blk, sizeof(lm_blk), LM_LBS, 4096, 7, 3);
+	lm_verify_block_fill_io(lm_blk, sizeof(lm_blk), LM_LBS, 4096, 7,
+				(2ull << LM_VERIFY_SEQ_THREAD) | 3);
 }
 
 /* Each kind of bad block is told apart, and a good one passes. */
@@ -51,7 +53,9 @@ static void lm_test_verify_block_kinds(void)
 	CU_ASSERT_EQUAL(lm_verify_block_check(lm_blk + 2 * LM_LBS, LM_LBS, 5120,
 					      0, &run, why, sizeof(why)),
 			-1);
-	CU_ASSERT_PTR_NOT_NULL(strstr(why, "over other data: XXH64"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(
+		why,
+		"its header (run 0000000000000007, thread 2, write 3) over other data: XXH64"));
 	memset(lm_blk + 3 * LM_LBS, 0, LM_LBS);
 	CU_ASSERT_EQUAL(lm_verify_block_check(lm_blk + 3 * LM_LBS, LM_LBS, 5632,
 					      0, &run, why, sizeof(why)),
