@@ -411,6 +411,31 @@ static struct json_object *lm_job_json(const struct lm_fio_job *fj,
 	return o;
 }
 
+/* fio's disk_util: each device's counters over the run, and its share
+ * of the run's time busy. */
+static struct json_object *lm_disks_json(const struct lm_fio_jobs *jobs)
+{
+	struct json_object *arr = json_object_new_array(), *o;
+	unsigned int i;
+
+	for (i = 0; i < jobs->ndisks; i++) {
+		const struct lm_disk_stat *d = &jobs->disks[i];
+
+		o = json_object_new_object();
+		lm_jput(o, "name", json_object_new_string(d->name));
+		lm_jput_u64(o, "read_ios", d->ios[0]);
+		lm_jput_u64(o, "write_ios", d->ios[1]);
+		lm_jput_u64(o, "read_merges", d->merges[0]);
+		lm_jput_u64(o, "write_merges", d->merges[1]);
+		lm_jput_u64(o, "read_ticks", d->ticks[0]);
+		lm_jput_u64(o, "write_ticks", d->ticks[1]);
+		lm_jput_u64(o, "in_queue", d->in_queue);
+		lm_jput_dbl(o, "util", d->util_pct);
+		json_object_array_add(arr, o);
+	}
+	return arr;
+}
+
 int lm_fio_json_write(FILE *f, const struct lm_fio_jobs *jobs,
 		      const struct lm_run_result *res, unsigned int n,
 		      const struct lm_fio_file *file, time_t start, bool plus)
@@ -452,6 +477,8 @@ int lm_fio_json_write(FILE *f, const struct lm_fio_jobs *jobs,
 				    file->cmdline && !fj->sec->part, plus));
 	}
 	lm_jput(root, "jobs", arr);
+	if (jobs->ndisks)
+		lm_jput(root, "disk_util", lm_disks_json(jobs));
 	if (fprintf(f, "%s\n",
 		    json_object_to_json_string_ext(
 			    root, JSON_C_TO_STRING_PRETTY |

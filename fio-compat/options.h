@@ -14,6 +14,7 @@
 #define LM_FIO_OPTIONS_H
 
 #include "src/cli/options.h"
+#include "src/target/diskstat.h"
 #include "src/job/job.h"
 #include "fio-compat/jobfile.h"
 
@@ -64,11 +65,17 @@ struct lm_fio_job {
 	const struct lm_fio_section *sec; /* its options, for fio's JSON */
 };
 
+#define LM_FIO_DISKS_MAX 16u
+
 struct lm_fio_jobs {
 	struct lm_fio_job *jobs;
 	unsigned int n;
 	unsigned int ngroups;
 	unsigned int nphases;
+	/* fio's disk_util: the devices the jobs' files are or live on, what
+	 * their counters moved by over the run (set by the runner) */
+	struct lm_disk_stat disks[LM_FIO_DISKS_MAX];
+	unsigned int ndisks;
 };
 
 /* Has job @i an entry of its own in fio's output (not one of a summed

@@ -314,6 +314,39 @@ out_free:
 	return ret;
 }
 
+/*
+ * fio's disk_util: the counters of the devices the jobs' files are or
+ * live on, before the first phase, and (@end) what they moved by since.
+ * A file on no device (tmpfs, a URL) has none.
+ */
+static void lm_jobs_disks(struct lm_fio_jobs *js, bool end)
+{
+	struct lm_disk_stat s;
+	unsigned int i, k, d;
+
+	for (d = 0; end && d < js->ndisks; d++) {
+		struct lm_disk_stat *was = &js->disks[d];
+
+		if (lm_disk_stat_dev(was->dev, &s))
+			s = *was; /* gone: nothing moved */
+		lm_disk_stat_since(&s, was);
+		*was = s;
+	}
+	for (i = 0; !end && i < js->n; i++) {
+		for (k = 0; k < js->jobs[i].nfiles; k++) {
+			if (js->ndisks == LM_FIO_DISKS_MAX ||
+			    lm_disk_stat_read(lm_fio_file_at(&js->jobs[i], k),
+					      &s))
+				continue;
+			for (d = 0; d < js->ndisks && js->disks[d].dev != s.dev;
+			     d++)
+				;
+			if (d == js->ndisks)
+				js->disks[js->ndisks++] = s;
+		}
+	}
+}
+
 /* Can job @fj's engine reach each of its files? Said before any job runs
  * (as run's --engine check), not as "Bad file descriptor" mid-run. */
 static int lm_jobs_engine_fits(const struct lm_fio_job *fj, char *msg,
@@ -447,6 +480,7 @@ int lm_cmd_jobs(struct lm_cli *c)
 		ret = LM_EXIT_ENGINE;
 		goto out_free;
 	}
+	lm_jobs_disks(&js, false);
 	for (i = 0; i < js.n && !ret && !lm_stop; i += n) {
 		for (n = 1;
 		     i + n < js.n && js.jobs[i + n].phase == js.jobs[i].phase;
@@ -465,6 +499,7 @@ int lm_cmd_jobs(struct lm_cli *c)
 			break;
 		}
 	}
+	lm_jobs_disks(&js, true);
 	/* what was measured is written, also after a failed job */
 	out_ret = lm_fio_out(c, &js, res, done, &f, start);
 	ret = ret ? ret : out_ret;

@@ -6,7 +6,7 @@
 # with their own jobs[] entries and logs, group_reporting's one entry,
 # psync as the default engine, fio's synchronous engine names, /dev/null,
 # invalidate, rate and rate_iops (linear and poisson), rate_min,
-# startdelay, thinktime, number_ios, exitall, exit_what and flow.
+# startdelay, thinktime, number_ios, exitall, exit_what, flow, disk_util.
 # fio is the one scripts/bench-iscsi.sh builds (build/bench/fio-libiscsi),
 # else $FIO, else fio on PATH.
 . "$(dirname "$0")/lib.sh"
@@ -334,6 +334,20 @@ for f in fio.json lm.json; do
 		$r > 2.7 and $r < 3.3 and .[2].read.total_ios == 100 and .[3].read.total_ios > 1000' \
 		"$f" >/dev/null || fail "flow: $f: $(jq -c '[.jobs[].read.total_ios]' "$f")"
 done
+
+# disk_util: the device's own counters over the run, fio's keys; the
+# reads the device saw are the job's (fio samples every 250 ms and misses
+# its last part; lunmark's prefill of the 64 MiB device is 64 writes of
+# 1 MiB, which the device counts too); a file on tmpfs has no device, and
+# no disk_util
+both --name=du --filename="$LM_DEV" --rw=randread --bs=4k --iodepth=8 --direct=1 \
+	--ioengine=libaio --runtime=2 --time_based
+same '.disk_util[0].name' '.disk_util[0] | keys'
+jq -e '(.disk_util[0].read_ios / .jobs[0].read.total_ios) as $r | $r > 0.95 and $r < 1.01 and
+	.disk_util[0].write_ios <= 64 and .disk_util[0].util > 0 and .disk_util[0].util <= 100' lm.json \
+	>/dev/null || fail "disk_util: $(jq -c '[.disk_util, .jobs[0].read.total_ios]' lm.json)"
+both --name=du --filename="$LM_WORK/tmpfs.img" --size=8m --rw=read
+same 'has("disk_util")'
 
 # /dev/null as fio takes it: writes discarded, no guard to pass
 "$LUNMARK" --name=n --filename=/dev/null --size=8m --rw=write --output-format=json \
