@@ -191,7 +191,7 @@ expect_grep "rate_process=bursty: linear or poisson" err
 # that keeps it below, both fail with error 5 after the 2 s settle; a
 # floor above the job's cap is refused by both
 both --name=r --filename="$LM_DEV" --rw=read --bs=4k --direct=1 --ioengine=psync \
-	--rate=1m --rate_min=128k --runtime=3 --time_based
+	--rate=1m --rate_min=32k --runtime=3 --time_based
 same '.jobs[0].error'
 jq -e '.jobs[0].error == 0' lm.json >/dev/null || fail "rate_min met: an error: $(cat lm.out)"
 for t in "$fio" "$LUNMARK"; do
