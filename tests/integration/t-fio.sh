@@ -498,8 +498,9 @@ done
 dd if=/dev/urandom of="$LM_DEV" bs=1M count=8 oflag=direct status=none
 printf '[v]\nfilename=%s\ndirect=1\nioengine=libaio\niodepth=8\nrw=randwrite\nbs=4k\nsize=8m\nverify=crc32c\n' \
 	"$LM_DEV" >"$LM_WORK/rb.fio"
-fio "$LM_WORK/rb.fio" --output-format=json --output="$LM_WORK/rb-fio.json" >/dev/null 2>&1 ||
-	fail "fio could not run rb.fio"
+# (in the work directory: fio leaves its verify state file where it runs)
+(cd "$LM_WORK" && fio "$LM_WORK/rb.fio" --output-format=json --output="$LM_WORK/rb-fio.json") \
+	>/dev/null 2>&1 || fail "fio could not run rb.fio"
 expect_exit "$LM_EXIT_OK" "$LM_WORK/rb.out" "$LUNMARK" "$LM_WORK/rb.fio" --allow-write \
 	--output-format=normal,json --output="$LM_WORK/rb.json"
 expect_grep "  verify: 16384 blocks read, all as written" "$LM_WORK/rb.out"
