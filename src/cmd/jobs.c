@@ -237,21 +237,16 @@ static const char *lm_jobs_reads_back(const struct lm_fio_job *fj)
  * run's (no prefill, ramp, runtime, pace, logs). */
 static void lm_jobs_reader(struct lm_job *j)
 {
-	struct lm_job d;
 	size_t len = strlen(j->name);
 
-	lm_job_defaults(&d);
 	j->rw = j->rw == LM_RW_WRITE ? LM_RW_READ : LM_RW_RANDREAD;
 	j->bsd[LM_DIR_READ] = j->bsd[LM_DIR_WRITE];
 	lm_job_bs_update(j);
 	j->prefill = false;
-	j->ramp_ns = j->runtime_ns = j->startdelay_ns = j->think_ns = 0;
-	memcpy(j->rate_bytes, d.rate_bytes, sizeof(d.rate_bytes));
-	memcpy(j->rate_iops, d.rate_iops, sizeof(d.rate_iops));
-	memcpy(j->rate_min_bytes, d.rate_min_bytes, sizeof(d.rate_min_bytes));
-	memcpy(j->rate_min_iops, d.rate_min_iops, sizeof(d.rate_min_iops));
-	j->exitall = false;
-	j->flow = 0;
+	j->ramp_ns = j->runtime_ns = 0;
+	memset(j->rate_bytes, 0, sizeof(j->rate_bytes));
+	memset(j->rate_iops, 0, sizeof(j->rate_iops));
+	lm_job_unpaced(j);
 	j->ss.on = false;
 	j->iolog = false;
 	snprintf(j->name + len, sizeof(j->name) - len, " (verify)");

@@ -394,12 +394,17 @@ void lm_pass_job(struct lm_job *pj, const struct lm_job *j, uint32_t bs_bytes,
 	pj->verify = false;
 	pj->sqpoll = false;
 	pj->iolog = false;
-	memset(pj->rate_min_bytes, 0, sizeof(pj->rate_min_bytes));
-	memset(pj->rate_min_iops, 0, sizeof(pj->rate_min_iops));
-	pj->startdelay_ns = 0;
-	pj->think_ns = 0;
 	pj->number_ios = 0;
-	pj->exitall = false;
-	pj->flow = 0;
-	pj->dedupe_pct = 0;
+	lm_job_unpaced(pj);
+}
+
+void lm_job_unpaced(struct lm_job *j)
+{
+	memset(j->rate_min_bytes, 0, sizeof(j->rate_min_bytes));
+	memset(j->rate_min_iops, 0, sizeof(j->rate_min_iops));
+	j->startdelay_ns = 0;
+	j->think_ns = 0;
+	j->exitall = false;
+	j->flow = 0;
+	j->dedupe_pct = 0;
 }

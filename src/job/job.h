@@ -217,4 +217,12 @@ int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
 void lm_pass_job(struct lm_job *pj, const struct lm_job *j, uint32_t bs_bytes,
 		 unsigned int depth);
 
+/*
+ * Nothing of a measured job's own pacing and early stops, for the runs
+ * made from it (a prefill, explicit passes, a verify read-back): no
+ * rate_min, startdelay, thinktime, exitall or flow, and no dedupe.
+ * The rate caps, number_ios and steady-state stop are the caller's.
+ */
+void lm_job_unpaced(struct lm_job *j);
+
 #endif

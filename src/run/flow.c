@@ -25,18 +25,20 @@ struct lm_flow *lm_flow_join(struct lm_flows *fl, unsigned int id,
 	return f;
 }
 
-bool lm_flow_take(struct lm_flow *f, uint64_t *mine, unsigned int weight)
+bool lm_flow_may(const struct lm_flow *f, uint64_t mine, unsigned int weight)
 {
-	double share = (double)*mine / (double)atomic_load_explicit(
-					       &f->ios, memory_order_relaxed);
+	double share = (double)mine / (double)atomic_load_explicit(
+					      &f->ios, memory_order_relaxed);
 	double due = (double)weight / (double)atomic_load_explicit(
 					      &f->weight, memory_order_relaxed);
 
-	if (share > due)
-		return false;
+	return share <= due;
+}
+
+void lm_flow_count(struct lm_flow *f, uint64_t *mine)
+{
 	atomic_fetch_add_explicit(&f->ios, 1, memory_order_relaxed);
 	(*mine)++;
-	return true;
 }
 
 void lm_flow_leave(struct lm_flow *f, uint64_t mine, unsigned int weight)

@@ -35,9 +35,11 @@ struct lm_flows {
 struct lm_flow *lm_flow_join(struct lm_flows *fl, unsigned int id,
 			     unsigned int weight);
 
-/* May a thread of @weight that has issued @mine IOs in @f issue another?
- * If so it is counted (*@mine too). */
-bool lm_flow_take(struct lm_flow *f, uint64_t *mine, unsigned int weight);
+/* May a thread of @weight that has issued @mine IOs in @f issue another? */
+bool lm_flow_may(const struct lm_flow *f, uint64_t mine, unsigned int weight);
+
+/* It issued one: counted in @f and in *@mine. */
+void lm_flow_count(struct lm_flow *f, uint64_t *mine);
 
 /* A thread of @weight that issued @mine IOs leaves @f. */
 void lm_flow_leave(struct lm_flow *f, uint64_t mine, unsigned int weight);

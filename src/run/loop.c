@@ -90,7 +90,7 @@ static enum lm_draw lm_draw(struct lm_worker *w, struct lm_loop *l,
 		l->held.on = false;
 		return LM_DRAW_IO;
 	}
-	l->flowed = w->flow && !lm_flow_take(w->flow, &l->flow_mine, j->flow);
+	l->flowed = w->flow && !lm_flow_may(w->flow, l->flow_mine, j->flow);
 	if (l->flowed)
 		return LM_DRAW_PACED;
 	n->len = j->bs_bytes;
@@ -111,6 +111,9 @@ static enum lm_draw lm_draw(struct lm_worker *w, struct lm_loop *l,
 		n->off = lm_bs_place(w->start_bytes, w->nblocks * j->bs_bytes,
 				     n->off, n->len, l->align[n->write]);
 	n->pass = l->gen.pass;
+	/* counted once drawn: an IO the rate held or the pass ended is not */
+	if (w->flow)
+		lm_flow_count(w->flow, &l->flow_mine);
 	return LM_DRAW_IO;
 }
 

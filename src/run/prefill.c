@@ -45,15 +45,9 @@ int lm_prefill(const struct lm_job *j, const struct lm_target *t)
 	 * stops are the measured run's */
 	memset(p.rate_bytes, 0, sizeof(p.rate_bytes));
 	memset(p.rate_iops, 0, sizeof(p.rate_iops));
-	memset(p.rate_min_bytes, 0, sizeof(p.rate_min_bytes));
-	memset(p.rate_min_iops, 0, sizeof(p.rate_min_iops));
-	p.startdelay_ns = 0;
-	p.think_ns = 0;
 	p.number_ios = 0;
-	p.exitall = false;
-	p.flow = 0;
-	p.dedupe_pct = 0;
 	p.ss.on = false;
+	lm_job_unpaced(&p);
 	lm_fmt_size(size, sizeof(size), p.size_bytes);
 	lm_note("prefilling %s of %s so that reads read written data (--no-prefill skips this)",
 		size, t->kind == LM_TARGET_TESTFILE ? t->path : t->name);
