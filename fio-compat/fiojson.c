@@ -207,6 +207,28 @@ static void lm_samples_json(struct json_object *o,
 	lm_jput_i64(o, "iops_samples", n);
 }
 
+/* fio's prios[]: each priority's completion latency, of those with an
+ * IO (fio prints none below two of them) */
+static struct json_object *lm_prios_json(const struct lm_priolat *p, bool plus)
+{
+	struct json_object *a = json_object_new_array(), *o, *c;
+	unsigned int i;
+
+	for (i = 0; i < p->n; i++) {
+		if (!p->h[i].count)
+			continue;
+		o = json_object_new_object();
+		lm_jput_u64(o, "prioclass", lm_prio_class(p->val[i]));
+		lm_jput_u64(o, "prio", lm_prio_level(p->val[i]));
+		c = lm_lat_json(&p->h[i], true);
+		if (plus)
+			lm_jput(c, "bins", lm_bins_json(&p->h[i]));
+		lm_jput(o, "clat_ns", c);
+		json_object_array_add(a, o);
+	}
+	return a;
+}
+
 /* One direction; @nolat: gtod_reduce's, no latency figures (fio reads
  * the clock less and has none). */
 static struct json_object *lm_dir_json(const struct lm_run_result *r,
@@ -241,6 +263,8 @@ static struct json_object *lm_dir_json(const struct lm_run_result *r,
 		lm_jput(clat, "bins", lm_bins_json(c));
 	lm_jput(o, "clat_ns", clat);
 	lm_jput(o, "lat_ns", lm_lat_json(lat, false));
+	if (!nolat && lm_priolat_used(&r->prio[d]) >= 2)
+		lm_jput(o, "prios", lm_prios_json(&r->prio[d], plus));
 	lm_samples_json(o, r, d);
 	return o;
 }

@@ -16,7 +16,7 @@ struct lm_win {
 };
 
 /* "msec, value, ddir, 0, 0" (with log_offset "msec, value, ddir, 0, 0,
- * 0") per direction the job does: fio stamps a window with its nominal
+ * 0"; with log_prio, 0x0000 last) per direction the job does: fio stamps a window with its nominal
  * end; a latency of a window with no IO is left out. */
 static void lm_win_lines(FILE *f, const struct lm_fio_job *fj,
 			 const struct lm_win *w, uint64_t at_ms, uint64_t dur,
@@ -35,9 +35,10 @@ static void lm_win_lines(FILE *f, const struct lm_fio_job *fj,
 		    : kind == LM_LOG_IOPS
 			    ? (uint64_t)((double)w->ios[d] * 1e9 / (double)dur)
 			    : w->lat[d] / w->ios[d];
-		fprintf(f, "%llu, %llu, %u, 0, %s\n", (unsigned long long)at_ms,
-			(unsigned long long)v, d,
-			fj->log_offset ? "0, 0" : "0");
+		fprintf(f, "%llu, %llu, %u, 0, %s%s\n",
+			(unsigned long long)at_ms, (unsigned long long)v, d,
+			fj->log_offset ? "0, " : "",
+			fj->log_prio ? "0x0000" : "0");
 	}
 }
 
@@ -111,11 +112,13 @@ static void lm_log_windows(FILE *f, const struct lm_fio_job *fj,
 	free(w);
 }
 
-/* fio's log of every IO: "msec, value, ddir, bs, 0", the value a latency
- * in ns, 1 for iops, and bs over the completion latency for bw; with
- * @offset (fio's log_offset), "msec, value, ddir, bs, offset, 0". */
+/* fio's log of every IO: "msec, value, ddir, bs, rt", the value a
+ * latency in ns, 1 for iops, and bs over the completion latency for bw,
+ * rt 1 for an IO of the real-time class, else 0; with log_offset, "msec,
+ * value, ddir, bs, offset, rt"; with log_prio, the IO's priority in
+ * place of rt ("0x2000": real-time, level 0). */
 static void lm_log_ios(FILE *f, const struct lm_iolog *l, enum lm_log_kind kind,
-		       bool offset)
+		       const struct lm_fio_job *fj)
 {
 	const struct lm_iolog_chunk *c;
 	unsigned int i;
@@ -133,10 +136,13 @@ static void lm_log_ios(FILE *f, const struct lm_iolog *l, enum lm_log_kind kind,
 			fprintf(f, "%llu, %llu, %u, %u, ",
 				(unsigned long long)(e->at_ns / 1000000),
 				(unsigned long long)v, e->dir, e->bs);
-			if (offset)
+			if (fj->log_offset)
 				fprintf(f, "%llu, ",
 					(unsigned long long)e->offset);
-			fputs("0\n", f);
+			if (fj->log_prio)
+				fprintf(f, "0x%04x\n", e->prio);
+			else
+				fprintf(f, "%d\n", lm_prio_rt(e->prio));
 		}
 	}
 }
@@ -170,7 +176,7 @@ static int lm_log_file(const char *name, const char *suffix, unsigned int k,
 	if (empty)
 		;
 	else if (l)
-		lm_log_ios(f, l, kind, fj->log_offset);
+		lm_log_ios(f, l, kind, fj);
 	else if (fj->log_avg_ms % 1000)
 		lm_log_windows(f, fj, r, kind);
 	else

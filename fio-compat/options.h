@@ -37,6 +37,7 @@ struct lm_fio_job {
 	char lat_log[256];
 	unsigned int log_avg_ms;
 	bool log_offset;   /* log_offset=1: each line has the IO's offset */
+	bool log_prio;	   /* log_prio=1: its last field is the IO's priority */
 	uint64_t filesize; /* filesize=: each file's region */
 	char desc[256];	   /* description= */
 	/* zonemode=strided (1), zonesize, zonerange, zoneskip */

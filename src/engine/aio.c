@@ -15,6 +15,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* the kernel's (linux/aio_abi.h), which libaio.h does not carry */
+#ifndef IOCB_FLAG_IOPRIO
+#define IOCB_FLAG_IOPRIO (1 << 1)
+#endif
+
 struct lm_aio {
 	io_context_t ctx;
 	struct iocb *iocbs;  /* one per queue slot */
@@ -85,6 +90,10 @@ static int lm_aio_queue(struct lm_engine *e, struct lm_io *io)
 	else
 		io_prep_pread(cb, a->fd, io->buf, io->len,
 			      (long long)io->offset);
+	if (io->ioprio) {
+		cb->aio_reqprio = io->ioprio;
+		cb->u.c.flags |= IOCB_FLAG_IOPRIO;
+	}
 	cb->data = io;
 	a->batch[a->queued++] = cb;
 	return 0;
@@ -169,6 +178,7 @@ const struct lm_engine_ops lm_engine_aio = {
 	.fio_name = "libaio",
 	.target = LM_ENGINE_TARGET_PATH,
 	.slat = true, /* io_submit(), then io_getevents() */
+	.ioprio = true,
 	.setup = lm_aio_setup,
 	.queue = lm_aio_queue,
 	.submit = lm_aio_submit,

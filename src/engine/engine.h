@@ -33,6 +33,10 @@ struct lm_io {
 	unsigned int slot; /* stable, in [0, depth): an engine's own index */
 	unsigned int buf_index; /* index into the registered buffers */
 	bool write;
+	/* its priority (src/job/prio.h: class << 13 | level), for an
+	 * engine with ops->ioprio; and its index among its direction's */
+	uint16_t ioprio;
+	uint8_t prio_idx;
 	bool counted; /* the worker's: issued into a size-limited pass */
 	int res;      /* bytes, or -errno */
 	uint64_t issue_ns;
@@ -82,6 +86,7 @@ struct lm_engine_ops {
 	enum lm_engine_target target;
 	bool sqpoll; /* polls submissions from a kernel thread (--sqpoll) */
 	bool faults; /* injects faults (conf.fault: --fail-every, --fail-prob) */
+	bool ioprio; /* sets each IO's priority (struct lm_io's ioprio) */
 	/*
 	 * submit() hands what is queued to the kernel or the wire and
 	 * returns before it completes, so its return ends the IOs'

@@ -132,6 +132,8 @@ static int lm_uring_queue(struct lm_engine *e, struct lm_io *io)
 	}
 	if (u->fixed_file)
 		sqe->flags |= IOSQE_FIXED_FILE;
+	/* always: an SQPOLL thread does not inherit the worker's own */
+	sqe->ioprio = io->ioprio;
 	io_uring_sqe_set_data(sqe, io);
 	u->pending++;
 	return 0;
@@ -188,6 +190,7 @@ const struct lm_engine_ops lm_engine_uring = {
 	.fio_name = "io_uring",
 	.target = LM_ENGINE_TARGET_PATH,
 	.sqpoll = true,
+	.ioprio = true,
 	.setup = lm_uring_setup,
 	.queue = lm_uring_queue,
 	.submit = lm_uring_submit,

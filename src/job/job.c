@@ -43,6 +43,7 @@ void lm_job_defaults(struct lm_job *j)
 	j->ratecycle_ms = 1000;
 	j->think_blocks = 1;
 	j->dedupe_ws_pct = 5;
+	lm_prio_defaults(&j->prio);
 }
 
 const char *lm_rw_name(enum lm_rw rw)
@@ -147,6 +148,44 @@ static int lm_job_too_deep(const struct lm_job *j,
 	return -EINVAL;
 }
 
+static bool lm_job_ioprios(const struct lm_engine_ops *e)
+{
+	return e->ioprio;
+}
+
+/* What the job asks of its engine @e: a depth, sqpoll, faults, a
+ * priority per IO. */
+static int lm_job_engine_check(const struct lm_job *j,
+			       const struct lm_engine_ops *e, char *msg,
+			       size_t len)
+{
+	if (lm_engine_depth(e, j->iodepth) < j->iodepth)
+		return lm_job_too_deep(j, e, msg, len);
+	if (j->sqpoll && !e->sqpoll) {
+		snprintf(msg, len, "--sqpoll needs --engine=%s",
+			 lm_job_engine_with(lm_job_sqpolls));
+		return -EINVAL;
+	}
+	if ((j->fault.every_n || j->fault.prob_pct > 0) && !e->faults) {
+		snprintf(msg, len,
+			 "--fail-every and --fail-prob need --engine=%s",
+			 lm_job_engine_with(lm_job_faults));
+		return -EINVAL;
+	}
+	if ((lm_prio_per_io(&j->prio, 0) || lm_prio_per_io(&j->prio, 1)) &&
+	    !e->ioprio) {
+		const struct lm_engine_ops *can =
+			lm_engine_first(lm_job_ioprios);
+
+		snprintf(
+			msg, len,
+			"the %s engine cannot set a priority per IO (cmdprio_percentage, cmdprio_bssplit): use ioengine=%s, as fio takes them only with engines that can",
+			e->name, can ? can->fio_name : "(none here)");
+		return -EINVAL;
+	}
+	return 0;
+}
+
 /* fio's: a floor above its cap is refused ("minimum rate exceeds rate"). */
 static int lm_job_rate_check(const struct lm_job *j, char *msg, size_t len)
 {
@@ -215,13 +254,6 @@ int lm_job_check(const struct lm_job *j, char *msg, size_t len)
 			 lm_engine_unknown(want, sizeof(want)));
 		return -EINVAL;
 	}
-	if (lm_engine_depth(e, j->iodepth) < j->iodepth)
-		return lm_job_too_deep(j, e, msg, len);
-	if (j->sqpoll && !e->sqpoll) {
-		snprintf(msg, len, "--sqpoll needs --engine=%s",
-			 lm_job_engine_with(lm_job_sqpolls));
-		return -EINVAL;
-	}
 	if (lm_job_buffer_bytes(j) > lm_job_buffer_limit()) {
 		snprintf(
 			msg, len,
@@ -242,13 +274,9 @@ int lm_job_check(const struct lm_job *j, char *msg, size_t len)
 			 j->fault.prob_pct);
 		return -EINVAL;
 	}
-	if ((j->fault.every_n || j->fault.prob_pct > 0) && !e->faults) {
-		snprintf(msg, len,
-			 "--fail-every and --fail-prob need --engine=%s",
-			 lm_job_engine_with(lm_job_faults));
+	if (lm_prio_check(&j->prio, msg, len))
 		return -EINVAL;
-	}
-	return 0;
+	return lm_job_engine_check(j, e, msg, len);
 }
 
 /* Is a block size of @j not a multiple of @lbs? It is put in @bad. */
@@ -395,6 +423,7 @@ void lm_pass_job(struct lm_job *pj, const struct lm_job *j, uint32_t bs_bytes,
 	pj->sqpoll = false;
 	pj->iolog = false;
 	pj->number_ios = 0;
+	lm_prio_defaults(&pj->prio);
 	lm_job_unpaced(pj);
 }
 

@@ -10,6 +10,7 @@
 #include "src/stats/steady.h"
 
 #include "src/job/dist.h"
+#include "src/job/prio.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -140,6 +141,8 @@ struct lm_job {
 	 * one), and how long a thread held by it sleeps (src/run/flow.h) */
 	unsigned int flow, flow_id;
 	uint64_t flow_sleep_ns;
+	/* fio's prio, prioclass and cmdprio options (prio.h) */
+	struct lm_prio prio;
 	/* several hosts in one run (src/run/clock.h), or NULL alone */
 	const struct lm_run_clock *clock;
 };
@@ -211,7 +214,7 @@ int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
  * and faults: IOs of @bs_bytes at @depth, one thread, and nothing of a
  * run's own (block size ranges, compression, --verify, sqpoll, per-IO
  * records, rate_min, startdelay, thinktime, number_ios, exitall, flow,
- * dedupe),
+ * dedupe, IO priorities),
  * whatever the command line or job file said.
  */
 void lm_pass_job(struct lm_job *pj, const struct lm_job *j, uint32_t bs_bytes,

@@ -20,6 +20,7 @@ void lm_run_result_move(struct lm_run_result *to, struct lm_run_result *from)
 	from->nranks = 0;
 	from->rb_series = NULL;
 	from->nrb = 0;
+	memset(from->prio, 0, sizeof(from->prio));
 }
 
 void lm_run_result_summarize(struct lm_run_result *r)
@@ -72,6 +73,8 @@ void lm_run_result_free(struct lm_run_result *r)
 	free(r->ranks);
 	r->ranks = NULL;
 	r->nranks = 0;
+	for (i = 0; i < LM_DIRS; i++)
+		lm_priolat_free(&r->prio[i]);
 }
 
 const char *lm_run_result_error(const struct lm_run_result *r, char *buf,
@@ -111,6 +114,9 @@ void lm_run_result_add_readback(struct lm_run_result *to,
 	to->lat[d] = rb->lat[d];
 	to->slat[d] = rb->slat[d];
 	to->clat[d] = rb->clat[d];
+	lm_priolat_free(&to->prio[d]);
+	to->prio[d] = rb->prio[d];
+	memset(&rb->prio[d], 0, sizeof(rb->prio[d]));
 	to->ios[d] = rb->ios[d];
 	to->bytes[d] = rb->bytes[d];
 	to->errors[d] = rb->errors[d];

@@ -11,6 +11,7 @@
 
 #include "src/result/ranks.h"
 #include "src/stats/hist.h"
+#include "src/stats/priolat.h"
 #include "src/run/iolog.h"
 #include "src/stats/steady.h"
 #include "src/stats/stats.h"
@@ -30,6 +31,9 @@ struct lm_run_result {
 	 * (engine.h's ops->slat); empty where lat is all clat */
 	struct lm_hist slat[LM_DIRS];
 	struct lm_hist clat[LM_DIRS];
+	/* fio's prios[]: the workers' latencies per IO priority, merged
+	 * by value (owned; empty without cmdprio) */
+	struct lm_priolat prio[LM_DIRS];
 	uint64_t ios[LM_DIRS];
 	uint64_t bytes[LM_DIRS];
 	uint64_t errors[LM_DIRS];

@@ -121,6 +121,17 @@ static void lm_group_trim(struct lm_group *g)
 	r->nseries -= i;
 }
 
+/* A worker's latencies per priority, into its group's by value (out of
+ * memory: the rest of fio's prios[] is left out, nothing else). */
+static void lm_group_prios(struct lm_priolat *to, const struct lm_priolat *w)
+{
+	unsigned int k;
+
+	for (k = 0; k < w->n; k++)
+		if (lm_priolat_add(to, w->val[k], &w->h[k]))
+			return;
+}
+
 void lm_group_merge(struct lm_group *g, uint64_t t0)
 {
 	struct lm_run_result *r = g->r;
@@ -135,12 +146,14 @@ void lm_group_merge(struct lm_group *g, uint64_t t0)
 		lm_hist_init(&r->lat[d]);
 		lm_hist_init(&r->slat[d]);
 		lm_hist_init(&r->clat[d]);
+		lm_priolat_free(&r->prio[d]);
 	}
 	for (i = 0; i < g->n; i++) {
 		for (d = 0; d < LM_DIRS; d++) {
 			lm_hist_merge(&r->lat[d], &w[i].lat[d]);
 			lm_hist_merge(&r->slat[d], &w[i].slat[d]);
 			lm_hist_merge(&r->clat[d], &w[i].clat[d]);
+			lm_group_prios(&r->prio[d], &w[i].prio_lat[d]);
 			r->ios[d] += atomic_load(&w[i].live_ios[d]);
 			r->bytes[d] += atomic_load(&w[i].live_bytes[d]);
 			r->errors[d] += w[i].errors[d];

@@ -20,7 +20,8 @@ struct lm_io_rec {
 	uint64_t lat_ns; /* completion latency */
 	uint64_t offset; /* bytes, in the target (fio's log_offset) */
 	uint32_t bs;
-	uint32_t dir; /* LM_DIR_READ or LM_DIR_WRITE */
+	uint16_t dir;  /* LM_DIR_READ or LM_DIR_WRITE */
+	uint16_t prio; /* its priority (src/job/prio.h), fio's log_prio */
 };
 
 struct lm_iolog_chunk {

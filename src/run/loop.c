@@ -5,8 +5,10 @@
 #include "src/target/target.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 void lm_loop_fail(struct lm_worker *w, const struct lm_loop *l, int err,
@@ -206,6 +208,9 @@ static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 		io->buf = l->bufs.iov[io->buf_index].iov_base;
 		io->offset = n.off;
 		io->len = n.len;
+		io->prio_idx = (uint8_t)lm_prio_pick(&w->prio, n.write, n.len,
+						     &l->prio);
+		io->ioprio = w->prio.val[n.write][io->prio_idx];
 		if (io->write && l->fill != LM_FILL_NONE) {
 			lm_fill_data(w, l, io);
 			now = lm_now_ns();
@@ -291,10 +296,18 @@ static void lm_complete(struct lm_worker *w, struct lm_loop *l, unsigned int n,
 		if (l->checks && !io->write && io->res == (int)io->len)
 			lm_check(w, io);
 		if (io->res != (int)io->len) {
+			bool first = !w->io_errno;
+
 			w->errors[d]++;
 			/* a short transfer is an error too */
 			lm_loop_fail(w, l, io->res < 0 ? -io->res : EIO,
 				     io->offset, io->write);
+			if (first && io->res == -EPERM &&
+			    lm_prio_rt(io->ioprio))
+				snprintf(
+					w->errtext, sizeof(w->errtext),
+					"%s (an IO of the real-time priority class, prioclass or cmdprio_class 1, needs CAP_SYS_NICE or CAP_SYS_ADMIN: run as root, or use class 2 or 3)",
+					strerror(EPERM));
 		} else if (count) {
 			lm_hist_add(&w->lat[d], now - io->issue_ns);
 			if (io->submit_ns) {
@@ -302,6 +315,10 @@ static void lm_complete(struct lm_worker *w, struct lm_loop *l, unsigned int n,
 					    io->submit_ns - io->issue_ns);
 				lm_hist_add(&w->clat[d], now - io->submit_ns);
 			}
+			if (w->prio_lat[d].n)
+				lm_hist_add(
+					&w->prio_lat[d].h[io->prio_idx],
+					now - (io->submit_ns ?: io->issue_ns));
 			lm_count(w, d, io->len, now - io->issue_ns);
 			if (w->job->iolog)
 				lm_iolog_add(
@@ -309,13 +326,41 @@ static void lm_complete(struct lm_worker *w, struct lm_loop *l, unsigned int n,
 					&(struct lm_io_rec){
 						now > base ? now - base : 0,
 						now - io->issue_ns, io->offset,
-						io->len, d });
+						io->len, d, io->ioprio });
 		}
 		lm_unguard(w, io);
 		l->free_ios[l->nfree++] = io;
 	}
 	l->inflight -= n;
 	l->ncompleted += n;
+}
+
+/* fio's prio and prioclass: the thread's own IO priority; cmdprio: the
+ * plan its IOs' priorities are drawn from, and their latency per
+ * priority in each direction the job does with one per IO. */
+static int lm_loop_prio(struct lm_worker *w, struct lm_loop *l)
+{
+	const struct lm_job *j = w->job;
+	uint16_t own = lm_prio_own(&j->prio);
+	unsigned int d;
+
+	lm_prio_plan(&j->prio, &w->prio);
+	lm_rand_seed(&l->prio, j->seed ^ (0xbf58476d1ce4e5b9ull * (w->id + 1)));
+	/* 1: IOPRIO_WHO_PROCESS, and 0 this thread */
+	if (own && syscall(SYS_ioprio_set, 1, 0, (int)own)) {
+		w->setup_what =
+			"setting the thread's IO priority (ioprio_set, for prio and prioclass)";
+		return -errno;
+	}
+	for (d = 0; d < LM_DIRS; d++) {
+		if (!lm_prio_per_io(&j->prio, d) ||
+		    !(d ? lm_rw_writes(j->rw) : lm_rw_reads(j->rw)))
+			continue;
+		if (lm_priolat_init(&w->prio_lat[d], w->prio.val[d],
+				    w->prio.nval[d]))
+			return -ENOMEM;
+	}
+	return 0;
 }
 
 int lm_loop_setup(struct lm_worker *w, struct lm_loop *l)
@@ -362,6 +407,9 @@ int lm_loop_setup(struct lm_worker *w, struct lm_loop *l)
 	lm_rate_init(&l->rate, j,
 		     j->seed ^ (0x9e3779b97f4a7c15ull * (w->id + 1)));
 	lm_rate_min_init(&l->rate_min, j);
+	ret = lm_loop_prio(w, l);
+	if (ret)
+		return ret;
 	for (i = 0; i < LM_DIRS; i++) {
 		lm_hist_init(&w->lat[i]);
 		lm_hist_init(&w->slat[i]);

@@ -36,6 +36,7 @@ struct lm_loop {
 	struct lm_bufs bufs;
 	struct lm_offset_gen gen;
 	struct lm_rand mix;
+	struct lm_rand prio; /* fio's cmdprio: which IOs get which */
 	struct lm_io *ios;
 	struct lm_io **free_ios;
 	struct lm_io **done;

@@ -41,12 +41,14 @@ int lm_prefill(const struct lm_job *j, const struct lm_target *t)
 	p.ramp_ns = 0;
 	p.time_based = false;
 	p.pattern = LM_PATTERN_RANDOM;
-	/* flat out, at once, to the end: the job's pace, pauses and early
-	 * stops are the measured run's */
+	/* flat out, at once, to the end, at the default IO priority: the
+	 * job's pace, pauses, early stops and priorities are the measured
+	 * run's */
 	memset(p.rate_bytes, 0, sizeof(p.rate_bytes));
 	memset(p.rate_iops, 0, sizeof(p.rate_iops));
 	p.number_ios = 0;
 	p.ss.on = false;
+	lm_prio_defaults(&p.prio);
 	lm_job_unpaced(&p);
 	lm_fmt_size(size, sizeof(size), p.size_bytes);
 	lm_note("prefilling %s of %s so that reads read written data (--no-prefill skips this)",

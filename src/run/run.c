@@ -559,7 +559,7 @@ out_free:
 	if (m->s.done_fd > 0)
 		close(m->s.done_fd);
 	for (i = 0; m->w && i < m->nworkers; i++)
-		lm_iolog_free(&m->w[i].iolog); /* a run that failed */
+		lm_worker_free(&m->w[i]);
 	free(m->w);
 	for (i = 0; i < m->ntargets; i++)
 		lm_overlap_free(&m->guard[i]);

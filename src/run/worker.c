@@ -65,6 +65,15 @@ static void lm_flush(struct lm_worker *w, struct lm_loop *l, uint64_t offset)
 	}
 }
 
+void lm_worker_free(struct lm_worker *w)
+{
+	unsigned int d;
+
+	lm_iolog_free(&w->iolog);
+	for (d = 0; d < LM_DIRS; d++)
+		lm_priolat_free(&w->prio_lat[d]);
+}
+
 void lm_worker_solo(struct lm_worker *w, struct lm_shared *s,
 		    const struct lm_job *j, const struct lm_target *t,
 		    const struct lm_io_hooks *hooks)

@@ -22,6 +22,7 @@
 #include "src/run/iolog.h"
 #include "src/job/job.h"
 #include "src/job/offset.h"
+#include "src/stats/priolat.h"
 #include "src/stats/stats.h"
 #include "src/job/verify_block.h"
 #include "src/result/result.h"
@@ -117,6 +118,11 @@ struct lm_worker {
 	_Alignas(64) struct lm_hist lat[LM_DIRS];
 	struct lm_hist slat[LM_DIRS];
 	struct lm_hist clat[LM_DIRS];
+	/* fio's cmdprio: what the IOs' priorities are drawn from, and the
+	 * latency (clat where the engine tells it apart, else lat) per
+	 * priority of each direction with one per IO; else empty */
+	struct lm_prio_plan prio;
+	struct lm_priolat prio_lat[LM_DIRS];
 	uint64_t errors[LM_DIRS];
 	int setup_err;		/* -errno from setup */
 	const char *setup_what; /* what failed in setup */
@@ -176,5 +182,10 @@ int lm_worker_pass(struct lm_worker *w, const struct lm_pass *p);
 /* Tear down what lm_worker_setup() set up, all or part; w->note gets the
  * engine's note. */
 void lm_worker_teardown(struct lm_worker *w);
+
+/* Free what a worker of a run still holds once its run's results took
+ * what they keep (or its run failed): its IO log, its latencies per
+ * priority. */
+void lm_worker_free(struct lm_worker *w);
 
 #endif
