@@ -423,11 +423,13 @@ static struct json_object *lm_job_json(const struct lm_fio_job *fj,
 	lm_jput(o, "iodepth_submit", lm_depth_json(fj->job.iodepth, true));
 	lm_jput(o, "iodepth_complete", lm_depth_json(fj->job.iodepth, true));
 	lm_latency_json(o, r);
-	/* fio's latency target mode, off: its defaults */
-	lm_jput_i64(o, "latency_depth", fj->job.iodepth);
-	lm_jput_i64(o, "latency_target", 0);
-	lm_jput_dbl(o, "latency_percentile", 100.0);
-	lm_jput_i64(o, "latency_window", 0);
+	/* fio's latency target mode (off: the iodepth, and its defaults);
+	 * the target in ns, the window in us, as fio prints them */
+	lm_jput_i64(o, "latency_depth",
+		    fj->job.lat_target_ns ? r->lat_depth : fj->job.iodepth);
+	lm_jput_u64(o, "latency_target", fj->job.lat_target_ns);
+	lm_jput_dbl(o, "latency_percentile", fj->job.lat_pct);
+	lm_jput_u64(o, "latency_window", fj->job.lat_window_ns / 1000);
 	if (fj->job.ss.on)
 		lm_jput(o, "steadystate", lm_steady_json(&fj->job.ss, &r->ss));
 	if (r->nranks)

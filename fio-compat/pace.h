@@ -3,8 +3,8 @@
  * fio's pace options, the job files' rows of the option table that say
  * when a job's IOs may go and when it stops early: rate, rate_iops,
  * rate_process, io_submit_mode, rate_min, rate_iops_min, ratecycle,
- * startdelay, thinktime and its kin, number_ios, exitall, exit_what, and
- * flow, flow_id, flow_sleep.
+ * startdelay, thinktime and its kin, number_ios, exitall, exit_what,
+ * flow, flow_id, flow_sleep, and latency_target and its kin.
  * The table's lookups (src/cli/lookup.c) walk them after options.h's.
  */
 #ifndef LM_FIO_PACE_H

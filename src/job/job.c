@@ -44,6 +44,7 @@ void lm_job_defaults(struct lm_job *j)
 	j->think_blocks = 1;
 	j->dedupe_ws_pct = 5;
 	lm_prio_defaults(&j->prio);
+	j->lat_pct = 100.0;
 }
 
 const char *lm_rw_name(enum lm_rw rw)
@@ -436,4 +437,5 @@ void lm_job_unpaced(struct lm_job *j)
 	j->exitall = false;
 	j->flow = 0;
 	j->dedupe_pct = 0;
+	j->lat_target_ns = 0;
 }

@@ -141,6 +141,11 @@ struct lm_job {
 	 * one), and how long a thread held by it sleeps (src/run/flow.h) */
 	unsigned int flow, flow_id;
 	uint64_t flow_sleep_ns;
+	/* fio's latency_target (src/run/lattarget.h; 0: off),
+	 * latency_window, latency_percentile (default 100) and latency_run */
+	uint64_t lat_target_ns, lat_window_ns;
+	double lat_pct;
+	bool lat_run;
 	/* fio's prio, prioclass and cmdprio options (prio.h) */
 	struct lm_prio prio;
 	/* several hosts in one run (src/run/clock.h), or NULL alone */
@@ -223,7 +228,8 @@ void lm_pass_job(struct lm_job *pj, const struct lm_job *j, uint32_t bs_bytes,
 /*
  * Nothing of a measured job's own pacing and early stops, for the runs
  * made from it (a prefill, explicit passes, a verify read-back): no
- * rate_min, startdelay, thinktime, exitall or flow, and no dedupe.
+ * rate_min, startdelay, thinktime, exitall, flow or latency_target, and
+ * no dedupe.
  * The rate caps, number_ios and steady-state stop are the caller's.
  */
 void lm_job_unpaced(struct lm_job *j);

@@ -50,6 +50,8 @@ struct lm_run_result {
 	/* a thread's pass did not end by itself (time-based, a runtime, a
 	 * stop, an error): not every IO of it was issued */
 	bool cut;
+	/* fio's latency_target: the deepest queue its threads found */
+	unsigned int lat_depth;
 	/* fio's verify read-back of a write job (cmd/jobs.c): its reads'
 	 * own time and per-second samples (owned), apart from the writes'
 	 * elapsed_ns and series; 0 and NULL when there was none */

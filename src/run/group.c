@@ -132,12 +132,35 @@ static void lm_group_prios(struct lm_priolat *to, const struct lm_priolat *w)
 			return;
 }
 
+/* fio's latency_target: a group measured from its threads' last start
+ * of a measured window (their search before it left out), as a group
+ * of a longer ramp_time does from its own start. */
+static void lm_group_latency(struct lm_group *g, uint64_t t0)
+{
+	struct lm_run_result *r = g->r;
+	uint64_t from = 0, shift;
+	unsigned int i;
+
+	for (i = 0; i < g->n; i++) {
+		if (g->w[i].lat_from_ns > from)
+			from = g->w[i].lat_from_ns;
+		if (g->w[i].lat_depth > r->lat_depth)
+			r->lat_depth = g->w[i].lat_depth;
+	}
+	if (from <= t0 + g->delay_ns)
+		return;
+	shift = from - t0 - g->delay_ns;
+	r->elapsed_ns = r->elapsed_ns > shift ? r->elapsed_ns - shift : 1;
+	g->delay_ns += shift;
+}
+
 void lm_group_merge(struct lm_group *g, uint64_t t0)
 {
 	struct lm_run_result *r = g->r;
 	struct lm_worker *w = g->w;
 	unsigned int i, d;
 
+	lm_group_latency(g, t0);
 	lm_group_trim(g);
 	lm_group_end(g, t0);
 	lm_take_iologs(g);
@@ -154,8 +177,11 @@ void lm_group_merge(struct lm_group *g, uint64_t t0)
 			lm_hist_merge(&r->slat[d], &w[i].slat[d]);
 			lm_hist_merge(&r->clat[d], &w[i].clat[d]);
 			lm_group_prios(&r->prio[d], &w[i].prio_lat[d]);
-			r->ios[d] += atomic_load(&w[i].live_ios[d]);
-			r->bytes[d] += atomic_load(&w[i].live_bytes[d]);
+			/* fio's latency_target: its measured window's */
+			r->ios[d] += atomic_load(&w[i].live_ios[d]) -
+				     w[i].lat_base[0][d];
+			r->bytes[d] += atomic_load(&w[i].live_bytes[d]) -
+				       w[i].lat_base[1][d];
 			r->errors[d] += w[i].errors[d];
 		}
 		if (w[i].io_errno && !r->io_errno) {

@@ -8,8 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 
 void lm_loop_fail(struct lm_worker *w, const struct lm_loop *l, int err,
 		  uint64_t offset, bool write)
@@ -186,7 +184,8 @@ static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 	 * stamp is not the next IO's latency); queueing itself is a few
 	 * stores */
 	now = lm_now_ns();
-	while (l->nfree) {
+	/* fio's latency_target keeps its depth (else it is the iodepth) */
+	while (l->nfree && l->inflight + queued < l->lt.qd) {
 		if (lm_spent(w, l, measuring))
 			d = LM_DRAW_END;
 		else
@@ -269,6 +268,29 @@ static void lm_check(struct lm_worker *w, const struct lm_io *io)
 				   &w->verify);
 }
 
+/* fio's latency_target: an IO over it (lattarget.h); at QD 1 with
+ * latency_percentile 100 the job fails, as fio's ETIMEDOUT. */
+static void lm_over_target(struct lm_worker *w, struct lm_loop *l,
+			   const struct lm_io *io, uint64_t now)
+{
+	enum lm_lat_step s = lm_lat_target_over(&l->lt, now, l->ncompleted);
+
+	if (s == LM_LAT_FAIL) {
+		bool first = !w->io_errno;
+
+		lm_loop_fail(w, l, ETIMEDOUT, io->offset, io->write);
+		if (first)
+			snprintf(
+				w->errtext, sizeof(w->errtext),
+				"latency_target=%llu us not met at QD 1: an IO took %llu us",
+				(unsigned long long)(l->lt.target_ns / 1000),
+				(unsigned long long)((now - io->issue_ns) /
+						     1000));
+	} else if (s > l->lt_step) {
+		l->lt_step = s;
+	}
+}
+
 /*
  * @n IOs reaped, the first at @now, in the window or not (@measuring),
  * before the stop or after it (@stop): a time-based run counts what
@@ -309,6 +331,8 @@ static void lm_complete(struct lm_worker *w, struct lm_loop *l, unsigned int n,
 					"%s (an IO of the real-time priority class, prioclass or cmdprio_class 1, needs CAP_SYS_NICE or CAP_SYS_ADMIN: run as root, or use class 2 or 3)",
 					strerror(EPERM));
 		} else if (count) {
+			if (l->lt.on && now - io->issue_ns > l->lt.target_ns)
+				lm_over_target(w, l, io, now);
 			lm_hist_add(&w->lat[d], now - io->issue_ns);
 			if (io->submit_ns) {
 				lm_hist_add(&w->slat[d],
@@ -335,102 +359,6 @@ static void lm_complete(struct lm_worker *w, struct lm_loop *l, unsigned int n,
 	l->ncompleted += n;
 }
 
-/* fio's prio and prioclass: the thread's own IO priority; cmdprio: the
- * plan its IOs' priorities are drawn from, and their latency per
- * priority in each direction the job does with one per IO. */
-static int lm_loop_prio(struct lm_worker *w, struct lm_loop *l)
-{
-	const struct lm_job *j = w->job;
-	uint16_t own = lm_prio_own(&j->prio);
-	unsigned int d;
-
-	lm_prio_plan(&j->prio, &w->prio);
-	lm_rand_seed(&l->prio, j->seed ^ (0xbf58476d1ce4e5b9ull * (w->id + 1)));
-	/* 1: IOPRIO_WHO_PROCESS, and 0 this thread */
-	if (own && syscall(SYS_ioprio_set, 1, 0, (int)own)) {
-		w->setup_what =
-			"setting the thread's IO priority (ioprio_set, for prio and prioclass)";
-		return -errno;
-	}
-	for (d = 0; d < LM_DIRS; d++) {
-		if (!lm_prio_per_io(&j->prio, d) ||
-		    !(d ? lm_rw_writes(j->rw) : lm_rw_reads(j->rw)))
-			continue;
-		if (lm_priolat_init(&w->prio_lat[d], w->prio.val[d],
-				    w->prio.nval[d]))
-			return -ENOMEM;
-	}
-	return 0;
-}
-
-int lm_loop_setup(struct lm_worker *w, struct lm_loop *l)
-{
-	const struct lm_job *j = w->job;
-	unsigned int i, depth = j->iodepth;
-	unsigned int nbufs = lm_rw_mixed(j->rw) ? 2 * depth : depth;
-	int ret;
-
-	ret = lm_bufs_alloc(&l->bufs, nbufs, lm_job_bs_max(j, -1), j->pattern,
-			    j->seed + w->id);
-	if (ret)
-		return ret;
-	if (j->compress_pct && j->pattern == LM_PATTERN_RANDOM)
-		lm_bufs_compressible(&l->bufs, j->compress_pct);
-	for (i = 0; i < 2; i++)
-		l->align[i] = lm_job_bs_min(j, (int)i);
-	l->ios = calloc(depth, sizeof(*l->ios));
-	l->free_ios = calloc(depth, sizeof(*l->free_ios));
-	l->done = calloc(depth, sizeof(*l->done));
-	if (!l->ios || !l->free_ios || !l->done)
-		return -ENOMEM;
-	for (i = 0; i < depth; i++) {
-		l->ios[i].slot = i;
-		l->free_ios[i] = &l->ios[depth - 1 - i];
-	}
-	l->nfree = depth;
-	if (w->hooks)
-		l->fill = w->hooks->fill ? LM_FILL_HOOK : LM_FILL_NONE;
-	else if (j->verify)
-		l->fill = LM_FILL_VERIFY;
-	else if (j->pattern == LM_PATTERN_RANDOM && j->dedupe_pct)
-		l->fill = LM_FILL_DEDUPE;
-	else if (j->pattern == LM_PATTERN_RANDOM)
-		l->fill = LM_FILL_STAMP;
-	/* fio's working set: a share of the region, in the smallest writes */
-	lm_dedupe_init(&l->dedupe, j->dedupe_pct, j->dedupe_ws,
-		       j->dedupe_global,
-		       j->size_bytes * j->dedupe_ws_pct / 100 /
-			       lm_job_bs_min(j, LM_DIR_WRITE),
-		       w->gid, w->nall);
-	l->checks = w->hooks ? w->hooks->check != NULL : j->verify;
-	lm_rand_seed(&l->mix, j->seed ^ (0xd1b54a32d192ed03ull * (w->id + 1)));
-	lm_rate_init(&l->rate, j,
-		     j->seed ^ (0x9e3779b97f4a7c15ull * (w->id + 1)));
-	lm_rate_min_init(&l->rate_min, j);
-	ret = lm_loop_prio(w, l);
-	if (ret)
-		return ret;
-	for (i = 0; i < LM_DIRS; i++) {
-		lm_hist_init(&w->lat[i]);
-		lm_hist_init(&w->slat[i]);
-		lm_hist_init(&w->clat[i]);
-	}
-
-	w->setup_what = "setting up the engine";
-	w->setup_engine = true;
-	l->eng.ops = lm_engine_find(j->engine);
-	l->eng.conf.depth = depth;
-	l->eng.conf.sqpoll = j->sqpoll;
-	l->eng.conf.bufs = l->bufs.iov;
-	l->eng.conf.nbufs = l->bufs.n;
-	l->eng.conf.fault = j->fault;
-	l->eng.conf.seed = j->seed + w->id;
-	ret = l->eng.ops->setup(&l->eng, w->target);
-	if (ret)
-		memcpy(w->errtext, l->eng.err, sizeof(w->errtext));
-	return ret;
-}
-
 /* Is the window open at @now, and is it time to stop? */
 static bool lm_measuring(struct lm_worker *w, const struct lm_loop *l,
 			 uint64_t now, bool *stop)
@@ -451,25 +379,36 @@ static bool lm_measuring(struct lm_worker *w, const struct lm_loop *l,
 	return phase == LM_PHASE_MEASURE && !*stop && now >= from;
 }
 
-/* The pause: what is in flight completes (fio's quiesce), then the spin,
- * then the sleep, cut short by the stop. */
-static void lm_think(struct lm_worker *w, struct lm_loop *l)
+/* What is in flight completes (fio's quiesce); false at the stop. */
+static bool lm_quiesce(struct lm_worker *w, struct lm_loop *l)
 {
-	const struct lm_job *j = w->job;
-	uint64_t now, end;
 	bool stop = false;
+	uint64_t now;
 	int n;
 
 	while (l->inflight && !w->io_errno) {
-		n = l->eng.ops->reap(&l->eng, 1, l->done, j->iodepth);
+		n = l->eng.ops->reap(&l->eng, 1, l->done, w->job->iodepth);
 		if (n < 0) {
 			lm_loop_fail(w, l, -n, 0, false);
-			return;
+			return false;
 		}
 		now = lm_now_ns();
 		lm_complete(w, l, (unsigned int)n,
 			    lm_measuring(w, l, now, &stop), stop, now);
 	}
+	return !stop;
+}
+
+/* The pause: what is in flight completes, then the spin, then the
+ * sleep, cut short by the stop. */
+static void lm_think(struct lm_worker *w, struct lm_loop *l)
+{
+	const struct lm_job *j = w->job;
+	bool stop = false;
+	uint64_t now, end;
+
+	if (!lm_quiesce(w, l))
+		return;
 	now = lm_now_ns();
 	end = now +
 	      (j->think_ns > j->think_spin_ns ? j->think_ns : j->think_spin_ns);
@@ -506,6 +445,49 @@ static void lm_slow(struct lm_worker *w, struct lm_loop *l, uint64_t now)
 	memcpy(w->errtext, why, sizeof(why));
 }
 
+/* fio's latency_target measures from here: the stats so far go (fio's
+ * reset of them), and the result leaves out what the live counters
+ * held. */
+static void lm_lat_restart(struct lm_worker *w, uint64_t now)
+{
+	unsigned int d, k;
+
+	for (d = 0; d < LM_DIRS; d++) {
+		lm_hist_init(&w->lat[d]);
+		lm_hist_init(&w->slat[d]);
+		lm_hist_init(&w->clat[d]);
+		for (k = 0; k < w->prio_lat[d].n; k++)
+			lm_hist_init(&w->prio_lat[d].h[k]);
+		w->lat_base[0][d] = atomic_load(&w->live_ios[d]);
+		w->lat_base[1][d] = atomic_load(&w->live_bytes[d]);
+		w->lat_base[2][d] = atomic_load(&w->live_lat_ns[d]);
+	}
+	w->lat_from_ns = now;
+}
+
+/* After a reap: what fio's latency_target asks (an IO over it, or the
+ * window's verdict); false when its measured window is over. */
+static bool lm_latency(struct lm_worker *w, struct lm_loop *l, uint64_t now)
+{
+	enum lm_lat_step s = l->lt_step;
+
+	l->lt_step = LM_LAT_GO;
+	if (s == LM_LAT_GO)
+		s = lm_lat_target_check(&l->lt, now, l->ncompleted);
+	w->lat_depth = l->lt.qd;
+	if (s == LM_LAT_DONE)
+		return false;
+	if (s != LM_LAT_QUIESCE && s != LM_LAT_MEASURE)
+		return true;
+	lm_quiesce(w, l);
+	/* the next window starts once the quiesce is over */
+	now = lm_now_ns();
+	if (s == LM_LAT_MEASURE)
+		lm_lat_restart(w, now);
+	lm_lat_target_window(&l->lt, now, l->ncompleted);
+	return true;
+}
+
 /* Nothing in flight, and the next IO is held: by the rate until it may
  * go, or by another thread's IO in flight (--verify) or the flow's
  * others, 20 us at a time (or flow_sleep). */
@@ -532,6 +514,8 @@ void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
 	measuring = lm_measuring(w, l, lm_now_ns(), &stop);
 	lm_rate_start(&l->rate, lm_now_ns());
 	lm_rate_min_start(&l->rate_min, lm_now_ns());
+	lm_lat_target_init(&l->lt, w->job, lm_now_ns(), l->ncompleted);
+	w->lat_depth = l->lt.qd;
 	while (!stop && (more || l->inflight)) {
 		if (more)
 			more = lm_fill(w, l, measuring);
@@ -556,6 +540,8 @@ void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
 		lm_complete(w, l, (unsigned int)n, measuring, stop, now);
 		if (l->rate_min.on && measuring)
 			lm_slow(w, l, now);
+		if (l->lt.on && measuring && !lm_latency(w, l, now))
+			more = false;
 		if (lm_think_due(w, l, false))
 			lm_think(w, l);
 		if (w->io_errno)
@@ -579,13 +565,4 @@ void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
 		}
 		lm_complete(w, l, (unsigned int)n, false, true, lm_now_ns());
 	}
-}
-
-void lm_loop_free(struct lm_loop *l)
-{
-	free(l->ios);
-	free(l->free_ios);
-	free(l->done);
-	lm_bufs_free(&l->bufs);
-	free(l);
 }

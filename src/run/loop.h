@@ -3,12 +3,14 @@
  * The one submit/reap loop of a worker (worker.h): its per-thread state,
  * which only the worker's own thread sees, and the loop that fills the
  * engine's queue, reaps it, times and counts each IO, and drains it at the
- * end. worker.c sets it up for the job's pass or an explicit one and runs
- * it; nothing else includes this header.
+ * end. worker.c sets the state up (buffers, IOs, engine, priorities),
+ * points it at the job's pass or an explicit one, and runs it; nothing
+ * else includes this header.
  */
 #ifndef LM_RUN_LOOP_H
 #define LM_RUN_LOOP_H
 
+#include "src/run/lattarget.h"
 #include "src/run/rate.h"
 #include "src/run/worker.h"
 
@@ -57,10 +59,12 @@ struct lm_loop {
 	struct lm_rate rate;	     /* fio's rate, rate_iops (rate.h) */
 	struct lm_rate_min rate_min; /* and rate_min, rate_iops_min */
 	bool paced;		     /* the last fill stopped at the rate */
-	struct lm_next held;	 /* --verify: drawn, waiting for an overlap */
-	bool flowed;		 /* the last draw was held by the flow */
-	struct lm_dedupe dedupe; /* LM_FILL_DEDUPE's */
-	uint64_t flow_mine;	 /* IOs issued in the flow */
+	struct lm_next held;	  /* --verify: drawn, waiting for an overlap */
+	bool flowed;		  /* the last draw was held by the flow */
+	struct lm_dedupe dedupe;  /* LM_FILL_DEDUPE's */
+	uint64_t flow_mine;	  /* IOs issued in the flow */
+	struct lm_lat_target lt;  /* fio's latency_target: the depth */
+	enum lm_lat_step lt_step; /* what an IO over the target asked */
 };
 
 /*
@@ -70,14 +74,6 @@ struct lm_loop {
  */
 void lm_loop_fail(struct lm_worker *w, const struct lm_loop *l, int err,
 		  uint64_t offset, bool write);
-
-/* Allocate @l's buffers and IOs and set up its engine for @w's job.
- * Returns 0 or -errno, with w->setup_what and w->errtext. */
-int lm_loop_setup(struct lm_worker *w, struct lm_loop *l);
-
-/* Free what lm_loop_setup() allocated, and @l, after the engine's
- * teardown. */
-void lm_loop_free(struct lm_loop *l);
 
 /*
  * Until the pass set in @l (l->gen, mixed, write, solo) is done, the

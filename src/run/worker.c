@@ -7,7 +7,117 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <unistd.h>
+
+/* fio's prio and prioclass: the thread's own IO priority; cmdprio: the
+ * plan its IOs' priorities are drawn from, and their latency per
+ * priority in each direction the job does with one per IO. */
+static int lm_loop_prio(struct lm_worker *w, struct lm_loop *l)
+{
+	const struct lm_job *j = w->job;
+	uint16_t own = lm_prio_own(&j->prio);
+	unsigned int d;
+
+	lm_prio_plan(&j->prio, &w->prio);
+	lm_rand_seed(&l->prio, j->seed ^ (0xbf58476d1ce4e5b9ull * (w->id + 1)));
+	/* 1: IOPRIO_WHO_PROCESS, and 0 this thread */
+	if (own && syscall(SYS_ioprio_set, 1, 0, (int)own)) {
+		w->setup_what =
+			"setting the thread's IO priority (ioprio_set, for prio and prioclass)";
+		return -errno;
+	}
+	for (d = 0; d < LM_DIRS; d++) {
+		if (!lm_prio_per_io(&j->prio, d) ||
+		    !(d ? lm_rw_writes(j->rw) : lm_rw_reads(j->rw)))
+			continue;
+		if (lm_priolat_init(&w->prio_lat[d], w->prio.val[d],
+				    w->prio.nval[d]))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+/* Allocate @l's buffers and IOs and set up its engine for @w's job.
+ * Returns 0 or -errno, with w->setup_what and w->errtext. */
+static int lm_loop_setup(struct lm_worker *w, struct lm_loop *l)
+{
+	const struct lm_job *j = w->job;
+	unsigned int i, depth = j->iodepth;
+	unsigned int nbufs = lm_rw_mixed(j->rw) ? 2 * depth : depth;
+	int ret;
+
+	ret = lm_bufs_alloc(&l->bufs, nbufs, lm_job_bs_max(j, -1), j->pattern,
+			    j->seed + w->id);
+	if (ret)
+		return ret;
+	if (j->compress_pct && j->pattern == LM_PATTERN_RANDOM)
+		lm_bufs_compressible(&l->bufs, j->compress_pct);
+	for (i = 0; i < 2; i++)
+		l->align[i] = lm_job_bs_min(j, (int)i);
+	l->ios = calloc(depth, sizeof(*l->ios));
+	l->free_ios = calloc(depth, sizeof(*l->free_ios));
+	l->done = calloc(depth, sizeof(*l->done));
+	if (!l->ios || !l->free_ios || !l->done)
+		return -ENOMEM;
+	for (i = 0; i < depth; i++) {
+		l->ios[i].slot = i;
+		l->free_ios[i] = &l->ios[depth - 1 - i];
+	}
+	l->nfree = depth;
+	if (w->hooks)
+		l->fill = w->hooks->fill ? LM_FILL_HOOK : LM_FILL_NONE;
+	else if (j->verify)
+		l->fill = LM_FILL_VERIFY;
+	else if (j->pattern == LM_PATTERN_RANDOM && j->dedupe_pct)
+		l->fill = LM_FILL_DEDUPE;
+	else if (j->pattern == LM_PATTERN_RANDOM)
+		l->fill = LM_FILL_STAMP;
+	/* fio's working set: a share of the region, in the smallest writes */
+	lm_dedupe_init(&l->dedupe, j->dedupe_pct, j->dedupe_ws,
+		       j->dedupe_global,
+		       j->size_bytes * j->dedupe_ws_pct / 100 /
+			       lm_job_bs_min(j, LM_DIR_WRITE),
+		       w->gid, w->nall);
+	l->checks = w->hooks ? w->hooks->check != NULL : j->verify;
+	lm_rand_seed(&l->mix, j->seed ^ (0xd1b54a32d192ed03ull * (w->id + 1)));
+	lm_rate_init(&l->rate, j,
+		     j->seed ^ (0x9e3779b97f4a7c15ull * (w->id + 1)));
+	lm_rate_min_init(&l->rate_min, j);
+	ret = lm_loop_prio(w, l);
+	if (ret)
+		return ret;
+	for (i = 0; i < LM_DIRS; i++) {
+		lm_hist_init(&w->lat[i]);
+		lm_hist_init(&w->slat[i]);
+		lm_hist_init(&w->clat[i]);
+	}
+
+	w->setup_what = "setting up the engine";
+	w->setup_engine = true;
+	l->eng.ops = lm_engine_find(j->engine);
+	l->eng.conf.depth = depth;
+	l->eng.conf.sqpoll = j->sqpoll;
+	l->eng.conf.bufs = l->bufs.iov;
+	l->eng.conf.nbufs = l->bufs.n;
+	l->eng.conf.fault = j->fault;
+	l->eng.conf.seed = j->seed + w->id;
+	ret = l->eng.ops->setup(&l->eng, w->target);
+	if (ret)
+		memcpy(w->errtext, l->eng.err, sizeof(w->errtext));
+	return ret;
+}
+
+/* Free what lm_loop_setup() allocated, and @l, after the engine's
+ * teardown. */
+static void lm_loop_free(struct lm_loop *l)
+{
+	free(l->ios);
+	free(l->free_ios);
+	free(l->done);
+	lm_bufs_free(&l->bufs);
+	free(l);
+}
 
 int lm_worker_setup(struct lm_worker *w)
 {

@@ -123,6 +123,12 @@ struct lm_worker {
 	 * priority of each direction with one per IO; else empty */
 	struct lm_prio_plan prio;
 	struct lm_priolat prio_lat[LM_DIRS];
+	/* fio's latency_target: the depth found (else the iodepth), and
+	 * when its measured window began, with the live counters then,
+	 * which the result leaves out (0: no such start) */
+	unsigned int lat_depth;
+	uint64_t lat_from_ns;
+	uint64_t lat_base[3][LM_DIRS]; /* ios, bytes, latency sums */
 	uint64_t errors[LM_DIRS];
 	int setup_err;		/* -errno from setup */
 	const char *setup_what; /* what failed in setup */

@@ -64,7 +64,7 @@ for e in io_uring libaio; do
 
 	# the kernel checks each IO's priority: real-time needs CAP_SYS_NICE
 	job $e cmdprio_percentage=50 cmdprio_class=1 >"$d/rt.fio"
-	expect_exit 1 "$d/o" setpriv --bounding-set=-sys_nice,-sys_admin \
+	expect_exit "$LM_EXIT_IO" "$d/o" setpriv --bounding-set=-sys_nice,-sys_admin \
 		--inh-caps=-sys_nice,-sys_admin "$LUNMARK" "$d/rt.fio" --no-prefill
 	expect_grep "Operation not permitted (an IO of the real-time priority class" "$d/o"
 	expect_grep "CAP_SYS_NICE" "$d/o"
