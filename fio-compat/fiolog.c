@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum lm_log_kind { LM_LOG_BW, LM_LOG_IOPS, LM_LOG_LAT };
+enum lm_log_kind { LM_LOG_BW, LM_LOG_IOPS, LM_LOG_LAT, LM_LOG_HIST };
 
 /* What one window holds, per direction. */
 struct lm_win {
@@ -147,6 +147,19 @@ static void lm_log_ios(FILE *f, const struct lm_iolog *l, enum lm_log_kind kind,
 	}
 }
 
+/* fio's histogram log line: "msec, ddir, bs, bin, bin, ...". */
+static void lm_hist_line(void *arg, uint64_t at_ms, unsigned int dir,
+			 uint32_t bs, const uint64_t *bins, unsigned int n)
+{
+	FILE *f = arg;
+	unsigned int i;
+
+	fprintf(f, "%llu, %u, %u", (unsigned long long)at_ms, dir, bs);
+	for (i = 0; i < n; i++)
+		fprintf(f, ", %llu", (unsigned long long)bins[i]);
+	fputc('\n', f);
+}
+
 /* NAME_SUFFIX.K.log: thread @k's log of every IO (@l), or the job's
  * averaged log (@l NULL, k 1); @empty: no lines (slat). */
 static int lm_log_file(const char *name, const char *suffix, unsigned int k,
@@ -173,16 +186,19 @@ static int lm_log_file(const char *name, const char *suffix, unsigned int k,
 		snprintf(msg, len, "%s: %s", path, strerror(-ret));
 		return ret;
 	}
-	if (empty)
+	if (empty || (kind == LM_LOG_HIST && !l))
 		;
+	else if (kind == LM_LOG_HIST)
+		ret = lm_iolog_hist_windows(l, fj->log_hist_ms, fj->hist_coarse,
+					    lm_hist_line, f);
 	else if (l)
 		lm_log_ios(f, l, kind, fj);
 	else if (fj->log_avg_ms % 1000)
 		lm_log_windows(f, fj, r, kind);
 	else
 		lm_log_seconds(f, fj, r, kind);
-	if (fclose(f)) {
-		ret = -errno;
+	if (fclose(f) || ret) {
+		ret = ret ? ret : -errno;
 		lm_replace_abort(&rp);
 	} else {
 		ret = lm_replace_commit(&rp);
@@ -225,6 +241,15 @@ int lm_fio_logs_write(const struct lm_fio_job *fj,
 	unsigned int k;
 	int ret = 0;
 
+	/* fio's histogram log: a file per thread (one empty file of the
+	 * clone's without log_hist_msec, as fio's) */
+	for (k = 0; fj->hist_log[0] && !ret && (!k || k < r->niolog); k++)
+		ret = lm_log_file(
+			fj->hist_log, "clat_hist", fj->number + k, fj, r,
+			fj->log_hist_ms && k < r->niolog ? &r->iolog[k] : NULL,
+			LM_LOG_HIST, false, msg, len);
+	if (ret)
+		return ret;
 	/* a set of files per clone, numbered as fio's per_job_logs */
 	if (fj->log_avg_ms)
 		return lm_log_set(fj, r, fj->number, NULL, msg, len);

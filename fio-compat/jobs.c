@@ -230,8 +230,9 @@ static int lm_fio_job(struct lm_fio_ctx *c, const struct lm_fio_section *s,
 		return ret;
 	/* per-IO logs, and windows that are not whole seconds, come from a
 	 * record of every IO */
-	fj->job.iolog = (fj->bw_log[0] || fj->iops_log[0] || fj->lat_log[0]) &&
-			(!fj->log_avg_ms || fj->log_avg_ms % 1000);
+	fj->job.iolog = ((fj->bw_log[0] || fj->iops_log[0] || fj->lat_log[0]) &&
+			 (!fj->log_avg_ms || fj->log_avg_ms % 1000)) ||
+			(fj->hist_log[0] && fj->log_hist_ms);
 	return lm_fio_clone(out, number, c->msg, c->len);
 }
 

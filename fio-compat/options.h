@@ -36,6 +36,10 @@ struct lm_fio_job {
 	char iops_log[256];
 	char lat_log[256];
 	unsigned int log_avg_ms;
+	/* write_hist_log: a name prefix ("" when not asked for), and its
+	 * log_hist_msec (0: an empty log, as fio's) and coarseness */
+	char hist_log[256];
+	unsigned int log_hist_ms, hist_coarse;
 	bool log_offset;   /* log_offset=1: each line has the IO's offset */
 	bool log_prio;	   /* log_prio=1: its last field is the IO's priority */
 	uint64_t filesize; /* filesize=: each file's region */

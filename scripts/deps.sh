@@ -11,6 +11,8 @@ lm_pkgs=(
 	tgt fio util-linux mount diffutils iproute2 coreutils procps jq bc libxml2-utils
 	chromium python3 # t-html: the HTML report rendered, its screenshots read
 	python3-six # t-fio-tools: Debian fio's readers import it and do not depend on it
+	python3-pandas # t-fio-tools: fio's hist/fiologparser_hist.py imports it
+	gnuplot-nox # t-fio-tools: fio_generate_plots draws lunmark's logs with it
 	e2fsprogs fdisk cryptsetup-bin
 	clang clang-format cppcheck shellcheck valgrind cmark-gfm bsdutils
 	openmpi-bin libopenmpi-dev

@@ -1,7 +1,15 @@
 // SPDX-License-Identifier: MIT
 #include "src/run/iolog.h"
 
+#include "src/stats/hist.h"
+#include "src/stats/stats.h"
+
+#include <errno.h>
 #include <stdlib.h>
+#include <string.h>
+
+_Static_assert(LM_HIST_BUCKETS >= LM_IOLOG_HIST_BINS,
+	       "fio's bins are the histogram's first buckets");
 
 void lm_iolog_add(struct lm_iolog *l, const struct lm_io_rec *rec)
 {
@@ -39,4 +47,56 @@ void lm_iolog_free(struct lm_iolog *l)
 	l->head = l->tail = NULL;
 	l->n = 0;
 	l->full = false;
+}
+
+/* Direction @d's window so far: its bins, summed 2^@coarseness to one,
+ * to @emit; then emptied. */
+static void lm_hist_emit(uint64_t *bins, unsigned int coarseness,
+			 uint64_t at_ms, const struct lm_io_rec *e,
+			 lm_iolog_hist_fn *emit, void *arg)
+{
+	unsigned int i, k, n = LM_IOLOG_HIST_BINS >> coarseness;
+	uint64_t sum;
+
+	/* in place: bin i of the sums is read from i << coarseness on */
+	for (i = 0; i < n; i++) {
+		for (k = 0, sum = 0; k < 1u << coarseness; k++)
+			sum += bins[(i << coarseness) + k];
+		bins[i] = sum;
+	}
+	emit(arg, at_ms, e->dir, e->bs, bins, n);
+	memset(bins, 0, LM_IOLOG_HIST_BINS * sizeof(*bins));
+}
+
+int lm_iolog_hist_windows(const struct lm_iolog *l, uint64_t win_ms,
+			  unsigned int coarseness, lm_iolog_hist_fn *emit,
+			  void *arg)
+{
+	uint64_t *bins = calloc(LM_DIRS * LM_IOLOG_HIST_BINS, sizeof(*bins));
+	uint64_t last[LM_DIRS] = { 0, 0 }, at, since;
+	const struct lm_iolog_chunk *c;
+	unsigned int i, b;
+
+	if (!bins)
+		return -ENOMEM;
+	for (c = l->head; c && win_ms; c = c->next) {
+		for (i = 0; i < c->n; i++) {
+			const struct lm_io_rec *e = &c->r[i];
+			uint64_t *h = bins + e->dir * LM_IOLOG_HIST_BINS;
+
+			b = lm_hist_index(e->lat_ns);
+			h[b < LM_IOLOG_HIST_BINS ? b : LM_IOLOG_HIST_BINS - 1]++;
+			at = e->at_ns / 1000000;
+			/* fio's: its first IO's time starts the clock */
+			if (!last[e->dir])
+				last[e->dir] = at;
+			since = at - last[e->dir];
+			if (since < win_ms)
+				continue;
+			lm_hist_emit(h, coarseness, at, e, emit, arg);
+			last[e->dir] = at - (since - win_ms);
+		}
+	}
+	free(bins);
+	return 0;
 }

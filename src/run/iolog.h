@@ -36,6 +36,30 @@ struct lm_iolog {
 	bool full; /* LM_IOLOG_MAX reached, or out of memory */
 };
 
+/* fio's bins of a latency histogram (FIO_IO_U_PLAT_NR): the first of
+ * src/stats/hist.h's buckets, which are laid out as fio's are (exact to
+ * 127 ns, then 64 to each power of two), the last holding the rest. */
+#define LM_IOLOG_HIST_BINS 1856u
+
+/* One window of fio's histogram log: its end (ms), direction, the block
+ * size of the IO that ended it, and @nbins counts. */
+typedef void lm_iolog_hist_fn(void *arg, uint64_t at_ms, unsigned int dir,
+			      uint32_t bs, const uint64_t *bins,
+			      unsigned int nbins);
+
+/*
+ * fio's clat histogram log (write_hist_log, log_hist_msec): each
+ * direction's IOs of @l in windows of @win_ms, cut as fio cuts them (the
+ * first IO starts the clock; a window ends with the IO that completes
+ * @win_ms or more after it began, and the next begins where that one was
+ * due), each window's latencies in fio's bins, 2^@coarseness of them
+ * summed into one (fio's log_hist_coarseness), handed to @emit. Returns
+ * 0, or -ENOMEM.
+ */
+int lm_iolog_hist_windows(const struct lm_iolog *l, uint64_t win_ms,
+			  unsigned int coarseness, lm_iolog_hist_fn *emit,
+			  void *arg);
+
 /* Append one record; a full log takes no more. */
 void lm_iolog_add(struct lm_iolog *l, const struct lm_io_rec *rec);
 void lm_iolog_free(struct lm_iolog *l);

@@ -4,9 +4,9 @@
 # plot/fio2gnuplot, and through fio_generate_plots where gnuplot is
 # installed. The tools come from $FIO_TOOLS, else from the fio source that
 # scripts/bench-iscsi.sh unpacks under build/bench/fio-libiscsi, else from
-# Debian's fio package (3.33 ships the same scripts in /usr/bin); fio's
-# histogram readers (tools/hist) need write_hist_log, which lunmark does not
-# write yet.
+# Debian's fio package (3.33 ships the same scripts in /usr/bin, and the
+# histogram readers in its docs); fio's histogram readers (tools/hist) on
+# write_hist_log's logs, against fio's own of the same job.
 . "$(dirname "$0")/lib.sh"
 lm_need_root
 tools=${FIO_TOOLS:-$LM_ROOT/build/bench/fio-libiscsi/src/fio/tools}
@@ -47,7 +47,66 @@ if command -v gnuplot >/dev/null; then
 	bash "$plots" lunmark >out 2>&1 || fail "fio_generate_plots: $(tail -3 out)"
 	ls lunmark-*.svg >/dev/null 2>&1 || fail "fio_generate_plots drew nothing"
 else
-	note "fio_generate_plots not tried: gnuplot is not installed"
+	fail "fio_generate_plots not tried: no gnuplot (scripts/deps.sh installs gnuplot-nox)"
 fi
-note "tools/hist not tried: lunmark writes no write_hist_log histograms yet"
+
+# write_hist_log: fio's two histogram readers (tools/hist) on lunmark's
+# log and on fio's own of the same job, the same number of bins; what
+# they read adds up to the IOs of the JSON and has its median
+hist=$tools/hist
+pctiles=$hist/fio-histo-log-pctiles.py
+parser=$hist/fiologparser_hist.py
+if [ ! -f "$pctiles" ] && [ -f /usr/share/doc/fio/fio-histo-log-pctiles.py.gz ]; then
+	mkdir hist && hist=$LM_WORK/hist
+	for t in fio-histo-log-pctiles fiologparser_hist; do
+		gunzip -c "/usr/share/doc/fio/$t.py.gz" >"hist/$t.py"
+	done
+	pctiles=$hist/fio-histo-log-pctiles.py
+	parser=$hist/fiologparser_hist.py
+fi
+[ -f "$pctiles" ] || fail "no fio-histo-log-pctiles.py in $tools/hist nor Debian's fio docs"
+printf '[h]\nfilename=%s\ndirect=1\nioengine=libaio\niodepth=4\nrw=randread\nbs=4k\nruntime=2\ntime_based\nwrite_hist_log=h\nlog_hist_msec=100\nnumjobs=2\n' \
+	"$LM_DEV" >h.fio
+expect_exit "$LM_EXIT_OK" out "$LUNMARK" h.fio --output-format=json --output=h.json --no-prefill
+{ [ -s h_clat_hist.1.log ] && [ -s h_clat_hist.2.log ]; } ||
+	fail "no histogram log per thread: $(ls)"
+fields() { awk -F', ' '{ print NF }' "$1" | sort -u | tr '\n' ' '; }
+[ "$(fields h_clat_hist.1.log)" = "1859 " ] ||
+	fail "lines of $(fields h_clat_hist.1.log)fields, not fio's 3 + 1856"
+if command -v fio >/dev/null; then
+	mkdir f && sed 's/^write_hist_log=h$/write_hist_log=f\/h/' h.fio >f/h.fio
+	fio f/h.fio >/dev/null 2>&1 || fail "fio could not run the histogram job"
+	[ "$(fields f/h_clat_hist.1.log)" = "$(fields h_clat_hist.1.log)" ] ||
+		fail "fio's lines have $(fields f/h_clat_hist.1.log)fields, lunmark's $(fields h_clat_hist.1.log)"
+fi
+ios=$(jq '.jobs[0].read.total_ios' h.json)
+all=$(jq '[.jobs[].read.total_ios] | add' h.json)
+p50=$(jq '.jobs[0].read.clat_ns.percentile["50.000000"]' h.json)
+python3 "$pctiles" h_clat_hist.1.log >pct.out 2>&1 || fail "fio-histo-log-pctiles.py: $(tail -3 pct.out)"
+# its lines: msec, samples, min, median, 95, 99, max (us)
+read -r n med < <(awk -F', *' '$1 ~ /^ *[0-9]+$/ { n += $2; m = $4 } END { print n + 0, m + 0 }' pct.out)
+note "fio-histo-log-pctiles.py: $n IOs of thread 1 logged, median $med us; the JSON: $ios IOs of thread 1, median $p50 ns"
+# all but the last window's, which fio leaves out too
+awk -v n="$n" -v t="$ios" 'BEGIN { exit !(n >= 0.8 * t && n <= t) }' ||
+	fail "fio-histo-log-pctiles.py read $n IOs of thread 1, of $ios in all"
+awk -v m="$med" -v p="$p50" 'BEGIN { exit !(m * 1000 >= 0.5 * p && m * 1000 <= 2 * p) }' ||
+	fail "fio-histo-log-pctiles.py's median $med us is far from the JSON's $p50 ns"
+# fiologparser_hist.py needs pandas: Debian's python3-pandas, for
+# Debian's python3
+py=/usr/bin/python3
+if [ -f "$parser" ] && "$py" -c 'import pandas' 2>/dev/null; then
+	"$py" "$parser" h_clat_hist.1.log h_clat_hist.2.log >parse.out 2>&1 ||
+		fail "fiologparser_hist.py: $(tail -3 parse.out)"
+	# end-time, samples, min, avg, median, 90%, 95%, 99%, max (ns); its
+	# samples weigh each log window into its 1 s intervals, overlapping:
+	# on fio's own log of this job it counted 1.2 times the IOs
+	read -r n med < <(awk -F', *' 'NR > 1 { n += $2; m = $5 } END { print n + 0, m + 0 }' parse.out)
+	note "fiologparser_hist.py: $n IOs of both threads weighed, median $med ns; the JSON: $all"
+	awk -v n="$n" -v t="$all" 'BEGIN { exit !(n >= 0.7 * t && n <= 1.6 * t) }' ||
+		fail "fiologparser_hist.py weighed $n IOs, of $all"
+	awk -v m="$med" -v p="$p50" 'BEGIN { exit !(m >= 0.5 * p && m <= 2 * p) }' ||
+		fail "fiologparser_hist.py's median $med ns is far from the JSON's $p50 ns"
+else
+	fail "fiologparser_hist.py not run: no $parser, or no pandas for $py (scripts/deps.sh installs python3-pandas)"
+fi
 exit "$LM_PASS"

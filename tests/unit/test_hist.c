@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "src/stats/hist.h"
+#include "src/run/iolog.h"
 #include "src/job/offset.h"
 #include "tests/unit/unit.h"
 
 #include <math.h>
+#include <stdio.h>
+#include <string.h>
 #include <stdlib.h>
 
 static struct lm_hist lm_h, lm_h2, lm_h3;
@@ -135,6 +138,103 @@ static void lm_test_mean_stddev(void)
 	CU_ASSERT_EQUAL(lm_hist_percentile(&lm_h, 100), 9);
 }
 
+/* fio's bin of a latency, as its stat.c's plat_val_to_idx() computes it
+ * (written here from its description, to check lunmark's layout) */
+static unsigned int lm_fio_bin(uint64_t v)
+{
+	unsigned int msb = v ? 63u - (unsigned int)__builtin_clzll(v) : 0;
+	unsigned int err, idx;
+
+	if (msb <= 6)
+		return (unsigned int)v;
+	err = msb - 6;
+	idx = (err + 1) * 64 + (unsigned int)((v >> err) & 63);
+	return idx < LM_IOLOG_HIST_BINS ? idx : LM_IOLOG_HIST_BINS - 1;
+}
+
+struct lm_hw {
+	unsigned int n;
+	uint64_t at[8], sum[8];
+	unsigned int dir[8], nbins[8], first[8];
+};
+
+static void lm_hw_emit(void *arg, uint64_t at_ms, unsigned int dir, uint32_t bs,
+		       const uint64_t *bins, unsigned int n)
+{
+	struct lm_hw *hw = arg;
+	unsigned int i, k = hw->n++;
+
+	(void)bs;
+	CU_ASSERT_FATAL(k < 8);
+	hw->at[k] = at_ms;
+	hw->dir[k] = dir;
+	hw->nbins[k] = n;
+	hw->sum[k] = 0;
+	hw->first[k] = n;
+	for (i = 0; i < n; i++) {
+		hw->sum[k] += bins[i];
+		if (bins[i] && hw->first[k] == n)
+			hw->first[k] = i;
+	}
+}
+
+/* fio's write_hist_log: its bins are the histogram's buckets, and its
+ * windows cut as fio cuts them */
+static void lm_test_fio_hist_log(void)
+{
+	static const uint64_t v[] = { 0,
+				      1,
+				      127,
+				      128,
+				      129,
+				      255,
+				      256,
+				      1000,
+				      4096,
+				      65535,
+				      1000000,
+				      123456789,
+				      (1ull << 34) - 1,
+				      1ull << 34,
+				      1ull << 40 };
+	struct lm_iolog l = { 0 };
+	struct lm_hw hw;
+	unsigned int i, b;
+
+	for (i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
+		b = lm_hist_index(v[i]);
+		if (b >= LM_IOLOG_HIST_BINS)
+			b = LM_IOLOG_HIST_BINS - 1;
+		CU_ASSERT_EQUAL(b, lm_fio_bin(v[i]));
+	}
+	/* reads at 5, 50, 105, 110 and 230 ms; a write at 7 ms */
+	lm_iolog_add(&l, &(struct lm_io_rec){ 5000000, 100, 0, 4096, 0, 0 });
+	lm_iolog_add(&l, &(struct lm_io_rec){ 7000000, 200, 0, 4096, 1, 0 });
+	lm_iolog_add(&l, &(struct lm_io_rec){ 50000000, 100, 0, 4096, 0, 0 });
+	lm_iolog_add(&l, &(struct lm_io_rec){ 105000000, 300, 0, 4096, 0, 0 });
+	lm_iolog_add(&l, &(struct lm_io_rec){ 110000000, 100, 0, 4096, 0, 0 });
+	lm_iolog_add(&l, &(struct lm_io_rec){ 230000000, 100, 0, 4096, 0, 0 });
+	memset(&hw, 0, sizeof(hw));
+	CU_ASSERT_EQUAL(lm_iolog_hist_windows(&l, 100, 0, lm_hw_emit, &hw), 0);
+	/* the first read starts the clock at 5; the read at 105 ends the
+	 * first window (3 reads), the next is due at 205: 230 ends it; the
+	 * lone write never fills one */
+	CU_ASSERT_EQUAL_FATAL(hw.n, 2);
+	CU_ASSERT_EQUAL(hw.at[0], 105);
+	CU_ASSERT_EQUAL(hw.sum[0], 3);
+	CU_ASSERT_EQUAL(hw.first[0], 100);
+	CU_ASSERT_EQUAL(hw.nbins[0], LM_IOLOG_HIST_BINS);
+	CU_ASSERT_EQUAL(hw.at[1], 230);
+	CU_ASSERT_EQUAL(hw.sum[1], 2);
+	/* coarseness 6: 29 bins of 64 (100 ns is in the first) */
+	memset(&hw, 0, sizeof(hw));
+	CU_ASSERT_EQUAL(lm_iolog_hist_windows(&l, 100, 6, lm_hw_emit, &hw), 0);
+	CU_ASSERT_EQUAL(hw.nbins[0], 29);
+	CU_ASSERT_EQUAL(hw.sum[0], 3);
+	CU_ASSERT_EQUAL(hw.first[0], 1); /* 100 and 300: bins 1 and 3 */
+	lm_iolog_free(&l);
+}
+
 int lm_suite_hist(void)
 {
 	static const struct lm_unit_test t[] = {
@@ -145,6 +245,8 @@ int lm_suite_hist(void)
 		  lm_test_percentiles_vs_sorted },
 		{ "merge is exact", lm_test_merge_exact },
 		{ "mean and stddev", lm_test_mean_stddev },
+		{ "fio's write_hist_log: bins and windows",
+		  lm_test_fio_hist_log },
 		{ NULL, NULL },
 	};
 	return lm_unit_add("hist", t);
