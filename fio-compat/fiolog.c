@@ -8,7 +8,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum lm_log_kind { LM_LOG_BW, LM_LOG_IOPS, LM_LOG_LAT, LM_LOG_HIST };
+enum lm_log_kind {
+	LM_LOG_BW,
+	LM_LOG_IOPS,
+	LM_LOG_LAT,
+	LM_LOG_CLAT,
+	LM_LOG_SLAT,
+	LM_LOG_HIST,
+};
 
 /* What one window holds, per direction. */
 struct lm_win {
@@ -132,6 +139,8 @@ static void lm_log_ios(FILE *f, const struct lm_iolog *l, enum lm_log_kind kind,
 				    ? (uint64_t)((double)e->bs * 1e6 /
 						 (double)(e->lat_ns ?: 1))
 			    : kind == LM_LOG_IOPS ? 1
+			    : kind == LM_LOG_CLAT ? lm_io_rec_clat(e)
+			    : kind == LM_LOG_SLAT ? e->slat_ns
 						  : e->lat_ns;
 			fprintf(f, "%llu, %llu, %u, %u, ",
 				(unsigned long long)(e->at_ns / 1000000),
@@ -213,6 +222,9 @@ static int lm_log_set(const struct lm_fio_job *fj,
 		      const struct lm_run_result *r, unsigned int k,
 		      const struct lm_iolog *l, char *msg, size_t len)
 {
+	/* every IO's slat and clat where the engine tells them apart; an
+	 * averaged log has lat alone (its clat is lat, its slat empty) */
+	bool apart = l && r->slat[0].count + r->slat[1].count;
 	int ret = 0;
 
 	if (fj->bw_log[0])
@@ -221,17 +233,16 @@ static int lm_log_set(const struct lm_fio_job *fj,
 	if (!ret && fj->iops_log[0])
 		ret = lm_log_file(fj->iops_log, "iops", k, fj, r, l,
 				  LM_LOG_IOPS, false, msg, len);
-	/* completion latency is lunmark's whole latency; it has no
-	 * submission latency of its own: slat is empty */
 	if (!ret && fj->lat_log[0])
 		ret = lm_log_file(fj->lat_log, "lat", k, fj, r, l, LM_LOG_LAT,
 				  false, msg, len);
 	if (!ret && fj->lat_log[0])
-		ret = lm_log_file(fj->lat_log, "clat", k, fj, r, l, LM_LOG_LAT,
-				  false, msg, len);
+		ret = lm_log_file(fj->lat_log, "clat", k, fj, r, l,
+				  apart ? LM_LOG_CLAT : LM_LOG_LAT, false, msg,
+				  len);
 	if (!ret && fj->lat_log[0])
-		ret = lm_log_file(fj->lat_log, "slat", k, fj, r, l, LM_LOG_LAT,
-				  true, msg, len);
+		ret = lm_log_file(fj->lat_log, "slat", k, fj, r, l, LM_LOG_SLAT,
+				  !apart, msg, len);
 	return ret;
 }
 

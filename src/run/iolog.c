@@ -84,7 +84,7 @@ int lm_iolog_hist_windows(const struct lm_iolog *l, uint64_t win_ms,
 			const struct lm_io_rec *e = &c->r[i];
 			uint64_t *h = bins + e->dir * LM_IOLOG_HIST_BINS;
 
-			b = lm_hist_index(e->lat_ns);
+			b = lm_hist_index(lm_io_rec_clat(e));
 			h[b < LM_IOLOG_HIST_BINS ? b : LM_IOLOG_HIST_BINS - 1]++;
 			at = e->at_ns / 1000000;
 			/* fio's: its first IO's time starts the clock */

@@ -13,16 +13,25 @@
 #include <stdint.h>
 
 #define LM_IOLOG_CHUNK 65536u
-#define LM_IOLOG_MAX (8ull << 20) /* 256 MiB a worker */
+#define LM_IOLOG_MAX (8ull << 20) /* 320 MiB a worker */
 
 struct lm_io_rec {
 	uint64_t at_ns;	 /* completion, from the measured window's start */
-	uint64_t lat_ns; /* completion latency */
+	uint64_t lat_ns; /* from issue to completion (fio's lat) */
 	uint64_t offset; /* bytes, in the target (fio's log_offset) */
 	uint32_t bs;
 	uint16_t dir;  /* LM_DIR_READ or LM_DIR_WRITE */
 	uint16_t prio; /* its priority (src/job/prio.h), fio's log_prio */
+	/* of lat_ns, the submission's (fio's slat) where the engine tells
+	 * it apart (engine.h's ops->slat), else 0; at most 2^32 - 1 ns */
+	uint32_t slat_ns;
 };
+
+/* Its completion latency (fio's clat): all of lat_ns but the slat. */
+static inline uint64_t lm_io_rec_clat(const struct lm_io_rec *e)
+{
+	return e->lat_ns - e->slat_ns;
+}
 
 struct lm_iolog_chunk {
 	struct lm_iolog_chunk *next;
@@ -49,7 +58,7 @@ typedef void lm_iolog_hist_fn(void *arg, uint64_t at_ms, unsigned int dir,
 
 /*
  * fio's clat histogram log (write_hist_log, log_hist_msec): each
- * direction's IOs of @l in windows of @win_ms, cut as fio cuts them (the
+ * direction's IOs' completion latencies (lm_io_rec_clat()) of @l in windows of @win_ms, cut as fio cuts them (the
  * first IO starts the clock; a window ends with the IO that completes
  * @win_ms or more after it began, and the next begins where that one was
  * due), each window's latencies in fio's bins, 2^@coarseness of them

@@ -291,6 +291,25 @@ static void lm_over_target(struct lm_worker *w, struct lm_loop *l,
 	}
 }
 
+/* job->iolog: @io's record, completed at @now, its time from @base. */
+static void lm_record(struct lm_worker *w, const struct lm_io *io,
+		      enum lm_dir d, uint64_t now, uint64_t base)
+{
+	uint64_t slat = io->submit_ns ? io->submit_ns - io->issue_ns : 0;
+
+	lm_iolog_add(&w->iolog,
+		     &(struct lm_io_rec){
+			     .at_ns = now > base ? now - base : 0,
+			     .lat_ns = now - io->issue_ns,
+			     .offset = io->offset,
+			     .bs = io->len,
+			     .dir = d,
+			     .prio = io->ioprio,
+			     .slat_ns = slat < UINT32_MAX ? (uint32_t)slat
+							  : UINT32_MAX,
+		     });
+}
+
 /*
  * @n IOs reaped, the first at @now, in the window or not (@measuring),
  * before the stop or after it (@stop): a time-based run counts what
@@ -345,12 +364,7 @@ static void lm_complete(struct lm_worker *w, struct lm_loop *l, unsigned int n,
 					now - (io->submit_ns ?: io->issue_ns));
 			lm_count(w, d, io->len, now - io->issue_ns);
 			if (w->job->iolog)
-				lm_iolog_add(
-					&w->iolog,
-					&(struct lm_io_rec){
-						now > base ? now - base : 0,
-						now - io->issue_ns, io->offset,
-						io->len, d, io->ioprio });
+				lm_record(w, io, d, now, base);
 		}
 		lm_unguard(w, io);
 		l->free_ios[l->nfree++] = io;

@@ -4,7 +4,8 @@
 # has few consecutive lines alike. With one clock read per reaped batch,
 # the IOs of one submitted and reaped batch shared their time and their
 # latency: 83.5% of consecutive lines were identical. And fio's JSON has
-# slat, clat and lat apart where the engine tells them apart.
+# slat, clat and lat apart where the engine tells them apart, and the
+# per-IO slat, clat and lat logs with the JSON's means.
 . "$(dirname "$0")/lib.sh"
 lm_need_root
 
@@ -50,5 +51,28 @@ for e in libaio io_uring; do
 		[ "$sn" = 0 ] || fail "io_uring: a slat of $sn IOs, where one call submits and waits"
 		[ "$cm" = "$lm" ] || fail "io_uring: clat mean $cm is not lat mean $lm"
 	fi
+done
+
+# the per-IO logs carry the same latencies: with libaio each log's mean
+# is the JSON's slat, clat and lat mean; with io_uring the slat log is
+# empty and its clat log is its lat log
+for e in libaio io_uring; do
+	mkdir "$LM_WORK/$e.log"
+	sed "s|write_lat_log=.*|write_lat_log=$LM_WORK/$e.log/q|; s/ioengine=io_uring/ioengine=$e/" \
+		"$LM_WORK/q.fio" >"$LM_WORK/$e.log.fio"
+	expect_exit "$LM_EXIT_OK" "$LM_WORK/o" "$LUNMARK" "$LM_WORK/$e.log.fio" --no-prefill \
+		--output-format=json --output="$LM_WORK/$e.log.json"
+	for k in slat clat lat; do
+		f=$LM_WORK/$e.log/q_$k.1.log
+		m=$(awk -F', ' '{ s += $2 } END { if (NR) printf "%.1f", s / NR; else print "none" }' "$f")
+		j=$(jq ".jobs[0].read.${k}_ns | if .N > 0 then .mean else \"none\" end" "$LM_WORK/$e.log.json")
+		note "$e: $k log mean $m, JSON ${k}_ns mean $j"
+		if [ "$j" = '"none"' ]; then
+			[ "$m" = none ] || fail "$e: a $k log of $(wc -l <"$f") lines where the JSON has no $k"
+		else
+			awk -v m="$m" -v j="$j" 'BEGIN { d = m - j; exit !(d < 1 && d > -1) }' ||
+				fail "$e: the $k log's mean $m is not the JSON's $j"
+		fi
+	done
 done
 exit "$LM_PASS"
