@@ -146,6 +146,9 @@ static int lm_fio_clone(struct lm_fio_jobs *out, unsigned int *number,
 			*c = *fj;
 		c->clone = k;
 		c->number = ++*number;
+		/* $jobnum: each clone's own files */
+		if (k && c->named && lm_fio_files_place(c, msg, len))
+			return -EINVAL;
 		c->job.offset_bytes = fj->job.offset_bytes + k * inc;
 		c->job.seed = fj->job.seed + k;
 	}
@@ -224,6 +227,12 @@ static int lm_fio_job(struct lm_fio_ctx *c, const struct lm_fio_section *s,
 	fj->line = s->line;
 	fj->sec = s;
 	ret = lm_fio_apply(c, s, fj);
+	/* no filename=: files of fio's names, made where missing */
+	fj->named =
+		!fj->nfiles && lm_engine_find(fj->job.engine) &&
+		lm_engine_find(fj->job.engine)->target == LM_ENGINE_TARGET_PATH;
+	if (!ret)
+		ret = lm_fio_files_place(fj, c->msg, c->len);
 	if (!ret)
 		ret = lm_fio_files(c, fj, out);
 	if (ret)

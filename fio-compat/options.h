@@ -18,6 +18,7 @@
 #include "src/job/job.h"
 #include "fio-compat/jobfile.h"
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 
@@ -43,7 +44,15 @@ struct lm_fio_job {
 	bool log_offset;   /* log_offset=1: each line has the IO's offset */
 	bool log_prio;	   /* log_prio=1: its last field is the IO's priority */
 	uint64_t filesize; /* filesize=: each file's region */
-	char desc[256];	   /* description= */
+	/* the files a job without filename= makes, as fio's: nrfiles of
+	 * them, named by fname_format ("" : fio's default) in directory=
+	 * ("": here); unlink=1 removes those made when the job is done */
+	unsigned int nrfiles;
+	char directory[PATH_MAX];
+	char fname_format[256];
+	bool unlink;
+	bool named;	/* its files were named so, not by filename= */
+	char desc[256]; /* description= */
 	/* zonemode=strided (1), zonesize, zonerange, zoneskip */
 	unsigned int zonemode;
 	unsigned int submit_mode; /* io_submit_mode: inline (0), offload */
@@ -94,6 +103,14 @@ static inline bool lm_fio_job_shown(const struct lm_fio_jobs *js,
 
 /* The @i-th file of a job's filename list. */
 const char *lm_fio_file_at(const struct lm_fio_job *fj, unsigned int i);
+
+/*
+ * The files of @fj as fio places them: with filename=, its relative
+ * names in directory=; without (fj->named), nrfiles names by
+ * filename_format ($jobname.$jobnum.$filenum) in directory=, $jobnum
+ * its clone. Returns 0, or -EINVAL with "file:line: ..." in @msg.
+ */
+int lm_fio_files_place(struct lm_fio_job *fj, char *msg, size_t len);
 
 /*
  * Turn @f into jobs. Returns 0, or -EINVAL with "file:line: ..." in @msg.

@@ -4,7 +4,7 @@
 # each run by fio 3.33 and by lunmark on one tmpfs-backed loop device, and
 # a table of which run and whose jobs[] key tree matches fio's.
 #
-#   scripts/fio-examples.sh [-t SECONDS] [-k] [-c DIR] [EXAMPLE...]  (as root)
+#   scripts/fio-examples.sh [-t SECONDS] [-k] [-c DIR] [-r ROUNDS] [EXAMPLE...]  (as root)
 #
 # Each example is run as fio's users run one on a device of their own: a
 # copy whose filename= and directory= lines are dropped (but for an
@@ -27,14 +27,22 @@
 # first error line follows); FIO when fio itself failed. -k keeps the work
 # directory; -c DIR keeps fio's results in DIR and reuses them on the next
 # run (fio's half is the slow one; the copies must not have changed).
+#
+# -r ROUNDS: then each example that passed runs ROUNDS more times with
+# each tool, interleaved (fio, lunmark, fio, ...), and a second table
+# gives each tool's median IOPS (reads and writes of all its jobs), their
+# ratio and the spread of the pairs' ratios (min-max), and whether the
+# median ratio is within 10%. The loop device is backed by /dev/shm.
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 secs=2
 keep=
 cache=
-while getopts t:kc: o; do
+rounds=0
+while getopts t:kc:r: o; do
 	case $o in
+	r) rounds=$OPTARG ;;
 	t) secs=$OPTARG ;;
 	k) keep=1 ;;
 	c) cache=$OPTARG ;;
@@ -66,7 +74,10 @@ inscope() {
 	done < <(sed -n 's/^[[:space:]]*ioengine[[:space:]]*=[[:space:]]*\([^[:space:];#]*\).*/\1/p' "$1")
 }
 
-work=$(mktemp -d /tmp/lunmark-fio-examples.XXXXXX)
+# a tmpfs-backed loop device: the device is memory, the tools are measured
+shm=/dev/shm
+[ -d "$shm" ] && [ -w "$shm" ] || shm=/tmp
+work=$(mktemp -d "$shm/lunmark-fio-examples.XXXXXX")
 dev=
 tgt=
 cleanup() {
@@ -107,6 +118,50 @@ keys() {
 		| join(".")) + " " + (getpath($p) | type)] | unique | .[]' "$1" 2>/dev/null
 }
 names() { jq -c '[.jobs[].jobname]' "$1" 2>/dev/null; }
+
+# -r: ROUNDS interleaved runs of example @2 in @1 by each tool, each's
+# IOPS (reads and writes of all its jobs) kept in $work/iops
+iops() { jq '[.jobs[] | .read.iops + .write.iops] | add // 0' "$1" 2>/dev/null || echo 0; }
+iops_rounds() {
+	local d=$1 b=$2 k f l
+	for ((k = 1; k <= rounds; k++)); do
+		(cd "$d" && timeout -k 5 60 "$fio" "${dv[@]}" --runtime="$secs" job.fio \
+			--output-format=json --output=rf.json >/dev/null 2>&1)
+		sed -i -n '/^{/,$p' "$d/rf.json" 2>/dev/null
+		(cd "$d" && timeout -k 5 60 "$lunmark" "${dv[@]}" --runtime="$secs" job.fio \
+			--output-format=json --output=rl.json --allow-write >/dev/null 2>&1)
+		f=$(iops "$d/rf.json")
+		l=$(iops "$d/rl.json")
+		echo "$b $f $l" >>"$work/iops"
+	done
+}
+# the second table, from $work/iops
+iops_table() {
+	printf '\n| example | fio IOPS | lunmark IOPS | ratio | pairs | within 10%% |\n| --- | --- | --- | --- | --- | --- |\n'
+	awk '
+	function median(a, n,  i, j, t) {
+		for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
+		return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+	}
+	{ if (!($1 in n)) order[++m] = $1; k = ++n[$1]; F[$1, k] = $2; L[$1, k] = $3 }
+	END {
+		within = 0; counted = 0
+		for (e = 1; e <= m; e++) {
+			x = order[e]; c = n[x]; lo = ""; hi = ""
+			for (k = 1; k <= c; k++) {
+				f[k] = F[x, k]; l[k] = L[x, k]
+				r = F[x, k] > 0 ? L[x, k] / F[x, k] : 0
+				if (lo == "" || r < lo) lo = r
+				if (hi == "" || r > hi) hi = r
+			}
+			mf = median(f, c); ml = median(l, c)
+			if (mf <= 0) { printf "| %s.fio | %.0f | %.0f | - | - | no IO |\n", x, mf, ml; continue }
+			q = ml / mf; ok = q >= 0.9 && q <= 1.1; counted++; within += ok
+			printf "| %s.fio | %.0f | %.0f | %.2f | %.2f-%.2f | %s |\n", x, mf, ml, q, lo, hi, ok ? "yes" : "no"
+		}
+		printf "\n%d of %d within 10%% of fio (medians of %d interleaved runs)\n", within, counted, c
+	}' "$work/iops"
+}
 
 pass=0
 total=0
@@ -164,5 +219,7 @@ for f in "$@"; do
 	fi
 	why=${why//|/\\|}
 	printf '| %s | %s | %s |\n' "$b.fio" "$res" "${why:0:160}"
+	[ "$res" = PASS ] && [ "$rounds" -gt 0 ] && iops_rounds "$d" "$b"
 done
 printf '\n%d of %d in-scope examples pass\n' "$pass" "$total"
+[ "$rounds" -gt 0 ] && iops_table

@@ -114,8 +114,9 @@ int lm_newfile_remove(int dirfd, const char *name, int fd, int dir)
 	return unlinkat(dirfd, name, dir ? AT_REMOVEDIR : 0) ? -errno : 0;
 }
 
-/* @path split into its directory (opened) and its own name. */
-static int lm_replace_open_dir(struct lm_replace *r, const char *path)
+/* @path split into its directory (opened, to @dirfd) and its own name
+ * (@base). */
+static int lm_open_parent(const char *path, int *dirfd, char base[NAME_MAX + 1])
 {
 	const char *slash = strrchr(path, '/');
 	char dir[PATH_MAX];
@@ -135,9 +136,29 @@ static int lm_replace_open_dir(struct lm_replace *r, const char *path)
 		return -EISDIR; /* "out/" names a directory */
 	if (strlen(slash + 1) > NAME_MAX)
 		return -ENAMETOOLONG;
-	snprintf(r->base, sizeof(r->base), "%s", slash + 1);
-	r->dirfd = lm_dir_open(dir);
-	return r->dirfd < 0 ? r->dirfd : 0;
+	snprintf(base, NAME_MAX + 1, "%s", slash + 1);
+	*dirfd = lm_dir_open(dir);
+	return *dirfd < 0 ? *dirfd : 0;
+}
+
+int lm_newfile_named(const char *path, unsigned int mode, int *dirfd,
+		     char base[NAME_MAX + 1])
+{
+	int fd, ret = lm_open_parent(path, dirfd, base);
+
+	if (ret) {
+		*dirfd = -1;
+		return ret;
+	}
+	fd = openat(*dirfd, base,
+		    O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+		    (mode_t)mode);
+	if (fd >= 0)
+		return fd;
+	ret = -errno;
+	close(*dirfd);
+	*dirfd = -1;
+	return ret;
 }
 
 int lm_replace_begin(struct lm_replace *r, const char *path)
@@ -147,7 +168,7 @@ int lm_replace_begin(struct lm_replace *r, const char *path)
 
 	memset(r, 0, sizeof(*r));
 	r->fd = -1;
-	ret = lm_replace_open_dir(r, path);
+	ret = lm_open_parent(path, &r->dirfd, r->base);
 	if (ret) {
 		r->dirfd = -1;
 		return ret;

@@ -39,6 +39,16 @@ int lm_dir_open(const char *path);
 int lm_newfile(int dirfd, const char *prefix, const char *suffix, int flags,
 	       unsigned int mode, char name[NAME_MAX + 1]);
 
+/*
+ * A new file of exactly the name @path gives (fio's names of a job's
+ * files), created O_RDWR|O_CREAT|O_EXCL|O_NOFOLLOW with @mode in @path's
+ * directory, whose fd goes to @dirfd and the name in it to @base (for
+ * lm_newfile_remove()): -EEXIST when anything is there, a symlink too.
+ * Returns the fd.
+ */
+int lm_newfile_named(const char *path, unsigned int mode, int *dirfd,
+		     char base[NAME_MAX + 1]);
+
 /* A new private directory (0700) in @dirfd, PREFIX<random>; its name to
  * @name. Returns a directory fd of it, checked as ours and 0700. */
 int lm_newdir(int dirfd, const char *prefix, char name[NAME_MAX + 1]);

@@ -51,6 +51,9 @@ struct lm_cli {
 	struct lm_suite_opts suite;		 /* mark */
 	const char *targets[LM_RUN_TARGETS_MAX]; /* run: all run at once */
 	unsigned int ntargets;
+	/* fio's jobs: a bit per target lunmark made for the run
+	 * (fio-compat/made.h), written without --allow-write */
+	uint64_t made;
 	const char *profile;
 	bool allow_write;
 	bool read_only;	       /* --read-only: no write of any kind */

@@ -13,6 +13,7 @@
 #include "src/suite/suite.h"
 #include "fio-compat/export.h"
 #include "fio-compat/fiojson.h"
+#include "fio-compat/made.h"
 #include "fio-compat/jobfile.h"
 #include "fio-compat/options.h"
 
@@ -166,6 +167,7 @@ static int lm_jobs_phase(struct lm_cli *c, const struct lm_fio_job *fj,
 	struct lm_run_span spans[LM_RUN_TARGETS_MAX];
 	unsigned int from[LM_RUN_TARGETS_MAX];
 	struct lm_job *jobs[LM_RUN_TARGETS_MAX], *copy;
+	struct lm_fio_made made[LM_RUN_TARGETS_MAX];
 	struct lm_run_result *r;
 	unsigned int k, i, nf, slots = 0, nspans = 0;
 	int ret = 0;
@@ -196,6 +198,15 @@ static int lm_jobs_phase(struct lm_cli *c, const struct lm_fio_job *fj,
 			ret = lm_jobs_sub(c, &fj[k], i, &copy[slots]);
 			jobs[slots] = &copy[slots];
 			c->targets[slots] = lm_fio_file_at(&fj[k], i);
+			made[slots].fd = -1;
+			/* fio makes a job's missing file, not a URL */
+			if (!ret &&
+			    lm_engine_find(copy[slots].engine)->target ==
+				    LM_ENGINE_TARGET_PATH)
+				ret = lm_fio_make(&fj[k], c->targets[slots],
+						  c->read_only, &made[slots]);
+			if (made[slots].fd >= 0)
+				c->made |= 1ull << slots;
 		}
 	}
 	c->ntargets = slots;
@@ -210,6 +221,9 @@ static int lm_jobs_phase(struct lm_cli *c, const struct lm_fio_job *fj,
 				: &r[from[k]]);
 	for (k = 0; k < slots + nspans; k++)
 		lm_run_result_free(&r[k]);
+	for (k = 0; k < slots; k++)
+		lm_fio_made_done(&made[k]);
+	c->made = 0;
 	free(r);
 	free(copy);
 	return ret;

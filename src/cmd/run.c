@@ -30,7 +30,7 @@ static bool lm_run_prefills(const struct lm_cli *c, const struct lm_job *j,
 {
 	return j->prefill && lm_may_prefill(t, c) &&
 	       t->kind != LM_TARGET_CHAR &&
-	       (lm_rw_reads(j->rw) || t->kind == LM_TARGET_TESTFILE);
+	       (lm_rw_reads(j->rw) || t->kind == LM_TARGET_TESTFILE || t->made);
 }
 
 /*
@@ -72,12 +72,15 @@ static int lm_run_open(const struct lm_cli *c, struct lm_job *const *jobs,
 		ret = lm_test_file_bytes(j, &to->create_bytes);
 		if (ret)
 			return ret;
-		/* a test file in a directory is always opened for writing */
+		/* a test file in a directory is always opened for writing,
+		 * and a file made for a fio job is prefilled */
 		to->write = lm_rw_writes(j->rw) ||
-			    (j->prefill && lm_guard_permits(g));
+			    (j->prefill &&
+			     (lm_guard_permits(g) || (c->made >> k & 1)));
 		ret = lm_target_open(&t[k], c->targets[k], to);
 		if (ret)
 			return ret;
+		t[k].made = c->made >> k & 1;
 		/* a hint: a target that keeps no cache says no, harmlessly */
 		if (j->invalidate && !j->direct && t[k].fd >= 0)
 			(void)posix_fadvise(t[k].fd, 0, 0, POSIX_FADV_DONTNEED);

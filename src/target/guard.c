@@ -300,7 +300,7 @@ bool lm_guard_may_prefill(const struct lm_target *t,
 			  const struct lm_guard_opts *o)
 {
 	return !o->read_only &&
-	       (t->kind == LM_TARGET_TESTFILE ||
+	       (t->kind == LM_TARGET_TESTFILE || t->made ||
 		(lm_guard_permits(o) && t->kind != LM_TARGET_NONE));
 }
 
@@ -318,8 +318,10 @@ int lm_guard_write(struct lm_target *t, const struct lm_guard_opts *o,
 		       t->name);
 		return LM_EXIT_GUARD;
 	}
-	/* lunmark's own test files hold no one's data */
-	if (t->kind == LM_TARGET_TESTFILE || t->kind == LM_TARGET_DIR)
+	/* lunmark's own test files hold no one's data, nor the files it
+	 * made for this run's fio jobs */
+	if (t->kind == LM_TARGET_TESTFILE || t->kind == LM_TARGET_DIR ||
+	    t->made)
 		return 0;
 	lm_guard_name(t, name, sizeof(name));
 	if (o->destroy && !lm_guard_named(t, o->destroy)) {

@@ -47,6 +47,9 @@ struct lm_target {
 	char own[NAME_MAX + 1]; /* its name in dir_fd; "" when none */
 	bool writable;
 	bool direct;
+	/* a file lunmark made for this run, as fio makes a job's missing
+	 * files (fio-compat/made.h): it holds no one's data */
+	bool made;
 	uint64_t size_bytes;
 	uint32_t lbs_bytes;    /* logical block size */
 	uint32_t max_io_bytes; /* largest IO the target takes; 0: no limit */

@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: MIT
+/* The files fio makes for a job (made.h). */
+#include "fio-compat/made.h"
+#include "src/lunmark.h"
+#include "src/newfile.h"
+#include "src/units.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Its bytes: filesize, else the job's size over its files. */
+static uint64_t lm_fio_made_bytes(const struct lm_fio_job *fj)
+{
+	unsigned int nf = fj->nfiles ? fj->nfiles : 1;
+
+	return fj->filesize ? fj->filesize : fj->job.size_bytes / nf;
+}
+
+/* Allocated, or (where the filesystem cannot) sized. */
+static int lm_fio_made_size(int fd, uint64_t bytes)
+{
+	int ret = posix_fallocate(fd, 0, (off_t)bytes);
+
+	if (ret == EOPNOTSUPP || ret == EINVAL)
+		ret = ftruncate(fd, (off_t)bytes) ? errno : 0;
+	return -ret;
+}
+
+int lm_fio_make(const struct lm_fio_job *fj, const char *path, bool read_only,
+		struct lm_fio_made *m)
+{
+	uint64_t bytes = lm_fio_made_bytes(fj);
+	char size[32];
+	struct stat st;
+	int ret;
+
+	m->fd = m->dirfd = -1;
+	/* a symlink at a name lunmark chose: planted, never followed */
+	if (!lstat(path, &st) && S_ISLNK(st.st_mode) && fj->named) {
+		lm_err("%s:%u: job '%s': %s is a symlink, at a name of fio's lunmark would make; remove it, or name the file with filename=",
+		       fj->file, fj->line, fj->job.name, path);
+		return LM_EXIT_TARGET;
+	}
+	if (!lstat(path, &st) || errno != ENOENT)
+		return 0; /* there: opened as the user's, or its error */
+	if (!strncmp(path, "/dev/", 5)) {
+		lm_err("%s:%u: job '%s': %s does not exist; lunmark makes no file under /dev/ (name the device as it is)",
+		       fj->file, fj->line, fj->job.name, path);
+		return LM_EXIT_TARGET;
+	}
+	if (read_only || !bytes) {
+		lm_err("%s:%u: job '%s': %s does not exist, and %s", fj->file,
+		       fj->line, fj->job.name, path,
+		       read_only
+			       ? "--readonly makes no file"
+			       : "without size= or filesize= lunmark cannot make it (as fio cannot)");
+		return read_only ? LM_EXIT_GUARD : LM_EXIT_USAGE;
+	}
+	m->fd = lm_newfile_named(path, 0644, &m->dirfd, m->base);
+	ret = m->fd < 0 ? m->fd : lm_fio_made_size(m->fd, bytes);
+	if (ret) {
+		lm_err("%s:%u: job '%s': cannot make %s: %s", fj->file,
+		       fj->line, fj->job.name, path, strerror(-ret));
+		m->unlink = true;
+		lm_fio_made_done(m);
+		return LM_EXIT_TARGET;
+	}
+	m->unlink = fj->unlink;
+	lm_fmt_size(size, sizeof(size), bytes);
+	lm_note("made %s (%s) for job '%s', as fio makes a job's files%s", path,
+		size, fj->job.name,
+		fj->unlink ? "; unlink=1 removes it after" : "");
+	return 0;
+}
+
+void lm_fio_made_done(struct lm_fio_made *m)
+{
+	if (m->fd < 0)
+		return;
+	if (m->unlink)
+		(void)lm_newfile_remove(m->dirfd, m->base, m->fd, 0);
+	close(m->fd);
+	if (m->dirfd >= 0)
+		close(m->dirfd);
+	m->fd = m->dirfd = -1;
+}

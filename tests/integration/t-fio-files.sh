@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# The files fio makes for a job, made as fio makes them and safely:
+# - A job without filename= (numjobs=2, nrfiles=2) and one whose
+#   filename= is missing (in directory=): the same files as Debian's fio
+#   makes for the same job file (jobname.N.M, of size / nrfiles), the same
+#   JSON key tree and bytes; they stay afterwards, as fio's.
+# - unlink=1 removes them after; a later write run without --allow-write
+#   is refused (the file may hold data now), and the data stays.
+# - A symlink planted at a name lunmark would make is refused, its target
+#   untouched; nothing is made under /dev/ for a misspelt device; and
+#   --readonly makes nothing.
+. "$(dirname "$0")/lib.sh"
+command -v jq >/dev/null || skip "jq is not installed (bash scripts/deps.sh)"
+
+cat >"$LM_WORK/n.fio" <<'JOB'
+[x]
+rw=randwrite
+bs=4k
+size=8m
+numjobs=2
+nrfiles=2
+
+[y]
+stonewall
+rw=read
+filename=yfile
+directory=sub
+size=1m
+JOB
+keys() {
+	jq -r '[.jobs[] | paths(scalars) as $p | ($p | map(if type == "number" then "#" else . end)
+		| join(".")) + " " + (getpath($p) | type)] | unique | .[]' "$1" | grep -v '^disk_util'
+}
+files() { (cd "$1" && find . -type f ! -name '*.json' ! -name '*.fio' -printf '%p %s\n' | sort); }
+mkdir -p "$LM_WORK/lm/sub"
+cp "$LM_WORK/n.fio" "$LM_WORK/lm/"
+(cd "$LM_WORK/lm" && "$LUNMARK" n.fio --output-format=json --output=l.json >../out 2>&1) ||
+	fail "lunmark could not run a job without filename=: $(tail -3 "$LM_WORK/out")"
+note "lunmark made: $(files "$LM_WORK/lm" | tr '\n' ' ')"
+[ "$(files "$LM_WORK/lm")" = "$(printf '%s\n' './sub/yfile 1048576' './x.0.0 4194304' './x.0.1 4194304' './x.1.0 4194304' './x.1.1 4194304')" ] ||
+	fail "not fio's files: $(files "$LM_WORK/lm" | tr '\n' ' ')"
+[ "$(jq -c '[.jobs[] | .write.io_bytes + .read.io_bytes]' "$LM_WORK/lm/l.json")" = '[8388608,8388608,1048576]' ] ||
+	fail "bytes moved: $(jq -c '[.jobs[] | .write.io_bytes + .read.io_bytes]' "$LM_WORK/lm/l.json")"
+if command -v fio >/dev/null; then
+	mkdir -p "$LM_WORK/fio/sub"
+	cp "$LM_WORK/n.fio" "$LM_WORK/fio/"
+	(cd "$LM_WORK/fio" && fio n.fio --output-format=json --output=f.json >/dev/null 2>&1) ||
+		fail "fio could not run the job file"
+	[ "$(files "$LM_WORK/fio")" = "$(files "$LM_WORK/lm")" ] ||
+		fail "fio made $(files "$LM_WORK/fio" | tr '\n' ' '), lunmark $(files "$LM_WORK/lm" | tr '\n' ' ')"
+	diff <(keys "$LM_WORK/fio/f.json") <(keys "$LM_WORK/lm/l.json") >"$LM_WORK/keydiff" ||
+		fail "the JSON key trees differ: $(head -5 "$LM_WORK/keydiff")"
+	note "fio made the same files; the same key tree"
+fi
+
+# the files stay, and are data now: a write without --allow-write is refused
+sum=$(sha256sum "$LM_WORK/lm/x.0.0")
+expect_exit "$LM_EXIT_GUARD" "$LM_WORK/o" sh -c "cd '$LM_WORK/lm' && '$LUNMARK' n.fio"
+expect_grep "x.0.0 is a file that may hold data" "$LM_WORK/o"
+[ "$(sha256sum "$LM_WORK/lm/x.0.0")" = "$sum" ] || fail "the refused run changed x.0.0"
+
+# unlink=1: made, and removed after
+mkdir "$LM_WORK/u"
+printf '[u]\nrw=write\nbs=64k\nsize=2m\nunlink=1\n' >"$LM_WORK/u/u.fio"
+expect_exit "$LM_EXIT_OK" "$LM_WORK/o" sh -c "cd '$LM_WORK/u' && '$LUNMARK' u.fio"
+expect_grep "made u.0.0 (2MiB) for job 'u'" "$LM_WORK/o"
+[ ! -e "$LM_WORK/u/u.0.0" ] || fail "unlink=1 left u.0.0"
+
+# a planted symlink at a name lunmark would make: refused, not followed
+echo precious >"$LM_WORK/victim"
+ln -s "$LM_WORK/victim" "$LM_WORK/u/u.0.0"
+expect_exit "$LM_EXIT_TARGET" "$LM_WORK/o" sh -c "cd '$LM_WORK/u' && '$LUNMARK' u.fio --allow-write"
+expect_grep "u.0.0 is a symlink" "$LM_WORK/o"
+[ "$(cat "$LM_WORK/victim")" = precious ] || fail "the symlink's target was written"
+rm "$LM_WORK/u/u.0.0"
+
+# nothing under /dev/, nothing with --readonly
+printf '[z]\nfilename=/dev/lunmark-no-such-disk\nrw=read\nsize=1m\n' >"$LM_WORK/z.fio"
+expect_exit "$LM_EXIT_TARGET" "$LM_WORK/o" "$LUNMARK" "$LM_WORK/z.fio"
+expect_grep "lunmark makes no file under /dev/" "$LM_WORK/o"
+[ ! -e /dev/lunmark-no-such-disk ] || fail "a file was made in /dev"
+printf '[r]\nrw=read\nsize=1m\n' >"$LM_WORK/u/r.fio"
+expect_exit "$LM_EXIT_GUARD" "$LM_WORK/o" sh -c "cd '$LM_WORK/u' && '$LUNMARK' r.fio --readonly"
+expect_grep "--readonly makes no file" "$LM_WORK/o"
+[ ! -e "$LM_WORK/u/r.0.0" ] || fail "--readonly made r.0.0"
+exit "$LM_PASS"
