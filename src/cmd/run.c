@@ -24,6 +24,18 @@
 #include <string.h>
 #include <sys/stat.h>
 
+/* A buffered fio job's file, as fio opens it: its cached pages dropped
+ * (invalidate), and fio's fadvise_hint (random, or sequential: no
+ * readahead that a random job would read from the cache). */
+static void lm_run_hint(const struct lm_job *j, int fd)
+{
+	if (j->invalidate)
+		(void)posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+	(void)posix_fadvise(fd, 0, 0,
+			    lm_rw_random(j->rw) ? POSIX_FADV_RANDOM
+						: POSIX_FADV_SEQUENTIAL);
+}
+
 /* Does job @j prefill @t before it reads? */
 static bool lm_run_prefills(const struct lm_cli *c, const struct lm_job *j,
 			    const struct lm_target *t)
@@ -82,8 +94,8 @@ static int lm_run_open(const struct lm_cli *c, struct lm_job *const *jobs,
 			return ret;
 		t[k].made = c->made >> k & 1;
 		/* a hint: a target that keeps no cache says no, harmlessly */
-		if (j->invalidate && !j->direct && t[k].fd >= 0)
-			(void)posix_fadvise(t[k].fd, 0, 0, POSIX_FADV_DONTNEED);
+		if (!j->direct && t[k].fd >= 0 && c->cmd == LM_CMD_JOBS)
+			lm_run_hint(j, t[k].fd);
 		/* /dev/null and /dev/zero hold no data to guard */
 		if (t[k].kind != LM_TARGET_CHAR &&
 		    !lm_run_guarded_before(t, k) &&

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "src/run/iolog.h"
 
+#include "src/engine/engine.h"
 #include "src/stats/hist.h"
 #include "src/stats/stats.h"
 
@@ -99,4 +100,21 @@ int lm_iolog_hist_windows(const struct lm_iolog *l, uint64_t win_ms,
 	}
 	free(bins);
 	return 0;
+}
+
+void lm_iolog_io(struct lm_iolog *l, const struct lm_io *io, unsigned int dir,
+		 uint64_t now_ns, uint64_t at_ns)
+{
+	uint64_t slat = io->submit_ns ? io->submit_ns - io->issue_ns : 0;
+
+	lm_iolog_add(l, &(struct lm_io_rec){
+				.at_ns = at_ns,
+				.lat_ns = now_ns - io->issue_ns,
+				.offset = io->offset,
+				.bs = io->len,
+				.dir = (uint16_t)dir,
+				.prio = io->ioprio,
+				.slat_ns = slat < UINT32_MAX ? (uint32_t)slat
+							     : UINT32_MAX,
+			});
 }

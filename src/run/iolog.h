@@ -69,6 +69,14 @@ int lm_iolog_hist_windows(const struct lm_iolog *l, uint64_t win_ms,
 			  unsigned int coarseness, lm_iolog_hist_fn *emit,
 			  void *arg);
 
+struct lm_io; /* src/engine/engine.h */
+
+/* The record of @io, of direction @dir, completed at @now_ns, @at_ns
+ * into the window: its latency, and its slat where the engine told it
+ * (io->submit_ns). */
+void lm_iolog_io(struct lm_iolog *l, const struct lm_io *io, unsigned int dir,
+		 uint64_t now_ns, uint64_t at_ns);
+
 /* Append one record; a full log takes no more. */
 void lm_iolog_add(struct lm_iolog *l, const struct lm_io_rec *rec);
 void lm_iolog_free(struct lm_iolog *l);

@@ -5,6 +5,7 @@
 #include "src/target/target.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -166,6 +167,25 @@ static bool lm_think_due(const struct lm_worker *w, const struct lm_loop *l,
 	       l->think_last + j->think_blocks;
 }
 
+/* fio's invalidate (a buffered job): fio reopens a job's files for each
+ * pass over them and drops their cached pages at each open, so each pass
+ * reads the device again; so does lunmark, once the IOs issued make up
+ * the region. */
+static void lm_invalidate(struct lm_worker *w, struct lm_loop *l, uint32_t len)
+{
+	uint64_t region = w->nblocks * w->job->bs_bytes;
+
+	if (!l->inval_left)
+		return;
+	if (l->inval_left > len) {
+		l->inval_left -= len;
+		return;
+	}
+	(void)posix_fadvise(w->target->fd, (off_t)w->start_bytes, (off_t)region,
+			    POSIX_FADV_DONTNEED);
+	l->inval_left = region;
+}
+
 /* Fill the queue; returns false when there is no more work to issue. */
 static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 {
@@ -207,6 +227,7 @@ static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 		io->buf = l->bufs.iov[io->buf_index].iov_base;
 		io->offset = n.off;
 		io->len = n.len;
+		lm_invalidate(w, l, n.len);
 		io->prio_idx = (uint8_t)lm_prio_pick(&w->prio, n.write, n.len,
 						     &l->prio);
 		io->ioprio = w->prio.val[n.write][io->prio_idx];
@@ -291,25 +312,6 @@ static void lm_over_target(struct lm_worker *w, struct lm_loop *l,
 	}
 }
 
-/* job->iolog: @io's record, completed at @now, its time from @base. */
-static void lm_record(struct lm_worker *w, const struct lm_io *io,
-		      enum lm_dir d, uint64_t now, uint64_t base)
-{
-	uint64_t slat = io->submit_ns ? io->submit_ns - io->issue_ns : 0;
-
-	lm_iolog_add(&w->iolog,
-		     &(struct lm_io_rec){
-			     .at_ns = now > base ? now - base : 0,
-			     .lat_ns = now - io->issue_ns,
-			     .offset = io->offset,
-			     .bs = io->len,
-			     .dir = d,
-			     .prio = io->ioprio,
-			     .slat_ns = slat < UINT32_MAX ? (uint32_t)slat
-							  : UINT32_MAX,
-		     });
-}
-
 /*
  * @n IOs reaped, the first at @now, in the window or not (@measuring),
  * before the stop or after it (@stop): a time-based run counts what
@@ -364,7 +366,8 @@ static void lm_complete(struct lm_worker *w, struct lm_loop *l, unsigned int n,
 					now - (io->submit_ns ?: io->issue_ns));
 			lm_count(w, d, io->len, now - io->issue_ns);
 			if (w->job->iolog)
-				lm_record(w, io, d, now, base);
+				lm_iolog_io(&w->iolog, io, d, now,
+					    now > base ? now - base : 0);
 		}
 		lm_unguard(w, io);
 		l->free_ios[l->nfree++] = io;
@@ -459,26 +462,6 @@ static void lm_slow(struct lm_worker *w, struct lm_loop *l, uint64_t now)
 	memcpy(w->errtext, why, sizeof(why));
 }
 
-/* fio's latency_target measures from here: the stats so far go (fio's
- * reset of them), and the result leaves out what the live counters
- * held. */
-static void lm_lat_restart(struct lm_worker *w, uint64_t now)
-{
-	unsigned int d, k;
-
-	for (d = 0; d < LM_DIRS; d++) {
-		lm_hist_init(&w->lat[d]);
-		lm_hist_init(&w->slat[d]);
-		lm_hist_init(&w->clat[d]);
-		for (k = 0; k < w->prio_lat[d].n; k++)
-			lm_hist_init(&w->prio_lat[d].h[k]);
-		w->lat_base[0][d] = atomic_load(&w->live_ios[d]);
-		w->lat_base[1][d] = atomic_load(&w->live_bytes[d]);
-		w->lat_base[2][d] = atomic_load(&w->live_lat_ns[d]);
-	}
-	w->lat_from_ns = now;
-}
-
 /* After a reap: what fio's latency_target asks (an IO over it, or the
  * window's verdict); false when its measured window is over. */
 static bool lm_latency(struct lm_worker *w, struct lm_loop *l, uint64_t now)
@@ -497,7 +480,7 @@ static bool lm_latency(struct lm_worker *w, struct lm_loop *l, uint64_t now)
 	/* the next window starts once the quiesce is over */
 	now = lm_now_ns();
 	if (s == LM_LAT_MEASURE)
-		lm_lat_restart(w, now);
+		lm_worker_restart(w, now);
 	lm_lat_target_window(&l->lt, now, l->ncompleted);
 	return true;
 }
@@ -529,6 +512,10 @@ void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
 	lm_rate_start(&l->rate, lm_now_ns());
 	lm_rate_min_start(&l->rate_min, lm_now_ns());
 	lm_lat_target_init(&l->lt, w->job, lm_now_ns(), l->ncompleted);
+	l->inval_left = w->job->invalidate && !w->job->direct && !l->solo &&
+					w->target->fd >= 0
+				? w->nblocks * w->job->bs_bytes
+				: 0;
 	w->lat_depth = l->lt.qd;
 	while (!stop && (more || l->inflight)) {
 		if (more)

@@ -59,11 +59,15 @@ struct lm_loop {
 	struct lm_rate rate;	     /* fio's rate, rate_iops (rate.h) */
 	struct lm_rate_min rate_min; /* and rate_min, rate_iops_min */
 	bool paced;		     /* the last fill stopped at the rate */
-	struct lm_next held;	  /* --verify: drawn, waiting for an overlap */
-	bool flowed;		  /* the last draw was held by the flow */
-	struct lm_dedupe dedupe;  /* LM_FILL_DEDUPE's */
-	uint64_t flow_mine;	  /* IOs issued in the flow */
-	struct lm_lat_target lt;  /* fio's latency_target: the depth */
+	struct lm_next held;	 /* --verify: drawn, waiting for an overlap */
+	bool flowed;		 /* the last draw was held by the flow */
+	struct lm_dedupe dedupe; /* LM_FILL_DEDUPE's */
+	uint64_t flow_mine;	 /* IOs issued in the flow */
+	struct lm_lat_target lt; /* fio's latency_target: the depth */
+	/* fio's invalidate of a buffered job: the bytes left to issue in
+	 * this pass over the region before its cache is dropped again
+	 * (0: never) */
+	uint64_t inval_left;
 	enum lm_lat_step lt_step; /* what an IO over the target asked */
 };
 

@@ -175,6 +175,23 @@ static void lm_flush(struct lm_worker *w, struct lm_loop *l, uint64_t offset)
 	}
 }
 
+void lm_worker_restart(struct lm_worker *w, uint64_t now)
+{
+	unsigned int d, k;
+
+	for (d = 0; d < LM_DIRS; d++) {
+		lm_hist_init(&w->lat[d]);
+		lm_hist_init(&w->slat[d]);
+		lm_hist_init(&w->clat[d]);
+		for (k = 0; k < w->prio_lat[d].n; k++)
+			lm_hist_init(&w->prio_lat[d].h[k]);
+		w->lat_base[0][d] = atomic_load(&w->live_ios[d]);
+		w->lat_base[1][d] = atomic_load(&w->live_bytes[d]);
+		w->lat_base[2][d] = atomic_load(&w->live_lat_ns[d]);
+	}
+	w->lat_from_ns = now;
+}
+
 void lm_worker_free(struct lm_worker *w)
 {
 	unsigned int d;

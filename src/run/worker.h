@@ -189,6 +189,11 @@ int lm_worker_pass(struct lm_worker *w, const struct lm_pass *p);
  * engine's note. */
 void lm_worker_teardown(struct lm_worker *w);
 
+/* fio's latency_target measures from @now: what @w measured so far is
+ * dropped (fio's reset of the stats), and its result leaves out what the
+ * live counters held (lat_base). In @w's own thread. */
+void lm_worker_restart(struct lm_worker *w, uint64_t now);
+
 /* Free what a worker of a run still holds once its run's results took
  * what they keep (or its run failed): its IO log, its latencies per
  * priority. */
