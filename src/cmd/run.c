@@ -27,11 +27,11 @@
 /* A buffered fio job's file, as fio opens it: its cached pages dropped
  * (invalidate), and fio's fadvise_hint (random, or sequential: no
  * readahead that a random job would read from the cache). */
-static void lm_run_hint(const struct lm_job *j, int fd)
+static void lm_run_hint(const struct lm_job *j, const struct lm_target *t)
 {
 	if (j->invalidate)
-		(void)posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
-	(void)posix_fadvise(fd, 0, 0,
+		lm_target_drop_cache(t, 0, 0);
+	(void)posix_fadvise(t->fd, 0, 0,
 			    lm_rw_random(j->rw) ? POSIX_FADV_RANDOM
 						: POSIX_FADV_SEQUENTIAL);
 }
@@ -95,7 +95,7 @@ static int lm_run_open(const struct lm_cli *c, struct lm_job *const *jobs,
 		t[k].made = c->made >> k & 1;
 		/* a hint: a target that keeps no cache says no, harmlessly */
 		if (!j->direct && t[k].fd >= 0 && c->cmd == LM_CMD_JOBS)
-			lm_run_hint(j, t[k].fd);
+			lm_run_hint(j, &t[k]);
 		/* /dev/null and /dev/zero hold no data to guard */
 		if (t[k].kind != LM_TARGET_CHAR &&
 		    !lm_run_guarded_before(t, k) &&

@@ -5,7 +5,6 @@
 #include "src/target/target.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -181,8 +180,7 @@ static void lm_invalidate(struct lm_worker *w, struct lm_loop *l, uint32_t len)
 		l->inval_left -= len;
 		return;
 	}
-	(void)posix_fadvise(w->target->fd, (off_t)w->start_bytes, (off_t)region,
-			    POSIX_FADV_DONTNEED);
+	lm_target_drop_cache(w->target, w->start_bytes, region);
 	l->inval_left = region;
 }
 

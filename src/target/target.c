@@ -428,3 +428,14 @@ void lm_target_close(struct lm_target *t)
 		t->excl_fd = -1;
 	}
 }
+
+void lm_target_drop_cache(const struct lm_target *t, uint64_t off, uint64_t len)
+{
+	if (t->fd < 0 ||
+	    (t->kind != LM_TARGET_BLOCK && t->kind != LM_TARGET_FILE &&
+	     t->kind != LM_TARGET_TESTFILE))
+		return;
+	if (t->kind == LM_TARGET_BLOCK && !ioctl(t->fd, BLKFLSBUF))
+		return;
+	(void)posix_fadvise(t->fd, (off_t)off, (off_t)len, POSIX_FADV_DONTNEED);
+}

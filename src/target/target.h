@@ -85,4 +85,13 @@ void lm_target_close(struct lm_target *t);
 
 const char *lm_target_kind_name(enum lm_target_kind k);
 
+/*
+ * fio's invalidate: @t's cached pages of @len bytes from @off dropped,
+ * as fio drops them: a block device's buffers written back and dropped
+ * (BLKFLSBUF; where that is not permitted, as a file's), a file's
+ * declared unneeded (POSIX_FADV_DONTNEED). Nothing for other kinds.
+ */
+void lm_target_drop_cache(const struct lm_target *t, uint64_t off,
+			  uint64_t len);
+
 #endif
