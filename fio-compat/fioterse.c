@@ -53,7 +53,28 @@ static void lm_terse_dir(FILE *f, const struct lm_run_result *r, unsigned int d)
 		bw.mean * bw.cv_pct / 100.0);
 }
 
-static void lm_terse_job(FILE *f, const struct lm_fio_job *fj,
+/* fio's disk_util, after each line's latencies: the devices' counters
+ * over the run, as the JSON's disk_util */
+static void lm_terse_disks(FILE *f, const struct lm_fio_jobs *jobs)
+{
+	unsigned int i;
+
+	for (i = 0; i < jobs->ndisks; i++) {
+		const struct lm_disk_stat *d = &jobs->disks[i];
+
+		fprintf(f, ";%s;%llu;%llu;%llu;%llu;%llu;%llu;%llu;%3.2f%%",
+			d->name, (unsigned long long)d->ios[0],
+			(unsigned long long)d->ios[1],
+			(unsigned long long)d->merges[0],
+			(unsigned long long)d->merges[1],
+			(unsigned long long)d->ticks[0],
+			(unsigned long long)d->ticks[1],
+			(unsigned long long)d->in_queue, d->util_pct);
+	}
+}
+
+static void lm_terse_job(FILE *f, const struct lm_fio_jobs *jobs,
+			 const struct lm_fio_job *fj,
 			 const struct lm_run_result *r)
 {
 	double share[LM_FIO_NMS + 1];
@@ -75,6 +96,10 @@ static void lm_terse_job(FILE *f, const struct lm_fio_job *fj,
 	lm_fio_lat_share(r, lm_fio_lat_ms, LM_FIO_NMS, 1000000, true, share);
 	for (i = 0; i <= LM_FIO_NMS; i++)
 		fprintf(f, ";%.2f%%", share[i]);
+	lm_terse_disks(f, jobs);
+	/* and the job's description= last, as fio's */
+	if (fj->desc[0])
+		fprintf(f, ";%s", fj->desc);
 	fputc('\n', f);
 }
 
@@ -85,6 +110,6 @@ int lm_fio_terse_write(FILE *f, const struct lm_fio_jobs *jobs,
 
 	for (i = 0; i < n; i++)
 		if (lm_fio_job_shown(jobs, i))
-			lm_terse_job(f, &jobs->jobs[i], &res[i]);
+			lm_terse_job(f, jobs, &jobs->jobs[i], &res[i]);
 	return ferror(f) ? -EIO : 0;
 }

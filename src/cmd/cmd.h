@@ -84,6 +84,12 @@ int lm_fio_out(const struct lm_cli *c, const struct lm_fio_jobs *js,
 	       const struct lm_fio_file *f, time_t start);
 /* --output can be written: checked before the first IO. */
 int lm_fio_out_check(const struct lm_cli *c);
+/*
+ * fio's disk_util: the counters of the devices @js's files are or live
+ * on, before the first IO, and (@end) what they moved by since. A file
+ * on no device (tmpfs, a URL) has none.
+ */
+void lm_fio_disks(struct lm_fio_jobs *js, bool end);
 /* `lunmark mark [TARGET]`: c->profile as a suite (suite.h), reported,
  * saved with --json=FILE. */
 int lm_cmd_mark(struct lm_cli *c);

@@ -323,12 +323,7 @@ out_free:
 	return ret;
 }
 
-/*
- * fio's disk_util: the counters of the devices the jobs' files are or
- * live on, before the first phase, and (@end) what they moved by since.
- * A file on no device (tmpfs, a URL) has none.
- */
-static void lm_jobs_disks(struct lm_fio_jobs *js, bool end)
+void lm_fio_disks(struct lm_fio_jobs *js, bool end)
 {
 	struct lm_disk_stat s;
 	unsigned int i, k, d;
@@ -489,7 +484,7 @@ int lm_cmd_jobs(struct lm_cli *c)
 		ret = LM_EXIT_ENGINE;
 		goto out_free;
 	}
-	lm_jobs_disks(&js, false);
+	lm_fio_disks(&js, false);
 	for (i = 0; i < js.n && !ret && !lm_stop; i += n) {
 		for (n = 1;
 		     i + n < js.n && js.jobs[i + n].phase == js.jobs[i].phase;
@@ -508,7 +503,7 @@ int lm_cmd_jobs(struct lm_cli *c)
 			break;
 		}
 	}
-	lm_jobs_disks(&js, true);
+	lm_fio_disks(&js, true);
 	/* what was measured is written, also after a failed job */
 	out_ret = lm_fio_out(c, &js, res, done, &f, start);
 	ret = ret ? ret : out_ret;

@@ -308,17 +308,23 @@ static int lm_run_fio(struct lm_cli *c, struct lm_job *const *jobs,
 		lm_err("out of memory");
 		return LM_EXIT_ENGINE;
 	}
-	ret = lm_fio_out_check(c);
-	if (!ret)
-		ret = lm_run_set(c, jobs, all, nspans, r, c->out_normal);
 	for (k = 0; k < n; k++) {
 		js.jobs[k].job = c->job;
 		js.jobs[k].number = k + 1;
 		if (!js.jobs[k].job.name[0])
 			snprintf(js.jobs[k].job.name,
 				 sizeof(js.jobs[k].job.name), "run");
+		/* its target, for fio's disk_util */
+		snprintf(js.jobs[k].filename, sizeof(js.jobs[k].filename) - 1,
+			 "%s", c->targets[k]);
+		js.jobs[k].nfiles = 1;
 	}
 	js.n = n;
+	ret = lm_fio_out_check(c);
+	lm_fio_disks(&js, false);
+	if (!ret)
+		ret = lm_run_set(c, jobs, all, nspans, r, c->out_normal);
+	lm_fio_disks(&js, true);
 	js.ngroups = js.nphases = 1;
 	/* what was measured is written, also after a failed IO */
 	if (!ret || r[0].elapsed_ns)

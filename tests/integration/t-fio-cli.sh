@@ -127,7 +127,8 @@ same '[.jobs[].jobname]' '[.jobs[]."job options"]' '[.jobs[] | .read.io_bytes, .
 jq -e '.jobs | length == 1' lm.json >/dev/null || fail "group_reporting: not one entry"
 
 # lunmark run --output-format=json --output: fio's jobs[] keys (its own
-# options are not a job file's, so "job options" is left out)
+# options are not a job file's, so "job options" is left out) and
+# disk_util
 expect_exit "$LM_EXIT_OK" err "$LUNMARK" run "$LM_DEV" --rw=read --bs=64k --size=8m \
 	--output-format=json --output=run.json
 [ ! -s err ] || fail "run --output wrote to stdout: $(head -c 300 err)"
@@ -138,6 +139,11 @@ jkeys() {
 		then "#" else . end) | join(".")) + " " + (getpath($p) | type)] | unique | .[]' "$1"
 }
 diff <(jkeys frun.json) <(jkeys run.json) >keydiff || fail "run's JSON keys differ from fio's: $(head -5 keydiff)"
+# and its device's disk_util, as fio's: the 128 reads of 64k it made
+[ "$(jq -r '.disk_util[0].name' run.json)" = "$(jq -r '.disk_util[0].name' frun.json)" ] ||
+	fail "run's disk_util: $(jq -c '.disk_util' run.json | head -c 300)"
+jq -e '.disk_util[0].read_ios >= 128' run.json >/dev/null ||
+	fail "run's disk_util counted $(jq '.disk_util[0].read_ios' run.json) reads of 128"
 
 # invalidate=1, fio's default: a buffered job's reads reach the device
 # even when the page cache holds the region; invalidate=0 reads the cache

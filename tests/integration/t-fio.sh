@@ -151,12 +151,17 @@ fio "$LM_WORK/t.fio" --output-format=terse --output="$LM_WORK/f.terse" >/dev/nul
 	--allow-write --no-prefill || fail "lunmark terse,json failed"
 head -1 "$LM_WORK/l.out" >"$LM_WORK/l.terse"
 tail -n +2 "$LM_WORK/l.out" >"$LM_WORK/l.json"
-# fio adds disk statistics for a block device; lunmark has none
+# and the device's disk statistics, as fio appends them: 121 + 9 fields,
+# its name and its reads as the JSON's disk_util has them
 nf=$(head -1 "$LM_WORK/f.terse" | awk -F';' '{ print NF }')
 nl=$(awk -F';' '{ print NF }' "$LM_WORK/l.terse")
-if [ "$nl" -ne 121 ] || [ "$nf" -lt 121 ]; then
-	fail "terse: lunmark $nl fields, fio $nf (121 before the disk's)"
+if [ "$nl" -ne 130 ] || [ "$nf" -ne 130 ]; then
+	fail "terse: lunmark $nl fields, fio $nf (121, then the disk's 9)"
 fi
+[ "$(cut -d';' -f122,123 "$LM_WORK/l.terse")" = "$(jq -r '.disk_util[0] | "\(.name);\(.read_ios)"' "$LM_WORK/l.json")" ] ||
+	fail "terse: the disk's fields $(cut -d';' -f122-130 "$LM_WORK/l.terse"), the JSON's $(jq -c '.disk_util[0]' "$LM_WORK/l.json")"
+[ "$(cut -d';' -f122 "$LM_WORK/f.terse" | head -1)" = "$(basename "$LM_DEV")" ] ||
+	fail "fio's terse names its disk $(cut -d';' -f122 "$LM_WORK/f.terse" | head -1)"
 awk -F';' -v kb="$(jq '.jobs[0].read.io_kbytes' "$LM_WORK/l.json")" \
 	-v wkb="$(jq '.jobs[0].write.io_kbytes' "$LM_WORK/l.json")" \
 	'$1 == 3 && $3 == "t" && $6 == kb && $47 == wkb && $18 ~ /^1.000000%=/ { ok = 1 } END { exit !ok }' \
