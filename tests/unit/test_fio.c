@@ -455,10 +455,12 @@ static void lm_test_fio_cmdprio(void)
 	lm_fio_file_free(&f);
 	for (i = 0; i < LM_ARRAY_SIZE(bad); i++) {
 		snprintf(text, sizeof(text), "[a]\n%s", bad[i]);
+		memset(&js, 0, sizeof(js));
 		CU_ASSERT_EQUAL(
 			lm_build(text, false, &f, &js, msg, sizeof(msg)),
 			-EINVAL);
 		CU_ASSERT_PTR_NOT_NULL(strstr(msg, "t.fio:2: "));
+		lm_fio_jobs_free(&js);
 		lm_fio_file_free(&f);
 	}
 }
