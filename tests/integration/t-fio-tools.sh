@@ -84,7 +84,9 @@ all=$(jq '[.jobs[].read.total_ios] | add' h.json)
 p50=$(jq '.jobs[0].read.clat_ns.percentile["50.000000"]' h.json)
 python3 "$pctiles" h_clat_hist.1.log >pct.out 2>&1 || fail "fio-histo-log-pctiles.py: $(tail -3 pct.out)"
 # its lines: msec, samples, min, median, 95, 99, max (us)
-read -r n med < <(awk -F', *' '$1 ~ /^ *[0-9]+$/ { n += $2; m = $4 } END { print n + 0, m + 0 }' pct.out)
+# the median of each line, weighed by its IOs (a last, short interval's
+# alone can be anything)
+read -r n med < <(awk -F', *' '$1 ~ /^ *[0-9]+$/ { n += $2; m += $2 * $4 } END { print n + 0, n ? m / n : 0 }' pct.out)
 note "fio-histo-log-pctiles.py: $n IOs of thread 1 logged, median $med us; the JSON: $ios IOs of thread 1, median $p50 ns"
 # all but the last window's, which fio leaves out too
 awk -v n="$n" -v t="$ios" 'BEGIN { exit !(n >= 0.8 * t && n <= t) }' ||
@@ -100,7 +102,7 @@ if [ -f "$parser" ] && "$py" -c 'import pandas' 2>/dev/null; then
 	# end-time, samples, min, avg, median, 90%, 95%, 99%, max (ns); its
 	# samples weigh each log window into its 1 s intervals, overlapping:
 	# on fio's own log of this job it counted 1.2 times the IOs
-	read -r n med < <(awk -F', *' 'NR > 1 { n += $2; m = $5 } END { print n + 0, m + 0 }' parse.out)
+	read -r n med < <(awk -F', *' 'NR > 1 { n += $2; m += $2 * $5 } END { print n + 0, n ? m / n : 0 }' parse.out)
 	note "fiologparser_hist.py: $n IOs of both threads weighed, median $med ns; the JSON: $all"
 	awk -v n="$n" -v t="$all" 'BEGIN { exit !(n >= 0.7 * t && n <= 1.6 * t) }' ||
 		fail "fiologparser_hist.py weighed $n IOs, of $all"
