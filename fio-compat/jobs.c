@@ -219,6 +219,7 @@ static int lm_fio_job(struct lm_fio_ctx *c, const struct lm_fio_section *s,
 		      unsigned int *number)
 {
 	struct lm_fio_job *fj = &out->jobs[out->n];
+	const struct lm_engine_ops *e;
 	int ret;
 
 	*fj = *global;
@@ -228,9 +229,8 @@ static int lm_fio_job(struct lm_fio_ctx *c, const struct lm_fio_section *s,
 	fj->sec = s;
 	ret = lm_fio_apply(c, s, fj);
 	/* no filename=: files of fio's names, made where missing */
-	fj->named =
-		!fj->nfiles && lm_engine_find(fj->job.engine) &&
-		lm_engine_find(fj->job.engine)->target == LM_ENGINE_TARGET_PATH;
+	e = lm_engine_find(fj->job.engine);
+	fj->named = !fj->nfiles && e && e->target == LM_ENGINE_TARGET_PATH;
 	if (!ret)
 		ret = lm_fio_files_place(fj, c->msg, c->len);
 	if (!ret)

@@ -36,16 +36,18 @@ int lm_fio_make(const struct lm_fio_job *fj, const char *path, bool read_only,
 	uint64_t bytes = lm_fio_made_bytes(fj);
 	char size[32];
 	struct stat st;
+	bool there;
 	int ret;
 
 	m->fd = m->dirfd = -1;
+	there = !lstat(path, &st);
 	/* a symlink at a name lunmark chose: planted, never followed */
-	if (!lstat(path, &st) && S_ISLNK(st.st_mode) && fj->named) {
+	if (there && S_ISLNK(st.st_mode) && fj->named) {
 		lm_err("%s:%u: job '%s': %s is a symlink, at a name of fio's lunmark would make; remove it, or name the file with filename=",
 		       fj->file, fj->line, fj->job.name, path);
 		return LM_EXIT_TARGET;
 	}
-	if (!lstat(path, &st) || errno != ENOENT)
+	if (there || errno != ENOENT)
 		return 0; /* there: opened as the user's, or its error */
 	if (!strncmp(path, "/dev/", 5)) {
 		lm_err("%s:%u: job '%s': %s does not exist; lunmark makes no file under /dev/ (name the device as it is)",
