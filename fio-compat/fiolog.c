@@ -19,7 +19,7 @@ enum lm_log_kind {
 
 /* What one window holds, per direction. */
 struct lm_win {
-	uint64_t ios[LM_DIRS], bytes[LM_DIRS], lat[LM_DIRS];
+	uint64_t ios[LM_DIRS], bytes[LM_DIRS], lat[LM_DIRS], slat[LM_DIRS];
 };
 
 /* "msec, value, ddir, 0, 0" (with log_offset "msec, value, ddir, 0, 0,
@@ -35,13 +35,15 @@ static void lm_win_lines(FILE *f, const struct lm_fio_job *fj,
 	for (d = 0; d < LM_DIRS; d++) {
 		if (!(d ? lm_rw_writes(fj->job.rw) : lm_rw_reads(fj->job.rw)))
 			continue;
-		if (kind == LM_LOG_LAT && !w->ios[d])
+		if (kind != LM_LOG_BW && kind != LM_LOG_IOPS && !w->ios[d])
 			continue;
 		v = kind == LM_LOG_BW ? (uint64_t)((double)w->bytes[d] /
 						   1024.0 * 1e9 / (double)dur)
 		    : kind == LM_LOG_IOPS
 			    ? (uint64_t)((double)w->ios[d] * 1e9 / (double)dur)
-			    : w->lat[d] / w->ios[d];
+		    : kind == LM_LOG_CLAT ? (w->lat[d] - w->slat[d]) / w->ios[d]
+		    : kind == LM_LOG_SLAT ? w->slat[d] / w->ios[d]
+					  : w->lat[d] / w->ios[d];
 		fprintf(f, "%llu, %llu, %u, 0, %s%s\n",
 			(unsigned long long)at_ms, (unsigned long long)v, d,
 			fj->log_offset ? "0, " : "",
@@ -69,6 +71,7 @@ static void lm_log_seconds(FILE *f, const struct lm_fio_job *fj,
 			w.ios[d] += s->ios[d];
 			w.bytes[d] += s->bytes[d];
 			w.lat[d] += s->lat_ns[d];
+			w.slat[d] += s->slat_ns[d];
 		}
 		/* whole windows only, as the JSON's whole seconds: the
 		 * main thread samples a second at or after its end */
@@ -111,6 +114,7 @@ static void lm_log_windows(FILE *f, const struct lm_fio_job *fj,
 				w[b].ios[e->dir]++;
 				w[b].bytes[e->dir] += e->bs;
 				w[b].lat[e->dir] += e->lat_ns;
+				w[b].slat[e->dir] += e->slat_ns;
 			}
 		}
 	}
@@ -222,9 +226,10 @@ static int lm_log_set(const struct lm_fio_job *fj,
 		      const struct lm_run_result *r, unsigned int k,
 		      const struct lm_iolog *l, char *msg, size_t len)
 {
-	/* every IO's slat and clat where the engine tells them apart; an
-	 * averaged log has lat alone (its clat is lat, its slat empty) */
-	bool apart = l && r->slat[0].count + r->slat[1].count;
+	/* slat and clat where the engine tells them apart (else clat is
+	 * lat, slat empty, as in the JSON), in a log of every IO and in an
+	 * averaged one alike */
+	bool apart = r->slat[0].count + r->slat[1].count;
 	int ret = 0;
 
 	if (fj->bw_log[0])

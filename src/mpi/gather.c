@@ -63,6 +63,7 @@ static void lm_mpi_sample_op(void *in, void *inout, int *len, MPI_Datatype *t)
 			b[i].ios[d] += a[i].ios[d];
 			b[i].bytes[d] += a[i].bytes[d];
 			b[i].lat_ns[d] += a[i].lat_ns[d];
+			b[i].slat_ns[d] += a[i].slat_ns[d];
 		}
 	}
 }

@@ -8,7 +8,7 @@
 void lm_group_sample(struct lm_group *g, uint64_t dur_ns, unsigned int cap)
 {
 	uint64_t ios[LM_DIRS] = { 0 }, bytes[LM_DIRS] = { 0 };
-	uint64_t lat[LM_DIRS] = { 0 };
+	uint64_t lat[LM_DIRS] = { 0 }, slat[LM_DIRS] = { 0 };
 	struct lm_run_result *r = g->r;
 	struct lm_sample *s;
 	unsigned int i, d;
@@ -21,6 +21,8 @@ void lm_group_sample(struct lm_group *g, uint64_t dur_ns, unsigned int cap)
 							 memory_order_relaxed);
 			lat[d] += atomic_load_explicit(&g->w[i].live_lat_ns[d],
 						       memory_order_relaxed);
+			slat[d] += atomic_load_explicit(
+				&g->w[i].live_slat_ns[d], memory_order_relaxed);
 		}
 	}
 	if (r->nseries < cap && dur_ns) {
@@ -30,11 +32,13 @@ void lm_group_sample(struct lm_group *g, uint64_t dur_ns, unsigned int cap)
 			s->ios[d] = ios[d] - g->last[0][d];
 			s->bytes[d] = bytes[d] - g->last[1][d];
 			s->lat_ns[d] = lat[d] - g->last[2][d];
+			s->slat_ns[d] = slat[d] - g->last[3][d];
 		}
 	}
 	memcpy(g->last[0], ios, sizeof(ios));
 	memcpy(g->last[1], bytes, sizeof(bytes));
 	memcpy(g->last[2], lat, sizeof(lat));
+	memcpy(g->last[3], slat, sizeof(slat));
 }
 
 /*
@@ -113,6 +117,7 @@ static void lm_group_trim(struct lm_group *g)
 				s[i + 1].ios[d] += s[i].ios[d];
 				s[i + 1].bytes[d] += s[i].bytes[d];
 				s[i + 1].lat_ns[d] += s[i].lat_ns[d];
+				s[i + 1].slat_ns[d] += s[i].slat_ns[d];
 			}
 			i++;
 		}

@@ -19,7 +19,7 @@ struct lm_group {
 	struct lm_worker *w;
 	unsigned int n;
 	struct lm_run_result *r;
-	uint64_t last[3][LM_DIRS]; /* counters at the previous sample */
+	uint64_t last[4][LM_DIRS]; /* counters at the previous sample */
 	uint64_t delay_ns;	   /* measures this long after the clock's t0 */
 };
 

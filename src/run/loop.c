@@ -29,11 +29,13 @@ static void lm_live_add(_Atomic uint64_t *c, uint64_t v)
 }
 
 static void lm_count(struct lm_worker *w, enum lm_dir d, uint64_t bytes,
-		     uint64_t lat_ns)
+		     uint64_t lat_ns, uint64_t slat_ns)
 {
 	lm_live_add(&w->live_ios[d], 1);
 	lm_live_add(&w->live_bytes[d], bytes);
 	lm_live_add(&w->live_lat_ns[d], lat_ns);
+	if (slat_ns)
+		lm_live_add(&w->live_slat_ns[d], slat_ns);
 }
 
 static void lm_stop_all(struct lm_worker *w)
@@ -362,7 +364,9 @@ static void lm_complete(struct lm_worker *w, struct lm_loop *l, unsigned int n,
 				lm_hist_add(
 					&w->prio_lat[d].h[io->prio_idx],
 					now - (io->submit_ns ?: io->issue_ns));
-			lm_count(w, d, io->len, now - io->issue_ns);
+			lm_count(w, d, io->len, now - io->issue_ns,
+				 io->submit_ns ? io->submit_ns - io->issue_ns
+					       : 0);
 			if (w->job->iolog)
 				lm_iolog_io(&w->iolog, io, d, now,
 					    now > base ? now - base : 0);

@@ -109,7 +109,8 @@ struct lm_worker {
 	/* live counters, written by the worker, sampled by the main thread */
 	_Alignas(64) _Atomic uint64_t live_ios[LM_DIRS];
 	_Atomic uint64_t live_bytes[LM_DIRS];
-	_Atomic uint64_t live_lat_ns[LM_DIRS]; /* latencies, summed */
+	_Atomic uint64_t live_lat_ns[LM_DIRS];	/* latencies, summed */
+	_Atomic uint64_t live_slat_ns[LM_DIRS]; /* their slat parts */
 
 	/* out, read after the thread is joined: latency from issue to
 	 * completion, and, with an engine that tells them apart

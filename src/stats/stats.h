@@ -37,6 +37,9 @@ struct lm_sample {
 	uint64_t ios[LM_DIRS];
 	uint64_t bytes[LM_DIRS];
 	uint64_t lat_ns[LM_DIRS]; /* the IOs' completion latencies, summed */
+	/* their submission parts, summed (0 from an engine that does not
+	 * tell them apart): lat_ns - slat_ns is their clat */
+	uint64_t slat_ns[LM_DIRS];
 };
 
 /* A sample's bytes of direction @dir, or of both for LM_SUM_ALL. */

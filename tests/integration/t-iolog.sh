@@ -5,7 +5,8 @@
 # the IOs of one submitted and reaped batch shared their time and their
 # latency: 83.5% of consecutive lines were identical. And fio's JSON has
 # slat, clat and lat apart where the engine tells them apart, and the
-# per-IO slat, clat and lat logs with the JSON's means.
+# per-IO slat, clat and lat logs with the JSON's means; the averaged logs
+# too, window by window.
 . "$(dirname "$0")/lib.sh"
 lm_need_root
 
@@ -73,6 +74,31 @@ for e in libaio io_uring; do
 			awk -v m="$m" -v j="$j" 'BEGIN { d = m - j; exit !(d < 1 && d > -1) }' ||
 				fail "$e: the $k log's mean $m is not the JSON's $j"
 		fi
+	done
+done
+# averaged logs (log_avg_msec) keep them apart too: each window's slat
+# and clat add up to its lat (within the rounding of three integer
+# means) with libaio; with io_uring its slat log is empty and its clat
+# log is its lat log; in whole seconds (the per-second samples) and in
+# 500 ms windows (the record of every IO)
+for e in libaio io_uring; do
+	for ms in 1000 500; do
+		d=$LM_WORK/$e.avg$ms
+		mkdir "$d"
+		sed "s|write_lat_log=.*|write_lat_log=$d/q\nlog_avg_msec=$ms|; s/ioengine=io_uring/ioengine=$e/; s/runtime=2/runtime=3/" \
+			"$LM_WORK/q.fio" >"$d.fio"
+		expect_exit "$LM_EXIT_OK" "$LM_WORK/o" "$LUNMARK" "$d.fio" --no-prefill
+		paste -d, "$d/q_lat.1.log" "$d/q_clat.1.log" | tr -d ' ' >"$d.lc"
+		[ "$(wc -l <"$d.lc")" -ge 2 ] || fail "$e, log_avg_msec=$ms: $(wc -l <"$d.lc") windows in 3 s"
+		if [ $e = libaio ]; then
+			paste -d, "$d.lc" "$d/q_slat.1.log" | tr -d ' ' |
+				awk -F, '{ d = $12 + $7 - $2; print $1, $2, $7, $12, (d <= 2 && d >= -2 && $12 > 0 && $1 == $11) ? "ok" : "BAD" }' >"$d.sum"
+		else
+			[ ! -s "$d/q_slat.1.log" ] || fail "io_uring, log_avg_msec=$ms: a slat log"
+			awk -F, '{ print $1, $2, $7, 0, $2 == $7 && $1 == $6 ? "ok" : "BAD" }' "$d.lc" >"$d.sum"
+		fi
+		note "$e, log_avg_msec=$ms: window lat clat slat: $(head -3 "$d.sum" | tr '\n' ';')"
+		! grep -q BAD "$d.sum" || fail "$e, log_avg_msec=$ms: slat + clat is not lat: $(grep BAD "$d.sum" | head -3)"
 	done
 done
 exit "$LM_PASS"
