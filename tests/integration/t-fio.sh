@@ -296,17 +296,18 @@ awk -F', ' -v j="$(jq '.jobs[0].read.bw_mean' "$LM_WORK/log.json")" -v ns="$ns" 
 # the windows' latencies weighted by their IOs (the iops log) add up to
 # the latency of the IOs they hold, all but those of the last part
 # second: at most the run's total (mean x IOs) and at least that total
-# less the rest's IOs at the run's max latency. Exact bounds that hold on
-# a loaded machine, less one ns an IO for the log's rounding; and the
-# windows' mean within a factor of two of the run's (a log in other units,
-# or of other IOs, is off by far more), where a 10% band failed under load
+# less the rest's IOs at the run's max latency; and each window's mean
+# between the run's min and max (a log in other units is off by 1000).
+# Exact bounds that hold on a loaded machine, less one ns an IO for the
+# log's rounding. A band around the run's mean does not: under ASan on a
+# loaded machine, two windows' means were 2.9 and 2.1 times the run's:
+# the IOs of its last, unlogged part second were that much faster
 jr() { jq ".jobs[0].read.$1" "$LM_WORK/log.json"; }
 paste -d, "$LM_WORK/fl/f_clat.1.log" "$LM_WORK/fl/f_iops.1.log" | tr -d ' ' |
-	awk -F, -v j="$(jr clat_ns.mean)" -v ios="$(jr total_ios)" -v max="$(jr clat_ns.max)" \
-	'{ s += $2 * $7; w += $7; n++ } END { t = j * ios; slack = w + n
-		exit !(n >= 2 && w <= ios && s <= t + slack && s >= t - (ios - w) * max - slack &&
-			s / w > j / 2 && s / w < 2 * j) }' ||
-	fail "clat log $(cat "$LM_WORK/fl/f_clat.1.log") against clat mean $(jr clat_ns.mean), max $(jr clat_ns.max), $(jr total_ios) IOs"
+	awk -F, -v j="$(jr clat_ns.mean)" -v ios="$(jr total_ios)" -v max="$(jr clat_ns.max)" -v min="$(jr clat_ns.min)" \
+	'{ s += $2 * $7; w += $7; n++; if ($2 < min - 1 || $2 > max + 1) bad++ } END { t = j * ios; slack = w + n
+		exit !(n >= 2 && w <= ios && s <= t + slack && s >= t - (ios - w) * max - slack && !bad) }' ||
+	fail "clat log $(cut -d, -f1,2 "$LM_WORK/fl/f_clat.1.log" | tr '\n' ' ')(IOPS $(cut -d, -f2 "$LM_WORK/fl/f_iops.1.log" | tr '\n' ' ')) against clat mean $(jr clat_ns.mean), min $(jr clat_ns.min), max $(jr clat_ns.max), $(jr total_ios) IOs"
 [ ! -s "$LM_WORK/fl/f_slat.1.log" ] || fail "slat log not empty"
 # windows under a second, stamped at their ends: fio logs the last one,
 # which ends as the runtime does, or not, by a race; lunmark does not
