@@ -64,6 +64,23 @@ int lm_iscsi_sense_errno(int key, int ascq, bool *retry, const char **text)
 	return -EIO;
 }
 
+/* SPC's sense key names; libiscsi's scsi_sense_key_str() has no name
+ * for MEDIUM ERROR (1.19 returns NULL for it) */
+static const char *lm_sense_key_name(int key)
+{
+	static const char *const names[] = {
+		"NO SENSE",	   "RECOVERED ERROR", "NOT READY",
+		"MEDIUM ERROR",	   "HARDWARE ERROR",  "ILLEGAL REQUEST",
+		"UNIT ATTENTION",  "DATA PROTECT",    "BLANK CHECK",
+		"VENDOR SPECIFIC", "COPY ABORTED",    "ABORTED COMMAND",
+		"RESERVED",	   "VOLUME OVERFLOW", "MISCOMPARE",
+		"COMPLETED",
+	};
+
+	return key >= 0 && key < (int)LM_KF_ARRAY_SIZE(names) ? names[key]
+							      : "unknown";
+}
+
 int lm_iscsi_status_error(int status, int key, int ascq, bool *retry, char *msg,
 			  size_t len)
 {
@@ -78,7 +95,7 @@ int lm_iscsi_status_error(int status, int key, int ascq, bool *retry, char *msg,
 	case SCSI_STATUS_CHECK_CONDITION:
 		err = lm_iscsi_sense_errno(key, ascq, retry, &text);
 		snprintf(msg, len, "%s (sense key %s, ASC/ASCQ 0x%04x)", text,
-			 scsi_sense_key_str(key), (unsigned int)ascq);
+			 lm_sense_key_name(key), (unsigned int)ascq);
 		return err;
 	case SCSI_STATUS_BUSY:
 	case SCSI_STATUS_TASK_SET_FULL:

@@ -6,6 +6,7 @@
 #include "tests/unit/unit.h"
 
 #include <errno.h>
+#include <iscsi/iscsi.h>
 #include <iscsi/scsi-lowlevel.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -237,6 +238,7 @@ static void lm_test_names(void)
 
 static void lm_test_sense(void)
 {
+	char msg[128];
 	const char *text;
 	bool retry;
 
@@ -266,6 +268,17 @@ static void lm_test_sense(void)
 					     &retry, &text),
 			-EIO);
 	CU_ASSERT_STRING_EQUAL(text, "medium error");
+	/* tgtd's answer to a read past its backing file's end */
+	CU_ASSERT_EQUAL(lm_iscsi_status_error(SCSI_STATUS_CHECK_CONDITION,
+					      SCSI_SENSE_MEDIUM_ERROR, 0x1100,
+					      &retry, msg, sizeof(msg)),
+			-EIO);
+	CU_ASSERT_STRING_EQUAL(
+		msg, "medium error (sense key MEDIUM ERROR, ASC/ASCQ 0x1100)");
+	lm_iscsi_status_error(SCSI_STATUS_CHECK_CONDITION, 16, 0, &retry, msg,
+			      sizeof(msg));
+	CU_ASSERT_STRING_EQUAL(
+		msg, "check condition (sense key unknown, ASC/ASCQ 0x0000)");
 }
 
 int lm_suite_iscsi(void)
