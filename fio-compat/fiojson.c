@@ -325,6 +325,13 @@ static void lm_latency_json(struct json_object *o,
 		lm_buckets_json(r, lm_fio_lat_ms, LM_FIO_NMS, 1000000, true));
 }
 
+int lm_fio_error(const struct lm_fio_job *fj, const struct lm_run_result *r)
+{
+	return r->io_errno	     ? r->io_errno
+	       : fj->job.onerr.kinds ? r->err_first
+				     : 0;
+}
+
 unsigned int lm_fio_depth_at(unsigned int depth, bool batches)
 {
 	static const unsigned int up[] = { 1, 2, 4, 8, 16, 32, UINT32_MAX };
@@ -397,7 +404,7 @@ static struct json_object *lm_job_json(const struct lm_fio_job *fj,
 
 	lm_jput(o, "jobname", json_object_new_string(fj->job.name));
 	lm_jput_i64(o, "groupid", fj->group);
-	lm_jput_i64(o, "error", r->io_errno);
+	lm_jput_i64(o, "error", lm_fio_error(fj, r));
 	lm_jput_i64(o, "eta", 0);
 	lm_jput_i64(o, "elapsed", (int64_t)(r->elapsed_ns / 1000000000ull));
 	lm_jput(o, "job options",
@@ -423,6 +430,11 @@ static struct json_object *lm_job_json(const struct lm_fio_job *fj,
 	lm_jput(o, "iodepth_submit", lm_depth_json(fj->job.iodepth, true));
 	lm_jput(o, "iodepth_complete", lm_depth_json(fj->job.iodepth, true));
 	lm_latency_json(o, r);
+	/* with continue_on_error only, as fio's */
+	if (fj->job.onerr.kinds) {
+		lm_jput_u64(o, "total_err", r->err_gone);
+		lm_jput_i64(o, "first_error", r->err_first);
+	}
 	/* fio's latency target mode (off: the iodepth, and its defaults);
 	 * the target in ns, the window in us, as fio prints them */
 	lm_jput_i64(o, "latency_depth",

@@ -69,6 +69,10 @@ void lm_fio_rates(const struct lm_run_result *r, unsigned int d,
 		  struct lm_spread *bw, struct lm_spread *iops,
 		  unsigned int *n);
 
+/* A job's "error": its run's first fatal IO error, else, when
+ * continue_on_error went on past failed IOs, the first one's, as fio. */
+int lm_fio_error(const struct lm_fio_job *fj, const struct lm_run_result *r);
+
 /* The bucket of fio's iodepth levels (1, 2, 4 ... >=64) or, with
  * @batches, of its submit and complete batches (0, 4 ... >=64) that a
  * queue of @depth falls in. */

@@ -81,7 +81,7 @@ static void lm_terse_job(FILE *f, const struct lm_fio_jobs *jobs,
 	unsigned int i, at = lm_fio_depth_at(fj->job.iodepth, false);
 
 	fprintf(f, "3;lunmark-%s;%s;%u;%d", LM_VERSION, fj->job.name, fj->group,
-		r->io_errno);
+		lm_fio_error(fj, r));
 	lm_terse_dir(f, r, LM_DIR_READ);
 	lm_terse_dir(f, r, LM_DIR_WRITE);
 	fprintf(f, ";%f%%;%f%%;%llu;%llu;%llu", r->usr_pct, r->sys_pct,
@@ -97,6 +97,10 @@ static void lm_terse_job(FILE *f, const struct lm_fio_jobs *jobs,
 	for (i = 0; i <= LM_FIO_NMS; i++)
 		fprintf(f, ";%.2f%%", share[i]);
 	lm_terse_disks(f, jobs);
+	/* with continue_on_error, its count and first error, as fio's */
+	if (fj->job.onerr.kinds)
+		fprintf(f, ";%llu;%d", (unsigned long long)r->err_gone,
+			r->err_first);
 	/* and the job's description= last, as fio's */
 	if (fj->desc[0])
 		fprintf(f, ";%s", fj->desc);

@@ -12,7 +12,7 @@
 
 #include <stdbool.h>
 
-static lm_opt_set_fn lm_fio_set_rate, lm_fio_set_us;
+static lm_opt_set_fn lm_fio_set_rate, lm_fio_set_us, lm_fio_set_ignore;
 
 static const struct lm_enum lm_fio_rate_processes[] = {
 	{ "linear", LM_RATE_LINEAR },
@@ -36,6 +36,18 @@ static const struct lm_enum lm_fio_exit_whats[] = {
 	{ "group", LM_EXIT_WHAT_GROUP },
 	{ "stonewall", LM_EXIT_WHAT_STONEWALL },
 	{ "all", LM_EXIT_WHAT_ALL },
+	{ NULL, 0 },
+};
+
+static const struct lm_enum lm_fio_onerrs[] = {
+	{ "none", 0 },
+	{ "read", 1 << LM_ONERR_READ },
+	{ "write", 1 << LM_ONERR_WRITE },
+	{ "io", 1 << LM_ONERR_READ | 1 << LM_ONERR_WRITE },
+	{ "verify", 1 << LM_ONERR_VERIFY },
+	{ "all", LM_ONERR_ANY },
+	{ "0", 0 },
+	{ "1", LM_ONERR_ANY },
 	{ NULL, 0 },
 };
 
@@ -148,6 +160,20 @@ const struct lm_option lm_fio_pace_options[] = {
 	  LM_BOOLEAN,
 	  LM_J(lat_run),
 	  .help = "latency_target searches on until the job ends, instead of ending after a window at the depth found" },
+	{ .fio = "continue_on_error",
+	  .type = LM_T_ENUM,
+	  LM_J(onerr.kinds),
+	  .values = lm_fio_onerrs,
+	  .help = "none (the default: a failed IO ends the run), read, write, io (both), verify, all (or 1): count the failed IOs of those kinds whose error ignore_error lists (else EIO and EILSEQ), and go on" },
+	{ .fio = "ignore_error",
+	  .type = LM_T_STR,
+	  LM_J(onerr),
+	  .set = lm_fio_set_ignore,
+	  .help = "READ,WRITE,VERIFY: for each kind, the errors continue_on_error goes on past, apart by ':' (EPERM to ERANGE, or numbers; empty: EIO and EILSEQ); a list turns its kind on" },
+	{ .fio = "error_dump",
+	  LM_BOOLEAN,
+	  LM_J(error_dump),
+	  .help = "say each failed IO that continue_on_error goes on past on stderr (those that end the run always are)" },
 	LM_TAKEN("exitall_on_error",
 		 "taken: an error ends every job of the run already"),
 };
@@ -184,5 +210,18 @@ static int lm_fio_set_us(const struct lm_opt_ctx *x, const struct lm_option *o,
 			x, v,
 			"a time in microseconds, or with d, h, m, s, ms, us");
 	memcpy(lm_opt_field(x, o), &ns, sizeof(ns));
+	return 0;
+}
+
+/* ignore_error: fio's lists of errors to go on past (onerror.h) */
+static int lm_fio_set_ignore(const struct lm_opt_ctx *x,
+			     const struct lm_option *o, const char *v)
+{
+	struct lm_job *j = x->dst[LM_D_JOB];
+	char why[200];
+
+	(void)o;
+	if (lm_onerr_ignore(&j->onerr, v, why, sizeof(why)))
+		return lm_opt_bad(x, v, why);
 	return 0;
 }

@@ -4,7 +4,8 @@
  * when a job's IOs may go and when it stops early: rate, rate_iops,
  * rate_process, io_submit_mode, rate_min, rate_iops_min, ratecycle,
  * startdelay, thinktime and its kin, number_ios, exitall, exit_what,
- * flow, flow_id, flow_sleep, and latency_target and its kin.
+ * flow, flow_id, flow_sleep, latency_target and its kin, and
+ * continue_on_error, ignore_error and error_dump (how IO errors end it).
  * The table's lookups (src/cli/lookup.c) walk them after options.h's.
  */
 #ifndef LM_FIO_PACE_H

@@ -10,6 +10,7 @@
 #include "src/stats/steady.h"
 
 #include "src/job/dist.h"
+#include "src/job/onerror.h"
 #include "src/job/prio.h"
 
 #include <stdbool.h>
@@ -148,6 +149,10 @@ struct lm_job {
 	bool lat_run;
 	/* fio's prio, prioclass and cmdprio options (prio.h) */
 	struct lm_prio prio;
+	/* fio's continue_on_error and ignore_error (onerror.h), and its
+	 * error_dump: each failed IO gone on past said on stderr */
+	struct lm_onerr onerr;
+	bool error_dump;
 	/* several hosts in one run (src/run/clock.h), or NULL alone */
 	const struct lm_run_clock *clock;
 };

@@ -121,6 +121,9 @@ void lm_run_result_add_readback(struct lm_run_result *to,
 	to->bytes[d] = rb->bytes[d];
 	to->errors[d] = rb->errors[d];
 	lm_verify_tally_add(&to->verify, &rb->verify);
+	to->err_gone += rb->err_gone;
+	if (!to->err_first)
+		to->err_first = rb->err_first;
 	if (rb->io_errno && !to->io_errno) {
 		to->io_errno = rb->io_errno;
 		to->io_err_offset = rb->io_err_offset;

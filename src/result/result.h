@@ -59,6 +59,10 @@ struct lm_run_result {
 	struct lm_sample *rb_series;
 	unsigned int nrb;
 	int io_errno; /* first IO error, 0 if none */
+	/* the failed IOs continue_on_error went on past (among errors[]),
+	 * and the first one's error */
+	uint64_t err_gone;
+	int err_first;
 	uint64_t io_err_offset;
 	bool io_err_write;
 	char io_errtext[512];	 /* the engine's words for it; "" if none */

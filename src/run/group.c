@@ -189,6 +189,9 @@ void lm_group_merge(struct lm_group *g, uint64_t t0)
 				       w[i].lat_base[1][d];
 			r->errors[d] += w[i].errors[d];
 		}
+		r->err_gone += w[i].err_gone;
+		if (!r->err_first)
+			r->err_first = w[i].err_first;
 		if (w[i].io_errno && !r->io_errno) {
 			r->io_errno = w[i].io_errno;
 			r->io_err_offset = w[i].io_err_offset;

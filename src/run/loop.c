@@ -289,6 +289,21 @@ static void lm_check(struct lm_worker *w, const struct lm_io *io)
 				   &w->verify);
 }
 
+/* A failed IO that continue_on_error goes on past: counted, its error
+ * kept if it is the first, and said with error_dump, as fio's. */
+static void lm_gone_on(struct lm_worker *w, const struct lm_loop *l,
+		       const struct lm_io *io, int err)
+{
+	if (!w->err_gone++)
+		w->err_first = err;
+	if (w->job->error_dump)
+		fprintf(stderr,
+			"lunmark: %s: %s %s at offset %llu, %u bytes (continue_on_error goes on)\n",
+			w->target->name, io->write ? "write" : "read",
+			strerror(err), (unsigned long long)io->offset, io->len);
+	(void)l;
+}
+
 /* fio's latency_target: an IO over it (lattarget.h); at QD 1 with
  * latency_percentile 100 the job fails, as fio's ETIMEDOUT. */
 static void lm_over_target(struct lm_worker *w, struct lm_loop *l,
@@ -340,11 +355,15 @@ static void lm_complete(struct lm_worker *w, struct lm_loop *l, unsigned int n,
 			lm_check(w, io);
 		if (io->res != (int)io->len) {
 			bool first = !w->io_errno;
+			/* a short transfer is an error too */
+			int err = io->res < 0 ? -io->res : EIO;
 
 			w->errors[d]++;
-			/* a short transfer is an error too */
-			lm_loop_fail(w, l, io->res < 0 ? -io->res : EIO,
-				     io->offset, io->write);
+			if (lm_onerr_goes_on(&w->job->onerr, io->write, err)) {
+				lm_gone_on(w, l, io, err);
+				goto next;
+			}
+			lm_loop_fail(w, l, err, io->offset, io->write);
 			if (first && io->res == -EPERM &&
 			    lm_prio_rt(io->ioprio))
 				snprintf(
@@ -371,6 +390,7 @@ static void lm_complete(struct lm_worker *w, struct lm_loop *l, unsigned int n,
 				lm_iolog_io(&w->iolog, io, d, now,
 					    now > base ? now - base : 0);
 		}
+	next:
 		lm_unguard(w, io);
 		l->free_ios[l->nfree++] = io;
 	}

@@ -131,6 +131,10 @@ struct lm_worker {
 	uint64_t lat_from_ns;
 	uint64_t lat_base[3][LM_DIRS]; /* ios, bytes, latency sums */
 	uint64_t errors[LM_DIRS];
+	/* the failed IOs continue_on_error went on past, and the first's
+	 * error */
+	uint64_t err_gone;
+	int err_first;
 	int setup_err;		/* -errno from setup */
 	const char *setup_what; /* what failed in setup */
 	bool setup_engine;	/* it was the engine's setup (else memory) */

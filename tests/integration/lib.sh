@@ -159,4 +159,14 @@ lm_tgt() {
 	URL_CHAP=$(awk '$1 == "chap" { print $2 }' "$LM_WORK/urls")
 }
 
+# lm_fio: $fio, a fio 3: $FIO, else the one scripts/bench-iscsi.sh builds
+# (build/bench/fio-libiscsi, with the libiscsi engine), else fio on PATH
+# (Debian's); skips without one
+lm_fio() {
+	fio=${FIO:-$LM_ROOT/build/bench/fio-libiscsi/fio}
+	[ -x "$fio" ] || fio=$(command -v fio) ||
+		skip "no fio: bash scripts/bench-iscsi.sh builds one, or install Debian's (scripts/deps.sh)"
+	"$fio" --version | grep -q '^fio-3\.' || skip "$fio is not fio 3 ($("$fio" --version))"
+}
+
 lm_tgt_do() { "$LM_ROOT/scripts/tgt-target.sh" "$1" -d "$LM_TGT"; }
