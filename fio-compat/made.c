@@ -20,14 +20,23 @@ static uint64_t lm_fio_made_bytes(const struct lm_fio_job *fj)
 	return fj->filesize ? fj->filesize : fj->job.size_bytes / nf;
 }
 
-/* Allocated, or (where the filesystem cannot) sized. */
-static int lm_fio_made_size(int fd, uint64_t bytes)
+/* Its blocks, as fallocate= says, and its size; where the filesystem
+ * cannot allocate, sized alone, as fio goes on. */
+static int lm_fio_made_size(int fd, uint64_t bytes, enum lm_fio_falloc how)
 {
-	int ret = posix_fallocate(fd, 0, (off_t)bytes);
+	int ret = 0;
 
-	if (ret == EOPNOTSUPP || ret == EINVAL)
-		ret = ftruncate(fd, (off_t)bytes) ? errno : 0;
-	return -ret;
+	if (how == LM_FALLOC_POSIX)
+		ret = posix_fallocate(fd, 0, (off_t)bytes);
+	else if (how == LM_FALLOC_NATIVE || how == LM_FALLOC_KEEP)
+		ret = fallocate(fd,
+				how == LM_FALLOC_KEEP ? FALLOC_FL_KEEP_SIZE : 0,
+				0, (off_t)bytes)
+			      ? errno
+			      : 0;
+	if (ret && ret != EOPNOTSUPP && ret != EINVAL)
+		return -ret;
+	return ftruncate(fd, (off_t)bytes) ? -errno : 0;
 }
 
 int lm_fio_make(const struct lm_fio_job *fj, const char *path, bool read_only,
@@ -63,7 +72,7 @@ int lm_fio_make(const struct lm_fio_job *fj, const char *path, bool read_only,
 		return read_only ? LM_EXIT_GUARD : LM_EXIT_USAGE;
 	}
 	m->fd = lm_newfile_named(path, 0644, &m->dirfd, m->base);
-	ret = m->fd < 0 ? m->fd : lm_fio_made_size(m->fd, bytes);
+	ret = m->fd < 0 ? m->fd : lm_fio_made_size(m->fd, bytes, fj->falloc);
 	if (ret) {
 		lm_err("%s:%u: job '%s': cannot make %s: %s", fj->file,
 		       fj->line, fj->job.name, path, strerror(-ret));

@@ -5,8 +5,9 @@
  * filename= gives) is made, as fio makes it, of filesize (else size over
  * the job's files), before the job runs: created O_EXCL|O_NOFOLLOW
  * (src/newfile.h), so that a name another user planted (a symlink too)
- * is refused, never followed; its blocks allocated; and lunmark's own
- * for that run, which writes and prefills it without --allow-write. It
+ * is refused, never followed; its blocks allocated as fallocate= says;
+ * and lunmark's own for that run, which writes it without --allow-write
+ * (and prefills it first for a job that reads, as fio lays it out). It
  * stays afterwards, as fio's do, unless the job says unlink=1; a later
  * run finds it as any other file, which may hold data. Nothing is made
  * under /dev/, where a misspelt device would become a file.

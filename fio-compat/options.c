@@ -21,6 +21,13 @@ static const struct lm_enum lm_fio_dedupe_modes[] = {
 	{ NULL, 0 },
 };
 
+static const struct lm_enum lm_fio_fallocs[] = {
+	{ "native", LM_FALLOC_NATIVE },	    { "none", LM_FALLOC_NONE },
+	{ "posix", LM_FALLOC_POSIX },	    { "keep", LM_FALLOC_KEEP },
+	{ "truncate", LM_FALLOC_TRUNCATE }, { "0", LM_FALLOC_NONE },
+	{ "1", LM_FALLOC_POSIX },	    { NULL, 0 },
+};
+
 static const struct lm_enum lm_fio_zonemodes[] = {
 	{ "none", 0 },
 	{ "strided", 1 },
@@ -242,6 +249,11 @@ const struct lm_option lm_fio_options[] = {
 	  LM_BOOLEAN,
 	  LM_FJ(unlink),
 	  .help = "remove the files lunmark made for the job when it is done (default 0: they stay, as fio's)" },
+	{ .fio = "fallocate",
+	  .type = LM_T_ENUM,
+	  LM_FJ(falloc),
+	  .values = lm_fio_fallocs,
+	  .help = "how a file lunmark makes gets its blocks: native (the default: fallocate), posix (or 1: posix_fallocate), keep (fallocate keeping its size, then sized), none (or 0) or truncate (sized alone: sparse)" },
 	{ .fio = "wait_for",
 	  .type = LM_T_TEXT,
 	  LM_FJ(wait_for),

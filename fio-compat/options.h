@@ -51,6 +51,14 @@ struct lm_fio_job {
 	char directory[PATH_MAX];
 	char fname_format[256];
 	bool unlink;
+	/* fallocate=: how a file made gets its blocks (made.h) */
+	enum lm_fio_falloc {
+		LM_FALLOC_NATIVE,   /* fio's default: fallocate(2) */
+		LM_FALLOC_NONE,	    /* none: sized alone, sparse */
+		LM_FALLOC_POSIX,    /* posix_fallocate(3) */
+		LM_FALLOC_KEEP,	    /* keep: allocated, its size set after */
+		LM_FALLOC_TRUNCATE, /* truncate: sized alone */
+	} falloc;
 	bool named;	/* its files were named so, not by filename= */
 	char desc[256]; /* description= */
 	/* zonemode=strided (1), zonesize, zonerange, zoneskip */

@@ -36,13 +36,15 @@ static void lm_run_hint(const struct lm_job *j, const struct lm_target *t)
 						: POSIX_FADV_SEQUENTIAL);
 }
 
-/* Does job @j prefill @t before it reads? */
+/* Does job @j prefill @t before it reads? A file made for a fio job is
+ * when the job reads, as fio lays its files out then; a write job's
+ * stays as fallocate= made it (sparse with none), as fio's. */
 static bool lm_run_prefills(const struct lm_cli *c, const struct lm_job *j,
 			    const struct lm_target *t)
 {
 	return j->prefill && lm_may_prefill(t, c) &&
 	       t->kind != LM_TARGET_CHAR &&
-	       (lm_rw_reads(j->rw) || t->kind == LM_TARGET_TESTFILE || t->made);
+	       (lm_rw_reads(j->rw) || t->kind == LM_TARGET_TESTFILE);
 }
 
 /*

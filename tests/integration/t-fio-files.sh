@@ -9,6 +9,7 @@
 # - A symlink planted at a name lunmark would make is refused, its target
 #   untouched; nothing is made under /dev/ for a misspelt device; and
 #   --readonly makes nothing.
+# - fallocate=: the blocks of fio's files, a write job's sparse with none.
 . "$(dirname "$0")/lib.sh"
 command -v jq >/dev/null || skip "jq is not installed (bash scripts/deps.sh)"
 
@@ -83,4 +84,26 @@ printf '[r]\nrw=read\nsize=1m\n' >"$LM_WORK/u/r.fio"
 expect_exit "$LM_EXIT_GUARD" "$LM_WORK/o" sh -c "cd '$LM_WORK/u' && '$LUNMARK' r.fio --readonly"
 expect_grep "--readonly makes no file" "$LM_WORK/o"
 [ ! -e "$LM_WORK/u/r.0.0" ] || fail "--readonly made r.0.0"
+
+# fallocate=: a write job's file made sparse (none, truncate) or
+# allocated (native, the default; posix; keep), as fio's: the same
+# blocks; a read job's laid out in all; and the size of fio's where fio
+# sets it (with none and keep fio leaves it at the last block written)
+command -v fio >/dev/null || skip "Debian's fio is not installed (scripts/deps.sh)"
+mkdir "$LM_WORK/fa" "$LM_WORK/fa/fio" "$LM_WORK/fa/lm"
+for m in none truncate native posix keep; do
+	printf '[x]\nrw=randwrite\nbs=4k\nsize=4m\nnumber_ios=8\nfallocate=%s\n[y]\nrw=randread\nbs=4k\nsize=4m\nnumber_ios=8\nfallocate=%s\n' \
+		"$m" "$m" >"$LM_WORK/fa/j.fio"
+	(cd "$LM_WORK/fa/fio" && fio ../j.fio >../fio.out 2>&1) || fail "fio fallocate=$m: $(head -3 "$LM_WORK/fa/fio.out")"
+	(cd "$LM_WORK/fa/lm" && "$LUNMARK" ../j.fio >../lm.out 2>&1) || fail "lunmark fallocate=$m: $(head -3 "$LM_WORK/fa/lm.out")"
+	f=$(cd "$LM_WORK/fa/fio" && stat -c '%b %s' x.0.0 y.0.0 | tr '\n' ' ')
+	l=$(cd "$LM_WORK/fa/lm" && stat -c '%b %s' x.0.0 y.0.0 | tr '\n' ' ')
+	note "fallocate=$m: blocks and bytes of x.0.0 (randwrite) and y.0.0 (randread): fio $f, lunmark $l"
+	rm -f "$LM_WORK"/fa/*/[xy].0.0
+	case $m in
+	none | keep) f=$(echo "$f" | awk '{ print $1, $3, $4 }') l=$(echo "$l" | awk '{ print $1, $3, $4 }') ;;
+	esac
+	[ "$f" = "$l" ] || fail "fallocate=$m: fio $f, lunmark $l"
+done
+[ "$(echo "$l" | cut -d' ' -f1)" -ge 8192 ] || fail "fallocate=keep: x.0.0 of $l blocks, not allocated"
 exit "$LM_PASS"
