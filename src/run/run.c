@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
+/* One run: its plan, its workers started and joined, their figures
+ * merged (run.h); the main thread's watch meanwhile is watch.c's. */
 #include "src/run/run.h"
-#include "src/run/clock.h"
-#include "src/run/group.h"
+#include "src/run/many.h"
 #include "src/run/plan.h"
 #include "src/lunmark.h"
 #include "src/units.h"
-#include "src/run/worker.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -15,62 +15,6 @@
 #include <sys/eventfd.h>
 #include <time.h>
 #include <unistd.h>
-
-/* Wait until @deadline_ns or until a worker finishes or a signal comes. */
-static void lm_wait(int fd, uint64_t deadline_ns, unsigned int *finished)
-{
-	struct pollfd p = { .fd = fd, .events = POLLIN };
-	uint64_t now = lm_now_ns(), n;
-	int ms;
-
-	if (deadline_ns <= now)
-		return;
-	ms = (int)((deadline_ns - now + 999999) / 1000000);
-	if (poll(&p, 1, ms) > 0 && read(fd, &n, sizeof(n)) == sizeof(n))
-		*finished += (unsigned int)n;
-}
-
-static int lm_phase(struct lm_shared *s)
-{
-	return atomic_load_explicit(&s->phase, memory_order_relaxed);
-}
-
-/* What one run needs beyond the job: targets, workers, groups. */
-struct lm_many {
-	struct lm_job clock; /* ramp, and the longest runtime: lm_clock() */
-	/* a job of a longer ramp_time than the clock's starts measuring
-	 * this much after t0 (lm_keep_time() starts it) */
-	uint64_t delay[LM_RUN_TARGETS_MAX];
-	bool started[LM_RUN_TARGETS_MAX];
-	const struct lm_job *jobs[LM_RUN_TARGETS_MAX]; /* per target */
-	unsigned int first[LM_RUN_TARGETS_MAX];	       /* its first worker */
-	uint64_t t0;				       /* measuring since */
-	unsigned int ntargets;
-	unsigned int nworkers;
-	unsigned int ngroups; /* ntargets, plus the spans */
-	unsigned int cap;     /* samples per result */
-	uint64_t tick;	      /* when the last whole second was sampled */
-	lm_tick_fn tick_fn;   /* progress, or NULL */
-	void *tick_arg;
-	uint64_t stop_ns; /* when the measured window closed */
-	uint64_t nticks;  /* whole seconds ticked to the peers (clock.h) */
-	struct lm_shared s;
-	struct lm_cursor cursor[LM_RUN_TARGETS_MAX];
-	struct lm_overlap guard[LM_RUN_TARGETS_MAX]; /* --verify's */
-	bool exited[LM_RUN_TARGETS_MAX]; /* exitall: its stop was handed on */
-	bool exit_all;			 /* exit_what=all: no later job */
-	struct lm_flows flows;		 /* fio's flow */
-	struct lm_worker *w;
-	struct lm_group g[2 * LM_RUN_TARGETS_MAX];
-};
-
-static void lm_sample_all(struct lm_many *m, uint64_t dur_ns)
-{
-	unsigned int k;
-
-	for (k = 0; k < m->ngroups; k++)
-		lm_group_sample(&m->g[k], dur_ns, m->cap);
-}
 
 /* IOs a thread moves in a size-limited run: io_size, or one pass. */
 static uint64_t lm_pass_ios(const struct lm_job *j)
@@ -91,7 +35,7 @@ static bool lm_cursor_limited(const struct lm_job *j)
  * (io_size for each), a thread of its own region (fio's offset_increment)
  * its own pass.
  */
-static void lm_limit(struct lm_many *m, unsigned int k)
+void lm_many_limit(struct lm_many *m, unsigned int k)
 {
 	const struct lm_job *j = m->jobs[k];
 	unsigned int i;
@@ -139,224 +83,6 @@ static void lm_plan(struct lm_many *m, unsigned int k, unsigned int i,
 		w->budget_bytes = (nblocks / j->threads +
 				   (i < nblocks % j->threads ? 1 : 0)) *
 				  j->bs_bytes;
-}
-
-static void lm_start_measuring(struct lm_many *m, uint64_t t0)
-{
-	unsigned int k, i;
-
-	for (k = 0; k < m->ntargets; k++) {
-		const struct lm_job *j = m->jobs[k];
-
-		/* After a ramp a size-limited pass starts where the ramp
-		 * left the cursor; without one the limit was set before
-		 * the workers began; a longer ramp starts later. */
-		if (j->ramp_ns && !m->delay[k]) {
-			lm_limit(m, k);
-			m->started[k] = true;
-		}
-		for (i = 0; m->delay[k] && i < j->threads; i++)
-			atomic_store(&m->w[m->first[k] + i].measure_from_ns,
-				     t0 + m->delay[k]);
-		/* a job shorter than the clock stops on its own */
-		if (j->runtime_ns &&
-		    (!m->clock.runtime_ns ||
-		     m->delay[k] + j->runtime_ns < m->clock.runtime_ns))
-			for (i = 0; i < j->threads; i++)
-				atomic_store(&m->w[m->first[k] + i].deadline_ns,
-					     t0 + m->delay[k] + j->runtime_ns);
-	}
-	/* after a ramp the per-IO records count from here; without one
-	 * they count from the gate (lm_run_core), and stay in order */
-	if (m->clock.ramp_ns)
-		atomic_store(&m->s.t0_ns, t0);
-	atomic_store(&m->s.phase, LM_PHASE_MEASURE);
-}
-
-/* Hand the last second's figures, all targets together, to the watcher. */
-static void lm_tell(const struct lm_many *m)
-{
-	const struct lm_run_result *r = m->g[m->ngroups - 1].r;
-	const struct lm_sample *s;
-	double dur;
-
-	if (!m->tick_fn || !r->nseries)
-		return;
-	s = &r->series[r->nseries - 1];
-	dur = (double)s->dur_ns;
-	m->tick_fn(m->tick_arg, (double)(s->bytes[0] + s->bytes[1]) * 1e3 / dur,
-		   (double)(s->ios[0] + s->ios[1]) * 1e9 / dur);
-}
-
-/* fio's ss=: a job steady by its rule stops, as fio's does. */
-static void lm_steady_watch(struct lm_many *m, uint64_t now, bool last)
-{
-	struct lm_run_result *r;
-	unsigned int k, i;
-
-	for (k = 0; k < m->ntargets; k++) {
-		const struct lm_job *j = m->jobs[k];
-
-		r = m->g[k].r;
-		if (!j->ss.on || r->ss.attained ||
-		    lm_steady_feed(&j->ss, r->series, r->nseries,
-				   last ? j->ramp_ns : m->clock.ramp_ns,
-				   &r->ss))
-			continue;
-		for (i = 0; r->ss.attained && !last && i < j->threads; i++)
-			atomic_store(&m->w[m->first[k] + i].deadline_ns, now);
-	}
-}
-
-/* The earliest start of a job of a longer ramp_time, if before @next. */
-static uint64_t lm_next_start(const struct lm_many *m, uint64_t t0,
-			      uint64_t next)
-{
-	unsigned int k;
-
-	for (k = 0; k < m->ntargets; k++)
-		if (m->delay[k] && !m->started[k] && t0 + m->delay[k] < next)
-			next = t0 + m->delay[k];
-	return next;
-}
-
-/* Such a job's size-limited pass starts where its ramp left the cursor. */
-static void lm_start_due(struct lm_many *m, uint64_t t0, uint64_t now)
-{
-	unsigned int k;
-
-	for (k = 0; k < m->ntargets; k++) {
-		if (!m->delay[k] || m->started[k] || now < t0 + m->delay[k])
-			continue;
-		lm_limit(m, k);
-		m->started[k] = true;
-	}
-}
-
-/* The end of the second after @tick: with peers (clock.h), the next
- * whole second from @t0, counted, not read off the time (a late second
- * is still one), so that every side samples the same seconds. */
-static uint64_t lm_next_second(const struct lm_many *m, uint64_t t0,
-			       uint64_t tick, uint64_t end)
-{
-	uint64_t next = tick + LM_SEC_NS;
-
-	if (m->clock.clock)
-		next = t0 + (m->nticks + 1) * LM_SEC_NS;
-	return next < end ? next : end;
-}
-
-/* A whole second with peers: this side's state to all; do all stop? A
- * side that stopped, or is done, waits for the others' verdict. */
-static bool lm_clock_tick(struct lm_many *m, unsigned int finished)
-{
-	const struct lm_run_clock *c = m->clock.clock;
-	enum lm_clock_state st = LM_CLOCK_RUNNING;
-
-	if (!c)
-		return false;
-	m->nticks++;
-	if (lm_stop || lm_phase(&m->s) == LM_PHASE_STOP)
-		st = LM_CLOCK_STOP;
-	else if (finished >= m->nworkers)
-		st = LM_CLOCK_DONE;
-	return c->ops->tick(c->arg, st);
-}
-
-/*
- * fio's exitall: a job whose every worker is done stops, by its
- * exit_what, the jobs of its group (fio's group id) or all of them (and,
- * with all, no later job runs). A job stopped so is done in turn, and
- * stops others by its own exit_what, as in fio.
- */
-static void lm_exit_watch(struct lm_many *m)
-{
-	unsigned int k, x;
-
-	for (k = 0; k < m->ntargets; k++) {
-		const struct lm_job *j = m->jobs[k];
-
-		if (!j->exitall || m->exited[k] || !lm_group_done(&m->g[k]))
-			continue;
-		m->exited[k] = true;
-		m->exit_all |= j->exit_what == LM_EXIT_WHAT_ALL;
-		for (x = 0; x < m->ntargets; x++)
-			if (j->exit_what != LM_EXIT_WHAT_GROUP ||
-			    m->jobs[x]->exit_group == j->exit_group)
-				lm_group_halt(&m->g[x]);
-	}
-}
-
-/* The main thread's clock: ramp, then samples once a second until the
- * runtime is over, every worker is done, a worker failed, or a signal. */
-static void lm_keep_time(struct lm_many *m)
-{
-	const struct lm_job *j = &m->clock;
-	struct lm_shared *s = &m->s;
-	uint64_t t0, tick, end, next, now;
-	unsigned int finished = 0, k;
-	struct lm_cpu c0, used;
-
-	if (j->ramp_ns) {
-		end = lm_now_ns() + j->ramp_ns;
-		while (!lm_stop && lm_phase(s) != LM_PHASE_STOP &&
-		       finished < m->nworkers && lm_now_ns() < end) {
-			lm_wait(s->done_fd, end, &finished);
-			lm_exit_watch(m);
-		}
-		lm_sample_all(m, 0); /* baseline */
-	}
-	c0 = lm_cpu_now();
-	t0 = lm_now_ns();
-	m->t0 = t0;
-	if (!lm_stop && lm_phase(s) != LM_PHASE_STOP)
-		lm_start_measuring(m, t0);
-	tick = t0;
-	end = j->runtime_ns ? t0 + j->runtime_ns : UINT64_MAX;
-	while (j->clock || (!lm_stop && lm_phase(s) != LM_PHASE_STOP &&
-			    finished < m->nworkers)) {
-		next = lm_next_second(m, t0, tick, end);
-		lm_wait(s->done_fd, lm_next_start(m, t0, next), &finished);
-		lm_exit_watch(m);
-		now = lm_now_ns();
-		lm_start_due(m, t0, now);
-		/* a stop signal reaches every rank at once (mpirun's SIGTERM,
-		 * with SIGKILL a second later): tick at once, not at the end
-		 * of the second */
-		if ((now >= next || (j->clock && lm_stop)) && next != end) {
-			lm_sample_all(m, now - tick);
-			tick = now;
-			lm_steady_watch(m, now, false);
-			lm_tell(m);
-			if (lm_clock_tick(m, finished))
-				break;
-		}
-		/* with peers, every second before the end is ticked */
-		if (now >= end && (!j->clock || next == end))
-			break;
-		if (j->clock && lm_stop && next == end)
-			break; /* the last second: no tick to wait for */
-	}
-	atomic_store(&s->phase, LM_PHASE_STOP);
-	now = lm_now_ns();
-	used = lm_cpu_since(&c0);
-	/* the last, possibly partial, second is sampled once the workers
-	 * are joined: IOs they reaped before they saw the stop count in it */
-	m->tick = tick;
-	m->stop_ns = now;
-	for (k = 0; k < m->ngroups; k++) {
-		struct lm_run_result *r = m->g[k].r;
-
-		r->elapsed_ns = now > t0 + m->g[k].delay_ns
-					? now - t0 - m->g[k].delay_ns
-					: 0;
-		/* the process's CPU: the targets share it; measured until
-		 * the workers tore down, past the last IO elapsed_ns ends at */
-		r->cpu = used;
-		r->cpu_wall_ns = now - t0;
-		r->interrupted = lm_stop != 0;
-		r->exit_all = m->exit_all;
-	}
 }
 
 static int lm_many_init(struct lm_many *m, const struct lm_job *const *jobs,
@@ -408,7 +134,7 @@ static int lm_many_init(struct lm_many *m, const struct lm_job *const *jobs,
 		for (i = 0; i < jobs[k]->threads; i++)
 			lm_cursor_init(&m->w[m->first[k] + i].own);
 		if (!jobs[k]->ramp_ns)
-			lm_limit(m, k);
+			lm_many_limit(m, k);
 		if (jobs[k]->verify &&
 		    lm_overlap_init(&m->guard[k],
 				    jobs[k]->threads * jobs[k]->iodepth))
@@ -534,21 +260,21 @@ static int lm_run_core(const struct lm_job *const *jobs,
 		ret = lm_setup_failed(m, started);
 	ret = lm_clock_start(m, ret);
 	/* without a ramp the workers measure from the gate: their per-IO
-	 * records count from here until the clock starts (lm_keep_time) */
+	 * records count from here until the clock starts (lm_many_watch) */
 	atomic_store(&m->s.t0_ns, lm_now_ns());
 	lm_gate_open(&m->s.gate);
 	if (!ret)
-		lm_keep_time(m);
+		lm_many_watch(m);
 	for (i = 0; i < started; i++)
 		pthread_join(m->w[i].tid, NULL);
 	if (!ret) {
-		lm_sample_all(m, m->stop_ns - m->tick);
+		lm_many_sample(m, m->stop_ns - m->tick);
 		/* the spans first: a fio job's records of every IO go to
 		 * the span that is its result */
 		for (i = 0; i < m->ngroups; i++)
 			lm_group_merge(&m->g[(i + m->ntargets) % m->ngroups],
 				       m->t0);
-		lm_steady_watch(m, 0, true); /* the verdict at the end */
+		lm_many_steady(m, 0, true); /* the verdict at the end */
 		if (m->clock.clock)
 			ret = m->clock.clock->ops->gather(m->clock.clock->arg,
 							  m->t0, m->stop_ns,
