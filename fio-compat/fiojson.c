@@ -163,48 +163,35 @@ static struct json_object *lm_lat_json(const struct lm_hist *h, bool pcts)
 	return o;
 }
 
-void lm_fio_rates(const struct lm_run_result *r, unsigned int d,
-		  struct lm_spread *bw, struct lm_spread *iops, unsigned int *n)
+double lm_fio_bw_agg(const struct lm_run_result *r, unsigned int d)
 {
-	unsigned int i, ns;
-	const struct lm_sample *series = lm_run_result_dir_series(r, d, &ns);
-	double *b = calloc(ns + 1, sizeof(*b));
-	double *io = calloc(ns + 1, sizeof(*io));
+	double kib = r->sum[d].mib_s * 1024.0, p;
 
-	*n = 0;
-	for (i = 0; b && io && i < ns; i++) {
-		const struct lm_sample *s = &series[i];
-
-		if (s->dur_ns < 1000000000ull)
-			continue;
-		b[*n] = (double)s->bytes[d] / 1024.0 * 1e9 / (double)s->dur_ns;
-		io[(*n)++] = (double)s->ios[d] * 1e9 / (double)s->dur_ns;
-	}
-	lm_spread(b, *n, bw);
-	lm_spread(io, *n, iops);
-	free(b);
-	free(io);
+	if (!r->bw_samples[d].n || kib <= 0)
+		return 0.0;
+	p = r->bw_samples[d].mean * 100.0 / kib;
+	return p < 100.0 ? p : 100.0;
 }
 
-/* bw (KiB/s) and iops over the run's whole seconds */
+/* bw (KiB/s) and iops: fio's samples of each thread (bwavgtime,
+ * iopsavgtime), summed as fio's group_reporting sums them */
 static void lm_samples_json(struct json_object *o,
 			    const struct lm_run_result *r, unsigned int d)
 {
-	struct lm_spread sb, si;
-	unsigned int n;
+	const struct lm_running *b = &r->bw_samples[d],
+				*i = &r->iops_samples[d];
 
-	lm_fio_rates(r, d, &sb, &si, &n);
-	lm_jput_i64(o, "bw_min", (int64_t)sb.min);
-	lm_jput_i64(o, "bw_max", (int64_t)sb.max);
-	lm_jput_dbl(o, "bw_agg", n ? 100.0 : 0.0);
-	lm_jput_dbl(o, "bw_mean", sb.mean);
-	lm_jput_dbl(o, "bw_dev", sb.mean * sb.cv_pct / 100.0);
-	lm_jput_i64(o, "bw_samples", n);
-	lm_jput_i64(o, "iops_min", (int64_t)si.min);
-	lm_jput_i64(o, "iops_max", (int64_t)si.max);
-	lm_jput_dbl(o, "iops_mean", si.mean);
-	lm_jput_dbl(o, "iops_stddev", si.mean * si.cv_pct / 100.0);
-	lm_jput_i64(o, "iops_samples", n);
+	lm_jput_i64(o, "bw_min", (int64_t)b->min);
+	lm_jput_i64(o, "bw_max", (int64_t)b->max);
+	lm_jput_dbl(o, "bw_agg", lm_fio_bw_agg(r, d));
+	lm_jput_dbl(o, "bw_mean", b->mean);
+	lm_jput_dbl(o, "bw_dev", lm_running_dev(b));
+	lm_jput_i64(o, "bw_samples", (int64_t)b->n);
+	lm_jput_i64(o, "iops_min", (int64_t)i->min);
+	lm_jput_i64(o, "iops_max", (int64_t)i->max);
+	lm_jput_dbl(o, "iops_mean", i->mean);
+	lm_jput_dbl(o, "iops_stddev", lm_running_dev(i));
+	lm_jput_i64(o, "iops_samples", (int64_t)i->n);
 }
 
 /* fio's prios[]: each priority's completion latency, of those with an

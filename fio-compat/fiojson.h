@@ -64,10 +64,10 @@ extern const unsigned int lm_fio_lat_ms[LM_FIO_NMS];
 void lm_fio_lat_share(const struct lm_run_result *r, const unsigned int *keys,
 		      unsigned int n, uint64_t unit_ns, bool tail, double *out);
 
-/* bw (KiB/s) and IOPS of direction @d over the run's @n whole seconds */
-void lm_fio_rates(const struct lm_run_result *r, unsigned int d,
-		  struct lm_spread *bw, struct lm_spread *iops,
-		  unsigned int *n);
+/* fio's bw_agg of direction @d: the bw samples' mean as a share, in %
+ * (at most 100), of the job's bandwidth; 0 without samples. fio's is of
+ * its reporting group's, which is the job's where a group has one job. */
+double lm_fio_bw_agg(const struct lm_run_result *r, unsigned int d);
 
 /* A job's "error": its run's first fatal IO error, else, when
  * continue_on_error went on past failed IOs, the first one's, as fio. */

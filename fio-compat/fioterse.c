@@ -23,8 +23,8 @@ static void lm_terse_dir(FILE *f, const struct lm_run_result *r, unsigned int d)
 	bool apart = r->slat[d].count != 0;
 	const struct lm_hist *c = apart ? &r->clat[d] : &r->lat[d];
 	struct lm_hist none;
-	struct lm_spread bw, iops;
-	unsigned int i, n;
+	const struct lm_running *bw = &r->bw_samples[d];
+	unsigned int i;
 
 	lm_hist_init(&none);
 	fprintf(f, ";%llu;%llu;%llu;%llu",
@@ -47,10 +47,9 @@ static void lm_terse_dir(FILE *f, const struct lm_run_result *r, unsigned int d)
 			fputs(";0%=0", f);
 	}
 	lm_terse_lat(f, &r->lat[d]);
-	lm_fio_rates(r, d, &bw, &iops, &n);
-	fprintf(f, ";%llu;%llu;%f%%;%f;%f", (unsigned long long)bw.min,
-		(unsigned long long)bw.max, n ? 100.0 : 0.0, bw.mean,
-		bw.mean * bw.cv_pct / 100.0);
+	fprintf(f, ";%llu;%llu;%f%%;%f;%f", (unsigned long long)bw->min,
+		(unsigned long long)bw->max, lm_fio_bw_agg(r, d), bw->mean,
+		lm_running_dev(bw));
 }
 
 /* fio's disk_util, after each line's latencies: the devices' counters

@@ -45,6 +45,7 @@ void lm_job_defaults(struct lm_job *j)
 	j->dedupe_ws_pct = 5;
 	lm_prio_defaults(&j->prio);
 	j->lat_pct = 100.0;
+	j->bw_avg_ms = j->iops_avg_ms = 500;
 }
 
 const char *lm_rw_name(enum lm_rw rw)

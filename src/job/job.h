@@ -149,6 +149,9 @@ struct lm_job {
 	bool lat_run;
 	/* fio's prio, prioclass and cmdprio options (prio.h) */
 	struct lm_prio prio;
+	/* fio's bwavgtime and iopsavgtime: its bw and iops samples
+	 * period in ms (default 500) */
+	unsigned int bw_avg_ms, iops_avg_ms;
 	/* fio's continue_on_error and ignore_error (onerror.h), and its
 	 * error_dump: each failed IO gone on past said on stderr */
 	struct lm_onerr onerr;

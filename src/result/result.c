@@ -120,6 +120,8 @@ void lm_run_result_add_readback(struct lm_run_result *to,
 	to->ios[d] = rb->ios[d];
 	to->bytes[d] = rb->bytes[d];
 	to->errors[d] = rb->errors[d];
+	to->bw_samples[d] = rb->bw_samples[d];
+	to->iops_samples[d] = rb->iops_samples[d];
 	lm_verify_tally_add(&to->verify, &rb->verify);
 	to->err_gone += rb->err_gone;
 	if (!to->err_first)

@@ -12,6 +12,7 @@
 #include "src/result/ranks.h"
 #include "src/stats/hist.h"
 #include "src/stats/priolat.h"
+#include "src/stats/running.h"
 #include "src/run/iolog.h"
 #include "src/stats/steady.h"
 #include "src/stats/stats.h"
@@ -37,6 +38,10 @@ struct lm_run_result {
 	uint64_t ios[LM_DIRS];
 	uint64_t bytes[LM_DIRS];
 	uint64_t errors[LM_DIRS];
+	/* fio's bw (KiB/s) and iops samples, each thread's every
+	 * bwavgtime and iopsavgtime, summed as fio's group_reporting
+	 * sums them (watch.c takes them) */
+	struct lm_running bw_samples[LM_DIRS], iops_samples[LM_DIRS];
 	struct lm_summary sum[LM_SUMS]; /* read, write, both */
 	struct lm_cpu cpu;		/* from the window's start */
 	uint64_t cpu_wall_ns; /* the wall time cpu was measured over */

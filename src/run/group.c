@@ -189,6 +189,10 @@ void lm_group_merge(struct lm_group *g, uint64_t t0)
 				       w[i].lat_base[1][d];
 			r->errors[d] += w[i].errors[d];
 		}
+		for (d = 0; d < LM_DIRS; d++) {
+			lm_running_sum(&r->bw_samples[d], &w[i].tap.bw[d]);
+			lm_running_sum(&r->iops_samples[d], &w[i].tap.iops[d]);
+		}
 		r->err_gone += w[i].err_gone;
 		if (!r->err_first)
 			r->err_first = w[i].err_first;

@@ -36,6 +36,8 @@ struct lm_many {
 	void *tick_arg;
 	uint64_t stop_ns; /* when the measured window closed */
 	uint64_t nticks;  /* whole seconds ticked to the peers (clock.h) */
+	/* fio's bw and iops samples: when the next are due (watch.c) */
+	uint64_t tap_next;
 	struct lm_shared s;
 	struct lm_cursor cursor[LM_RUN_TARGETS_MAX];
 	struct lm_overlap guard[LM_RUN_TARGETS_MAX]; /* --verify's */

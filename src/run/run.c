@@ -93,6 +93,7 @@ static int lm_many_init(struct lm_many *m, const struct lm_job *const *jobs,
 	unsigned int k, i;
 
 	memset(m, 0, sizeof(*m));
+	m->tap_next = UINT64_MAX; /* none due before the window opens */
 	lm_run_plan(jobs, n, &m->clock, m->delay);
 	j = &m->clock;
 	m->ntargets = n;

@@ -4,6 +4,7 @@
 #include "src/lunmark.h"
 
 #include <poll.h>
+#include <string.h>
 #include <unistd.h>
 
 /* Wait until @deadline_ns or until a worker finishes or a signal comes. */
@@ -23,6 +24,102 @@ static void lm_wait(int fd, uint64_t deadline_ns, unsigned int *finished)
 static int lm_phase(struct lm_shared *s)
 {
 	return atomic_load_explicit(&s->phase, memory_order_relaxed);
+}
+
+/* When a worker's next sample is due: its period after the last (fio's
+ * helper thread sleeps that long; its 1 ms slack is for a wake-up a
+ * little early). */
+static uint64_t lm_tap_next(const struct lm_rate_tap *t, const struct lm_job *j)
+{
+	uint64_t b = t->at_ns[0] + j->bw_avg_ms * 1000000ull;
+	uint64_t i = t->at_ns[1] + j->iops_avg_ms * 1000000ull;
+
+	return b < i ? b : i;
+}
+
+/* fio's samples of target @k's workers begin at @now, from the live
+ * counters then (fio resets them when its ramp ends). */
+static void lm_tap_begin(struct lm_many *m, unsigned int k, uint64_t now)
+{
+	unsigned int i, d;
+
+	for (i = 0; i < m->jobs[k]->threads; i++) {
+		struct lm_worker *w = &m->w[m->first[k] + i];
+		struct lm_rate_tap *t = &w->tap;
+
+		memset(t, 0, sizeof(*t));
+		t->at_ns[0] = t->at_ns[1] = now;
+		for (d = 0; d < LM_DIRS; d++) {
+			t->bytes[d] = atomic_load(&w->live_bytes[d]);
+			t->ios[d] = atomic_load(&w->live_ios[d]);
+		}
+		if (lm_tap_next(t, m->jobs[k]) < m->tap_next)
+			m->tap_next = lm_tap_next(t, m->jobs[k]);
+	}
+}
+
+/*
+ * One kind of fio's samples (@kind 0 bw in KiB/s, 1 iops) of a worker
+ * at @now, as fio's __add_samples(): once @avg_ms have passed (less its
+ * 1 ms slack), each direction that moved since the last gets its rate
+ * over the whole ms since, in whole units.
+ */
+static void lm_tap_kind(struct lm_rate_tap *t, unsigned int kind,
+			const _Atomic uint64_t *live, uint64_t *last,
+			struct lm_running *out, unsigned int avg_ms,
+			uint64_t now)
+{
+	uint64_t spent = (now - t->at_ns[kind]) / 1000000, v, delta;
+	unsigned int d;
+
+	if (spent < avg_ms && avg_ms - spent > 1)
+		return;
+	for (d = 0; d < LM_DIRS; d++) {
+		v = atomic_load_explicit(&live[d], memory_order_relaxed);
+		delta = v - last[d];
+		if (!delta)
+			continue;
+		lm_running_add(&out[d], !spent ? 0
+					: kind ? delta * 1000 / spent
+					       : delta * 1000 / spent / 1024);
+		last[d] = v;
+	}
+	t->at_ns[kind] = now;
+}
+
+/*
+ * fio's samples due at @now, of the workers measuring and not done (fio
+ * samples its running threads only); the next is due when the soonest
+ * worker's is, so that a late wake-up delays a sample, as fio's helper
+ * thread does, and loses none.
+ */
+static void lm_tap_due(struct lm_many *m, uint64_t now)
+{
+	unsigned int k, i;
+	uint64_t due;
+
+	if (now < m->tap_next)
+		return;
+	m->tap_next = UINT64_MAX;
+	for (k = 0; k < m->ntargets; k++) {
+		const struct lm_job *j = m->jobs[k];
+
+		if (m->delay[k] && !m->started[k])
+			continue;
+		for (i = 0; i < j->threads; i++) {
+			struct lm_worker *w = &m->w[m->first[k] + i];
+
+			if (atomic_load(&w->done))
+				continue;
+			lm_tap_kind(&w->tap, 0, w->live_bytes, w->tap.bytes,
+				    w->tap.bw, j->bw_avg_ms, now);
+			lm_tap_kind(&w->tap, 1, w->live_ios, w->tap.ios,
+				    w->tap.iops, j->iops_avg_ms, now);
+			due = lm_tap_next(&w->tap, j);
+			if (due < m->tap_next)
+				m->tap_next = due;
+		}
+	}
 }
 
 void lm_many_sample(struct lm_many *m, uint64_t dur_ns)
@@ -47,6 +144,8 @@ static void lm_start_measuring(struct lm_many *m, uint64_t t0)
 			lm_many_limit(m, k);
 			m->started[k] = true;
 		}
+		if (!m->delay[k])
+			lm_tap_begin(m, k, t0);
 		for (i = 0; m->delay[k] && i < j->threads; i++)
 			atomic_store(&m->w[m->first[k] + i].measure_from_ns,
 				     t0 + m->delay[k]);
@@ -100,12 +199,15 @@ void lm_many_steady(struct lm_many *m, uint64_t now, bool last)
 	}
 }
 
-/* The earliest start of a job of a longer ramp_time, if before @next. */
+/* The earliest start of a job of a longer ramp_time, or fio's next
+ * samples, if before @next. */
 static uint64_t lm_next_start(const struct lm_many *m, uint64_t t0,
 			      uint64_t next)
 {
 	unsigned int k;
 
+	if (m->tap_next < next)
+		next = m->tap_next;
 	for (k = 0; k < m->ntargets; k++)
 		if (m->delay[k] && !m->started[k] && t0 + m->delay[k] < next)
 			next = t0 + m->delay[k];
@@ -122,6 +224,7 @@ static void lm_start_due(struct lm_many *m, uint64_t t0, uint64_t now)
 			continue;
 		lm_many_limit(m, k);
 		m->started[k] = true;
+		lm_tap_begin(m, k, now);
 	}
 }
 
@@ -210,6 +313,9 @@ void lm_many_watch(struct lm_many *m)
 		lm_exit_watch(m);
 		now = lm_now_ns();
 		lm_start_due(m, t0, now);
+		/* none at the end: fio's threads are done by then */
+		if (now < end)
+			lm_tap_due(m, now);
 		/* a stop signal reaches every rank at once (mpirun's SIGTERM,
 		 * with SIGKILL a second later): tick at once, not at the end
 		 * of the second */

@@ -106,6 +106,14 @@ struct lm_worker {
 	_Atomic bool halt; /* fio's exitall: stop now (set by run.c) */
 	_Atomic bool done; /* its loop is over (read by run.c) */
 
+	/* fio's bw and iops samples (bwavgtime, iopsavgtime), the main
+	 * thread's alone: taken from the live counters (watch.c) */
+	struct lm_rate_tap {
+		uint64_t at_ns[2]; /* the last bw and iops samples' */
+		uint64_t bytes[LM_DIRS], ios[LM_DIRS]; /* the counters then */
+		struct lm_running bw[LM_DIRS], iops[LM_DIRS];
+	} tap;
+
 	/* live counters, written by the worker, sampled by the main thread */
 	_Alignas(64) _Atomic uint64_t live_ios[LM_DIRS];
 	_Atomic uint64_t live_bytes[LM_DIRS];

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "src/stats/hist.h"
+#include "src/stats/running.h"
 #include "src/run/iolog.h"
 #include "src/job/offset.h"
 #include "tests/unit/unit.h"
@@ -235,6 +236,37 @@ static void lm_test_fio_hist_log(void)
 	lm_iolog_free(&l);
 }
 
+/* fio's io_stat: Welford's mean and deviation, and group_reporting's
+ * pure sum of two threads' */
+static void lm_test_running(void)
+{
+	static const uint64_t v[] = { 10, 20, 30, 40 };
+	struct lm_running a, b, s;
+	unsigned int i;
+
+	memset(&a, 0, sizeof(a));
+	memset(&b, 0, sizeof(b));
+	memset(&s, 0, sizeof(s));
+	CU_ASSERT_EQUAL(lm_running_dev(&a), 0.0);
+	for (i = 0; i < 4; i++)
+		lm_running_add(&a, v[i]);
+	CU_ASSERT_EQUAL(a.n, 4);
+	CU_ASSERT_EQUAL(a.min, 10);
+	CU_ASSERT_EQUAL(a.max, 40);
+	CU_ASSERT_DOUBLE_EQUAL(a.mean, 25.0, 1e-9);
+	/* the sample deviation of 10, 20, 30, 40 */
+	CU_ASSERT_DOUBLE_EQUAL(lm_running_dev(&a), sqrt(500.0 / 3.0), 1e-9);
+	lm_running_add(&b, 5);
+	lm_running_add(&b, 7);
+	lm_running_sum(&s, &a);
+	lm_running_sum(&s, &b);
+	CU_ASSERT_EQUAL(s.n, 6);
+	CU_ASSERT_EQUAL(s.min, 15);
+	CU_ASSERT_EQUAL(s.max, 47);
+	CU_ASSERT_DOUBLE_EQUAL(s.mean, 31.0, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(s.s, a.s + b.s, 1e-9);
+}
+
 int lm_suite_hist(void)
 {
 	static const struct lm_unit_test t[] = {
@@ -247,6 +279,7 @@ int lm_suite_hist(void)
 		{ "mean and stddev", lm_test_mean_stddev },
 		{ "fio's write_hist_log: bins and windows",
 		  lm_test_fio_hist_log },
+		{ "fio's bw and iops samples summed up", lm_test_running },
 		{ NULL, NULL },
 	};
 	return lm_unit_add("hist", t);
