@@ -47,6 +47,19 @@ static void lm_mpi_hist_op(void *in, void *inout, int *len, MPI_Datatype *t)
 		lm_hist_merge(&b[i], &a[i]);
 }
 
+/* MPI_Op: fio's bw and iops samples of every rank, summed as fio's
+ * group_reporting sums its threads' */
+static void lm_mpi_running_op(void *in, void *inout, int *len, MPI_Datatype *t)
+{
+	const struct lm_running *a = in;
+	struct lm_running *b = inout;
+	int i;
+
+	(void)t;
+	for (i = 0; i < *len; i++)
+		lm_running_sum(&b[i], &a[i]);
+}
+
 /* MPI_Op: one second of every rank, summed; its length the longest */
 static void lm_mpi_sample_op(void *in, void *inout, int *len, MPI_Datatype *t)
 {
@@ -262,6 +275,14 @@ int lm_mpi_gather(struct lm_mpi *x, uint64_t t0_ns, uint64_t stop_ns,
 	if (!ret)
 		ret = lm_mpi_reduce(r->lat, LM_DIRS, sizeof(r->lat[0]),
 				    lm_mpi_hist_op, x->rank);
+	if (!ret)
+		ret = lm_mpi_reduce(r->bw_samples, LM_DIRS,
+				    sizeof(r->bw_samples[0]), lm_mpi_running_op,
+				    x->rank);
+	if (!ret)
+		ret = lm_mpi_reduce(r->iops_samples, LM_DIRS,
+				    sizeof(r->iops_samples[0]),
+				    lm_mpi_running_op, x->rank);
 	if (!ret)
 		ret = lm_mpi_series(x, (unsigned int)all.nseries, r);
 	if (!ret && !x->rank)

@@ -108,7 +108,7 @@ rw=write
 [r]
 stonewall
 rw=randread
-runtime=1
+runtime=2
 time_based
 EOF
 expect_exit 0 "$LM_WORK/o" "${LM_MPIRUN[@]}" -np 2 "$LUNMARK_MPI" --allow-write \
@@ -121,6 +121,11 @@ jq -e '.jobs | length == 2 and all(.[]; (."lunmark ranks" | length) == 2)' "$LM_
 jq -e 'all(.jobs[]; (.read.total_ios + .write.total_ios) > 0 and
 	(.read.total_ios + .write.total_ios) == ([."lunmark ranks"[] | .read.total_ios + .write.total_ios] | add))' \
 	"$LM_WORK/two.json" >/dev/null || fail "fio JSON: a job's IOs are not its ranks' sum"
+# fio's bw samples, 3 a rank in 2 s (one late wake-up may cost one),
+# summed over the ranks as group_reporting sums threads
+jq -e '.jobs[1].read | .bw_samples >= 5 and .bw_samples <= 6 and .iops_samples == .bw_samples' \
+	"$LM_WORK/two.json" >/dev/null ||
+	fail "fio JSON: the ranks' bw samples not summed: $(jq -c '.jobs[1].read | [.bw_samples, .iops_samples]' "$LM_WORK/two.json")"
 jq -e '.jobs[0].write.io_bytes == 2 * 4194304' "$LM_WORK/two.json" >/dev/null ||
 	fail "fio JSON: the write phase did not write 4 MiB on each rank: $(jq .jobs[0].write.io_bytes "$LM_WORK/two.json")"
 expect_exit 0 "$LM_WORK/o" "${LM_MPIRUN[@]}" -np 2 "$LUNMARK_MPI" --readonly --section=r "$LM_WORK/two.fio"
