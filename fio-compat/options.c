@@ -515,6 +515,11 @@ int lm_fio_set_rw(const struct lm_opt_ctx *x, const struct lm_option *o,
 	int ret;
 
 	plain.fio_set = NULL;
+	/* fio's trim modes: not built yet, said so (fio-compat/README.md) */
+	if (!strncmp(v, "trim", 4) || !strncmp(v, "randtrim", 8))
+		return lm_opt_bad(
+			x, v,
+			"fio's trim, randtrim and trimwrite are not built yet; read, write, randread, randwrite, rw, readwrite or randrw");
 	if (!v[n])
 		return lm_opt_set(x, &plain, v);
 	snprintf(mode, sizeof(mode), "%.*s", (int)n, v);
