@@ -2,6 +2,7 @@
 /* The text report of `lunmark run`: one block per target. */
 #include "src/report/report.h"
 #include "src/report/table.h"
+#include "src/job/prio.h"
 #include "src/lunmark.h"
 #include "src/units.h"
 
@@ -30,6 +31,28 @@ static void lm_run_dir(FILE *f, const char *name, const struct lm_summary *s)
 			s->idle_s, s->idle_first_s);
 	if (s->errors)
 		fprintf(f, "    errors: %llu\n", (unsigned long long)s->errors);
+}
+
+/* fio's per-priority lines, where two or more priorities had IOs: each
+ * one's completion latency (cmdprio, src/job/prio.h) */
+static void lm_run_prios(FILE *f, const struct lm_priolat *p)
+{
+	unsigned int i;
+
+	if (!p->sum || lm_priolat_used(p) < 2)
+		return;
+	for (i = 0; i < p->n; i++) {
+		const struct lm_summary *s = &p->sum[i];
+
+		if (!s->ios)
+			continue;
+		fprintf(f,
+			"    prio %u/%u clat (us): min=%.2f, max=%.2f, mean=%.2f, stdev=%.2f, p50=%.2f, p99=%.2f; %llu IOs\n",
+			lm_prio_class(p->val[i]), lm_prio_level(p->val[i]),
+			s->lat_min_us, s->lat_max_us, s->lat_mean_us,
+			s->lat_stddev_us, s->lat_pct_us[0], s->lat_pct_us[2],
+			(unsigned long long)s->ios);
+	}
 }
 
 static void lm_run_cpu(FILE *f, const struct lm_run_result *r)
@@ -80,10 +103,14 @@ void lm_report_run_text(FILE *f, const struct lm_report_info *info,
 	if (info->warning[0])
 		lm_wrap(f, "  note: ", "        ", info->warning,
 			LM_REPORT_WIDTH);
-	if (lm_rw_reads(j->rw))
+	if (lm_rw_reads(j->rw)) {
 		lm_run_dir(f, "read", &r->sum[LM_DIR_READ]);
-	if (lm_rw_writes(j->rw))
+		lm_run_prios(f, &r->prio[LM_DIR_READ]);
+	}
+	if (lm_rw_writes(j->rw)) {
 		lm_run_dir(f, "write", &r->sum[LM_DIR_WRITE]);
+		lm_run_prios(f, &r->prio[LM_DIR_WRITE]);
+	}
 	if (!info->cpu_shared)
 		lm_run_cpu(f, r);
 	if (r->reconnects)

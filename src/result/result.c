@@ -35,6 +35,10 @@ void lm_run_result_summarize(struct lm_run_result *r)
 		lm_summarize(&r->sum[d], &r->lat[d], r->ios[d], r->bytes[d],
 			     r->errors[d], lm_run_result_dir_ns(r, d), series,
 			     n, d);
+		/* a report without them if memory runs out */
+		if (lm_priolat_used(&r->prio[d]) >= 2)
+			(void)lm_priolat_summarize(
+				&r->prio[d], lm_run_result_dir_ns(r, d), d);
 	}
 	lm_hist_init(&both);
 	lm_hist_merge(&both, &r->lat[LM_DIR_READ]);

@@ -56,8 +56,24 @@ unsigned int lm_priolat_used(const struct lm_priolat *p)
 	return n;
 }
 
+int lm_priolat_summarize(struct lm_priolat *p, uint64_t elapsed_ns,
+			 unsigned int dir)
+{
+	unsigned int i;
+
+	free(p->sum);
+	p->sum = calloc(p->n ? p->n : 1, sizeof(*p->sum));
+	if (!p->sum)
+		return -ENOMEM;
+	for (i = 0; i < p->n; i++)
+		lm_summarize(&p->sum[i], &p->h[i], p->h[i].count, 0, 0,
+			     elapsed_ns, NULL, 0, dir);
+	return 0;
+}
+
 void lm_priolat_free(struct lm_priolat *p)
 {
 	free(p->h);
+	free(p->sum);
 	memset(p, 0, sizeof(*p));
 }

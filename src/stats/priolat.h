@@ -10,6 +10,7 @@
 #define LM_STATS_PRIOLAT_H
 
 #include "src/stats/hist.h"
+#include "src/stats/stats.h"
 
 #include <stdint.h>
 
@@ -19,6 +20,9 @@ struct lm_priolat {
 	unsigned int n;
 	uint16_t val[LM_PRIOLAT_MAX];
 	struct lm_hist *h; /* n of them; owned */
+	/* what a report prints of each, lm_priolat_summarize()'s (owned;
+	 * NULL before) */
+	struct lm_summary *sum;
 };
 
 /* @p with an empty histogram for each of the @n values @val (n at most
@@ -32,6 +36,11 @@ int lm_priolat_add(struct lm_priolat *p, uint16_t val, const struct lm_hist *h);
 
 /* How many of @p's priorities have an IO (fio prints prios[] from 2). */
 unsigned int lm_priolat_used(const struct lm_priolat *p);
+
+/* Each priority's latency summed up into p->sum, as direction @dir of a
+ * run of @elapsed_ns. Returns 0 or -ENOMEM. */
+int lm_priolat_summarize(struct lm_priolat *p, uint64_t elapsed_ns,
+			 unsigned int dir);
 
 /* Free what @p owns; it is empty after. */
 void lm_priolat_free(struct lm_priolat *p);

@@ -61,6 +61,15 @@ for e in io_uring libaio; do
 	rt=$(share "$d/p_clat.1.log" 1)
 	awk -v r="$rt" 'BEGIN { exit !(r >= 14 && r <= 26) }' ||
 		fail "$e: without log_prio, $rt % of the lines end in 1: $(head -3 "$d/p_clat.1.log")"
+	# the text report's line per priority, as fio's: the job's own, then
+	# cmdprio's; their IOs are the log's, a fifth of them real-time
+	read -r t0 t1 < <(awk '/^    prio 3\/0 clat \(us\): min=.*; [0-9]+ IOs$/ { sub(/ IOs$/, ""); a = $NF }
+		/^    prio 1\/0 clat \(us\): min=.*; [0-9]+ IOs$/ { sub(/ IOs$/, ""); b = $NF }
+		END { print a + 0, b + 0 }' "$d/o")
+	n=$(wc -l <"$d/p_clat.1.log")
+	note "$e: text report: prio 3/0 $t0 IOs, prio 1/0 $t1 IOs; $n logged"
+	{ [ "$((t0 + t1))" = "$n" ] && awk -v a="$t1" -v n="$n" 'BEGIN { exit !(a >= 0.14 * n && a <= 0.26 * n) }'; } ||
+		fail "$e: the text report's prio lines: $(grep ' prio ' "$d/o" | head -3)"
 
 	# the kernel checks each IO's priority: real-time needs CAP_SYS_NICE
 	job $e cmdprio_percentage=50 cmdprio_class=1 >"$d/rt.fio"
