@@ -307,7 +307,8 @@ const struct lm_option lm_fio_options[] = {
 	LM_TAKEN(
 		"verify_backlog",
 		"taken: a write job is read back after its phase, not interleaved"),
-	LM_TAKEN("verify_fatal", "taken: a bad block ends the run, exit 7"),
+	LM_TAKEN("verify_fatal",
+		 "taken: every bad block is counted, and the run exits 7"),
 	LM_TAKEN("verify_dump", "taken: a bad block is named by offset"),
 	LM_TAKEN("verify_async", "taken: reads are checked as they complete"),
 	LM_TAKEN("create_serialize", "taken: lunmark creates no file for it"),
