@@ -48,7 +48,8 @@ struct lm_many {
 	struct lm_group g[2 * LM_RUN_TARGETS_MAX];
 };
 
-/* run.c: start target @k's measured pass where its cursors stand. */
+/* watch.c: start target @k's measured pass where its cursors stand (at
+ * the gate, or when its ramp ends). */
 void lm_many_limit(struct lm_many *m, unsigned int k);
 
 /* watch.c: a sample of the last @dur_ns into every group's series. */

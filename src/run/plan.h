@@ -4,6 +4,7 @@
 
 #include "src/job/job.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 
 /*
@@ -17,5 +18,18 @@
  */
 void lm_run_plan(const struct lm_job *const *jobs, unsigned int n,
 		 struct lm_job *clock, uint64_t *delay);
+
+/* IOs a thread moves in a size-limited run: io_size, or one pass. */
+static inline uint64_t lm_plan_pass_ios(const struct lm_job *j)
+{
+	return (j->io_bytes ? j->io_bytes : j->size_bytes) / j->bs_bytes;
+}
+
+/* Does a size-limited pass of @j's end at its cursor's limit (sequential,
+ * or random on a map), its IOs counted by their claims? */
+static inline bool lm_plan_cursor_limited(const struct lm_job *j)
+{
+	return !j->time_based && (!lm_rw_random(j->rw) || lm_job_mapped(j));
+}
 
 #endif

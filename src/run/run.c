@@ -16,42 +16,6 @@
 #include <time.h>
 #include <unistd.h>
 
-/* IOs a thread moves in a size-limited run: io_size, or one pass. */
-static uint64_t lm_pass_ios(const struct lm_job *j)
-{
-	return (j->io_bytes ? j->io_bytes : j->size_bytes) / j->bs_bytes;
-}
-
-/* Does a size-limited pass of @j's end at its cursor's limit (sequential,
- * or random on a map), its IOs counted by their claims? */
-static bool lm_cursor_limited(const struct lm_job *j)
-{
-	return !j->time_based && (!lm_rw_random(j->rw) || lm_job_mapped(j));
-}
-
-/*
- * Start the measured pass of target @k's cursors where they stand (after
- * a ramp, or at 0): a shared cursor makes one pass for all threads
- * (io_size for each), a thread of its own region (fio's offset_increment)
- * its own pass.
- */
-void lm_many_limit(struct lm_many *m, unsigned int k)
-{
-	const struct lm_job *j = m->jobs[k];
-	unsigned int i;
-
-	if (!lm_cursor_limited(j))
-		return;
-	if (!j->offset_increment) {
-		lm_cursor_pass(&m->cursor[k],
-			       j->io_bytes ? lm_pass_ios(j) * j->threads
-					   : j->size_bytes / j->bs_bytes);
-		return;
-	}
-	for (i = 0; i < j->threads; i++)
-		lm_cursor_pass(&m->w[m->first[k] + i].own, lm_pass_ios(j));
-}
-
 /* Split a target's region among its workers: sequential jobs and random
  * ones on a map share the target's cursor, other random ones each get an equal share of a size-limited
  * run's IOs; with offset_increment each has its own region and pass. */
@@ -76,9 +40,9 @@ static void lm_plan(struct lm_many *m, unsigned int k, unsigned int i,
 	w->stamp_bytes = t->lbs_bytes;
 	w->budgeted =
 		lm_rw_random(j->rw) && !j->time_based && !lm_job_mapped(j);
-	w->cursor_pass = lm_cursor_limited(j);
+	w->cursor_pass = lm_plan_cursor_limited(j);
 	if (w->budgeted && (j->offset_increment || j->io_bytes))
-		w->budget_bytes = lm_pass_ios(j) * j->bs_bytes;
+		w->budget_bytes = lm_plan_pass_ios(j) * j->bs_bytes;
 	else if (w->budgeted)
 		w->budget_bytes = (nblocks / j->threads +
 				   (i < nblocks % j->threads ? 1 : 0)) *

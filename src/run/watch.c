@@ -1,11 +1,35 @@
 // SPDX-License-Identifier: MIT
 /* The main thread's watch over a run (many.h). */
 #include "src/run/many.h"
+#include "src/run/plan.h"
 #include "src/lunmark.h"
 
 #include <poll.h>
 #include <string.h>
 #include <unistd.h>
+
+/*
+ * Start the measured pass of target @k's cursors where they stand (after
+ * a ramp, or at 0): a shared cursor makes one pass for all threads
+ * (io_size for each), a thread of its own region (fio's offset_increment)
+ * its own pass.
+ */
+void lm_many_limit(struct lm_many *m, unsigned int k)
+{
+	const struct lm_job *j = m->jobs[k];
+	unsigned int i;
+
+	if (!lm_plan_cursor_limited(j))
+		return;
+	if (!j->offset_increment) {
+		lm_cursor_pass(&m->cursor[k],
+			       j->io_bytes ? lm_plan_pass_ios(j) * j->threads
+					   : j->size_bytes / j->bs_bytes);
+		return;
+	}
+	for (i = 0; i < j->threads; i++)
+		lm_cursor_pass(&m->w[m->first[k] + i].own, lm_plan_pass_ios(j));
+}
 
 /* Wait until @deadline_ns or until a worker finishes or a signal comes. */
 static void lm_wait(int fd, uint64_t deadline_ns, unsigned int *finished)
