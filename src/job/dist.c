@@ -112,12 +112,39 @@ uint64_t lm_dist_next(const struct lm_dist *d, struct lm_rand *r, uint64_t n)
 	return lm_rand_below(r, n);
 }
 
+uint64_t lm_dist_pass(const struct lm_dist *d, uint64_t n, uint32_t bs)
+{
+	int64_t step = 1 + d->skip_bytes / (int64_t)bs;
+
+	return step > 1 ? (n + (uint64_t)step - 1) / (uint64_t)step : n;
+}
+
+/* A skip back of @step - 1 blocks (@step < 1): the first IO at 0, then
+ * from the region's end plus the skip down by -@step, again from there
+ * once past 0. */
+static uint64_t lm_dist_back(int64_t step, uint64_t claim, uint64_t n)
+{
+	uint64_t down = (uint64_t)-step, top, len;
+
+	if (!claim || !down || n <= down + 1)
+		return 0;
+	top = n - down - 1; /* fio's io_size plus the skip, in blocks */
+	len = top / down + 1;
+	return top - ((claim - 1) % len) * down;
+}
+
 uint64_t lm_dist_seq(const struct lm_dist *d, uint64_t claim, uint64_t n,
 		     uint32_t bs)
 {
 	int64_t step = 1 + d->skip_bytes / (int64_t)bs;
-	__int128 at = (__int128)claim * step % (__int128)n;
-	uint64_t b = (uint64_t)(at < 0 ? at + (__int128)n : at), z, skip;
+	uint64_t b, z, skip;
+
+	if (step > 1)
+		b = claim % lm_dist_pass(d, n, bs) * (uint64_t)step;
+	else if (step < 1)
+		b = lm_dist_back(step, claim, n);
+	else
+		b = claim % n;
 
 	if (d->zone_bytes >= bs) {
 		z = d->zone_bytes / bs;

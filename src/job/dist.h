@@ -57,9 +57,18 @@ int lm_dist_parse(const char *v, struct lm_dist *d);
 /* A block of [0, @n), n > 0, drawn from @d with @r. */
 uint64_t lm_dist_next(const struct lm_dist *d, struct lm_rand *r, uint64_t n);
 
-/* The block of [0, @n) of a sequential job's claim @claim under @d's
- * skips and zones, for blocks of @bs bytes. */
+/*
+ * The block of [0, @n) of a sequential job's claim @claim under @d's
+ * skips and zones, for blocks of @bs bytes, as fio's
+ * get_next_seq_offset() walks them: a skip forward ends the pass at the
+ * region's end, and the next starts again at 0; a skip back starts at 0,
+ * then wraps to the region's end plus the skip each time it passes 0.
+ */
 uint64_t lm_dist_seq(const struct lm_dist *d, uint64_t claim, uint64_t n,
 		     uint32_t bs);
+
+/* The IOs of one pass over @n blocks of @bs bytes: fewer than n with a
+ * skip forward, which ends the pass at the region's end. */
+uint64_t lm_dist_pass(const struct lm_dist *d, uint64_t n, uint32_t bs);
 
 #endif

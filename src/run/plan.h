@@ -19,10 +19,13 @@
 void lm_run_plan(const struct lm_job *const *jobs, unsigned int n,
 		 struct lm_job *clock, uint64_t *delay);
 
-/* IOs a thread moves in a size-limited run: io_size, or one pass. */
+/* IOs a thread moves in a size-limited run: io_size, or one pass (less
+ * than the region's blocks with a skip forward, rw=read:8k). */
 static inline uint64_t lm_plan_pass_ios(const struct lm_job *j)
 {
-	return (j->io_bytes ? j->io_bytes : j->size_bytes) / j->bs_bytes;
+	return j->io_bytes ? j->io_bytes / j->bs_bytes
+			   : lm_dist_pass(&j->dist, j->size_bytes / j->bs_bytes,
+					  j->bs_bytes);
 }
 
 /* Does a size-limited pass of @j's end at its cursor's limit (sequential,

@@ -24,7 +24,7 @@ void lm_many_limit(struct lm_many *m, unsigned int k)
 	if (!j->offset_increment) {
 		lm_cursor_pass(&m->cursor[k],
 			       j->io_bytes ? lm_plan_pass_ios(j) * j->threads
-					   : j->size_bytes / j->bs_bytes);
+					   : lm_plan_pass_ios(j));
 		return;
 	}
 	for (i = 0; i < j->threads; i++)

@@ -447,6 +447,23 @@ fio "$LM_WORK/io.fio" --output-format=json --output="$LM_WORK/fio-io.json" >/dev
 q='[.jobs[] | [.jobname, .read.total_ios, .write.total_ios]]'
 [ "$(jq -Sc "$q" "$LM_WORK/fio-io.json")" = "$(jq -Sc "$q" "$LM_WORK/lm-io.json")" ] ||
 	fail "io.fio: fio $(jq -Sc "$q" "$LM_WORK/fio-io.json"), lunmark $(jq -Sc "$q" "$LM_WORK/lm-io.json")"
+# rw=read:N, fio's offset modifier: the same blocks in the same order as
+# fio's, from each tool's log of every IO's offset (a skip forward ends
+# the pass at the region's end; one back wraps to its end plus the skip)
+mkdir "$LM_WORK/om"
+for m in read:8k read:-8k read:-12k; do
+	printf '[b]\nbs=4k\nrw=%s\nfilename=%s\nsize=40k\nnumber_ios=14\nwrite_iops_log=%s/om/x\nlog_offset=1\n' \
+		"$m" "$LM_DEV" "$LM_WORK" >"$LM_WORK/om.fio"
+	blocks() { cut -d, -f5 "$LM_WORK/om/x_iops.1.log" | awk '{ printf "%d ", $1 / 4096 }'; }
+	fio "$LM_WORK/om.fio" >/dev/null 2>&1 || fail "fio could not run rw=$m"
+	f=$(blocks)
+	rm -f "$LM_WORK"/om/*
+	"$LUNMARK" "$LM_WORK/om.fio" --no-prefill >/dev/null 2>&1 || fail "lunmark could not run rw=$m"
+	l=$(blocks)
+	note "rw=$m, 4k blocks of 10: fio $f, lunmark $l"
+	{ [ -n "$f" ] && [ "$f" = "$l" ]; } || fail "rw=$m: fio's blocks $f, lunmark's $l"
+done
+
 # bs=r,w, bsrange and bssplit: fio's IO counts where they are exact, the
 # same mean block size where they are drawn (norandommap: lunmark keeps no
 # random map), and every block written where it says it is
@@ -511,8 +528,9 @@ done
 # fio's verify phase: a write job with verify reads back what it wrote,
 # each block checked, into its JSON's read figures as fio's (the same key
 # tree, the same counts); with rw=write:12k only the blocks written are
-# read (2048 IOs over every fourth block, the others random data here),
-# and nothing is prefilled; a
+# read (a pass of 512 IOs, every fourth block to the region's end, as
+# fio's pass without verify; fio with verify writes and reads that pass
+# twice), the others random data here, and nothing is prefilled; a
 # time-based job, or a phase with a job that does not verify, says why
 # nothing is read back
 dd if=/dev/urandom of="$LM_DEV" bs=1M count=8 oflag=direct status=none
@@ -536,7 +554,7 @@ keys() { jq -r '[.jobs[0].read | paths(scalars) | map(tostring) | join(".")] | .
 	fail "verify phase: read keys differ: $(diff <(keys "$LM_WORK/rb-fio.json") <(keys "$LM_WORK/rb-lm.json") | head -5)"
 sed 's/rw=randwrite/rw=write:12k/' "$LM_WORK/rb.fio" >"$LM_WORK/rbs.fio"
 expect_exit "$LM_EXIT_OK" "$LM_WORK/rb.out" "$LUNMARK" "$LM_WORK/rbs.fio" --allow-write
-expect_grep "  verify: 16384 blocks read, all as written" "$LM_WORK/rb.out"
+expect_grep "  verify: 4096 blocks read, all as written" "$LM_WORK/rb.out"
 printf 'runtime=1\ntime_based\n' >>"$LM_WORK/rb.fio"
 expect_exit "$LM_EXIT_OK" "$LM_WORK/rb.out" "$LUNMARK" "$LM_WORK/rb.fio" --allow-write
 expect_grep "rb.fio:1: job 'v': verify's read-back is not run: a time-based job's writes end at no pass" "$LM_WORK/rb.out"
