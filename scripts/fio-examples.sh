@@ -166,8 +166,8 @@ iops_table() {
 			q = ml / mf; ok = q >= 0.9 && q <= 1.1; counted++; within += ok
 			printf "| %s.fio | %.0f | %.0f | %.2f | %.2f-%.2f | %s |\n", x, mf, ml, q, lo, hi, ok ? "yes" : "no"
 		}
-		printf "\n%d of %d within 10%% of fio (medians of %d interleaved runs, fewer where a round failed)\n", within, counted, r
-	}' r="$rounds" "$work/iops"
+		printf "\n%d of %d within 10%% of fio (medians of %d interleaved runs, fewer where a round failed)\n", within, counted, rounds
+	}' rounds="$rounds" "$work/iops"
 }
 
 pass=0
