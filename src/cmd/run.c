@@ -4,6 +4,7 @@
 #include "src/engine/engine.h"
 #include "kmod-free/url.h"
 #include "src/lunmark.h"
+#include "src/units.h"
 #include "src/newfile.h"
 #include "src/target/identity.h"
 #include "src/run/clock.h"
@@ -34,6 +35,20 @@ static void lm_run_hint(const struct lm_job *j, const struct lm_target *t)
 	(void)posix_fadvise(t->fd, 0, 0,
 			    lm_rw_random(j->rw) ? POSIX_FADV_RANDOM
 						: POSIX_FADV_SEQUENTIAL);
+}
+
+/* A fio job's size past its target's end was cut at it, as fio's is. */
+static void lm_run_cut_note(struct lm_job *j, const struct lm_target *t)
+{
+	char a[32], b[32];
+
+	if (!j->size_asked)
+		return;
+	lm_fmt_size(a, sizeof(a), j->size_asked);
+	lm_fmt_size(b, sizeof(b), j->size_bytes);
+	lm_note("job '%s': size=%s goes past the end of %s: cut to the %s from its offset to the end, as fio cuts it",
+		j->name, a, t->name, b);
+	j->size_asked = 0;
 }
 
 /* Does job @j prefill @t before it reads? A file made for a fio job is
@@ -117,6 +132,7 @@ static int lm_run_open(const struct lm_cli *c, struct lm_job *const *jobs,
 			lm_err("%s: %s", t[k].name, msg);
 			return LM_EXIT_FIT;
 		}
+		lm_run_cut_note(j, &t[k]);
 	}
 	return 0;
 }

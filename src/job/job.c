@@ -334,6 +334,36 @@ static void lm_job_fit_pct(struct lm_job *j, uint64_t target_bytes,
 		j->size_bytes = target_bytes - j->offset_bytes;
 }
 
+/* The region's size: a zero one the rest of the target; one past its
+ * end refused, or with size_cut (fio's job files) cut at it, as fio's
+ * (size_asked keeps what was asked). @last: where the last thread's
+ * region starts past the offset. */
+static int lm_fit_size(struct lm_job *j, uint64_t target_bytes, uint64_t last,
+		       char *msg, size_t len)
+{
+	uint64_t room = target_bytes - j->offset_bytes - last;
+	char a[32], b[32], sz[32];
+
+	if (!j->size_bytes)
+		j->size_bytes = room;
+	if (j->size_bytes <= room)
+		return 0;
+	if (j->size_cut) {
+		j->size_asked = j->size_bytes;
+		j->size_bytes = room;
+		return 0;
+	}
+	/* each figure apart: their sum may not fit 64 bits */
+	lm_fmt_size(a, sizeof(a), j->offset_bytes + last);
+	lm_fmt_size(sz, sizeof(sz), j->size_bytes);
+	lm_fmt_size(b, sizeof(b), target_bytes);
+	snprintf(
+		msg, len,
+		"the region (offset %s%s + size %s) is larger than the target (%s); use a smaller --size",
+		a, last ? " for the last thread" : "", sz, b);
+	return -EINVAL;
+}
+
 int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
 	       uint32_t max_io_bytes, char *msg, size_t len)
 {
@@ -380,21 +410,8 @@ int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
 			"offset_increment: the last thread's region starts beyond the end of the target; use a smaller offset_increment or fewer numjobs");
 		return -EINVAL;
 	}
-	if (!j->size_bytes)
-		j->size_bytes = target_bytes - j->offset_bytes - last;
-	if (j->size_bytes > target_bytes - j->offset_bytes - last) {
-		char sz[32];
-
-		/* each figure apart: their sum may not fit 64 bits */
-		lm_fmt_size(a, sizeof(a), j->offset_bytes + last);
-		lm_fmt_size(sz, sizeof(sz), j->size_bytes);
-		lm_fmt_size(b, sizeof(b), target_bytes);
-		snprintf(
-			msg, len,
-			"the region (offset %s%s + size %s) is larger than the target (%s); use a smaller --size",
-			a, last ? " for the last thread" : "", sz, b);
+	if (lm_fit_size(j, target_bytes, last, msg, len))
 		return -EINVAL;
-	}
 	if (j->size_bytes < lm_job_bs_max(j, -1)) {
 		lm_fmt_size(a, sizeof(a), j->size_bytes);
 		snprintf(msg, len,

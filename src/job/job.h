@@ -149,6 +149,10 @@ struct lm_job {
 	bool lat_run;
 	/* fio's prio, prioclass and cmdprio options (prio.h) */
 	struct lm_prio prio;
+	/* fio's size past the target's end: cut at it (job files), the size
+	 * asked kept in size_asked (0: not cut); else refused */
+	bool size_cut;
+	uint64_t size_asked;
 	/* fio's bwavgtime and iopsavgtime: its bw and iops samples
 	 * period in ms (default 500) */
 	unsigned int bw_avg_ms, iops_avg_ms;

@@ -390,4 +390,13 @@ same 'has("disk_util")'
 "$LUNMARK" --name=n --filename=/dev/null --size=8m --rw=write --output-format=json \
 	--output=lm.json >err 2>&1 || fail "/dev/null: $(cat err)"
 jq -e '.jobs[0].write.io_bytes == 8388608' lm.json >/dev/null || fail "/dev/null: not 8 MiB written"
+
+# a size past the device's end: fio cuts the region at it (a job file
+# written for a larger LUN), so does lunmark, and says so; lunmark's own
+# run refuses it (t-errors)
+printf '[s]\nrw=read\nbs=1m\ndirect=1\nsize=4g\n[t]\nstonewall\nrw=read\nbs=1m\ndirect=1\nsize=4g\noffset=16m\n' >cut.fio
+both --filename="$LM_DEV" cut.fio
+same '[.jobs[].read | .io_bytes, .total_ios]'
+expect_grep "size=4GiB goes past the end of $LM_DEV: cut to the 48MiB from its offset to the end, as fio cuts it" lm.out
+note "size=4g on the 64 MiB device: fio and lunmark $(jq -c '[.jobs[].read.io_bytes]' lm.json)"
 exit "$LM_PASS"
