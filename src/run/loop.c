@@ -291,8 +291,7 @@ static void lm_check(struct lm_worker *w, const struct lm_io *io)
 
 /* A failed IO that continue_on_error goes on past: counted, its error
  * kept if it is the first, and said with error_dump, as fio's. */
-static void lm_gone_on(struct lm_worker *w, const struct lm_loop *l,
-		       const struct lm_io *io, int err)
+static void lm_gone_on(struct lm_worker *w, const struct lm_io *io, int err)
 {
 	if (!w->err_gone++)
 		w->err_first = err;
@@ -301,7 +300,6 @@ static void lm_gone_on(struct lm_worker *w, const struct lm_loop *l,
 			"lunmark: %s: %s %s at offset %llu, %u bytes (continue_on_error goes on)\n",
 			w->target->name, io->write ? "write" : "read",
 			strerror(err), (unsigned long long)io->offset, io->len);
-	(void)l;
 }
 
 /* fio's latency_target: an IO over it (lattarget.h); at QD 1 with
@@ -360,7 +358,7 @@ static void lm_complete(struct lm_worker *w, struct lm_loop *l, unsigned int n,
 
 			w->errors[d]++;
 			if (lm_onerr_goes_on(&w->job->onerr, io->write, err)) {
-				lm_gone_on(w, l, io, err);
+				lm_gone_on(w, io, err);
 				goto next;
 			}
 			lm_loop_fail(w, l, err, io->offset, io->write);

@@ -66,6 +66,7 @@ static uint64_t lm_tap_next(const struct lm_rate_tap *t, const struct lm_job *j)
 static void lm_tap_begin(struct lm_many *m, unsigned int k, uint64_t now)
 {
 	unsigned int i, d;
+	uint64_t due;
 
 	for (i = 0; i < m->jobs[k]->threads; i++) {
 		struct lm_worker *w = &m->w[m->first[k] + i];
@@ -77,8 +78,9 @@ static void lm_tap_begin(struct lm_many *m, unsigned int k, uint64_t now)
 			t->bytes[d] = atomic_load(&w->live_bytes[d]);
 			t->ios[d] = atomic_load(&w->live_ios[d]);
 		}
-		if (lm_tap_next(t, m->jobs[k]) < m->tap_next)
-			m->tap_next = lm_tap_next(t, m->jobs[k]);
+		due = lm_tap_next(t, m->jobs[k]);
+		if (due < m->tap_next)
+			m->tap_next = due;
 	}
 }
 
