@@ -86,6 +86,19 @@ void lm_cdb_rw16(uint8_t *cdb, bool write, uint64_t lba, uint32_t blocks)
 	lm_put32(cdb + 10, blocks);
 }
 
+void lm_cdb_unmap(uint8_t *cdb, uint8_t *param, uint64_t lba, uint32_t blocks)
+{
+	memset(cdb, 0, 16);
+	cdb[0] = 0x42;
+	cdb[8] = 24; /* parameter list length */
+	memset(param, 0, 24);
+	param[1] = 22; /* UNMAP data length: what follows it */
+	param[3] = 16; /* block descriptor data length */
+	lm_put32(param + 8, (uint32_t)(lba >> 32));
+	lm_put32(param + 12, (uint32_t)lba);
+	lm_put32(param + 16, blocks);
+}
+
 void lm_pdu_data_out(uint8_t *bhs, unsigned int lun, uint32_t itt, uint32_t ttt,
 		     uint32_t exp_statsn, uint32_t datasn, uint32_t offset,
 		     uint32_t dsl, bool final)

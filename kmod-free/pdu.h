@@ -108,6 +108,9 @@ void lm_pdu_cmd(uint8_t *bhs, const struct lm_pdu_cmd *c);
 
 /* READ(16) or WRITE(16) of @blocks from @lba. */
 void lm_cdb_rw16(uint8_t *cdb, bool write, uint64_t lba, uint32_t blocks);
+/* UNMAP(10) of @blocks at @lba: the CDB, and its 24-byte parameter list
+ * (a header and one block descriptor) into @param. */
+void lm_cdb_unmap(uint8_t *cdb, uint8_t *param, uint64_t lba, uint32_t blocks);
 
 /* A Data-Out PDU of @dsl bytes at @offset, solicited by @ttt (or not). */
 void lm_pdu_data_out(uint8_t *bhs, unsigned int lun, uint32_t itt, uint32_t ttt,

@@ -393,8 +393,10 @@ int lm_session_adopt(const struct lm_iscsi_conf *c, unsigned int depth,
 	return 0;
 }
 
-int lm_session_queue(struct lm_session *p, unsigned int slot, void *tag,
-		     void *buf, uint64_t offset, uint32_t len, bool write)
+/* A caller's command in @slot: READ(16), WRITE(16) or (@unmap) UNMAP. */
+static int lm_sess_queue(struct lm_session *p, unsigned int slot, void *tag,
+			 void *buf, uint64_t offset, uint32_t len, bool write,
+			 bool unmap)
 {
 	struct lm_sess_slot *s;
 
@@ -403,14 +405,27 @@ int lm_session_queue(struct lm_session *p, unsigned int slot, void *tag,
 	s = &p->slots[slot];
 	s->tag = tag;
 	s->offset = offset;
-	s->buf = buf;
+	s->buf = unmap ? s->param : buf;
 	s->len = len;
-	s->write = write;
+	s->write = write || unmap;
+	s->unmap = unmap;
 	s->retries = 0;
 	if (!p->dead)
 		p->issued++;
 	lm_sess_begin(p, s);
 	return 0;
+}
+
+int lm_session_queue(struct lm_session *p, unsigned int slot, void *tag,
+		     void *buf, uint64_t offset, uint32_t len, bool write)
+{
+	return lm_sess_queue(p, slot, tag, buf, offset, len, write, false);
+}
+
+int lm_session_unmap(struct lm_session *p, unsigned int slot, void *tag,
+		     uint64_t offset, uint32_t len)
+{
+	return lm_sess_queue(p, slot, tag, NULL, offset, len, true, true);
 }
 
 int lm_session_submit(struct lm_session *p)

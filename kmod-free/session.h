@@ -82,6 +82,15 @@ int lm_session_adopt(const struct lm_iscsi_conf *c, unsigned int depth,
 int lm_session_queue(struct lm_session *p, unsigned int slot, void *tag,
 		     void *buf, uint64_t offset, uint32_t len, bool write);
 
+/*
+ * UNMAP of @len bytes at byte @offset (multiples of the block size), in
+ * @slot: one block descriptor, its parameter list the slot's own. Queued
+ * as lm_session_queue(); it completes with @len, or -errno with the sense
+ * in words (a LUN without thin provisioning refuses it).
+ */
+int lm_session_unmap(struct lm_session *p, unsigned int slot, void *tag,
+		     uint64_t offset, uint32_t len);
+
 /* Send what is queued, as far as the socket takes it now. */
 int lm_session_submit(struct lm_session *p);
 

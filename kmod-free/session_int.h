@@ -41,6 +41,7 @@
 #define LM_LOWAT_MIN 65536u /* owed that much, a wait wakes once */
 #define LM_LOWAT_MAX (1u << 20)
 #define LM_RX_WAIT_MS 1000 /* one wait on the socket, at most */
+#define LM_UNMAP_PARAM 24u /* UNMAP's header and one block descriptor */
 #define LM_ITT_SEQ 0xffffu /* ITT: sequence << 16 | slot */
 #define LM_ITT_LOGOUT (LM_ITT_SEQ << 16)
 
@@ -52,6 +53,10 @@ struct lm_sess_slot {
 	uint32_t itt;
 	uint8_t cdb[16];
 	bool write;
+	/* an UNMAP of len bytes at offset: its parameter list goes out as
+	 * the command's data (buf = param) */
+	bool unmap;
+	uint8_t param[LM_UNMAP_PARAM];
 	bool busy;    /* taken and not completed */
 	bool held;    /* waiting for the command window */
 	bool sent;    /* at the target */
@@ -150,6 +155,13 @@ void lm_sess_drop_out(struct lm_session *p);
 static inline bool lm_sess_is_read(const struct lm_sess_slot *s)
 {
 	return !s->write && s->len;
+}
+
+/* The bytes a command moves on the wire: an UNMAP's its parameter list,
+ * not the blocks it unmaps (s->len, its result). */
+static inline uint32_t lm_sess_xfer(const struct lm_sess_slot *s)
+{
+	return s->unmap ? LM_UNMAP_PARAM : s->len;
 }
 
 /* Read what the socket holds; with @wait the first read blocks, a second

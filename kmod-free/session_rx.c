@@ -36,7 +36,9 @@ static void lm_sess_finish(struct lm_session *p, struct lm_sess_slot *s,
 				    sizeof(why));
 	if (!res) {
 		res = (int)s->len;
-		if (bhs[1] & LM_FL_UNDERFLOW)
+		/* an UNMAP's residual is of its parameter list (tgtd
+		 * says all of it), not of the blocks it unmapped */
+		if (bhs[1] & LM_FL_UNDERFLOW && !s->unmap)
 			res -= (int)lm_get32(bhs + 44);
 		if (res < 0)
 			res = 0;
@@ -49,8 +51,13 @@ static void lm_sess_finish(struct lm_session *p, struct lm_sess_slot *s,
 	if (res < 0 && s->tag) {
 		char full[1024];
 
-		snprintf(full, sizeof(full), "%s: %s at byte %llu",
-			 p->conf->display, why, (unsigned long long)s->offset);
+		snprintf(
+			full, sizeof(full), "%s: %s%s at byte %llu",
+			p->conf->display, why,
+			s->unmap
+				? " (UNMAP, for a trim: a LUN takes it only when thin-provisioned)"
+				: "",
+			(unsigned long long)s->offset);
 		lm_sess_complete(p, s, res, full);
 		return;
 	}
@@ -142,7 +149,8 @@ static int lm_sess_pdu(struct lm_session *p, struct lm_sess_slot *s)
 	case LM_OP_R2T:
 		off = lm_get32(h + 40);
 		len = lm_get32(h + 44);
-		if (!s->write || off > s->len || s->len - off < len)
+		if (!s->write || off > lm_sess_xfer(s) ||
+		    lm_sess_xfer(s) - off < len)
 			return lm_sess_broken(
 				p, EPROTO, "an R2T beyond the command's buffer",
 				NULL);

@@ -118,7 +118,7 @@ static int lm_sess_send(struct lm_session *p, struct lm_sess_slot *s)
 				.itt = s->itt,
 				.cmdsn = p->cmdsn,
 				.exp_statsn = p->s.exp_statsn,
-				.edtl = s->len,
+				.edtl = lm_sess_xfer(s),
 				.read = lm_sess_is_read(s),
 				.write = s->write,
 				.final = true };
@@ -126,7 +126,8 @@ static int lm_sess_send(struct lm_session *p, struct lm_sess_slot *s)
 	struct lm_sess_out *o;
 
 	if (s->write) {
-		first = s->len < p->s.first_burst ? s->len : p->s.first_burst;
+		first = lm_sess_xfer(s) < p->s.first_burst ? lm_sess_xfer(s)
+							   : p->s.first_burst;
 		if (p->s.immediate_data)
 			c.dsl = first < p->s.target_mrdsl ? first
 							  : p->s.target_mrdsl;
@@ -207,7 +208,9 @@ void lm_sess_start(struct lm_session *p, struct lm_sess_slot *s)
 	uint32_t blocks = s->len / p->lbs;
 
 	lm_sess_fault(p, s);
-	if (s->tag)
+	if (s->tag && s->unmap)
+		lm_cdb_unmap(s->cdb, s->param, s->offset / p->lbs, blocks);
+	else if (s->tag)
 		lm_cdb_rw16(s->cdb, s->write, s->offset / p->lbs, blocks);
 	s->busy = true;
 	s->sent = false;

@@ -4,7 +4,7 @@
 # control socket under a work directory.
 #
 #   tgt-target.sh start  [-d DIR] [-p PORT] [-C N] [-s SIZE_MIB] [-b DIR]
-#                        [-o BSOFLAGS] [-c USER:SECRET] [-f]
+#                        [-o BSOFLAGS] [-c USER:SECRET] [-f] [-t]
 #   tgt-target.sh stop   [-d DIR]      delete targets, stop tgtd (SIGKILL last)
 #   tgt-target.sh status [-d DIR]      tgtd's state and the LUN URLs
 #   tgt-target.sh kill   [-d DIR]      SIGKILL tgtd, keep the backing files
@@ -21,7 +21,8 @@
 # of holes never reach a disk: a cache test needs -f and a disk-backed -b).
 # With -c, a second target iqn.2026-11.io.lunmark:chap (one null LUN, 1)
 # needs CHAP with that account. The secret is written to DIR/chap (mode 600)
-# and never printed.
+# and never printed. With -t the rdwr LUNs are thin-provisioned: they take
+# UNMAP (a trim), which punches a hole in the backing file.
 #
 # The URLs go to stdout and to DIR/urls, one "KIND URL" per line.
 set -euo pipefail
@@ -38,10 +39,11 @@ backing=
 bsoflags=
 chap=
 fill=0
+thin=0
 
 die() { echo "tgt-target: $*" >&2; exit 1; }
 
-while getopts "d:p:C:s:b:o:c:f" o; do
+while getopts "d:p:C:s:b:o:c:ft" o; do
 	case $o in
 	d) dir=$OPTARG ;;
 	p) port=$OPTARG ;;
@@ -51,6 +53,7 @@ while getopts "d:p:C:s:b:o:c:f" o; do
 	o) bsoflags=$OPTARG ;;
 	c) chap=$OPTARG ;;
 	f) fill=1 ;;
+	t) thin=1 ;;
 	*) die "unknown option; see the comment at the top of $0" ;;
 	esac
 done
@@ -127,6 +130,13 @@ configure() {
 	adm --lld iscsi --mode target --op new --tid 1 --targetname "$IQN"
 	lun 1 1 "$backing/lun1.img" rdwr
 	lun 1 2 "$backing/lun2.img" rdwr --blocksize 4096
+	if [ "$thin" = 1 ]; then
+		local n
+		for n in 1 2; do
+			adm --lld iscsi --mode logicalunit --op update --tid 1 --lun "$n" \
+				--params thin_provisioning=1
+		done
+	fi
 	adm --lld iscsi --mode logicalunit --op new --tid 1 --lun 3 \
 		--backing-store /dev/null --bstype null
 	adm --lld iscsi --mode target --op bind --tid 1 --initiator-address 127.0.0.1
@@ -202,8 +212,8 @@ start)
 		[[ $chap == ?*:?* ]] || die "-c needs USER:SECRET"
 		(umask 077 && printf '%s\n' "$chap" >"$dir/chap")
 	fi
-	printf 'port=%q\nctl=%q\nsize=%q\nbacking=%q\nowned=%q\nbsoflags=%q\n' \
-		"$port" "$ctl" "$size" "$backing" "$owned" "$bsoflags" >"$state"
+	printf 'port=%q\nctl=%q\nsize=%q\nbacking=%q\nowned=%q\nbsoflags=%q\nthin=%q\n' \
+		"$port" "$ctl" "$size" "$backing" "$owned" "$bsoflags" "$thin" >"$state"
 	run_tgtd || { stop_tgtd; exit 1; }
 	configure || { stop_tgtd; die "configuring the target failed; see $dir/tgtd.log"; }
 	write_urls

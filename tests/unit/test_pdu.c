@@ -71,6 +71,23 @@ static void lm_test_cmd(void)
 	CU_ASSERT_EQUAL(h[9], 0x2c);
 	CU_ASSERT_EQUAL(h[32], 0x8a);
 
+	/* UNMAP(10): the CDB names a 24-byte parameter list, which holds
+	 * the data length 22, one 16-byte descriptor, its LBA and count */
+	{
+		uint8_t cdb[16], p[24];
+
+		lm_cdb_unmap(cdb, p, 0x123456789aull, 128);
+		CU_ASSERT_EQUAL(cdb[0], 0x42);
+		CU_ASSERT_EQUAL(cdb[1], 0);
+		CU_ASSERT_EQUAL(cdb[7] << 8 | cdb[8], 24);
+		CU_ASSERT_EQUAL(p[0] << 8 | p[1], 22);
+		CU_ASSERT_EQUAL(p[2] << 8 | p[3], 16);
+		CU_ASSERT_EQUAL(lm_get32(p + 8), 0x12);
+		CU_ASSERT_EQUAL(lm_get32(p + 12), 0x3456789a);
+		CU_ASSERT_EQUAL(lm_get32(p + 16), 128);
+		CU_ASSERT_EQUAL(lm_get32(p + 20), 0);
+	}
+
 	lm_pdu_data_out(h, 3, 0x10005, 0x77, 10, 2, 16384, 8192, true);
 	CU_ASSERT_EQUAL(h[0], LM_OP_DATA_OUT);
 	CU_ASSERT_EQUAL(h[1], 0x80);
@@ -248,7 +265,7 @@ int lm_suite_pdu(void)
 {
 	static const struct lm_unit_test t[] = {
 		{ "CRC32C and header digests", lm_test_crc32c },
-		{ "SCSI Command and Data-Out headers", lm_test_cmd },
+		{ "SCSI Command and Data-Out headers, UNMAP", lm_test_cmd },
 		{ "sense data, fixed and descriptor", lm_test_sense },
 		{ "the login watched: keys and numbers", lm_test_watch },
 		{ "serial number arithmetic", lm_test_serial },
