@@ -256,20 +256,31 @@ static struct json_object *lm_dir_json(const struct lm_run_result *r,
 	return o;
 }
 
+/* The IOs of every direction at most @ns long. */
+static uint64_t lm_fio_count_le(const struct lm_run_result *r, uint64_t ns)
+{
+	uint64_t n = 0;
+	unsigned int d;
+
+	for (d = 0; d < LM_DIRS; d++)
+		n += lm_hist_count_le(&r->lat[d], ns);
+	return n;
+}
+
 void lm_fio_lat_share(const struct lm_run_result *r, const unsigned int *keys,
 		      unsigned int n, uint64_t unit_ns, bool tail, double *out)
 {
-	uint64_t total = r->lat[0].count + r->lat[1].count, prev = 0, le;
+	uint64_t total = 0, prev = 0, le;
 	unsigned int i;
 
+	for (i = 0; i < LM_DIRS; i++)
+		total += r->lat[i].count;
 	/* what is below one of this unit is the smaller unit's (fio's
 	 * latency_ns, _us and _ms do not overlap) */
 	if (unit_ns > 1)
-		prev = lm_hist_count_le(&r->lat[0], unit_ns) +
-		       lm_hist_count_le(&r->lat[1], unit_ns);
+		prev = lm_fio_count_le(r, unit_ns);
 	for (i = 0; i < n; i++) {
-		le = lm_hist_count_le(&r->lat[0], keys[i] * unit_ns) +
-		     lm_hist_count_le(&r->lat[1], keys[i] * unit_ns);
+		le = lm_fio_count_le(r, keys[i] * unit_ns);
 		out[i] = total ? 100.0 * (double)(le - prev) / (double)total
 			       : 0.0;
 		prev = le;
@@ -361,9 +372,12 @@ static struct json_object *lm_ranks_json(const struct lm_run_result *r)
 		lm_jput_u64(o, "rank", row->rank);
 		lm_jput_i64(o, "error", row->io_errno);
 		for (d = 0; d < LM_DIRS; d++) {
-			struct json_object *s = json_object_new_object();
-			struct json_object *lat = json_object_new_object();
+			struct json_object *s, *lat;
 
+			if (d == LM_DIR_TRIM && !row->s[d].ios)
+				continue; /* trims only when there were some */
+			s = json_object_new_object();
+			lat = json_object_new_object();
 			lm_jput_u64(s, "io_bytes", row->s[d].bytes);
 			lm_jput_u64(s, "total_ios", row->s[d].ios);
 			lm_jput_u64(s, "bw_bytes",
@@ -371,7 +385,7 @@ static struct json_object *lm_ranks_json(const struct lm_run_result *r)
 			lm_jput_dbl(s, "iops", row->s[d].iops);
 			lm_jput_dbl(lat, "mean", row->s[d].lat_mean_us * 1e3);
 			lm_jput(s, "lat_ns", lat);
-			lm_jput(o, d == LM_DIR_READ ? "read" : "write", s);
+			lm_jput(o, lm_dir_name(d), s);
 		}
 		lm_jput_dbl(o, "window_start_us", row->start_us);
 		lm_jput_dbl(o, "window_end_us", row->end_us);
@@ -403,7 +417,7 @@ static struct json_object *lm_job_json(const struct lm_fio_job *fj,
 		lm_dir_json(r, LM_DIR_WRITE, plus, fj->gtod_reduce));
 	memset(&none, 0, sizeof(none));
 	lm_hist_init(&none.lat[0]);
-	lm_jput(o, "trim", lm_dir_json(&none, LM_DIR_READ, plus, false));
+	lm_jput(o, "trim", lm_dir_json(r, LM_DIR_TRIM, plus, fj->gtod_reduce));
 	lm_jput_u64(z, "total_ios", 0);
 	lm_jput(z, "lat_ns", lm_lat_json(&none.lat[0], false));
 	lm_jput(o, "sync", z);

@@ -33,7 +33,7 @@ static void lm_win_lines(FILE *f, const struct lm_fio_job *fj,
 	uint64_t v;
 
 	for (d = 0; d < LM_DIRS; d++) {
-		if (!(d ? lm_rw_writes(fj->job.rw) : lm_rw_reads(fj->job.rw)))
+		if (!lm_rw_does(fj->job.rw, d))
 			continue;
 		if (kind != LM_LOG_BW && kind != LM_LOG_IOPS && !w->ios[d])
 			continue;
@@ -229,7 +229,7 @@ static int lm_log_set(const struct lm_fio_job *fj,
 	/* slat and clat where the engine tells them apart (else clat is
 	 * lat, slat empty, as in the JSON), in a log of every IO and in an
 	 * averaged one alike */
-	bool apart = r->slat[0].count + r->slat[1].count;
+	bool apart = r->slat[0].count + r->slat[1].count + r->slat[2].count;
 	int ret = 0;
 
 	if (fj->bw_log[0])

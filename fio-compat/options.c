@@ -12,8 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static lm_opt_set_fn lm_fio_set_kb_base, lm_fio_set_bytes, lm_fio_set_log,
-	lm_fio_set_ss, lm_fio_set_ss_time, lm_fio_set_dist, lm_fio_set_verify;
+static lm_opt_set_fn lm_fio_set_kb_base, lm_fio_set_batch, lm_fio_set_bytes,
+	lm_fio_set_log, lm_fio_set_ss, lm_fio_set_ss_time, lm_fio_set_dist,
+	lm_fio_set_verify;
 
 static const struct lm_enum lm_fio_dedupe_modes[] = {
 	{ "repeat", 0 },
@@ -109,14 +110,22 @@ const struct lm_option lm_fio_options[] = {
 	  .val = 0,
 	  LM_J(randmap),
 	  .help = "random offsets drawn anew, a block may repeat (default: a random map, every block once a pass, for random jobs of one block size)" },
-	LM_TAKEN("iodepth_batch", "taken: lunmark submits what it can at once"),
-	{ .fio = "iodepth_batch_submit", LM_ALIAS("iodepth_batch") },
-	LM_TAKEN("iodepth_batch_complete",
-		 "taken: lunmark reaps what has completed"),
+	{ .fio = "iodepth_batch_submit",
+	  LM_NUMBER(0, LM_DEPTH_MAX),
+	  LM_J(batch_submit),
+	  .set = lm_fio_set_batch,
+	  .help = "IOs are handed to the engine once this many are queued (default 1: each alone, so the device sees the job's block size; 0: all that may go at once)" },
+	{ .fio = "iodepth_batch", LM_ALIAS("iodepth_batch_submit") },
 	{ .fio = "iodepth_batch_complete_min",
-	  LM_ALIAS("iodepth_batch_complete") },
+	  LM_NUMBER(0, LM_DEPTH_MAX),
+	  LM_J(batch_min),
+	  .help = "a reap waits for at least this many completions (default 1; 0 polls)" },
+	{ .fio = "iodepth_batch_complete",
+	  LM_ALIAS("iodepth_batch_complete_min") },
 	{ .fio = "iodepth_batch_complete_max",
-	  LM_ALIAS("iodepth_batch_complete") },
+	  LM_NUMBER(0, LM_DEPTH_MAX),
+	  LM_J(batch_max),
+	  .help = "a reap takes at most this many completions (default: iodepth)" },
 	{ .fio = "offset_increment",
 	  .type = LM_T_SIZE,
 	  LM_J(offset_increment),
@@ -323,33 +332,35 @@ const struct lm_option lm_fio_options[] = {
 const unsigned int lm_fio_noptions = LM_ARRAY_SIZE(lm_fio_options);
 
 /*
- * bs, bsrange and bssplit (@k 0, 1, 2): one value for reads and writes, or
- * "R,W" (",W" or "R," set one of them; a third, trim's, is ignored).
+ * bs, bsrange and bssplit (@k 0, 1, 2): one value for reads, writes and
+ * trims, or "R,W,T" as fio takes it (",W" or "R," set one of them).
  */
 static int lm_fio_bs(const struct lm_opt_ctx *x, const char *val,
 		     unsigned int k)
 {
 	static const char *const want[] = {
-		"a block size from 512 to 64m, a multiple of 512 (bs=4k, or bs=4k,64k for reads and writes)",
-		"lo-hi, block sizes from 512 to 64m (bsrange=4k-64k, or 4k-16k,64k-1m for reads and writes)",
+		"a block size from 512 to 64m, a multiple of 512 (bs=4k, or bs=4k,64k,8k for reads, writes and trims)",
+		"lo-hi, block sizes from 512 to 64m (bsrange=4k-64k, or 4k-16k,64k-1m for reads and writes, trims as writes)",
 		"size/percent:size/percent... adding up to 100 (bssplit=4k/30:64k/70; a size with no share splits what is left)",
 	};
 	struct lm_job *j = x->dst[LM_D_JOB];
-	char v[256], *part[3] = { v, NULL, NULL };
-	unsigned int d;
+	char v[256], *part[LM_DIRS] = { v, NULL, NULL };
+	unsigned int d, n = 0;
 	int ret = 0;
 
 	snprintf(v, sizeof(v), "%s", val);
-	if ((part[1] = strchr(v, ',')))
-		*part[1]++ = '\0';
-	if (part[1] && (part[2] = strchr(part[1], ',')))
-		*part[2] = '\0';
-	for (d = 0; d < 2; d++)
+	while (n + 1 < LM_DIRS && (part[n + 1] = strchr(part[n], ','))) {
+		*part[n + 1]++ = '\0';
+		n++;
+	}
+	for (d = 0; d < LM_DIRS; d++)
 		if (!j->bs_vary && !j->bsd[d].lo && !j->bsd[d].n)
 			j->bsd[d].lo = j->bsd[d].hi = j->bs_bytes;
-	for (d = 0; d < 2 && !ret; d++) {
-		/* "A" is for both; "A,B" each its own; an empty one keeps */
-		const char *p = part[1] ? part[d] : part[0];
+	for (d = 0; d < LM_DIRS && !ret; d++) {
+		/* fio's: read, write, trim; a value with no comma after it
+		 * is also the next ones' ("A": all, "A,B": trims B); an
+		 * empty one keeps */
+		const char *p = part[d <= n ? d : n];
 		struct lm_bsdir b = j->bsd[d];
 
 		if (!*p)
@@ -502,6 +513,21 @@ static int lm_fio_set_dist(const struct lm_opt_ctx *x,
 	return 0;
 }
 
+/* iodepth_batch_submit=N: fio's 0 is all that may go (its iodepth) */
+static int lm_fio_set_batch(const struct lm_opt_ctx *x,
+			    const struct lm_option *o, const char *v)
+{
+	struct lm_job *j = x->dst[LM_D_JOB];
+	struct lm_option plain = *o;
+	int ret;
+
+	plain.set = NULL;
+	ret = lm_opt_set(x, &plain, v);
+	if (!ret && !j->batch_submit)
+		j->batch_submit = LM_BATCH_ALL;
+	return ret;
+}
+
 /* rw=MODE or rw=MODE:N, fio's offset modifier: N bytes skipped after each
  * sequential IO (negative: back) */
 int lm_fio_set_rw(const struct lm_opt_ctx *x, const struct lm_option *o,
@@ -516,11 +542,6 @@ int lm_fio_set_rw(const struct lm_opt_ctx *x, const struct lm_option *o,
 	int ret;
 
 	plain.fio_set = NULL;
-	/* fio's trim modes: not built yet, said so (fio-compat/README.md) */
-	if (!strncmp(v, "trim", 4) || !strncmp(v, "randtrim", 8))
-		return lm_opt_bad(
-			x, v,
-			"fio's trim, randtrim and trimwrite are not built yet; read, write, randread, randwrite, rw, readwrite or randrw");
 	if (!v[n])
 		return lm_opt_set(x, &plain, v);
 	snprintf(mode, sizeof(mode), "%.*s", (int)n, v);

@@ -194,8 +194,8 @@ static int lm_fio_set_rate(const struct lm_opt_ctx *x,
 	if (lm_fio_rate_caps(v, x->kb_base, iops, caps[o->val]))
 		return lm_opt_bad(
 			x, v,
-			iops ? "r[,w]: IOs per second, each a count"
-			     : "r[,w]: bytes per second, each a size (1m, 500k)");
+			iops ? "r[,w[,t]]: IOs per second, each a count"
+			     : "r[,w[,t]]: bytes per second, each a size (1m, 500k)");
 	return 0;
 }
 

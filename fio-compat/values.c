@@ -213,7 +213,8 @@ int lm_fio_bs_split(const char *v, unsigned int kb, struct lm_bsdir *b)
 	return 0;
 }
 
-int lm_fio_rate_caps(const char *v, unsigned int kb, bool iops, uint64_t out[2])
+int lm_fio_rate_caps(const char *v, unsigned int kb, bool iops,
+		     uint64_t out[LM_DIRS])
 {
 	char part[3][64] = { "", "", "" };
 	const char *p = v;
@@ -232,9 +233,11 @@ int lm_fio_rate_caps(const char *v, unsigned int kb, bool iops, uint64_t out[2])
 	}
 	if (n == 3)
 		return -EINVAL; /* a fourth value */
-	for (i = 0; i < 2; i++) {
-		/* "500k" alone caps both; "500k," reads alone */
-		const char *s = n == 0 ? part[0] : part[i];
+	for (i = 0; i < LM_DIRS; i++) {
+		/* fio's: a value with no comma after it is also the next
+		 * directions' ("500k": all; "1m,500k": trims 500k); "500k,"
+		 * caps reads alone */
+		const char *s = part[i <= n ? i : n];
 
 		out[i] = 0;
 		if (!*s)

@@ -11,6 +11,8 @@
 #ifndef LM_FIO_VALUES_H
 #define LM_FIO_VALUES_H
 
+#include "src/stats/stats.h"
+
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -33,10 +35,10 @@ int lm_fio_bs_range(const char *s, unsigned int kb_base, struct lm_bsdir *b);
  * what the others leave evenly; the shares add up to 100 */
 int lm_fio_bs_split(const char *s, unsigned int kb_base, struct lm_bsdir *b);
 
-/* rate's or rate_iops' "r[,w[,t]]" into @out's read and write caps (0:
- * none; one value caps both; sizes in @kb_base for rate, plain counts for
- * rate_iops). A trim's cap is taken and has nothing to hold. */
+/* rate's or rate_iops' "r[,w[,t]]" into @out's read, write and trim caps
+ * (0: none; a value with no comma after it also caps the directions after
+ * it; sizes in @kb_base for rate, plain counts for rate_iops). */
 int lm_fio_rate_caps(const char *s, unsigned int kb_base, bool iops,
-		     uint64_t out[2]);
+		     uint64_t out[LM_DIRS]);
 
 #endif

@@ -31,6 +31,10 @@ static const struct lm_enum lm_rw_values[] = {
 	{ "rw", LM_RW_RW },
 	{ "readwrite", LM_RW_RW },
 	{ "randrw", LM_RW_RANDRW },
+	{ "trim", LM_RW_TRIM },
+	{ "randtrim", LM_RW_RANDTRIM },
+	{ "trimwrite", LM_RW_TRIMWRITE },
+	{ "randtrimwrite", LM_RW_RANDTRIMWRITE },
 	{ NULL, 0 },
 };
 
@@ -99,7 +103,7 @@ const struct lm_option lm_options[] = {
 	  .fio_set = lm_fio_set_bs,
 	  .cmds = LM_RUN | LM_VERIFY,
 	  .help = "block size, 512 to 64m, a multiple of the target's logical block size (default 4k)",
-	  .fio_note = "; bs=r,w for reads and writes apart" },
+	  .fio_note = "; bs=r,w,t for reads, writes and trims apart" },
 	{ .name = "blocksize", .fio = "blocksize", LM_ALIAS("bs") },
 	{ .name = "iodepth",
 	  .fio = "iodepth",
@@ -351,7 +355,7 @@ const struct lm_option lm_options[] = {
 	  LM_CLI(output),
 	  .cmds = LM_JOBS | LM_RUN,
 	  .arg = "FILE",
-	  .help = "write the terse or JSON output to FILE" },
+	  .help = "write the output to FILE, as fio: the reports, then the terse or JSON (nothing on stdout)" },
 	{ .name = "ignore-unsupported",
 	  LM_SET,
 	  LM_CLI(ignore_unsupported),

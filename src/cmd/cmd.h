@@ -11,6 +11,7 @@
 #include "src/report/report.h"
 #include "src/result/result.h"
 #include "src/target/target.h"
+#include "src/newfile.h"
 
 #include <limits.h>
 #include <stdbool.h>
@@ -77,13 +78,27 @@ struct lm_fio_file;
 int lm_run_set(struct lm_cli *c, struct lm_job *const *jobs,
 	       const struct lm_run_span *spans, unsigned int nspans,
 	       struct lm_run_result *keep, bool text);
-/* fio's terse and JSON of @n results, to stdout or --output (replaced
- * safely); 0 or LM_EXIT_USAGE after saying why. */
-int lm_fio_out(const struct lm_cli *c, const struct lm_fio_jobs *js,
-	       const struct lm_run_result *res, unsigned int n,
-	       const struct lm_fio_file *f, time_t start);
-/* --output can be written: checked before the first IO. */
-int lm_fio_out_check(const struct lm_cli *c);
+/* Where fio's formats go: stdout, or --output's file, replaced safely
+ * (newfile.h) once everything is in it. */
+struct lm_fio_sink {
+	bool file;     /* --output: r is being written */
+	int stdout_fd; /* the normal format into the file: stdout's own */
+	struct lm_replace r;
+};
+
+/*
+ * Before the first IO: --output can be written (else LM_EXIT_USAGE after
+ * saying why), and, as fio's, the normal format (the reports) goes into
+ * it too, stdout pointed at it until lm_fio_out() or lm_fio_out_abort().
+ */
+int lm_fio_out_open(const struct lm_cli *c, struct lm_fio_sink *s);
+/* fio's terse and JSON of @n results after the reports, then the file
+ * put in place and stdout restored; 0 or LM_EXIT_USAGE after saying why. */
+int lm_fio_out(const struct lm_cli *c, struct lm_fio_sink *s,
+	       const struct lm_fio_jobs *js, const struct lm_run_result *res,
+	       unsigned int n, const struct lm_fio_file *f, time_t start);
+/* Nothing to write after all: stdout restored, --output left as it was. */
+void lm_fio_out_abort(struct lm_fio_sink *s);
 /*
  * fio's disk_util: the counters of the devices @js's files are or live
  * on, before the first IO, and (@end) what they moved by since. A file

@@ -26,60 +26,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-/* fio's terse and JSON (--output-format) of @n results, to stdout or to
- * --output's file, replaced safely (newfile.h). 0, or LM_EXIT_USAGE after
- * saying why. */
-int lm_fio_out(const struct lm_cli *c, const struct lm_fio_jobs *js,
-	       const struct lm_run_result *res, unsigned int n,
-	       const struct lm_fio_file *f, time_t start)
-{
-	struct lm_replace r;
-	FILE *out = stdout;
-	int ret = 0;
-
-	if (!c->out_json && !c->out_terse)
-		return 0;
-	if (c->output) {
-		ret = lm_replace_begin(&r, c->output);
-		out = ret ? NULL : lm_replace_stream(&r);
-		if (!ret && !out) {
-			ret = -errno;
-			lm_replace_abort(&r);
-		}
-		if (ret)
-			goto out_say;
-	}
-	if (c->out_terse)
-		lm_fio_terse_write(out, js, res, n);
-	if (c->out_json)
-		lm_fio_json_write(out, js, res, n, f, start, c->out_jsonplus);
-	if (out == stdout)
-		return 0;
-	if (fclose(out)) {
-		ret = -errno;
-		lm_replace_abort(&r);
-	} else {
-		ret = lm_replace_commit(&r);
-	}
-out_say:
-	if (!ret)
-		return 0;
-	lm_err("--output=%s: cannot write it: %s", c->output, strerror(-ret));
-	return LM_EXIT_USAGE;
-}
-
-/* A typo in --output loses nothing: found before the first IO. */
-int lm_fio_out_check(const struct lm_cli *c)
-{
-	int ret = c->output ? lm_replace_check(c->output) : 0;
-
-	if (!ret)
-		return 0;
-	lm_err("--output=%s: cannot write it: %s (give a file in a directory you may write)",
-	       c->output, strerror(-ret));
-	return LM_EXIT_USAGE;
-}
-
 /*
  * File @i of job @f as a job of its own: a job with several
  * files runs a sub-job per file at once, which share its iodepth (each at
@@ -442,9 +388,9 @@ static int lm_jobs_read(struct lm_cli *c, struct lm_fio_file *f,
 		return LM_EXIT_USAGE;
 	}
 	for (i = 0; c->read_only && i < js->n; i++) {
-		if (!lm_rw_writes(js->jobs[i].job.rw))
+		if (!lm_rw_alters(js->jobs[i].job.rw))
 			continue;
-		lm_err("%s:%u: job '%s' writes, and --readonly forbids it (as fio, which refuses it too)",
+		lm_err("%s:%u: job '%s' writes or trims, and --readonly forbids it (as fio, which refuses it too)",
 		       js->jobs[i].file, js->jobs[i].line,
 		       js->jobs[i].job.name);
 		return LM_EXIT_USAGE;
@@ -463,6 +409,7 @@ int lm_cmd_jobs(struct lm_cli *c)
 	struct lm_run_result *res;
 	struct lm_fio_file f;
 	struct lm_fio_jobs js = { 0 };
+	struct lm_fio_sink sink;
 	time_t start = time(NULL);
 	unsigned int i, n, done = 0;
 	int out_ret;
@@ -475,11 +422,12 @@ int lm_cmd_jobs(struct lm_cli *c)
 		lm_fio_showcmd(stdout, &f);
 		goto out_free;
 	}
-	ret = lm_fio_out_check(c);
+	ret = lm_fio_out_open(c, &sink);
 	if (ret)
 		goto out_free;
 	res = calloc(js.n, sizeof(*res));
 	if (!res) {
+		lm_fio_out_abort(&sink);
 		lm_err("out of memory");
 		ret = LM_EXIT_ENGINE;
 		goto out_free;
@@ -505,7 +453,7 @@ int lm_cmd_jobs(struct lm_cli *c)
 	}
 	lm_fio_disks(&js, true);
 	/* what was measured is written, also after a failed job */
-	out_ret = lm_fio_out(c, &js, res, done, &f, start);
+	out_ret = lm_fio_out(c, &sink, &js, res, done, &f, start);
 	ret = ret ? ret : out_ret;
 	/* several ranks: rank 0's logs, of the sum, are the only ones */
 	for (i = 0; i < done && !c->peer; i++) {

@@ -103,7 +103,7 @@ static int lm_run_open(const struct lm_cli *c, struct lm_job *const *jobs,
 			return ret;
 		/* a test file in a directory is always opened for writing,
 		 * and a file made for a fio job is prefilled */
-		to->write = lm_rw_writes(j->rw) ||
+		to->write = lm_rw_alters(j->rw) ||
 			    (j->prefill &&
 			     (lm_guard_permits(g) || (c->made >> k & 1)));
 		ret = lm_target_open(&t[k], c->targets[k], to);
@@ -116,10 +116,10 @@ static int lm_run_open(const struct lm_cli *c, struct lm_job *const *jobs,
 		/* /dev/null and /dev/zero hold no data to guard */
 		if (t[k].kind != LM_TARGET_CHAR &&
 		    !lm_run_guarded_before(t, k) &&
-		    (lm_rw_writes(j->rw) || lm_run_prefills(c, j, &t[k]))) {
+		    (lm_rw_alters(j->rw) || lm_run_prefills(c, j, &t[k]))) {
 			ret = lm_guard_write(
 				&t[k], g,
-				lm_rw_writes(j->rw)
+				lm_rw_alters(j->rw)
 					? "--rw=read or randread to test reads only"
 					: "--no-prefill to read it as it is");
 			if (ret)
@@ -317,6 +317,7 @@ static int lm_run_fio(struct lm_cli *c, struct lm_job *const *jobs,
 	struct lm_run_result *r = calloc(n + 1, sizeof(*r));
 	struct lm_fio_jobs js = { .jobs = calloc(n, sizeof(*js.jobs)) };
 	struct lm_fio_file f = { 0 };
+	struct lm_fio_sink sink;
 	time_t start = time(NULL);
 	int ret, ret2 = 0;
 
@@ -338,15 +339,19 @@ static int lm_run_fio(struct lm_cli *c, struct lm_job *const *jobs,
 		js.jobs[k].nfiles = 1;
 	}
 	js.n = n;
-	ret = lm_fio_out_check(c);
+	ret = lm_fio_out_open(c, &sink);
+	if (ret)
+		goto out_free;
 	lm_fio_disks(&js, false);
-	if (!ret)
-		ret = lm_run_set(c, jobs, all, nspans, r, c->out_normal);
+	ret = lm_run_set(c, jobs, all, nspans, r, c->out_normal);
 	lm_fio_disks(&js, true);
 	js.ngroups = js.nphases = 1;
 	/* what was measured is written, also after a failed IO */
 	if (!ret || r[0].elapsed_ns)
-		ret2 = lm_fio_out(c, &js, r, n, &f, start);
+		ret2 = lm_fio_out(c, &sink, &js, r, n, &f, start);
+	else
+		lm_fio_out_abort(&sink);
+out_free:
 	for (k = 0; k < n + nspans; k++)
 		lm_run_result_free(&r[k]);
 	free(r);
@@ -369,7 +374,8 @@ int lm_cmd_run(struct lm_cli *c)
 	for (k = 0; k < c->ntargets; k++)
 		jobs[k] = &c->job;
 	all.n = c->ntargets;
-	if (c->out_json || c->out_terse)
+	/* fio's formats, or the report into --output's file */
+	if (c->out_json || c->out_terse || c->output)
 		return lm_run_fio(c, jobs, &all);
 	return lm_run_set(c, jobs, &all, c->ntargets > 1, NULL, true);
 }

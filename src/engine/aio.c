@@ -84,7 +84,7 @@ static int lm_aio_queue(struct lm_engine *e, struct lm_io *io)
 		return -EBUSY;
 	/* completions come in any order: each IO slot owns its iocb */
 	cb = &a->iocbs[io->slot];
-	if (io->write)
+	if (io->dir == LM_DIR_WRITE)
 		io_prep_pwrite(cb, a->fd, io->buf, io->len,
 			       (long long)io->offset);
 	else

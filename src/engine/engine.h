@@ -32,7 +32,9 @@ struct lm_io {
 	uint32_t len;
 	unsigned int slot; /* stable, in [0, depth): an engine's own index */
 	unsigned int buf_index; /* index into the registered buffers */
-	bool write;
+	/* enum lm_dir: a trim only for an engine with ops->trim (else the
+	 * worker does it: lm_target_trim()) */
+	uint8_t dir;
 	/* its priority (src/job/prio.h: class << 13 | level), for an
 	 * engine with ops->ioprio; and its index among its direction's */
 	uint16_t ioprio;
@@ -49,6 +51,10 @@ struct lm_io {
 struct lm_engine_conf {
 	unsigned int depth;
 	bool sqpoll;
+	/* submit() hands what is queued to the kernel at once (fio's
+	 * iodepth_batch_submit), not with the next reap's wait as uring
+	 * does by itself to save a system call */
+	bool submit_now;
 	const struct iovec *bufs; /* for engines that register them */
 	unsigned int nbufs;
 	struct lm_fault fault;
@@ -95,6 +101,10 @@ struct lm_engine_ops {
 	 * io_uring_enter) or does the IO (psync): lat is all clat there.
 	 */
 	bool slat;
+	/* queue() takes trims (io->dir LM_DIR_TRIM, io->buf unused): an
+	 * iSCSI UNMAP; else the worker trims in its own thread, as fio's
+	 * engines do */
+	bool trim;
 
 	/*
 	 * per-thread context for target @t; called in the worker thread. A

@@ -52,8 +52,11 @@ static int lm_isc_queue(struct lm_engine *e, struct lm_io *io)
 {
 	struct lm_isc *c = e->priv;
 
+	if (io->dir == LM_DIR_TRIM)
+		return lm_session_unmap(c->s, io->slot, io, io->offset,
+					io->len);
 	return lm_session_queue(c->s, io->slot, io, io->buf, io->offset,
-				io->len, io->write);
+				io->len, io->dir == LM_DIR_WRITE);
 }
 
 static int lm_isc_submit(struct lm_engine *e)
@@ -121,6 +124,7 @@ const struct lm_engine_ops lm_engine_iscsi = {
 	.fio_name = "libiscsi",
 	.target = LM_ENGINE_TARGET_URL,
 	.slat = true, /* submit puts the commands on the wire */
+	.trim = true, /* UNMAP */
 	.setup = lm_isc_setup,
 	.queue = lm_isc_queue,
 	.submit = lm_isc_submit,

@@ -100,6 +100,7 @@ const struct lm_engine_ops lm_engine_null = {
 	.fio_name = "null",
 	.target = LM_ENGINE_TARGET_NONE,
 	.faults = true,
+	.trim = true, /* as it reads and writes: nothing */
 	.setup = lm_null_setup,
 	.queue = lm_null_queue,
 	.submit = lm_null_submit,

@@ -50,7 +50,7 @@ static int lm_psync_submit(struct lm_engine *e)
 	if (!io || p->done)
 		return 0;
 	do {
-		if (io->write)
+		if (io->dir == LM_DIR_WRITE)
 			ret = pwrite(p->fd, io->buf, io->len,
 				     (off_t)io->offset);
 		else

@@ -117,7 +117,7 @@ static int lm_uring_queue(struct lm_engine *e, struct lm_io *io)
 	if (!sqe)
 		return -EBUSY;
 	if (u->fixed_bufs) {
-		if (io->write)
+		if (io->dir == LM_DIR_WRITE)
 			io_uring_prep_write_fixed(sqe, fd, io->buf, io->len,
 						  io->offset,
 						  (int)io->buf_index);
@@ -125,7 +125,7 @@ static int lm_uring_queue(struct lm_engine *e, struct lm_io *io)
 			io_uring_prep_read_fixed(sqe, fd, io->buf, io->len,
 						 io->offset,
 						 (int)io->buf_index);
-	} else if (io->write) {
+	} else if (io->dir == LM_DIR_WRITE) {
 		io_uring_prep_write(sqe, fd, io->buf, io->len, io->offset);
 	} else {
 		io_uring_prep_read(sqe, fd, io->buf, io->len, io->offset);
@@ -142,8 +142,16 @@ static int lm_uring_queue(struct lm_engine *e, struct lm_io *io)
 static int lm_uring_submit(struct lm_engine *e)
 {
 	struct lm_uring *u = e->priv;
+	unsigned int n = u->pending;
+	int ret;
 
-	return (int)u->pending;
+	if (!e->conf.submit_now || !n)
+		return (int)n; /* the next reap's enter submits them */
+	ret = io_uring_submit(&u->ring);
+	if (ret < 0 && ret != -EINTR)
+		return ret;
+	u->pending = 0;
+	return (int)n;
 }
 
 static int lm_uring_reap(struct lm_engine *e, unsigned int min,

@@ -16,6 +16,10 @@ static const char *const lm_rw_names[] = {
 	[LM_RW_RANDWRITE] = "randwrite",
 	[LM_RW_RW] = "rw",
 	[LM_RW_RANDRW] = "randrw",
+	[LM_RW_TRIM] = "trim",
+	[LM_RW_RANDTRIM] = "randtrim",
+	[LM_RW_TRIMWRITE] = "trimwrite",
+	[LM_RW_RANDTRIMWRITE] = "randtrimwrite",
 };
 
 void lm_job_defaults(struct lm_job *j)
@@ -27,6 +31,7 @@ void lm_job_defaults(struct lm_job *j)
 	j->random_pct = 100;
 	j->bs_bytes = 4096;
 	j->iodepth = 1;
+	j->batch_min = 1;
 	j->threads = 1;
 	j->direct = true;
 	j->seed = 0x6c756e6d61726bull; /* "lunmark" */
@@ -67,15 +72,20 @@ static uint32_t lm_bsdir_end(const struct lm_bsdir *b, bool max)
 
 static uint32_t lm_job_bs_end(const struct lm_job *j, int d, bool max)
 {
-	uint32_t r, w;
+	uint32_t m, e;
+	unsigned int k;
 
 	if (!j->bs_vary)
 		return j->bs_bytes;
-	r = lm_bsdir_end(&j->bsd[0], max);
-	w = lm_bsdir_end(&j->bsd[1], max);
 	if (d >= 0)
-		return d ? w : r;
-	return (max ? r > w : r < w) ? r : w;
+		return lm_bsdir_end(&j->bsd[d], max);
+	m = lm_bsdir_end(&j->bsd[0], max);
+	for (k = 1; k < LM_DIRS; k++) {
+		e = lm_bsdir_end(&j->bsd[k], max);
+		if (max ? e > m : e < m)
+			m = e;
+	}
+	return m;
 }
 
 uint32_t lm_job_bs_max(const struct lm_job *j, int d)
@@ -90,10 +100,16 @@ uint32_t lm_job_bs_min(const struct lm_job *j, int d)
 
 void lm_job_bs_update(struct lm_job *j)
 {
-	const struct lm_bsdir *r = &j->bsd[0], *w = &j->bsd[1];
+	const struct lm_bsdir *r = &j->bsd[0];
+	unsigned int d;
 
-	j->bs_vary = r->n || w->n || r->lo != r->hi || w->lo != w->hi ||
-		     r->lo != w->lo;
+	/* trims not set apart are as writes, as fio's bs=r,w */
+	if (!j->bsd[LM_DIR_TRIM].lo && !j->bsd[LM_DIR_TRIM].n)
+		j->bsd[LM_DIR_TRIM] = j->bsd[LM_DIR_WRITE];
+	j->bs_vary = false;
+	for (d = 0; d < LM_DIRS; d++)
+		j->bs_vary |= j->bsd[d].n || j->bsd[d].lo != j->bsd[d].hi ||
+			      j->bsd[d].lo != r->lo;
 	if (j->bs_vary)
 		j->bs_bytes = lm_job_bs_min(j, -1);
 	else
@@ -191,10 +207,10 @@ static int lm_job_engine_check(const struct lm_job *j,
 /* fio's: a floor above its cap is refused ("minimum rate exceeds rate"). */
 static int lm_job_rate_check(const struct lm_job *j, char *msg, size_t len)
 {
-	static const char *const dir[] = { "reads", "writes" };
+	static const char *const dir[LM_DIRS] = { "reads", "writes", "trims" };
 	unsigned int d;
 
-	for (d = 0; d < 2; d++) {
+	for (d = 0; d < LM_DIRS; d++) {
 		if (j->rate_bytes[d] && j->rate_min_bytes[d] > j->rate_bytes[d])
 			snprintf(
 				msg, len,
@@ -271,6 +287,13 @@ int lm_job_check(const struct lm_job *j, char *msg, size_t len)
 	}
 	if (lm_job_rate_check(j, msg, len))
 		return -EINVAL;
+	if (j->verify && lm_rw_trims(j->rw)) {
+		snprintf(
+			msg, len,
+			"--verify with rw=%s: a trimmed block holds no header to check; verify a write job, and trim in another",
+			lm_rw_name(j->rw));
+		return -EINVAL;
+	}
 	if (j->fault.prob_pct < 0 || j->fault.prob_pct > 100) {
 		snprintf(msg, len, "--fail-prob=%g: must be from 0 to 100",
 			 j->fault.prob_pct);
@@ -290,7 +313,7 @@ static bool lm_job_bs_misfit(const struct lm_job *j, uint32_t lbs,
 	*bad = j->bs_bytes;
 	if (j->bs_bytes % lbs)
 		return true;
-	for (d = 0; j->bs_vary && d < 2; d++) {
+	for (d = 0; j->bs_vary && d < LM_DIRS; d++) {
 		const struct lm_bsdir *b = &j->bsd[d];
 
 		for (i = 0; i < b->n; i++)

@@ -7,12 +7,14 @@
 #define LM_JOB_H
 
 #include "src/job/buffer.h"
+#include "src/stats/stats.h"
 #include "src/stats/steady.h"
 
 #include "src/job/dist.h"
 #include "src/job/onerror.h"
 #include "src/job/prio.h"
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -31,6 +33,14 @@ enum lm_rw {
 	LM_RW_RANDWRITE,
 	LM_RW_RW,
 	LM_RW_RANDRW,
+	/* fio's trims: each block discarded (a device's BLKDISCARD, a
+	 * file's punched hole, an iSCSI LUN's UNMAP); trimwrite trims a
+	 * block, then writes it, then goes on to the next (randtrimwrite:
+	 * at random blocks) */
+	LM_RW_TRIM,
+	LM_RW_RANDTRIM,
+	LM_RW_TRIMWRITE,
+	LM_RW_RANDTRIMWRITE,
 };
 
 /* Fault injection for the null engine: fail every Nth IO, or with
@@ -64,8 +74,18 @@ struct lm_job {
 	unsigned int rwmixread_pct; /* share of reads in rw / randrw */
 	uint32_t bs_bytes; /* with bs_vary: the smallest, the offset unit */
 	bool bs_vary;	   /* the sizes in bsd[] */
-	struct lm_bsdir bsd[2]; /* read, write */
-	unsigned int iodepth;	/* per thread */
+	struct lm_bsdir bsd[LM_DIRS]; /* read, write, trim */
+	unsigned int iodepth;	      /* per thread */
+	/* fio's iodepth_batch_submit: IOs are handed to the engine once
+	 * this many are queued (LM_BATCH_ALL: all that may go at once). A
+	 * device sees each IO as the job made it only when they go one by
+	 * one: the block layer merges a batch's adjacent IOs. 0: lunmark's
+	 * own choice, lm_job_batch() */
+	unsigned int batch_submit;
+	/* fio's iodepth_batch_complete_min and _max: a reap waits for at
+	 * least min completions (default 1; 0 polls) and takes at most max
+	 * (0: iodepth) */
+	unsigned int batch_min, batch_max;
 	unsigned int threads;
 	uint64_t size_bytes;   /* region length; 0: to the end */
 	uint64_t offset_bytes; /* region start */
@@ -114,15 +134,15 @@ struct lm_job {
 	struct lm_dist dist;
 	/* record every measured IO (iolog.h) for fio's per-IO logs */
 	bool iolog;
-	/* fio's rate and rate_iops, per direction (read, write; 0: flat
-	 * out), and rate_process (src/run/rate.h) */
-	uint64_t rate_bytes[2];
-	uint64_t rate_iops[2];
+	/* fio's rate and rate_iops, per direction (read, write, trim; 0:
+	 * flat out), and rate_process (src/run/rate.h) */
+	uint64_t rate_bytes[LM_DIRS];
+	uint64_t rate_iops[LM_DIRS];
 	int rate_process; /* LM_RATE_LINEAR or LM_RATE_POISSON */
 	/* fio's rate_min and rate_iops_min, per direction (0: none): a
 	 * thread slower than this over a ratecycle fails (rate.h) */
-	uint64_t rate_min_bytes[2];
-	uint64_t rate_min_iops[2];
+	uint64_t rate_min_bytes[LM_DIRS];
+	uint64_t rate_min_iops[LM_DIRS];
 	uint64_t ratecycle_ms;	/* default 1000, as fio */
 	uint64_t startdelay_ns; /* fio's startdelay: the job's IO starts late */
 	/* fio's thinktime: once think_blocks IOs have completed (issued,
@@ -173,7 +193,8 @@ const char *lm_rw_name(enum lm_rw rw);
 static inline bool lm_rw_random(enum lm_rw rw)
 {
 	return rw == LM_RW_RANDREAD || rw == LM_RW_RANDWRITE ||
-	       rw == LM_RW_RANDRW;
+	       rw == LM_RW_RANDRW || rw == LM_RW_RANDTRIM ||
+	       rw == LM_RW_RANDTRIMWRITE;
 }
 
 static inline bool lm_rw_mixed(enum lm_rw rw)
@@ -181,14 +202,65 @@ static inline bool lm_rw_mixed(enum lm_rw rw)
 	return rw == LM_RW_RW || rw == LM_RW_RANDRW;
 }
 
-static inline bool lm_rw_reads(enum lm_rw rw)
+/* fio's trimwrite and randtrimwrite: each block trimmed, then written */
+static inline bool lm_rw_trimwrite(enum lm_rw rw)
 {
-	return rw != LM_RW_WRITE && rw != LM_RW_RANDWRITE;
+	return rw == LM_RW_TRIMWRITE || rw == LM_RW_RANDTRIMWRITE;
 }
 
+static inline bool lm_rw_reads(enum lm_rw rw)
+{
+	return rw == LM_RW_READ || rw == LM_RW_RANDREAD || lm_rw_mixed(rw);
+}
+
+/* Does it write data (a trimwrite does)? */
 static inline bool lm_rw_writes(enum lm_rw rw)
 {
-	return rw != LM_RW_READ && rw != LM_RW_RANDREAD;
+	return rw == LM_RW_WRITE || rw == LM_RW_RANDWRITE || lm_rw_mixed(rw) ||
+	       lm_rw_trimwrite(rw);
+}
+
+static inline bool lm_rw_trims(enum lm_rw rw)
+{
+	return rw == LM_RW_TRIM || rw == LM_RW_RANDTRIM || lm_rw_trimwrite(rw);
+}
+
+/* Does it change what the target holds (writes or trims): what the write
+ * guard asks --allow-write for? */
+static inline bool lm_rw_alters(enum lm_rw rw)
+{
+	return lm_rw_writes(rw) || lm_rw_trims(rw);
+}
+
+/* Does it do IOs of direction @d? */
+static inline bool lm_rw_does(enum lm_rw rw, unsigned int d)
+{
+	return d == LM_DIR_READ	   ? lm_rw_reads(rw)
+	       : d == LM_DIR_WRITE ? lm_rw_writes(rw)
+				   : lm_rw_trims(rw);
+}
+
+#define LM_BATCH_ALL UINT_MAX
+
+/* How many IOs a job queues before it hands them on (batch_submit): as
+ * asked, else one by one where the job has sequential IOs and a kernel's
+ * block layer (@merges) would merge a batch of them, and all at once
+ * where nothing merges (one system call for the lot): random IOs, or an
+ * engine of its own wire (iSCSI) or of none. */
+static inline unsigned int lm_job_batch(const struct lm_job *j, bool merges)
+{
+	if (j->batch_submit)
+		return j->batch_submit;
+	return !merges || (lm_rw_random(j->rw) && j->random_pct >= 100)
+		       ? LM_BATCH_ALL
+		       : 1;
+}
+
+/* Are a job's overlapping IOs kept apart (src/run/overlap.h): --verify's
+ * reads and writes, and trimwrite's write and the trim before it? */
+static inline bool lm_job_guarded(const struct lm_job *j)
+{
+	return j->verify || lm_rw_trimwrite(j->rw);
 }
 
 /* Does the job walk a random map (randmap, and it can)? */

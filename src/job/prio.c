@@ -146,7 +146,7 @@ unsigned int lm_prio_pick(const struct lm_prio_plan *pl, unsigned int d,
 {
 	unsigned int i, draw, at = 0;
 
-	if (!pl->n[d] || !lm_prio_share(pl->e[d], pl->n[d], len))
+	if (d >= 2 || !pl->n[d] || !lm_prio_share(pl->e[d], pl->n[d], len))
 		return 0;
 	draw = (unsigned int)lm_rand_below(r, 100);
 	for (i = 0; i < pl->n[d]; i++) {

@@ -80,10 +80,11 @@ static inline bool lm_prio_rt(uint16_t v)
 /* Nothing asked: no options given. */
 void lm_prio_defaults(struct lm_prio *p);
 
-/* Is a priority set per IO in direction @d (any cmdprio entry)? */
+/* Is a priority set per IO in direction @d (any cmdprio entry)? fio's
+ * cmdprio options have reads and writes (0, 1), no trims. */
 static inline bool lm_prio_per_io(const struct lm_prio *p, unsigned int d)
 {
-	return p->n[d] != 0;
+	return d < 2 && p->n[d] != 0;
 }
 
 /* The job's own ioprio value: fio's ioprio_value(prioclass, prio), the
@@ -99,8 +100,16 @@ int lm_prio_check(const struct lm_prio *p, char *msg, size_t len);
 void lm_prio_plan(const struct lm_prio *p, struct lm_prio_plan *pl);
 
 /* The index into pl->val[@d] of an IO of @len bytes: a draw of @r when
- * an entry takes IOs of that size, else 0 (the job's own). */
+ * an entry takes IOs of that size, else 0 (the job's own; a trim's). */
 unsigned int lm_prio_pick(const struct lm_prio_plan *pl, unsigned int d,
 			  uint32_t len, struct lm_rand *r);
+
+/* The priority of index @i of direction @d (lm_prio_pick's): a trim's is
+ * the job's own. */
+static inline uint16_t lm_prio_of(const struct lm_prio_plan *pl, unsigned int d,
+				  unsigned int i)
+{
+	return d < 2 ? pl->val[d][i] : pl->val[0][0];
+}
 
 #endif

@@ -30,7 +30,7 @@ struct lm_mpi_row {
 	unsigned int nseries;
 	int stop; /* lm_stop */
 	int io_errno;
-	int io_err_write;
+	int io_err_dir;
 	uint64_t io_err_offset;
 	char io_errtext[400];
 };
@@ -114,7 +114,7 @@ static void lm_mpi_row_fill(const struct lm_mpi *x, uint64_t t0_ns,
 	row->nseries = r->nseries;
 	row->stop = lm_stop;
 	row->io_errno = r->io_errno;
-	row->io_err_write = r->io_err_write;
+	row->io_err_dir = (int)r->io_err_dir;
 	row->io_err_offset = r->io_err_offset;
 	snprintf(row->io_errtext, sizeof(row->io_errtext), "%s",
 		 lm_errtext(r->io_errno, r->io_errtext));
@@ -153,7 +153,7 @@ static int lm_mpi_outcome(struct lm_mpi *x, const struct lm_mpi_row *mine,
 	k = INT_MAX - all->failed;
 	MPI_Bcast(&row, (int)sizeof(row), MPI_BYTE, k, MPI_COMM_WORLD);
 	r->io_errno = row.io_errno;
-	r->io_err_write = row.io_err_write;
+	r->io_err_dir = (unsigned int)row.io_err_dir;
 	r->io_err_offset = row.io_err_offset;
 	snprintf(r->io_errtext, sizeof(r->io_errtext),
 		 "on rank %d (host %s): %s", k, x->ranks[k].host,

@@ -279,7 +279,7 @@ static bool lm_cmp_any_dir(const struct lm_cmp *c, unsigned int i)
 	unsigned int k, d;
 
 	for (k = 0; k < c->ncfg; k++)
-		for (d = 0; d < LM_DIRS && lm_cmp_has(cell, k); d++)
+		for (d = 0; d < LM_DATA_DIRS && lm_cmp_has(cell, k); d++)
 			if (!isnan(cell->val[k].dir[d][LM_MET_MB_S]))
 				return true;
 	return false;
@@ -292,7 +292,8 @@ static void lm_cmp_dirs(FILE *f, const struct lm_cmp *c, enum lm_tab_style st)
 {
 	static const unsigned int mets[] = { LM_MET_IOPS, LM_MET_MB_S,
 					     LM_MET_LAT };
-	static const enum lm_way ways[LM_DIRS] = { LM_WAY_READ, LM_WAY_WRITE };
+	static const enum lm_way ways[LM_DATA_DIRS] = { LM_WAY_READ,
+							LM_WAY_WRITE };
 	struct lm_tab t;
 	char v[32];
 	unsigned int i, k, d, m, n = 0;
@@ -304,13 +305,13 @@ static void lm_cmp_dirs(FILE *f, const struct lm_cmp *c, enum lm_tab_style st)
 	fprintf(f,
 		"%sReads and writes of each mix apart\n\nGeometric means of the runs; shown, not tested: each verdict above\nis of the mix as a whole.\n\n",
 		st == LM_TAB_MD ? "### " : "");
-	lm_tab_init(&t, 2 + LM_DIRS * 3);
+	lm_tab_init(&t, 2 + LM_DATA_DIRS * 3);
 	t.nhead = 1;
 	t.right = ~3u;
 	lm_tab_row(&t);
 	lm_tab_put(&t, "Test");
 	lm_tab_put(&t, "Configuration");
-	for (d = 0; d < LM_DIRS; d++)
+	for (d = 0; d < LM_DATA_DIRS; d++)
 		for (m = 0; m < 3; m++)
 			lm_tab_put(&t, "%s %s", lm_fmt_way(c->profile, ways[d]),
 				   lm_fmt_metric_name(c->profile, mets[m]));
@@ -323,7 +324,7 @@ static void lm_cmp_dirs(FILE *f, const struct lm_cmp *c, enum lm_tab_style st)
 			lm_tab_row(&t);
 			lm_tab_put(&t, "%s", cell->label);
 			lm_tab_put(&t, "%s", c->cfg[k].name);
-			for (d = 0; d < LM_DIRS; d++)
+			for (d = 0; d < LM_DATA_DIRS; d++)
 				for (m = 0; m < 3; m++) {
 					lm_fmt_metric(
 						v, sizeof(v), mets[m],

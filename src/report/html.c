@@ -320,11 +320,12 @@ static void lm_html_dir_rows(FILE *f, const struct lm_cmp *c,
 {
 	static const unsigned int mets[] = { LM_MET_IOPS, LM_MET_MB_S,
 					     LM_MET_LAT };
-	static const enum lm_way ways[LM_DIRS] = { LM_WAY_READ, LM_WAY_WRITE };
+	static const enum lm_way ways[LM_DATA_DIRS] = { LM_WAY_READ,
+							LM_WAY_WRITE };
 	unsigned int d, m, k, any;
 	char v[32];
 
-	for (d = 0; d < LM_DIRS; d++) {
+	for (d = 0; d < LM_DATA_DIRS; d++) {
 		for (any = 0, k = 0; k < c->ncfg; k++)
 			any += lm_cmp_has(cell, k) &&
 			       !isnan(cell->val[k].dir[d][LM_MET_MB_S]);

@@ -71,11 +71,12 @@ static void lm_run_cpu(FILE *f, const struct lm_run_result *r)
 void lm_report_sum_text(FILE *f, const struct lm_job *j,
 			const struct lm_run_result *sum, unsigned int ntargets)
 {
+	unsigned int d;
+
 	fprintf(f, "sum of %u targets, run at once:\n", ntargets);
-	if (lm_rw_reads(j->rw))
-		lm_run_dir(f, "read", &sum->sum[LM_DIR_READ]);
-	if (lm_rw_writes(j->rw))
-		lm_run_dir(f, "write", &sum->sum[LM_DIR_WRITE]);
+	for (d = 0; d < LM_DIRS; d++)
+		if (lm_rw_does(j->rw, d))
+			lm_run_dir(f, lm_dir_name(d), &sum->sum[d]);
 	lm_run_cpu(f, sum);
 	if (sum->interrupted)
 		fputs("Interrupted: the results above are partial.\n", f);
@@ -85,6 +86,7 @@ void lm_report_run_text(FILE *f, const struct lm_report_info *info,
 			const struct lm_job *j, const struct lm_run_result *r)
 {
 	char bs[16], size[16], why[640];
+	unsigned int d;
 
 	lm_fmt_size(bs, sizeof(bs), j->bs_bytes);
 	lm_fmt_size(size, sizeof(size), j->size_bytes);
@@ -103,13 +105,11 @@ void lm_report_run_text(FILE *f, const struct lm_report_info *info,
 	if (info->warning[0])
 		lm_wrap(f, "  note: ", "        ", info->warning,
 			LM_REPORT_WIDTH);
-	if (lm_rw_reads(j->rw)) {
-		lm_run_dir(f, "read", &r->sum[LM_DIR_READ]);
-		lm_run_prios(f, &r->prio[LM_DIR_READ]);
-	}
-	if (lm_rw_writes(j->rw)) {
-		lm_run_dir(f, "write", &r->sum[LM_DIR_WRITE]);
-		lm_run_prios(f, &r->prio[LM_DIR_WRITE]);
+	for (d = 0; d < LM_DIRS; d++) {
+		if (!lm_rw_does(j->rw, d))
+			continue;
+		lm_run_dir(f, lm_dir_name(d), &r->sum[d]);
+		lm_run_prios(f, &r->prio[d]);
 	}
 	if (!info->cpu_shared)
 		lm_run_cpu(f, r);

@@ -237,10 +237,12 @@ static void lm_read_map(struct lm_reader *rd, struct json_object *o,
 
 	for (k = 0; k < f->max && !rd->err; k++) {
 		was = lm_in(rd, f->keys[k], 0);
-		if (!json_object_object_get_ex(o, f->keys[k], &v))
-			lm_bad(rd, "is missing");
-		else
+		if (!json_object_object_get_ex(o, f->keys[k], &v)) {
+			if (!(f->sparse >> k & 1))
+				lm_bad(rd, "is missing");
+		} else {
 			lm_read_fields(rd, v, f->sub, first + k * f->size);
+		}
 		lm_out(rd, was);
 	}
 }

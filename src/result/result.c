@@ -41,10 +41,10 @@ void lm_run_result_summarize(struct lm_run_result *r)
 				&r->prio[d], lm_run_result_dir_ns(r, d), d);
 	}
 	lm_hist_init(&both);
-	lm_hist_merge(&both, &r->lat[LM_DIR_READ]);
-	lm_hist_merge(&both, &r->lat[LM_DIR_WRITE]);
-	lm_summarize(&r->sum[LM_SUM_ALL], &both, r->ios[0] + r->ios[1],
-		     r->bytes[0] + r->bytes[1], r->errors[0] + r->errors[1],
+	for (d = 0; d < LM_DIRS; d++)
+		lm_hist_merge(&both, &r->lat[d]);
+	lm_summarize(&r->sum[LM_SUM_ALL], &both, lm_dirs_sum(r->ios),
+		     lm_dirs_sum(r->bytes), lm_dirs_sum(r->errors),
 		     r->elapsed_ns + r->rb_ns, r->series, r->nseries,
 		     LM_SUM_ALL);
 	/* a share of the wall time the CPU was measured over: on a short
@@ -90,7 +90,7 @@ const char *lm_run_result_error(const struct lm_run_result *r, char *buf,
 		snprintf(buf, len, "%s", text);
 	else
 		snprintf(buf, len, "%s at offset %llu failed: %s",
-			 r->io_err_write ? "write" : "read",
+			 lm_dir_name(r->io_err_dir),
 			 (unsigned long long)r->io_err_offset, text);
 	return buf;
 }
@@ -133,7 +133,7 @@ void lm_run_result_add_readback(struct lm_run_result *to,
 	if (rb->io_errno && !to->io_errno) {
 		to->io_errno = rb->io_errno;
 		to->io_err_offset = rb->io_err_offset;
-		to->io_err_write = rb->io_err_write;
+		to->io_err_dir = rb->io_err_dir;
 		memcpy(to->io_errtext, rb->io_errtext, sizeof(to->io_errtext));
 	}
 	to->interrupted |= rb->interrupted;

@@ -69,7 +69,7 @@ struct lm_run_result {
 	uint64_t err_gone;
 	int err_first;
 	uint64_t io_err_offset;
-	bool io_err_write;
+	unsigned int io_err_dir; /* enum lm_dir */
 	char io_errtext[512];	 /* the engine's words for it; "" if none */
 	char note[96];		 /* engine fallbacks, for the report */
 	unsigned int reconnects; /* iSCSI sessions lost and logged in again */

@@ -156,7 +156,7 @@ static int lm_runs_split(const struct lm_runs_from *g, struct lm_cmp_val *val)
 	tmp = calloc(val->n, sizeof(double));
 	if (!tmp)
 		return -ENOMEM;
-	for (d = 0; d < LM_DIRS; d++) {
+	for (d = 0; d < LM_DATA_DIRS; d++) {
 		if (!lm_mix_measures(t, lm_runs_src(g, 0), d))
 			continue;
 		for (m = 0; m < LM_MET_CPU; m++) {

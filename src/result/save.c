@@ -35,8 +35,9 @@ static void lm_write_map(struct json_object *o, const struct lm_field *f,
 	unsigned int k;
 
 	for (k = 0; k < f->max; k++)
-		lm_jput(x, f->keys[k],
-			lm_fields_json(f->sub, first + k * f->size));
+		if (!(f->sparse >> k & 1) || f->used(first + k * f->size))
+			lm_jput(x, f->keys[k],
+				lm_fields_json(f->sub, first + k * f->size));
 	if (x != o)
 		lm_jput(o, f->key, x);
 }

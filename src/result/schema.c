@@ -9,7 +9,17 @@
 #include "src/result/schema.h"
 
 const char *const lm_way_keys[LM_WAYS] = { "read", "write", "mix" };
-const char *const lm_sum_keys[LM_SUMS] = { "read", "write", "all" };
+const char *const lm_sum_keys[LM_SUMS] = { "read", "write", "trim", "all" };
+_Static_assert(LM_SUMS == 4 && LM_DIR_TRIM == 2 && LM_SUM_ALL == 3,
+	       "lm_sum_keys are the directions', then all's (stats.h)");
+
+/* a summary of a direction that had IOs (trims: saved only then) */
+static bool lm_summary_used(const void *el)
+{
+	const struct lm_summary *s = el;
+
+	return s->ios || s->errors;
+}
 
 /* offsetof(T, m), and a compile-time error unless T.m is of type @ctype */
 #define LM_IS(T, m, ctype)                                               \
@@ -57,9 +67,10 @@ const char *const lm_sum_keys[LM_SUMS] = { "read", "write", "all" };
 #define LM_MAP(k, T, m, et, n, names, s, fl, ...)                              \
 	LM_LEAF(k, LM_FT_MAP, T, m, et[n], fl, .size = sizeof(et), .max = (n), \
 		.keys = (names), .sub = (s), __VA_ARGS__)
-#define LM_SUMS_AT(k, T, m, fl, ...)                             \
-	LM_MAP(k, T, m, struct lm_summary, LM_SUMS, lm_sum_keys, \
-	       &lm_summary_fields, fl, __VA_ARGS__)
+#define LM_SUMS_AT(k, T, m, fl, ...)                                \
+	LM_MAP(k, T, m, struct lm_summary, LM_SUMS, lm_sum_keys,    \
+	       &lm_summary_fields, fl, .sparse = 1u << LM_DIR_TRIM, \
+	       .used = lm_summary_used, __VA_ARGS__)
 /* saved when T.m is true; read back, T.m says whether the key was there */
 #define LM_WHEN(T, m) .when = { true, LM_AT(T, m, bool) }
 

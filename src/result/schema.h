@@ -114,9 +114,13 @@ struct lm_field {
 	size_t count;		 /* LM_FT_ARRAY: the offset of its count */
 	unsigned int max;	 /* LM_FT_MAP: keys; LM_FT_ARRAY: elements */
 	const char *const *keys; /* LM_FT_MAP */
-	const char *text;	 /* LM_FT_CONST */
-	double def;		 /* LM_FT_DBL: when absent (else 0) */
-	enum lm_conv conv;	 /* LM_FT_CONV */
+	/* LM_FT_MAP: the keys (bit k for keys[k]) saved only when @used
+	 * says their element holds something; absent, they read as zeros */
+	unsigned int sparse;
+	bool (*used)(const void *el);
+	const char *text;  /* LM_FT_CONST */
+	double def;	   /* LM_FT_DBL: when absent (else 0) */
+	enum lm_conv conv; /* LM_FT_CONV */
 	const struct lm_fields *sub;
 };
 

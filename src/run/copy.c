@@ -139,7 +139,7 @@ static int lm_copy_dir(const struct lm_job *j, const struct lm_target *t,
 	if (ret) {
 		/* reported as a run's IO error is: the suite says it */
 		r->io_errno = -ret;
-		r->io_err_write = write;
+		r->io_err_dir = write ? LM_DIR_WRITE : LM_DIR_READ;
 		r->io_err_offset = i * f;
 		snprintf(r->io_errtext, sizeof(r->io_errtext),
 			 "%.200s/%.64s/%s: %s", t->path, t->own, name,
@@ -205,7 +205,7 @@ static int lm_copy_block(const struct lm_job *j, const struct lm_target *t,
 	r->interrupted = lm_stop != 0;
 	if (w.io_errno) {
 		r->io_errno = w.io_errno;
-		r->io_err_write = write;
+		r->io_err_dir = write ? LM_DIR_WRITE : LM_DIR_READ;
 		r->io_err_offset = j->offset_bytes + done * f;
 		snprintf(r->io_errtext, sizeof(r->io_errtext), "%s", w.errtext);
 	}

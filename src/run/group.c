@@ -199,7 +199,7 @@ void lm_group_merge(struct lm_group *g, uint64_t t0)
 		if (w[i].io_errno && !r->io_errno) {
 			r->io_errno = w[i].io_errno;
 			r->io_err_offset = w[i].io_err_offset;
-			r->io_err_write = w[i].io_err_write;
+			r->io_err_dir = w[i].io_err_dir;
 			memcpy(r->io_errtext, w[i].errtext,
 			       sizeof(r->io_errtext));
 		}

@@ -74,7 +74,7 @@ int lm_iolog_hist_windows(const struct lm_iolog *l, uint64_t win_ms,
 			  void *arg)
 {
 	uint64_t *bins = calloc(LM_DIRS * LM_IOLOG_HIST_BINS, sizeof(*bins));
-	uint64_t last[LM_DIRS] = { 0, 0 }, at, since;
+	uint64_t last[LM_DIRS] = { 0 }, at, since;
 	const struct lm_iolog_chunk *c;
 	unsigned int i, b;
 

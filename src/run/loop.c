@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* The one submit/reap loop (loop.h). */
 #include "src/run/loop.h"
+#include "src/run/draw.h"
 #include "src/lunmark.h"
 #include "src/target/target.h"
 
@@ -10,13 +11,13 @@
 #include <string.h>
 
 void lm_loop_fail(struct lm_worker *w, const struct lm_loop *l, int err,
-		  uint64_t offset, bool write)
+		  uint64_t offset, unsigned int dir)
 {
 	if (w->io_errno)
 		return;
 	w->io_errno = err;
 	w->io_err_offset = offset;
-	w->io_err_write = write;
+	w->io_err_dir = dir;
 	memcpy(w->errtext, l->eng.err, sizeof(w->errtext));
 }
 
@@ -44,27 +45,6 @@ static void lm_stop_all(struct lm_worker *w)
 			      memory_order_relaxed);
 }
 
-/* A write's data, as chosen at setup (not LM_FILL_NONE). */
-static void lm_fill_data(struct lm_worker *w, struct lm_loop *l,
-			 struct lm_io *io)
-{
-	uint64_t tag = ((uint64_t)w->id << LM_VERIFY_SEQ_THREAD) | l->seq;
-
-	if (l->fill == LM_FILL_STAMP) {
-		lm_buf_stamp(io->buf, io->len, w->stamp_bytes, io->offset, tag);
-		l->seq++;
-	} else if (l->fill == LM_FILL_VERIFY) {
-		lm_verify_block_fill_io(io->buf, io->len, w->stamp_bytes,
-					io->offset, w->shared->verify_run, tag);
-		l->seq++;
-	} else if (l->fill == LM_FILL_DEDUPE) {
-		lm_buf_fill(io->buf, io->len, lm_dedupe_next(&l->dedupe),
-			    w->job->compress_pct);
-	} else {
-		w->hooks->fill(w->hooks->arg, io);
-	}
-}
-
 /*
  * The @n IOs just queued were handed on at @now, in one submit(). They
  * are the last ones taken from free_ios: at [nfree, nfree + n), also when
@@ -76,70 +56,6 @@ static void lm_submitted(struct lm_loop *l, unsigned int n, uint64_t now)
 
 	for (i = l->nfree; i < l->nfree + n; i++)
 		l->free_ios[i]->submit_ns = now;
-}
-
-enum lm_draw { LM_DRAW_IO, LM_DRAW_PACED, LM_DRAW_END };
-
-/* The next IO's direction, size and offset into @n: the one held back,
- * else a new one, unless the rate holds it or the pass is over. */
-static enum lm_draw lm_draw(struct lm_worker *w, struct lm_loop *l,
-			    uint64_t now, struct lm_next *n)
-{
-	const struct lm_job *j = w->job;
-
-	if (l->held.on) {
-		*n = l->held;
-		l->held.on = false;
-		return LM_DRAW_IO;
-	}
-	l->flowed = w->flow && !lm_flow_may(w->flow, l->flow_mine, j->flow);
-	if (l->flowed)
-		return LM_DRAW_PACED;
-	n->len = j->bs_bytes;
-	if (l->mixed)
-		n->write = lm_rand_below(&l->mix, 100) >= j->rwmixread_pct;
-	else
-		n->write = l->write;
-	if (j->bs_vary)
-		n->len = lm_bs_pick(&j->bsd[n->write], &l->mix);
-	l->paced =
-		l->rate.on && !lm_rate_take_mix(&l->rate, l->mixed, j, &l->mix,
-						&n->write, &n->len, now);
-	if (l->paced)
-		return LM_DRAW_PACED;
-	if (!lm_offset_next_n(&l->gen, &n->off, n->len / j->bs_bytes))
-		return LM_DRAW_END;
-	if (j->bs_vary)
-		n->off = lm_bs_place(w->start_bytes, w->nblocks * j->bs_bytes,
-				     n->off, n->len, l->align[n->write]);
-	n->pass = l->gen.pass;
-	/* counted once drawn: an IO the rate held or the pass ended is not */
-	if (w->flow)
-		lm_flow_count(w->flow, &l->flow_mine);
-	return LM_DRAW_IO;
-}
-
-/* --verify: may @io go as @n, overlapping no IO in flight on the target
- * where either writes? Else it is held back until it may. */
-static bool lm_guard(struct lm_worker *w, struct lm_loop *l,
-		     const struct lm_io *io, const struct lm_next *n)
-{
-	unsigned int slot = lm_overlap_slot(w->id, w->job->iodepth, io->slot);
-
-	if (!w->overlap ||
-	    lm_overlap_claim(w->overlap, slot, n->off, n->len, n->write))
-		return true;
-	l->held = *n;
-	l->held.on = true;
-	return false;
-}
-
-static void lm_unguard(struct lm_worker *w, const struct lm_io *io)
-{
-	if (w->overlap)
-		lm_overlap_release(
-			w->overlap,
-			lm_overlap_slot(w->id, w->job->iodepth, io->slot));
 }
 
 /* Has the thread issued what it may: its share of a random size-limited
@@ -168,28 +84,25 @@ static bool lm_think_due(const struct lm_worker *w, const struct lm_loop *l,
 	       l->think_last + j->think_blocks;
 }
 
-/* fio's invalidate (a buffered job): fio reopens a job's files for each
- * pass over them and drops their cached pages at each open, so each pass
- * reads the device again; so does lunmark, once the IOs issued make up
- * the region. */
-static void lm_invalidate(struct lm_worker *w, struct lm_loop *l, uint32_t len)
-{
-	uint64_t region = w->nblocks * w->job->bs_bytes;
+static void lm_trim_now(struct lm_worker *w, struct lm_loop *l,
+			struct lm_io *io, bool measuring);
 
-	if (!l->inval_left)
-		return;
-	if (l->inval_left > len) {
-		l->inval_left -= len;
-		return;
-	}
-	lm_target_drop_cache(w->target, w->start_bytes, region);
-	l->inval_left = region;
+/* The @n IOs queued last handed on in one submit(); what was queued is
+ * reaped even when it fails. */
+static void lm_push(struct lm_worker *w, struct lm_loop *l, unsigned int n)
+{
+	int ret = l->eng.ops->submit(&l->eng);
+
+	if (ret < 0)
+		lm_loop_fail(w, l, -ret, 0, LM_DIR_READ);
+	if (l->eng.ops->slat)
+		lm_submitted(l, n, lm_now_ns());
+	l->inflight += n;
 }
 
 /* Fill the queue; returns false when there is no more work to issue. */
 static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 {
-	const struct lm_job *j = w->job;
 	unsigned int queued = 0;
 	enum lm_draw d = LM_DRAW_IO;
 	struct lm_next n;
@@ -216,37 +129,34 @@ static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 		if (!lm_guard(w, l, io, &n))
 			break;
 		l->nfree--;
-		io->write = n.write;
-		/* a size-limited pass counts what it issued, not what
-		 * completed in a window: a ramp's IO is never counted */
-		io->counted = w->cursor_pass ? n.pass : measuring;
-		/* mixed jobs keep read buffers apart from write buffers */
-		io->buf_index =
-			io->slot +
-			(io->write && l->bufs.n > j->iodepth ? j->iodepth : 0);
-		io->buf = l->bufs.iov[io->buf_index].iov_base;
-		io->offset = n.off;
-		io->len = n.len;
-		lm_invalidate(w, l, n.len);
-		io->prio_idx = (uint8_t)lm_prio_pick(&w->prio, n.write, n.len,
-						     &l->prio);
-		io->ioprio = w->prio.val[n.write][io->prio_idx];
-		if (io->write && l->fill != LM_FILL_NONE) {
-			lm_fill_data(w, l, io);
+		now = lm_ready(w, l, io, &n, measuring, now);
+		if (n.dir == LM_DIR_TRIM && !l->eng.ops->trim) {
+			lm_trim_now(w, l, io, measuring);
 			now = lm_now_ns();
+		} else {
+			ret = l->eng.ops->queue(&l->eng, io);
+			if (ret < 0) {
+				/* not taken, so not in flight: a failed IO;
+				 * what was queued before it is submitted and
+				 * reaped */
+				l->free_ios[l->nfree++] = io;
+				lm_unguard(w, io);
+				lm_loop_fail(w, l, -ret, io->offset, io->dir);
+				d = LM_DRAW_END;
+				break;
+			}
+			/* fio's iodepth_batch_submit: handed on now */
+			if (++queued == l->batch) {
+				lm_push(w, l, queued);
+				queued = 0;
+			}
 		}
-		io->issue_ns = now;
-		ret = l->eng.ops->queue(&l->eng, io);
-		if (ret < 0) {
-			/* not taken, so not in flight: a failed IO; what
-			 * was queued before it is submitted and reaped */
-			l->free_ios[l->nfree++] = io;
-			lm_unguard(w, io);
-			lm_loop_fail(w, l, -ret, io->offset, io->write);
-			d = LM_DRAW_END;
-			break;
+		if (l->trimwrite && n.dir == LM_DIR_TRIM) {
+			/* fio's trimwrite: the block trimmed is written next */
+			l->held = n;
+			l->held.dir = LM_DIR_WRITE;
+			l->held.on = true;
 		}
-		queued++;
 		l->nissued++;
 		if (measuring) {
 			l->issued_measured += n.len;
@@ -255,15 +165,8 @@ static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 		if (lm_think_due(w, l, true))
 			break;
 	}
-	if (queued) {
-		/* what was queued is reaped even when this fails */
-		ret = l->eng.ops->submit(&l->eng);
-		if (ret < 0)
-			lm_loop_fail(w, l, -ret, 0, false);
-		if (l->eng.ops->slat)
-			lm_submitted(l, queued, lm_now_ns());
-		l->inflight += queued;
-	}
+	if (queued)
+		lm_push(w, l, queued);
 	return d != LM_DRAW_END && !w->io_errno;
 }
 
@@ -298,8 +201,8 @@ static void lm_gone_on(struct lm_worker *w, const struct lm_io *io, int err)
 	if (w->job->error_dump)
 		fprintf(stderr,
 			"lunmark: %s: %s %s at offset %llu, %u bytes (continue_on_error goes on)\n",
-			w->target->name, io->write ? "write" : "read",
-			strerror(err), (unsigned long long)io->offset, io->len);
+			w->target->name, lm_dir_name(io->dir), strerror(err),
+			(unsigned long long)io->offset, io->len);
 }
 
 /* fio's latency_target: an IO over it (lattarget.h); at QD 1 with
@@ -312,7 +215,7 @@ static void lm_over_target(struct lm_worker *w, struct lm_loop *l,
 	if (s == LM_LAT_FAIL) {
 		bool first = !w->io_errno;
 
-		lm_loop_fail(w, l, ETIMEDOUT, io->offset, io->write);
+		lm_loop_fail(w, l, ETIMEDOUT, io->offset, io->dir);
 		if (first)
 			snprintf(
 				w->errtext, sizeof(w->errtext),
@@ -342,14 +245,14 @@ static void lm_complete(struct lm_worker *w, struct lm_loop *l, unsigned int n,
 
 	for (i = 0; i < n; i++) {
 		struct lm_io *io = l->done[i];
-		enum lm_dir d = io->write ? LM_DIR_WRITE : LM_DIR_READ;
+		enum lm_dir d = io->dir;
 		bool count = limited ? io->counted && !stop : measuring;
 
 		if (i)
 			now = lm_now_ns();
 
 		/* every read is checked, counted in the window or not */
-		if (l->checks && !io->write && io->res == (int)io->len)
+		if (l->checks && d == LM_DIR_READ && io->res == (int)io->len)
 			lm_check(w, io);
 		if (io->res != (int)io->len) {
 			bool first = !w->io_errno;
@@ -357,11 +260,12 @@ static void lm_complete(struct lm_worker *w, struct lm_loop *l, unsigned int n,
 			int err = io->res < 0 ? -io->res : EIO;
 
 			w->errors[d]++;
-			if (lm_onerr_goes_on(&w->job->onerr, io->write, err)) {
+			if (lm_onerr_goes_on(&w->job->onerr, d != LM_DIR_READ,
+					     err)) {
 				lm_gone_on(w, io, err);
 				goto next;
 			}
-			lm_loop_fail(w, l, err, io->offset, io->write);
+			lm_loop_fail(w, l, err, io->offset, d);
 			if (first && io->res == -EPERM &&
 			    lm_prio_rt(io->ioprio))
 				snprintf(
@@ -396,6 +300,19 @@ static void lm_complete(struct lm_worker *w, struct lm_loop *l, unsigned int n,
 	l->ncompleted += n;
 }
 
+/* A trim the engine does not take (no ops->trim): done here and now, as
+ * fio's engines do theirs, and completed at once. */
+static void lm_trim_now(struct lm_worker *w, struct lm_loop *l,
+			struct lm_io *io, bool measuring)
+{
+	int ret = lm_target_trim(w->target, io->offset, io->len);
+
+	io->res = ret ? ret : (int)io->len;
+	l->inflight++;
+	l->done[0] = io;
+	lm_complete(w, l, 1, measuring, false, lm_now_ns());
+}
+
 /* Is the window open at @now, and is it time to stop? */
 static bool lm_measuring(struct lm_worker *w, const struct lm_loop *l,
 			 uint64_t now, bool *stop)
@@ -426,7 +343,7 @@ static bool lm_quiesce(struct lm_worker *w, struct lm_loop *l)
 	while (l->inflight && !w->io_errno) {
 		n = l->eng.ops->reap(&l->eng, 1, l->done, w->job->iodepth);
 		if (n < 0) {
-			lm_loop_fail(w, l, -n, 0, false);
+			lm_loop_fail(w, l, -n, 0, LM_DIR_READ);
 			return false;
 		}
 		now = lm_now_ns();
@@ -478,7 +395,7 @@ static void lm_slow(struct lm_worker *w, struct lm_loop *l, uint64_t now)
 	if (!lm_rate_min_check(&l->rate_min, now, w->live_bytes, w->live_ios,
 			       why, sizeof(why)))
 		return;
-	lm_loop_fail(w, l, EIO, LM_ERR_NOT_IO, false);
+	lm_loop_fail(w, l, EIO, LM_ERR_NOT_IO, LM_DIR_READ);
 	memcpy(w->errtext, why, sizeof(why));
 }
 
@@ -522,10 +439,14 @@ static void lm_hold(const struct lm_worker *w, const struct lm_loop *l)
 void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
 {
 	unsigned int depth = w->job->iodepth;
+	/* fio's iodepth_batch_complete_min and _max (at most the depth) */
+	unsigned int min = w->job->batch_min, max = w->job->batch_max;
 	bool more = true, stop, measuring;
 	uint64_t now;
 	int n;
 
+	if (!max || max > depth)
+		max = depth;
 	if (w->job->startdelay_ns && !l->solo)
 		lm_start_late(w, l);
 	measuring = lm_measuring(w, l, lm_now_ns(), &stop);
@@ -548,9 +469,11 @@ void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
 		}
 		if (!l->inflight)
 			break;
-		n = l->eng.ops->reap(&l->eng, 1, l->done, depth);
+		n = l->eng.ops->reap(&l->eng,
+				     min < l->inflight ? min : l->inflight,
+				     l->done, max);
 		if (n < 0) {
-			lm_loop_fail(w, l, -n, 0, false);
+			lm_loop_fail(w, l, -n, 0, LM_DIR_READ);
 			break;
 		}
 		/* read the clock and the phase after the wait: what
@@ -581,7 +504,7 @@ void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
 	while (l->inflight) {
 		n = l->eng.ops->reap(&l->eng, 1, l->done, depth);
 		if (n < 0) {
-			lm_loop_fail(w, l, -n, 0, false);
+			lm_loop_fail(w, l, -n, 0, LM_DIR_READ);
 			break;
 		}
 		lm_complete(w, l, (unsigned int)n, false, true, lm_now_ns());

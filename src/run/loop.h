@@ -4,8 +4,9 @@
  * which only the worker's own thread sees, and the loop that fills the
  * engine's queue, reaps it, times and counts each IO, and drains it at the
  * end. worker.c sets the state up (buffers, IOs, engine, priorities),
- * points it at the job's pass or an explicit one, and runs it; nothing
- * else includes this header.
+ * points it at the job's pass or an explicit one, and runs it; the
+ * loop's next IO is drawn and made ready by draw.h. Nothing else includes
+ * this header.
  */
 #ifndef LM_RUN_LOOP_H
 #define LM_RUN_LOOP_H
@@ -27,9 +28,9 @@ enum lm_fill {
 struct lm_next {
 	uint64_t off;
 	uint32_t len;
-	bool write;
-	bool pass; /* of the cursor's measured pass (offset.h) */
-	bool on;   /* as held: there is one */
+	uint8_t dir; /* enum lm_dir */
+	bool pass;   /* of the cursor's measured pass (offset.h) */
+	bool on;     /* as held: there is one */
 };
 
 /* Per-thread state: the loop's and its worker's, nobody else's. */
@@ -48,18 +49,22 @@ struct lm_loop {
 	uint64_t issued_measured;     /* bytes */
 	uint64_t ios_measured;	      /* and IOs */
 	uint64_t nissued, ncompleted; /* every IO, ramp and all */
-	uint64_t think_last; /* thinktime: the count at the last pause */
-	uint32_t align[2];   /* bs_vary: read and write offsets' unit */
-	bool mixed;	     /* the pass's direction: the job's mix, */
-	bool write;	     /* or this one */
-	enum lm_fill fill;   /* writes */
-	bool checks;	     /* reads are checked: a hook, or --verify */
+	uint64_t think_last;	 /* thinktime: the count at the last pause */
+	uint32_t align[LM_DIRS]; /* bs_vary: each direction's offsets' unit */
+	unsigned int batch;	 /* IOs queued before they are handed on */
+	bool mixed;		 /* the pass's direction: the job's mix, */
+	bool trimwrite;		 /* or a trim, then a write of its block, */
+	uint8_t dir;		 /* or this one (enum lm_dir) */
+	enum lm_fill fill;	 /* writes */
+	bool checks;		 /* reads are checked: a hook, or --verify */
 	bool solo; /* an explicit pass: its thread is its clock, the stop
 		    * flag ends it */
 	struct lm_rate rate;	     /* fio's rate, rate_iops (rate.h) */
 	struct lm_rate_min rate_min; /* and rate_min, rate_iops_min */
 	bool paced;		     /* the last fill stopped at the rate */
-	struct lm_next held;	 /* --verify: drawn, waiting for an overlap */
+	/* drawn and held back: --verify's, waiting for an overlap, or
+	 * trimwrite's write after its trim */
+	struct lm_next held;
 	bool flowed;		 /* the last draw was held by the flow */
 	struct lm_dedupe dedupe; /* LM_FILL_DEDUPE's */
 	uint64_t flow_mine;	 /* IOs issued in the flow */
@@ -77,10 +82,10 @@ struct lm_loop {
  * flush comes here, as a failed IO does.
  */
 void lm_loop_fail(struct lm_worker *w, const struct lm_loop *l, int err,
-		  uint64_t offset, bool write);
+		  uint64_t offset, unsigned int dir);
 
 /*
- * Until the pass set in @l (l->gen, mixed, write, solo) is done, the
+ * Until the pass set in @l (l->gen, mixed, trimwrite, dir, solo) is done, the
  * stop, or the first error; then every IO in flight is reaped.
  */
 void lm_loop_run(struct lm_worker *w, struct lm_loop *l);

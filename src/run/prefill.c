@@ -48,6 +48,9 @@ int lm_prefill(const struct lm_job *j, const struct lm_target *t)
 	memset(p.rate_iops, 0, sizeof(p.rate_iops));
 	p.number_ios = 0;
 	p.ss.on = false;
+	p.batch_submit = LM_BATCH_ALL; /* as many at once as may go */
+	p.batch_min = 1;
+	p.batch_max = 0;
 	lm_prio_defaults(&p.prio);
 	lm_job_unpaced(&p);
 	lm_fmt_size(size, sizeof(size), p.size_bytes);

@@ -58,17 +58,17 @@ bool lm_rate_take(struct lm_rate *p, unsigned int dir, uint32_t len,
 }
 
 bool lm_rate_take_mix(struct lm_rate *p, bool mixed, const struct lm_job *j,
-		      struct lm_rand *mix, bool *write, uint32_t *len,
+		      struct lm_rand *mix, uint8_t *dir, uint32_t *len,
 		      uint64_t now)
 {
-	if (lm_rate_take(p, *write, *len, now))
+	if (lm_rate_take(p, *dir, *len, now))
 		return true;
 	if (!mixed)
 		return false;
-	*write = !*write;
+	*dir = *dir == LM_DIR_READ ? LM_DIR_WRITE : LM_DIR_READ;
 	if (j->bs_vary)
-		*len = lm_bs_pick(&j->bsd[*write], mix);
-	return lm_rate_take(p, *write, *len, now);
+		*len = lm_bs_pick(&j->bsd[*dir], mix);
+	return lm_rate_take(p, *dir, *len, now);
 }
 
 uint64_t lm_rate_wake(const struct lm_rate *p)
@@ -120,7 +120,7 @@ void lm_rate_min_start(struct lm_rate_min *m, uint64_t now)
 static int lm_rate_min_dir(struct lm_rate_min *m, unsigned int d, uint64_t now,
 			   uint64_t bytes, uint64_t ios, char *why, size_t len)
 {
-	static const char *const dir[] = { "reads", "writes" };
+	static const char *const dir[LM_DIRS] = { "reads", "writes", "trims" };
 	bool by_bytes = m->bytes[d] != 0;
 	uint64_t spent = now - m->last_ns[d];
 	uint64_t floor = by_bytes ? m->bytes[d] : m->iops[d];

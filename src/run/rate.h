@@ -40,11 +40,12 @@ void lm_rate_start(struct lm_rate *p, uint64_t now);
 bool lm_rate_take(struct lm_rate *p, unsigned int dir, uint32_t len,
 		  uint64_t now);
 
-/* lm_rate_take() of the IO @*write of @*len; a job that is @mixed, when
- * that direction is held, tries the other one instead (a size of @j's for
- * it from @mix), as fio does, and says so in *@write and *@len. */
+/* lm_rate_take() of the IO of direction @*dir and @*len; a job that is
+ * @mixed (reads and writes), when that direction is held, tries the other
+ * one instead (a size of @j's for it from @mix), as fio does, and says so
+ * in *@dir and *@len. */
 bool lm_rate_take_mix(struct lm_rate *p, bool mixed, const struct lm_job *j,
-		      struct lm_rand *mix, bool *write, uint32_t *len,
+		      struct lm_rand *mix, uint8_t *dir, uint32_t *len,
 		      uint64_t now);
 
 /* When the first capped direction that has issued may go again

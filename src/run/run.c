@@ -30,7 +30,7 @@ static void lm_plan(struct lm_many *m, unsigned int k, unsigned int i,
 	w->target = t;
 	w->shared = &m->s;
 	w->cursor = j->offset_increment ? &w->own : &m->cursor[k];
-	w->overlap = j->verify ? &m->guard[k] : NULL;
+	w->overlap = lm_job_guarded(j) ? &m->guard[k] : NULL;
 	w->flow = j->flow ? lm_flow_join(&m->flows, j->flow_id, j->flow) : NULL;
 	w->id = i;
 	w->gid = m->first[k] + i;
@@ -100,7 +100,7 @@ static int lm_many_init(struct lm_many *m, const struct lm_job *const *jobs,
 			lm_cursor_init(&m->w[m->first[k] + i].own);
 		if (!jobs[k]->ramp_ns)
 			lm_many_limit(m, k);
-		if (jobs[k]->verify &&
+		if (lm_job_guarded(jobs[k]) &&
 		    lm_overlap_init(&m->guard[k],
 				    jobs[k]->threads * jobs[k]->iodepth))
 			return -ENOMEM;

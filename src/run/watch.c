@@ -201,8 +201,8 @@ static void lm_tell(const struct lm_many *m)
 		return;
 	s = &r->series[r->nseries - 1];
 	dur = (double)s->dur_ns;
-	m->tick_fn(m->tick_arg, (double)(s->bytes[0] + s->bytes[1]) * 1e3 / dur,
-		   (double)(s->ios[0] + s->ios[1]) * 1e9 / dur);
+	m->tick_fn(m->tick_arg, (double)lm_dirs_sum(s->bytes) * 1e3 / dur,
+		   (double)lm_dirs_sum(s->ios) * 1e9 / dur);
 }
 
 /* fio's ss=: a job steady by its rule stops, as fio's does. */

@@ -28,8 +28,7 @@ static int lm_loop_prio(struct lm_worker *w, struct lm_loop *l)
 		return -errno;
 	}
 	for (d = 0; d < LM_DIRS; d++) {
-		if (!lm_prio_per_io(&j->prio, d) ||
-		    !(d ? lm_rw_writes(j->rw) : lm_rw_reads(j->rw)))
+		if (!lm_prio_per_io(&j->prio, d) || !lm_rw_does(j->rw, d))
 			continue;
 		if (lm_priolat_init(&w->prio_lat[d], w->prio.val[d],
 				    w->prio.nval[d]))
@@ -53,7 +52,7 @@ static int lm_loop_setup(struct lm_worker *w, struct lm_loop *l)
 		return ret;
 	if (j->compress_pct && j->pattern == LM_PATTERN_RANDOM)
 		lm_bufs_compressible(&l->bufs, j->compress_pct);
-	for (i = 0; i < 2; i++)
+	for (i = 0; i < LM_DIRS; i++)
 		l->align[i] = lm_job_bs_min(j, (int)i);
 	l->ios = calloc(depth, sizeof(*l->ios));
 	l->free_ios = calloc(depth, sizeof(*l->free_ios));
@@ -98,6 +97,9 @@ static int lm_loop_setup(struct lm_worker *w, struct lm_loop *l)
 	l->eng.ops = lm_engine_find(j->engine);
 	l->eng.conf.depth = depth;
 	l->eng.conf.sqpoll = j->sqpoll;
+	l->eng.conf.submit_now =
+		lm_job_batch(j, l->eng.ops->target == LM_ENGINE_TARGET_PATH) !=
+		LM_BATCH_ALL;
 	l->eng.conf.bufs = l->bufs.iov;
 	l->eng.conf.nbufs = l->bufs.n;
 	l->eng.conf.fault = j->fault;
@@ -156,7 +158,11 @@ static void lm_job_pass(struct lm_worker *w, struct lm_loop *l)
 		lm_offset_map(&l->gen, j->seed);
 	lm_offset_dist(&l->gen, &j->dist); /* fio's random_distribution */
 	l->mixed = lm_rw_mixed(j->rw);
-	l->write = lm_rw_writes(j->rw);
+	l->batch = lm_job_batch(j, l->eng.ops->target == LM_ENGINE_TARGET_PATH);
+	l->trimwrite = lm_rw_trimwrite(j->rw);
+	l->dir = lm_rw_trims(j->rw)    ? LM_DIR_TRIM
+		 : lm_rw_writes(j->rw) ? LM_DIR_WRITE
+				       : LM_DIR_READ;
 	l->held.on = false;
 }
 
@@ -170,7 +176,7 @@ static void lm_flush(struct lm_worker *w, struct lm_loop *l, uint64_t offset)
 	else
 		ret = fd >= 0 && fdatasync(fd) ? -errno : 0;
 	if (ret && !w->io_errno) {
-		lm_loop_fail(w, l, -ret, offset, true);
+		lm_loop_fail(w, l, -ret, offset, LM_DIR_WRITE);
 		w->io_err_flush = true;
 	}
 }
@@ -230,7 +236,9 @@ int lm_worker_pass(struct lm_worker *w, const struct lm_pass *p)
 	lm_offset_init(&l->gen, p->start_bytes, w->nblocks, bs, 0, &w->own,
 		       w->job->seed, w->id);
 	l->mixed = false;
-	l->write = p->write;
+	l->mixed = l->trimwrite = false;
+	l->batch = LM_BATCH_ALL;
+	l->dir = p->write ? LM_DIR_WRITE : LM_DIR_READ;
 	l->solo = true;
 	lm_loop_run(w, l);
 	if (!w->io_errno && lm_stop)

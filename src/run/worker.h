@@ -148,9 +148,9 @@ struct lm_worker {
 	bool setup_engine;	/* it was the engine's setup (else memory) */
 	int io_errno; /* first error of the loop: an IO's, or a refused
 		       * queue, submit, reap or flush */
-	uint64_t io_err_offset; /* LM_ERR_NOT_IO: no IO's (rate_min) */
-	bool io_err_write;
-	bool io_err_flush; /* it was the pass's flush, after its writes */
+	uint64_t io_err_offset;	 /* LM_ERR_NOT_IO: no IO's (rate_min) */
+	unsigned int io_err_dir; /* enum lm_dir */
+	bool io_err_flush;	 /* it was the pass's flush, after its writes */
 	char errtext[512]; /* the engine's words for the setup or IO error */
 	char note[96];
 	unsigned int reconnects; /* the engine's, after teardown */
@@ -193,7 +193,7 @@ int lm_worker_setup(struct lm_worker *w);
  * One explicit pass of a solo worker (lm_worker_solo()). Returns 0 when
  * every IO of it moved all its bytes (and, with p->flush, the flush
  * worked), -EINTR when the stop flag cut it short, or the first error as
- * -errno (w->io_errno, io_err_offset, io_err_write and errtext hold it; a
+ * -errno (w->io_errno, io_err_offset, io_err_dir and errtext hold it; a
  * later pass does nothing and returns it again).
  */
 int lm_worker_pass(struct lm_worker *w, const struct lm_pass *p);

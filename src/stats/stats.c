@@ -103,7 +103,7 @@ void lm_summarize(struct lm_summary *s, const struct lm_hist *lat, uint64_t ios,
 		if (series[i].dur_ns < 1000000000ull)
 			continue;
 		sios = dir < LM_DIRS ? series[i].ios[dir]
-				     : series[i].ios[0] + series[i].ios[1];
+				     : lm_dirs_sum(series[i].ios);
 		sbytes = lm_sample_bytes(&series[i], dir);
 		v = (double)sios * 1e9 / (double)series[i].dur_ns;
 		bw = (double)sbytes * 1e3 / (double)series[i].dur_ns;

@@ -11,9 +11,31 @@
 #include <stdint.h>
 #include <time.h>
 
-enum lm_dir { LM_DIR_READ, LM_DIR_WRITE, LM_DIRS };
+/* An IO's direction. A trim (fio's trim: BLKDISCARD, a punched hole,
+ * SCSI UNMAP) moves no data, but is counted and timed as its own. */
+enum lm_dir { LM_DIR_READ, LM_DIR_WRITE, LM_DIR_TRIM, LM_DIRS };
 
-/* Summaries kept per run: read, write, and both together. */
+/* The directions that move data, the first ones: what a profile's mixes
+ * are made of. */
+#define LM_DATA_DIRS 2
+
+/* "read", "write" or "trim". */
+static inline const char *lm_dir_name(unsigned int d)
+{
+	return d == LM_DIR_READ ? "read" : d == LM_DIR_WRITE ? "write" : "trim";
+}
+
+/* The sum of a per-direction counter over every direction. */
+static inline uint64_t lm_dirs_sum(const uint64_t v[LM_DIRS])
+{
+	uint64_t n = 0;
+
+	for (unsigned int d = 0; d < LM_DIRS; d++)
+		n += v[d];
+	return n;
+}
+
+/* Summaries kept per run: each direction, and all together. */
 #define LM_SUM_ALL LM_DIRS
 #define LM_SUMS (LM_DIRS + 1)
 
@@ -42,11 +64,11 @@ struct lm_sample {
 	uint64_t slat_ns[LM_DIRS];
 };
 
-/* A sample's bytes of direction @dir, or of both for LM_SUM_ALL. */
+/* A sample's bytes of direction @dir, or of all for LM_SUM_ALL. */
 static inline uint64_t lm_sample_bytes(const struct lm_sample *s,
 				       unsigned int dir)
 {
-	return dir < LM_DIRS ? s->bytes[dir] : s->bytes[0] + s->bytes[1];
+	return dir < LM_DIRS ? s->bytes[dir] : lm_dirs_sum(s->bytes);
 }
 
 struct lm_cpu {
@@ -97,7 +119,7 @@ struct lm_summary {
 	unsigned int idle_first_s;
 };
 
-/* @dir is LM_DIR_READ, LM_DIR_WRITE, or LM_SUM_ALL for both together. */
+/* @dir is a direction, or LM_SUM_ALL for all together. */
 void lm_summarize(struct lm_summary *s, const struct lm_hist *lat, uint64_t ios,
 		  uint64_t bytes, uint64_t errors, uint64_t elapsed_ns,
 		  const struct lm_sample *series, unsigned int nseries,

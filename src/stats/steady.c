@@ -157,7 +157,7 @@ int lm_steady_feed(const struct lm_steady_conf *c,
 		if (at < c->ramp_ns || series[i].dur_ns < 500000000ull)
 			continue;
 		dur += series[i].dur_ns;
-		ios += series[i].ios[0] + series[i].ios[1];
+		ios += lm_dirs_sum(series[i].ios);
 		bytes += lm_sample_bytes(&series[i], LM_SUM_ALL);
 		if (dur + 500000000ull < iv)
 			continue; /* the point's interval is not full yet */

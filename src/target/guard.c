@@ -330,7 +330,7 @@ int lm_guard_write(struct lm_target *t, const struct lm_guard_opts *o,
 		return LM_EXIT_GUARD;
 	}
 	if (!o->allow_write && !o->destroy) {
-		lm_err("%s is a%s %s that may hold data and a write test would overwrite it; pass --allow-write to let lunmark write to %s, or %s",
+		lm_err("%s is a%s %s that may hold data and a write or trim test would overwrite it; pass --allow-write to let lunmark write to %s (or trim it), or %s",
 		       t->name, t->kind == LM_TARGET_ISCSI ? "n" : "",
 		       lm_target_kind_name(t->kind), t->name, instead);
 		return LM_EXIT_GUARD;

@@ -439,3 +439,25 @@ void lm_target_drop_cache(const struct lm_target *t, uint64_t off, uint64_t len)
 		return;
 	(void)posix_fadvise(t->fd, (off_t)off, (off_t)len, POSIX_FADV_DONTNEED);
 }
+
+int lm_target_trim(const struct lm_target *t, uint64_t off, uint64_t len)
+{
+	uint64_t range[2] = { off, len };
+
+	switch (t->kind) {
+	case LM_TARGET_BLOCK:
+		return ioctl(t->fd, BLKDISCARD, range) ? -errno : 0;
+	case LM_TARGET_FILE:
+	case LM_TARGET_TESTFILE:
+		return fallocate(t->fd,
+				 FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE,
+				 (off_t)off, (off_t)len)
+			       ? -errno
+			       : 0;
+	case LM_TARGET_CHAR:
+	case LM_TARGET_NONE:
+		return 0; /* nothing held: /dev/null, /dev/zero, no target */
+	default:
+		return -EOPNOTSUPP;
+	}
+}

@@ -94,4 +94,12 @@ const char *lm_target_kind_name(enum lm_target_kind k);
 void lm_target_drop_cache(const struct lm_target *t, uint64_t off,
 			  uint64_t len);
 
+/*
+ * fio's trim of @len bytes at @off, done at once: a block device's
+ * BLKDISCARD, a file's punched hole (FALLOC_FL_PUNCH_HOLE, its size
+ * kept), nothing for /dev/null, /dev/zero or the null engine's. An iSCSI
+ * LUN's UNMAP is its engine's (-EOPNOTSUPP here). 0 or -errno.
+ */
+int lm_target_trim(const struct lm_target *t, uint64_t off, uint64_t len);
+
 #endif

@@ -399,4 +399,26 @@ both --filename="$LM_DEV" cut.fio
 same '[.jobs[].read | .io_bytes, .total_ios]'
 expect_grep "size=4GiB goes past the end of $LM_DEV: cut to the 48MiB from its offset to the end, as fio cuts it" lm.out
 note "size=4g on the 64 MiB device: fio and lunmark $(jq -c '[.jobs[].read.io_bytes]' lm.json)"
+
+# --output takes the normal format too, as fio's: nothing on stdout, the
+# reports and the JSON in the file (fio puts its JSON before its final
+# report, lunmark its reports first)
+for t in fio lunmark; do
+	cmd=("$fio")
+	[ $t = lunmark ] && cmd=("$LUNMARK" --no-prefill)
+	for fmt in normal normal,json; do
+		rm -f "o-$t"
+		"${cmd[@]}" --name=x --filename="$LM_DEV" --rw=read --bs=64k --size=4m \
+			--output="$LM_WORK/o-$t" --output-format=$fmt >so 2>&1 || fail "$t --output, $fmt: $(head -c 300 so)"
+		[ ! -s so ] || fail "$t --output-format=$fmt --output: stdout has $(head -c 200 so)"
+		grep -q 'x: ' "o-$t" || grep -q 'job x:' "o-$t" || fail "$t --output-format=$fmt: no report in the file: $(head -c 200 "o-$t")"
+		if [ $fmt = normal,json ]; then
+			sed -n '/^{/,/^}/p' "o-$t" | jq -e '.jobs[0].jobname == "x"' >/dev/null ||
+				fail "$t --output-format=normal,json: no JSON after the report"
+		else
+			! grep -q '"jobs"' "o-$t" || fail "$t --output-format=normal: JSON in the file"
+		fi
+	done
+done
+note "--output with normal and normal,json: the file holds it all, stdout nothing, as fio's"
 exit "$LM_PASS"

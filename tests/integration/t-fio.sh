@@ -201,7 +201,7 @@ multi() {
 	fio "$LM_WORK/$1.fio" --output-format=json --output="$LM_WORK/fio-$1.json" >/dev/null 2>&1 ||
 		fail "fio could not run $1.fio"
 	s1=$(sectors "$dev1") s2=$(sectors "$dev2")
-	expect_exit "$LM_EXIT_OK" "$LM_WORK/p" "$LUNMARK" "$LM_WORK/$1.fio" --output-format=normal,json \
+	expect_exit "$LM_EXIT_OK" "$LM_WORK/p" "$LUNMARK" "$LM_WORK/$1.fio" --output-format=json \
 		--output="$LM_WORK/lm-$1.json" --no-prefill
 	[ "$(jq -Sc "$q" "$LM_WORK/fio-$1.json")" = "$(jq -Sc "$q" "$LM_WORK/lm-$1.json")" ] ||
 		fail "$1.fio: fio $(jq -Sc "$q" "$LM_WORK/fio-$1.json"), lunmark $(jq -Sc "$q" "$LM_WORK/lm-$1.json")"
@@ -542,9 +542,10 @@ printf '[v]\nfilename=%s\ndirect=1\nioengine=libaio\niodepth=8\nrw=randwrite\nbs
 	>/dev/null 2>&1 || fail "fio could not run rb.fio"
 expect_exit "$LM_EXIT_OK" "$LM_WORK/rb.out" "$LUNMARK" "$LM_WORK/rb.fio" --allow-write \
 	--output-format=normal,json --output="$LM_WORK/rb.json"
-expect_grep "  verify: 16384 blocks read, all as written" "$LM_WORK/rb.out"
-if grep -q "prefilling" "$LM_WORK/rb.out"; then fail "the read-back was prefilled: $(cat "$LM_WORK/rb.out")"; fi
-sed -n '/^{/,$p' "$LM_WORK/rb.json" >"$LM_WORK/rb-lm.json"
+# --output holds the report too, as fio's, then the JSON
+expect_grep "  verify: 16384 blocks read, all as written" "$LM_WORK/rb.json"
+if grep -q "prefilling" "$LM_WORK/rb.out" "$LM_WORK/rb.json"; then fail "the read-back was prefilled: $(cat "$LM_WORK/rb.json")"; fi
+sed -n '/^{/,/^}/p' "$LM_WORK/rb.json" >"$LM_WORK/rb-lm.json"
 for f in rb-fio.json rb-lm.json; do
 	jq -e '.jobs[0] | .read.total_ios == 2048 and .write.total_ios == 2048 and .read.runtime > 0 and
 		(.read.clat_ns.percentile | length) > 0' "$LM_WORK/$f" >/dev/null ||

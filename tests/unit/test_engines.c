@@ -64,7 +64,8 @@ static void lm_contract(const char *name, unsigned int depth)
 					 .len = 4096,
 					 .slot = i,
 					 .buf_index = i,
-					 .write = i % 2 == 1,
+					 .dir = i % 2 == 1 ? LM_DIR_WRITE
+							   : LM_DIR_READ,
 					 .res = 12345 };
 		CU_ASSERT_EQUAL(e.ops->queue(&e, &ios[i]), 0);
 	}
@@ -79,7 +80,8 @@ static void lm_contract(const char *name, unsigned int depth)
 	}
 	for (i = 0; i < depth; i++) {
 		CU_ASSERT_EQUAL(seen[i], 1);
-		CU_ASSERT_EQUAL(ios[i].res, ios[i].write ? -EBADF : 4096);
+		CU_ASSERT_EQUAL(ios[i].res,
+				ios[i].dir == LM_DIR_WRITE ? -EBADF : 4096);
 	}
 	e.ops->teardown(&e);
 	lm_bufs_free(&b);

@@ -236,8 +236,7 @@ static void lm_test_fio_errors(void)
 		  "t.fio:2: bs=4q: a block size from 512 to 64m" },
 		{ "[a]\niodepth=x\n", "t.fio:2: iodepth=x: not a number" },
 		{ "[a]\nruntime=5x\n", "t.fio:2: runtime=5x: not a time" },
-		{ "[a]\nrw=trim\n", "t.fio:2: rw=trim: fio's trim, randtrim" },
-		{ "[a]\nrw=trimwrite\n", "t.fio:2: rw=trimwrite: fio's trim" },
+		{ "[a]\nrw=untrim\n", "t.fio:2: rw=untrim" },
 		{ "[a]\nsize=${LM_T_NOPE}\n", "t.fio:2: size=: " },
 		{ "[a]\nfrobnicate=1\n",
 		  "t.fio:2: option 'frobnicate' is not one lunmark knows" },
@@ -364,6 +363,48 @@ static void lm_test_fio_files(void)
 	lm_fio_file_free(&f);
 }
 
+/* fio's bs=r,w,t: a value with no comma after it is also the next ones' */
+static void lm_test_bs_trims(void)
+{
+	static const struct {
+		const char *bs;
+		uint32_t r, w, t;
+	} cases[] = {
+		{ "8k", 8192, 8192, 8192 },
+		{ "4k,8k", 4096, 8192, 8192 },
+		{ "4k,8k,", 4096, 8192, 4096 },
+		{ "4k,8k,16k", 4096, 8192, 16384 },
+		{ ",8k", 4096, 8192, 8192 },
+	};
+	struct lm_fio_file f;
+	struct lm_fio_jobs js;
+	char text[64], msg[512];
+	unsigned int i;
+
+	for (i = 0; i < LM_ARRAY_SIZE(cases); i++) {
+		const struct lm_job *j;
+
+		snprintf(text, sizeof(text), "[a]\nrw=trimwrite\nbs=%s\n",
+			 cases[i].bs);
+		memset(&js, 0, sizeof(js));
+		CU_ASSERT_EQUAL_FATAL(
+			lm_build(text, false, &f, &js, msg, sizeof(msg)), 0);
+		j = &js.jobs[0].job;
+		CU_ASSERT_EQUAL(j->rw, LM_RW_TRIMWRITE);
+		CU_ASSERT_EQUAL(lm_job_bs_max(j, LM_DIR_READ), cases[i].r);
+		CU_ASSERT_EQUAL(lm_job_bs_max(j, LM_DIR_WRITE), cases[i].w);
+		CU_ASSERT_EQUAL(lm_job_bs_max(j, LM_DIR_TRIM), cases[i].t);
+		lm_fio_jobs_free(&js);
+		lm_fio_file_free(&f);
+	}
+	memset(&js, 0, sizeof(js));
+	CU_ASSERT_NOT_EQUAL(lm_build("[a]\nbs=4k,8k,16k,32k\n", false, &f, &js,
+				     msg, sizeof(msg)),
+			    0);
+	lm_fio_jobs_free(&js);
+	lm_fio_file_free(&f);
+}
+
 /* bs=r,w, bsrange and bssplit as fio writes them */
 static void lm_test_fio_bs(void)
 {
@@ -405,8 +446,10 @@ static void lm_test_fio_bs(void)
 	CU_ASSERT_EQUAL(lm_job_bs_max(&j, -1), 65536);
 	CU_ASSERT_EQUAL(lm_job_bs_min(&j, 1), 65536);
 	j.bsd[1].lo = j.bsd[1].hi = 4096;
+	j.bsd[2].lo = j.bsd[2].hi = 0;
 	lm_job_bs_update(&j);
 	CU_ASSERT_FALSE(j.bs_vary);
+	lm_test_bs_trims();
 }
 
 /* fio's cmdprio options as its examples write them; bad ones name

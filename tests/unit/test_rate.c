@@ -92,21 +92,24 @@ static void lm_test_rate_poisson(void)
 	CU_ASSERT(fabs(sd / 1e7 - 1) < 0.05);
 }
 
-/* fio's form: one value caps both, "r," reads alone, ",w" writes alone */
+/* fio's form: one value caps all, "r," reads alone, ",w" writes and trims,
+ * "r,w," no trims */
 static void lm_test_rate_parse(void)
 {
-	uint64_t c[2];
+	uint64_t c[LM_DIRS];
 
 	CU_ASSERT_EQUAL(lm_fio_rate_caps("1m", 1024, false, c), 0);
-	CU_ASSERT(c[0] == 1048576 && c[1] == 1048576);
+	CU_ASSERT(c[0] == 1048576 && c[1] == 1048576 && c[2] == 1048576);
 	CU_ASSERT_EQUAL(lm_fio_rate_caps("1m,500k", 1024, false, c), 0);
-	CU_ASSERT(c[0] == 1048576 && c[1] == 512000);
+	CU_ASSERT(c[0] == 1048576 && c[1] == 512000 && c[2] == 512000);
+	CU_ASSERT_EQUAL(lm_fio_rate_caps("1m,500k,", 1024, false, c), 0);
+	CU_ASSERT(c[0] == 1048576 && c[1] == 512000 && c[2] == 0);
 	CU_ASSERT_EQUAL(lm_fio_rate_caps("500k,", 1024, false, c), 0);
-	CU_ASSERT(c[0] == 512000 && c[1] == 0);
+	CU_ASSERT(c[0] == 512000 && c[1] == 0 && c[2] == 0);
 	CU_ASSERT_EQUAL(lm_fio_rate_caps(",500k", 1024, false, c), 0);
-	CU_ASSERT(c[0] == 0 && c[1] == 512000);
-	CU_ASSERT_EQUAL(lm_fio_rate_caps("300,300,300", 1024, true, c), 0);
-	CU_ASSERT(c[0] == 300 && c[1] == 300);
+	CU_ASSERT(c[0] == 0 && c[1] == 512000 && c[2] == 512000);
+	CU_ASSERT_EQUAL(lm_fio_rate_caps("300,200,100", 1024, true, c), 0);
+	CU_ASSERT(c[0] == 300 && c[1] == 200 && c[2] == 100);
 	CU_ASSERT_EQUAL(lm_fio_rate_caps("1k", 1024, true, c), -EINVAL);
 	CU_ASSERT_EQUAL(lm_fio_rate_caps("-5", 1024, true, c), -EINVAL);
 	CU_ASSERT_EQUAL(lm_fio_rate_caps("1,2,3,4", 1024, true, c), -EINVAL);

@@ -164,7 +164,7 @@ static void lm_test_run_golden(void)
 	r.cpu_pct_known = true;
 	r.io_errno = EIO;
 	r.io_err_offset = 4096;
-	r.io_err_write = true;
+	r.io_err_dir = LM_DIR_WRITE;
 	f = open_memstream(&buf, &len);
 	CU_ASSERT_FATAL(f != NULL);
 	lm_report_run_text(f, &info, &j, &r);

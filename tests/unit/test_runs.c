@@ -180,7 +180,7 @@ static void lm_test_fault_every(void)
 	CU_ASSERT_EQUAL(lm_r.io_errno, ENOSPC);
 	CU_ASSERT_EQUAL(lm_r.errors[LM_DIR_WRITE], 1);
 	CU_ASSERT_EQUAL(lm_r.ios[LM_DIR_WRITE], 99);
-	CU_ASSERT(lm_r.io_err_write);
+	CU_ASSERT_EQUAL(lm_r.io_err_dir, LM_DIR_WRITE);
 	lm_run_result_free(&lm_r);
 	lm_target_close(&t);
 }
@@ -218,7 +218,7 @@ static void lm_seen_fill(void *arg, struct lm_io *io)
 {
 	struct lm_seen *s = arg;
 
-	s->in_order &= io->write && io->offset == s->next;
+	s->in_order &= io->dir == LM_DIR_WRITE && io->offset == s->next;
 	s->next = io->offset + io->len;
 	s->fills++;
 }
@@ -227,7 +227,7 @@ static void lm_seen_check(void *arg, const struct lm_io *io)
 {
 	struct lm_seen *s = arg;
 
-	s->in_order &= !io->write && io->res == (int)io->len;
+	s->in_order &= io->dir == LM_DIR_READ && io->res == (int)io->len;
 	s->checks++;
 }
 
@@ -292,7 +292,7 @@ static void lm_test_solo_error(void)
 	CU_ASSERT_EQUAL(lm_worker_pass(&w, &p), -ENOSPC);
 	CU_ASSERT_EQUAL(w.io_errno, ENOSPC);
 	CU_ASSERT_EQUAL(w.io_err_offset, 9 * 4096);
-	CU_ASSERT(w.io_err_write);
+	CU_ASSERT_EQUAL(w.io_err_dir, LM_DIR_WRITE);
 	CU_ASSERT_EQUAL(w.errors[LM_DIR_WRITE], 1);
 	seen.fills = 0;
 	p.write = false;

@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: MIT
+/* The next IO of a worker's loop (draw.h). */
+#include "src/run/draw.h"
+#include "src/target/target.h"
+
+/* A write's data, as chosen at setup (not LM_FILL_NONE). */
+static void lm_fill_data(struct lm_worker *w, struct lm_loop *l,
+			 struct lm_io *io)
+{
+	uint64_t tag = ((uint64_t)w->id << LM_VERIFY_SEQ_THREAD) | l->seq;
+
+	if (l->fill == LM_FILL_STAMP) {
+		lm_buf_stamp(io->buf, io->len, w->stamp_bytes, io->offset, tag);
+		l->seq++;
+	} else if (l->fill == LM_FILL_VERIFY) {
+		lm_verify_block_fill_io(io->buf, io->len, w->stamp_bytes,
+					io->offset, w->shared->verify_run, tag);
+		l->seq++;
+	} else if (l->fill == LM_FILL_DEDUPE) {
+		lm_buf_fill(io->buf, io->len, lm_dedupe_next(&l->dedupe),
+			    w->job->compress_pct);
+	} else {
+		w->hooks->fill(w->hooks->arg, io);
+	}
+}
+
+/* fio's invalidate (a buffered job): fio reopens a job's files for each
+ * pass over them and drops their cached pages at each open, so each pass
+ * reads the device again; so does lunmark, once the IOs issued make up
+ * the region. */
+static void lm_invalidate(struct lm_worker *w, struct lm_loop *l, uint32_t len)
+{
+	uint64_t region = w->nblocks * w->job->bs_bytes;
+
+	if (!l->inval_left)
+		return;
+	if (l->inval_left > len) {
+		l->inval_left -= len;
+		return;
+	}
+	lm_target_drop_cache(w->target, w->start_bytes, region);
+	l->inval_left = region;
+}
+
+/* The next IO's direction, size and offset into @n: the one held back,
+ * else a new one, unless the rate holds it or the pass is over. */
+enum lm_draw lm_draw(struct lm_worker *w, struct lm_loop *l, uint64_t now,
+		     struct lm_next *n)
+{
+	const struct lm_job *j = w->job;
+
+	if (l->held.on) {
+		*n = l->held;
+		l->held.on = false;
+		return LM_DRAW_IO;
+	}
+	l->flowed = w->flow && !lm_flow_may(w->flow, l->flow_mine, j->flow);
+	if (l->flowed)
+		return LM_DRAW_PACED;
+	n->len = j->bs_bytes;
+	if (l->mixed)
+		n->dir = lm_rand_below(&l->mix, 100) >= j->rwmixread_pct
+				 ? LM_DIR_WRITE
+				 : LM_DIR_READ;
+	else
+		n->dir = l->dir;
+	if (j->bs_vary)
+		n->len = lm_bs_pick(&j->bsd[n->dir], &l->mix);
+	l->paced =
+		l->rate.on && !lm_rate_take_mix(&l->rate, l->mixed, j, &l->mix,
+						&n->dir, &n->len, now);
+	if (l->paced)
+		return LM_DRAW_PACED;
+	if (!lm_offset_next_n(&l->gen, &n->off, n->len / j->bs_bytes))
+		return LM_DRAW_END;
+	if (j->bs_vary)
+		n->off = lm_bs_place(w->start_bytes, w->nblocks * j->bs_bytes,
+				     n->off, n->len, l->align[n->dir]);
+	n->pass = l->gen.pass;
+	/* counted once drawn: an IO the rate held or the pass ended is not */
+	if (w->flow)
+		lm_flow_count(w->flow, &l->flow_mine);
+	return LM_DRAW_IO;
+}
+
+/* --verify, trimwrite: may @io go as @n, overlapping no IO in flight on
+ * the target where either writes or trims? Else it is held back until it
+ * may. */
+bool lm_guard(struct lm_worker *w, struct lm_loop *l, const struct lm_io *io,
+	      const struct lm_next *n)
+{
+	unsigned int slot = lm_overlap_slot(w->id, w->job->iodepth, io->slot);
+
+	if (!w->overlap || lm_overlap_claim(w->overlap, slot, n->off, n->len,
+					    n->dir != LM_DIR_READ))
+		return true;
+	l->held = *n;
+	l->held.on = true;
+	return false;
+}
+
+void lm_unguard(struct lm_worker *w, const struct lm_io *io)
+{
+	if (w->overlap)
+		lm_overlap_release(
+			w->overlap,
+			lm_overlap_slot(w->id, w->job->iodepth, io->slot));
+}
+
+/* @io made the IO drawn as @n, its data filled; returns its issue time
+ * (@now, or a clock read after a write's fill). */
+uint64_t lm_ready(struct lm_worker *w, struct lm_loop *l, struct lm_io *io,
+		  const struct lm_next *n, bool measuring, uint64_t now)
+{
+	const struct lm_job *j = w->job;
+
+	io->dir = n->dir;
+	/* a size-limited pass counts what it issued, not what completed in
+	 * a window: a ramp's IO is never counted */
+	io->counted = w->cursor_pass ? n->pass : measuring;
+	/* mixed jobs keep read buffers apart from write buffers */
+	io->buf_index =
+		io->slot + (io->dir == LM_DIR_WRITE && l->bufs.n > j->iodepth
+				    ? j->iodepth
+				    : 0);
+	io->buf = l->bufs.iov[io->buf_index].iov_base;
+	io->offset = n->off;
+	io->len = n->len;
+	lm_invalidate(w, l, n->len);
+	io->prio_idx =
+		(uint8_t)lm_prio_pick(&w->prio, n->dir, n->len, &l->prio);
+	io->ioprio = lm_prio_of(&w->prio, n->dir, io->prio_idx);
+	if (io->dir == LM_DIR_WRITE && l->fill != LM_FILL_NONE) {
+		lm_fill_data(w, l, io);
+		now = lm_now_ns();
+	}
+	io->issue_ns = now;
+	io->submit_ns = 0;
+	return now;
+}

@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The next IO of a worker's loop (loop.h): its direction, size and offset
+ * drawn from the job's mix, rate, flow and offsets; kept back while it
+ * overlaps one in flight where that matters; and made ready to queue,
+ * a write's data filled. Only the loop calls these, in its own thread.
+ */
+#ifndef LM_RUN_DRAW_H
+#define LM_RUN_DRAW_H
+
+#include "src/run/loop.h"
+
+enum lm_draw { LM_DRAW_IO, LM_DRAW_PACED, LM_DRAW_END };
+
+/* The next IO's direction, size and offset into @n: the one held back,
+ * else a new one, unless the rate holds it or the pass is over. */
+enum lm_draw lm_draw(struct lm_worker *w, struct lm_loop *l, uint64_t now,
+		     struct lm_next *n);
+
+/* --verify, trimwrite: may @io go as @n, overlapping no IO in flight on
+ * the target where either writes or trims? Else it is held back (l->held)
+ * until it may. */
+bool lm_guard(struct lm_worker *w, struct lm_loop *l, const struct lm_io *io,
+	      const struct lm_next *n);
+/* @io's claim let go: it completed, or was never queued. */
+void lm_unguard(struct lm_worker *w, const struct lm_io *io);
+
+/* @io made the IO drawn as @n, its data filled; returns its issue time
+ * (@now, or a clock read after a write's fill). */
+uint64_t lm_ready(struct lm_worker *w, struct lm_loop *l, struct lm_io *io,
+		  const struct lm_next *n, bool measuring, uint64_t now);
+
+#endif
