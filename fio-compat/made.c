@@ -58,8 +58,9 @@ int lm_fio_make(const struct lm_fio_job *fj, const char *path, bool read_only,
 	}
 	if (there || errno != ENOENT)
 		return 0; /* there: opened as the user's, or its error */
-	if (!strncmp(path, "/dev/", 5)) {
-		lm_err("%s:%u: job '%s': %s does not exist; lunmark makes no file under /dev/ (name the device as it is)",
+	/* a device's name mistyped is not made a file; /dev/shm is a tmpfs */
+	if (!strncmp(path, "/dev/", 5) && strncmp(path, "/dev/shm/", 9)) {
+		lm_err("%s:%u: job '%s': %s does not exist; lunmark makes no file under /dev/ but /dev/shm/ (name the device as it is)",
 		       fj->file, fj->line, fj->job.name, path);
 		return LM_EXIT_TARGET;
 	}
