@@ -196,7 +196,7 @@ static int lm_log_file(const char *name, const char *suffix, unsigned int k,
 		}
 	}
 	if (ret) {
-		snprintf(msg, len, "%s: %s", path, strerror(-ret));
+		snprintf(msg, len, "%s: %s", path, lm_replace_strerror(ret));
 		return ret;
 	}
 	if (empty || (kind == LM_LOG_HIST && !l))

@@ -3,6 +3,7 @@
 #include "src/newfile.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
@@ -161,6 +162,45 @@ int lm_newfile_named(const char *path, unsigned int mode, int *dirfd,
 	return ret;
 }
 
+/*
+ * A name that is not a regular file: never renamed over (that would turn
+ * /dev/null into a file), but opened and written as it is when it is a
+ * character device, a FIFO or a socket, also through a symlink
+ * (/dev/stdout). A block device is refused (-ENOTTY: it holds data), and
+ * so is a link that turned into one to a regular file since it was
+ * looked at (-ELOOP).
+ */
+static int lm_replace_in_place(struct lm_replace *r)
+{
+	struct stat st;
+	int ret;
+
+	r->fd = openat(r->dirfd, r->base, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+	if (r->fd < 0) {
+		ret = -errno;
+		goto out_close;
+	}
+	if (fstat(r->fd, &st)) {
+		ret = -errno;
+		goto out_close;
+	}
+	ret = S_ISBLK(st.st_mode)   ? -ENOTTY
+	      : S_ISREG(st.st_mode) ? -ELOOP
+	      : S_ISDIR(st.st_mode) ? -EISDIR
+				    : 0;
+	if (!ret) {
+		r->in_place = true;
+		return 0;
+	}
+out_close:
+	if (r->fd >= 0)
+		close(r->fd);
+	r->fd = -1;
+	close(r->dirfd);
+	r->dirfd = -1;
+	return ret;
+}
+
 int lm_replace_begin(struct lm_replace *r, const char *path)
 {
 	struct stat st;
@@ -173,10 +213,24 @@ int lm_replace_begin(struct lm_replace *r, const char *path)
 		r->dirfd = -1;
 		return ret;
 	}
-	if (!fstatat(r->dirfd, r->base, &st, AT_SYMLINK_NOFOLLOW) &&
-	    S_ISDIR(st.st_mode)) {
-		ret = -EISDIR;
-		goto out_close;
+	if (!fstatat(r->dirfd, r->base, &st, AT_SYMLINK_NOFOLLOW)) {
+		if (S_ISDIR(st.st_mode)) {
+			ret = -EISDIR;
+			goto out_close;
+		}
+		/* /dev/null, a FIFO, a link of root's or the user's to one
+		 * (/dev/stdout): written as they are; another link (one
+		 * planted by another user) is replaced, never followed */
+		mode_t m = st.st_mode;
+		bool own = !st.st_uid || st.st_uid == geteuid();
+
+		if (S_ISLNK(m) && own &&
+		    fstatat(r->dirfd, r->base, &st, 0) == 0 &&
+		    (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode) ||
+		     S_ISSOCK(st.st_mode)))
+			return lm_replace_in_place(r);
+		if (!S_ISREG(m) && !S_ISLNK(m))
+			return lm_replace_in_place(r);
 	}
 	/* a result holds no secret: readable as a file the user makes */
 	r->fd = lm_newfile(r->dirfd, ".lunmark-", ".tmp", 0, 0666, r->tmp);
@@ -187,6 +241,13 @@ out_close:
 	close(r->dirfd);
 	r->dirfd = -1;
 	return ret;
+}
+
+const char *lm_replace_strerror(int err)
+{
+	if (err == -ENOTTY)
+		return "it is a block device, which lunmark writes no output over";
+	return strerror(-err);
 }
 
 FILE *lm_replace_stream(struct lm_replace *r)
@@ -204,6 +265,10 @@ FILE *lm_replace_stream(struct lm_replace *r)
 
 void lm_replace_abort(struct lm_replace *r)
 {
+	if (r->in_place && r->fd >= 0) {
+		close(r->fd);
+		r->fd = -1;
+	}
 	if (r->fd >= 0) {
 		lm_newfile_remove(r->dirfd, r->tmp, r->fd, 0);
 		close(r->fd);
@@ -219,6 +284,12 @@ int lm_replace_commit(struct lm_replace *r)
 {
 	int ret = 0;
 
+	if (r->in_place) { /* nothing to rename, nothing to fsync */
+		ret = close(r->fd) ? -errno : 0;
+		r->fd = -1;
+		lm_replace_abort(r);
+		return ret;
+	}
 	if (fsync(r->fd))
 		ret = -errno;
 	/* our temporary name taken over by someone else: not renamed */

@@ -24,6 +24,7 @@
 #define LM_NEWFILE_H
 
 #include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 
 #define LM_NEWFILE_RANDOM 12 /* random letters in a name */
@@ -63,14 +64,24 @@ struct lm_replace {
 	int fd;
 	char tmp[NAME_MAX + 1];	 /* the temporary file in dirfd */
 	char base[NAME_MAX + 1]; /* FILE's own name */
+	/* FILE is a character device, a FIFO or a socket (/dev/null,
+	 * /dev/stdout): fd is FILE itself, written as it is */
+	bool in_place;
 };
 
 /*
  * Begin replacing @path: a temporary file in its directory, open on
- * @r->fd. -EISDIR when @path is a directory, -ENAMETOOLONG; the errno of
- * the directory otherwise.
+ * @r->fd. Where @path is a character device, a FIFO or a socket (also
+ * through a symlink: /dev/null, /dev/stdout), @r->fd is @path itself and
+ * nothing is renamed; any other symlink is replaced, never followed.
+ * -EISDIR when @path is a directory, -ENOTTY a block device,
+ * -ENAMETOOLONG; the errno of the directory otherwise.
  */
 int lm_replace_begin(struct lm_replace *r, const char *path);
+
+/* What a -errno of lm_replace_begin() means, in words: strerror(), or
+ * for -ENOTTY that the name is a block device. */
+const char *lm_replace_strerror(int err);
 
 /* A stream on @r->fd (of a dup: fclose() it before commit), or NULL. */
 FILE *lm_replace_stream(struct lm_replace *r);

@@ -11,8 +11,8 @@
 
 static int lm_fio_out_say(const struct lm_cli *c, int err, const char *what)
 {
-	lm_err("--output=%s: cannot write it: %s%s", c->output, strerror(err),
-	       what);
+	lm_err("--output=%s: cannot write it: %s%s", c->output,
+	       lm_replace_strerror(-err), what);
 	return LM_EXIT_USAGE;
 }
 

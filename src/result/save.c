@@ -238,7 +238,7 @@ int lm_save_mark(const char *path, const struct lm_mark_info *info,
 out_put:
 	if (ret)
 		snprintf(msg, len, "--json=%s: cannot write it: %s", path,
-			 strerror(-ret));
+			 lm_replace_strerror(ret));
 	json_object_put(root);
 	return ret;
 }
@@ -251,6 +251,6 @@ int lm_save_check(const char *path, char *msg, size_t len)
 		snprintf(
 			msg, len,
 			"--json=%s: cannot write it: %s (give a file in a directory you may write)",
-			path, strerror(-ret));
+			path, lm_replace_strerror(ret));
 	return ret;
 }

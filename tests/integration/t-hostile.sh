@@ -117,4 +117,42 @@ unchanged "a test file"
 expect_exit "$LM_EXIT_USAGE" "$LM_WORK/d" "$LUNMARK" mark "$shared" --profile=copy \
 	--size=4m --json="$shared"
 expect_grep "--json=$shared: cannot write it" "$LM_WORK/d"
+
+# 6. an output file that is a device or a FIFO: written as it is, never
+# renamed over (--output=/dev/null once became a regular file); a block
+# device is refused. A node of /dev/null's numbers of the test's own
+# stands for /dev/null, so that a failure cannot break the machine's.
+mknod "$LM_WORK/null" c 1 3 || skip "cannot make a character device node"
+ln -s "$LM_WORK/null" "$LM_WORK/null-link"
+for o in "$LM_WORK/null" "$LM_WORK/null-link"; do
+	expect_exit "$LM_EXIT_OK" "$LM_WORK/n" "$LUNMARK" --name=n --ioengine=null --size=4m \
+		--output-format=json --output="$o"
+	expect_exit "$LM_EXIT_OK" "$LM_WORK/n" "$LUNMARK" mark --engine=null --profile=default \
+		--runtime=100ms --runs=1 --no-warmup --interval=0 --quiet --json="$o"
+done
+[ -c "$LM_WORK/null" ] || fail "--output or --json turned a character device into $(stat -c %F "$LM_WORK/null")"
+[ -L "$LM_WORK/null-link" ] || fail "a link to a character device was replaced"
+# another user's link to a character device is not followed: replaced
+rm -f "$shared"/*
+as_hostile ln -s "$LM_WORK/null" "$shared/o.json"
+expect_exit "$LM_EXIT_OK" "$LM_WORK/n" "$LUNMARK" --name=n --ioengine=null --size=4m \
+	--output-format=json --output="$shared/o.json"
+if [ ! -f "$shared/o.json" ] || [ -L "$shared/o.json" ] || [ ! -c "$LM_WORK/null" ]; then
+	fail "another user's link to a device at --output was followed"
+fi
+mkfifo "$LM_WORK/fifo"
+cat "$LM_WORK/fifo" >"$LM_WORK/fifo.out" &
+expect_exit "$LM_EXIT_OK" "$LM_WORK/n" "$LUNMARK" --name=n --ioengine=null --size=4m \
+	--output-format=json --output="$LM_WORK/fifo"
+wait
+jq -e '.jobs[0].jobname == "n"' "$LM_WORK/fifo.out" >/dev/null || fail "--output=FIFO: the JSON did not come through it"
+[ -p "$LM_WORK/fifo" ] || fail "--output replaced a FIFO"
+before=$(lm_sum "$LM_DEV" 32)
+expect_exit "$LM_EXIT_USAGE" "$LM_WORK/n" "$LUNMARK" --name=n --ioengine=null --size=4m \
+	--output-format=json --output="$LM_DEV"
+expect_grep "it is a block device, which lunmark writes no output over" "$LM_WORK/n"
+if [ ! -b "$LM_DEV" ] || [ "$(lm_sum "$LM_DEV" 32)" != "$before" ]; then
+	fail "--output=DEVICE changed the device"
+fi
+note "an output that is a device, a FIFO or a link of one's own: written as it is"
 exit "$LM_PASS"
