@@ -202,8 +202,9 @@ const struct lm_option lm_fio_options[] = {
 	  .help = "no latency figures in fio's output, as fio's (lunmark still reads the clock per IO batch)" },
 	LM_TAKEN("allow_file_create",
 		 "taken: lunmark creates no file that filename= names"),
-	LM_TAKEN("create_on_open",
-		 "taken: a job's files are made before its first IO, the same files"),
+	LM_TAKEN(
+		"create_on_open",
+		"taken: a job's files are made before its first IO, the same files"),
 	{ .fio = "random_distribution",
 	  .type = LM_T_STR,
 	  LM_J(dist),

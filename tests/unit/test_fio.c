@@ -363,6 +363,41 @@ static void lm_test_fio_files(void)
 	lm_fio_file_free(&f);
 }
 
+/* fio's iodepth_batch_submit: 1 in a job file, 0 all at once; lunmark's
+ * own choice one by one where a block layer would merge sequential IOs */
+static void lm_test_batch(void)
+{
+	struct lm_fio_file f;
+	struct lm_fio_jobs js;
+	struct lm_job j;
+	char msg[512];
+
+	lm_job_defaults(&j);
+	j.rw = LM_RW_READ;
+	CU_ASSERT_EQUAL(lm_job_batch(&j, true), 1);
+	CU_ASSERT_EQUAL(lm_job_batch(&j, false), LM_BATCH_ALL);
+	j.rw = LM_RW_RANDREAD;
+	CU_ASSERT_EQUAL(lm_job_batch(&j, true), LM_BATCH_ALL);
+	j.random_pct = 50; /* partly sequential: merges */
+	CU_ASSERT_EQUAL(lm_job_batch(&j, true), 1);
+	j.batch_submit = 8;
+	CU_ASSERT_EQUAL(lm_job_batch(&j, false), 8);
+	memset(&js, 0, sizeof(js));
+	CU_ASSERT_EQUAL_FATAL(
+		lm_build(
+			"[a]\nrw=read\n[b]\nrw=read\niodepth_batch=0\n[c]\nrw=read\niodepth_batch_submit=4\niodepth_batch_complete_min=0\niodepth_batch_complete_max=8\n",
+			false, &f, &js, msg, sizeof(msg)),
+		0);
+	CU_ASSERT_EQUAL(js.jobs[0].job.batch_submit, 1);
+	CU_ASSERT_EQUAL(js.jobs[0].job.batch_min, 1);
+	CU_ASSERT_EQUAL(js.jobs[1].job.batch_submit, LM_BATCH_ALL);
+	CU_ASSERT_EQUAL(js.jobs[2].job.batch_submit, 4);
+	CU_ASSERT_EQUAL(js.jobs[2].job.batch_min, 0);
+	CU_ASSERT_EQUAL(js.jobs[2].job.batch_max, 8);
+	lm_fio_jobs_free(&js);
+	lm_fio_file_free(&f);
+}
+
 /* fio's bs=r,w,t: a value with no comma after it is also the next ones' */
 static void lm_test_bs_trims(void)
 {
@@ -520,6 +555,7 @@ int lm_suite_fio(void)
 		{ "errors name file:line", lm_test_fio_errors },
 		{ "include: relative, loops", lm_test_fio_include },
 		{ "bs=r,w, bsrange, bssplit", lm_test_fio_bs },
+		{ "iodepth_batch_submit and _complete", lm_test_batch },
 		{ "filename lists and '\\:'", lm_test_fio_files },
 		{ "cmdprio options, prio, log_prio", lm_test_fio_cmdprio },
 		{ NULL, NULL },
