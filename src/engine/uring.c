@@ -175,6 +175,13 @@ static int lm_uring_reap(struct lm_engine *e, unsigned int min,
 		/* liburing has moved every queued SQE to the kernel's ring;
 		 * any the kernel did not take yet go with the next enter */
 		u->pending = 0;
+	} else if (!io_uring_cq_ready(&u->ring)) {
+		/* a poll (fio's iodepth_batch_complete_min=0): with
+		 * DEFER_TASKRUN nothing reaches the ring unless the task
+		 * enters the kernel to run its completions */
+		ret = io_uring_get_events(&u->ring);
+		if (ret < 0 && ret != -EINTR)
+			return ret;
 	}
 	io_uring_for_each_cqe (&u->ring, head, cqe) {
 		struct lm_io *io = io_uring_cqe_get_data(cqe);

@@ -8,6 +8,7 @@
 # reads completed and sectors read), fio's and lunmark's side by side.
 . "$(dirname "$0")/lib.sh"
 lm_need_root
+command -v jq >/dev/null || skip "jq is not installed (bash scripts/deps.sh)"
 lm_fio
 cd "$LM_WORK" || fail "no work directory"
 lm_loop 64 512
@@ -42,6 +43,18 @@ for e in io_uring libaio; do
 	[ "${l%% *}" -lt 8192 ] || fail "$e: batches of 32 sequential reads were not merged ($l): the option does nothing"
 	ok "$e: each IO alone by default, batches when asked"
 done
+# iodepth_batch_complete_min=0 polls: every IO still completes (io_uring
+# once spun forever there, its completions never run without an enter)
+for e in io_uring libaio; do
+	job "$e" "iodepth_batch_complete_min=0
+iodepth_batch_complete_max=4
+"
+	expect_exit "$LM_EXIT_OK" p.out timeout -k 5 60 "$LUNMARK" --filename="$LM_DEV" s.fio \
+		--output-format=json --output=p.json --no-prefill
+	n=$(jq '.jobs[0].read.total_ios' p.json)
+	[ "$n" = 8192 ] || fail "$e, iodepth_batch_complete_min=0: $n reads of 8192"
+done
+ok "iodepth_batch_complete_min=0 polls to the end"
 l=$(seen "$LUNMARK" run "$LM_DEV" --rw=read --bs=4k --iodepth=32 --size=32m --no-prefill)
 note "lunmark run, sequential 4k QD32: $l"
 [ "$l" = "8192 4096" ] || fail "lunmark run's sequential reads reached the device as '$l'"
