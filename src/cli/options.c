@@ -78,7 +78,7 @@ const struct lm_option lm_options[] = {
 	  .fio_set = lm_fio_set_rw,
 	  .cmds = LM_RUN,
 	  .arg = "MODE",
-	  .help = "read (default), write, randread, randwrite, rw or randrw" },
+	  .help = "read (default), write, randread, randwrite, rw or randrw; trim, randtrim, trimwrite or randtrimwrite (a block device's BLKDISCARD, a file's punched hole, an iSCSI LUN's UNMAP; they need --allow-write)" },
 	{ .name = "readwrite", .fio = "readwrite", LM_ALIAS("rw") },
 	{ .name = "rwmixread",
 	  .fio = "rwmixread",
