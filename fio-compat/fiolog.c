@@ -229,8 +229,12 @@ static int lm_log_set(const struct lm_fio_job *fj,
 	/* slat and clat where the engine tells them apart (else clat is
 	 * lat, slat empty, as in the JSON), in a log of every IO and in an
 	 * averaged one alike */
-	bool apart = r->slat[0].count + r->slat[1].count + r->slat[2].count;
+	bool apart = false;
+	unsigned int d;
 	int ret = 0;
+
+	for (d = 0; d < LM_DIRS; d++)
+		apart |= r->slat[d].count != 0;
 
 	if (fj->bw_log[0])
 		ret = lm_log_file(fj->bw_log, "bw", k, fj, r, l, LM_LOG_BW,
