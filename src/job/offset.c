@@ -23,6 +23,8 @@ void lm_cursor_init(struct lm_cursor *c)
 {
 	atomic_init(&c->next, 0);
 	atomic_init(&c->limit, UINT64_MAX);
+	atomic_init(&c->at[0], 0);
+	atomic_init(&c->at[1], 0);
 }
 
 void lm_cursor_pass(struct lm_cursor *c, uint64_t claims)
@@ -52,6 +54,7 @@ void lm_offset_init(struct lm_offset_gen *g, uint64_t start_bytes,
 	g->last = random_pct ? lm_rand_below(&g->rand, nblocks) : 0;
 	g->map_mask = 0;
 	g->pass = false;
+	g->split = false;
 	g->dist = NULL;
 }
 

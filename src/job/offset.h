@@ -26,6 +26,10 @@ struct lm_cursor {
 	_Alignas(64) _Atomic uint64_t next;
 	/* claims at or above this are refused; UINT64_MAX = no limit */
 	_Atomic uint64_t limit;
+	/* a mixed sequential job's (rw=rw): where the reads [0] and the
+	 * writes [1] stand, each walking the region on its own, as fio's
+	 * last_pos[ddir]; the claims from next only limit and mark */
+	_Atomic uint64_t at[2];
 };
 
 #define LM_CURSOR_PASS (1ull << 63)
@@ -88,7 +92,8 @@ struct lm_offset_gen {
 	uint64_t map_mask;
 	uint64_t map_key;
 	unsigned int map_shift; /* the fold: half the mask's bits, plus 1 */
-	bool pass; /* the last claim from the cursor was of the pass */
+	bool pass;  /* the last claim from the cursor was of the pass */
+	bool split; /* sequential, mixed: each direction at its own place */
 	/* random offsets drawn from it (fio's random_distribution); NULL:
 	 * uniform */
 	const struct lm_dist *dist;
@@ -126,6 +131,14 @@ void lm_offset_init(struct lm_offset_gen *g, uint64_t start_bytes,
  */
 void lm_offset_map(struct lm_offset_gen *g, uint64_t key);
 
+/* A sequential job mixing reads and writes (rw=rw): its reads and its
+ * writes each walk the region from its start, on positions of their own
+ * (fio's), not one position for both (after lm_offset_init()). */
+static inline void lm_offset_split(struct lm_offset_gen *g)
+{
+	g->split = !g->random_pct;
+}
+
 /* Random offsets from @d (after lm_offset_init(); uniform: no change). */
 static inline void lm_offset_dist(struct lm_offset_gen *g,
 				  const struct lm_dist *d)
@@ -145,11 +158,12 @@ uint64_t lm_perm(const struct lm_offset_gen *g, uint64_t i, uint64_t pass);
 
 /*
  * The next offset in bytes, for an IO of @units blocks (a sequential
- * cursor moves that far). Returns false when the shared cursor has
- * reached its limit (a size-limited sequential run is done).
+ * cursor moves that far) in direction @dir (0 read, 1 write: a split
+ * generator's position; else unused). Returns false when the shared
+ * cursor has reached its limit (a size-limited sequential run is done).
  */
-static inline bool lm_offset_next_n(struct lm_offset_gen *g, uint64_t *off,
-				    unsigned int units)
+static inline bool lm_offset_next_dir(struct lm_offset_gen *g, uint64_t *off,
+				      unsigned int units, unsigned int dir)
 {
 	uint64_t b;
 
@@ -178,6 +192,10 @@ static inline bool lm_offset_next_n(struct lm_offset_gen *g, uint64_t *off,
 			return false;
 		g->pass = b & LM_CURSOR_PASS;
 		b &= ~LM_CURSOR_PASS;
+		if (g->split)
+			b = atomic_fetch_add_explicit(&g->cursor->at[dir & 1],
+						      units,
+						      memory_order_relaxed);
 		b = g->dist ? lm_dist_seq(g->dist, b, g->nblocks, g->bs_bytes)
 			    : b % g->nblocks;
 	}
@@ -185,10 +203,10 @@ static inline bool lm_offset_next_n(struct lm_offset_gen *g, uint64_t *off,
 	return true;
 }
 
-/* The same for an IO of one block. */
+/* The same for a read of one block. */
 static inline bool lm_offset_next(struct lm_offset_gen *g, uint64_t *off)
 {
-	return lm_offset_next_n(g, off, 1);
+	return lm_offset_next_dir(g, off, 1, 0);
 }
 
 struct lm_bsdir; /* job.h */

@@ -71,7 +71,8 @@ enum lm_draw lm_draw(struct lm_worker *w, struct lm_loop *l, uint64_t now,
 						&n->dir, &n->len, now);
 	if (l->paced)
 		return LM_DRAW_PACED;
-	if (!lm_offset_next_n(&l->gen, &n->off, n->len / j->bs_bytes))
+	if (!lm_offset_next_dir(&l->gen, &n->off, n->len / j->bs_bytes,
+				n->dir == LM_DIR_WRITE))
 		return LM_DRAW_END;
 	if (j->bs_vary)
 		n->off = lm_bs_place(w->start_bytes, w->nblocks * j->bs_bytes,

@@ -158,6 +158,8 @@ static void lm_job_pass(struct lm_worker *w, struct lm_loop *l)
 		lm_offset_map(&l->gen, j->seed);
 	lm_offset_dist(&l->gen, &j->dist); /* fio's random_distribution */
 	l->mixed = lm_rw_mixed(j->rw);
+	if (l->mixed)
+		lm_offset_split(&l->gen); /* rw=rw: fio's two positions */
 	l->batch = lm_job_batch(j, l->eng.ops->target == LM_ENGINE_TARGET_PATH);
 	l->trimwrite = lm_rw_trimwrite(j->rw);
 	l->dir = lm_rw_trims(j->rw)    ? LM_DIR_TRIM

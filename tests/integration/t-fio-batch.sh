@@ -6,6 +6,7 @@
 # and in its own sequential runs; a batch merges only when it is asked
 # for. Judged by the loop device's own counters (/sys/block/loopN/stat:
 # reads completed and sectors read), fio's and lunmark's side by side.
+# And where a mixed sequential job's IOs go: a position per direction.
 . "$(dirname "$0")/lib.sh"
 lm_need_root
 command -v jq >/dev/null || skip "jq is not installed (bash scripts/deps.sh)"
@@ -59,4 +60,20 @@ l=$(seen "$LUNMARK" run "$LM_DEV" --rw=read --bs=4k --iodepth=32 --size=32m --no
 note "lunmark run, sequential 4k QD32: $l"
 [ "$l" = "8192 4096" ] || fail "lunmark run's sequential reads reached the device as '$l'"
 ok "lunmark run's sequential IOs reach the device as asked"
+# rw=rw: the reads and the writes each walk the device from its start on
+# a position of their own (fio's last_pos per direction), so each
+# direction's offsets in the per-IO log run 0, 4k, 8k, ... (with one
+# position for both, each direction skips the blocks the other took)
+printf '[m]\nioengine=psync\ndirect=1\nrw=rw\nrwmixread=60\nbs=4k\nsize=1m\nwrite_lat_log=m\nlog_offset=1\n' >m.fio
+steps() { awk -F', ' '{ if ($5 != next_[$3] + 0) bad++; next_[$3] = $5 + 4096; n[$3]++ }
+	END { printf "%d %d %d", n[0], n[1], bad }' m_lat.1.log; }
+"$fio" --filename="$LM_DEV" m.fio >m.out 2>&1 || fail "fio rw=rw: $(head -c 300 m.out)"
+f=$(steps)
+rm -f m_*.log
+expect_exit "$LM_EXIT_OK" m.out "$LUNMARK" --filename="$LM_DEV" m.fio --allow-write --no-prefill
+l=$(steps)
+note "rw=rw reads, writes, out-of-step offsets: fio $f, lunmark $l"
+[ "${f##* }" = 0 ] || fail "fio's rw=rw log is not one position per direction ($f): the check is wrong"
+[ "${l##* }" = 0 ] || fail "lunmark's rw=rw reads and writes do not each walk from the start ($l)"
+ok "rw=rw: a position per direction, as fio's"
 echo "$passed passed, 0 failed"

@@ -175,6 +175,34 @@ static void lm_test_sequential_order(void)
 	CU_ASSERT_FALSE(lm_offset_next(&g, &off));
 }
 
+/* rw=rw as fio: reads and writes each walk the region from its start on
+ * a position of their own, wrapping alone; the claims (all directions)
+ * still meet the one limit. */
+static void lm_test_sequential_split(void)
+{
+	static const unsigned int dirs[] = { 0, 0, 1, 0, 1, 1, 1, 0, 1 };
+	uint64_t want[2] = { 0, 0 }, off = 0;
+	struct lm_offset_gen g;
+	struct lm_cursor cursor;
+	unsigned int i, d;
+
+	lm_cursor_init(&cursor);
+	atomic_store(&cursor.limit, 9);
+	lm_offset_init(&g, LM_START, 3, LM_TBS, 0, &cursor, 1, 0);
+	lm_offset_split(&g);
+	for (i = 0; i < 9; i++) {
+		d = dirs[i];
+		CU_ASSERT_FATAL(lm_offset_next_dir(&g, &off, 1, d));
+		CU_ASSERT_EQUAL(off, LM_START + want[d] % 3 * LM_TBS);
+		want[d]++;
+	}
+	CU_ASSERT_FALSE(lm_offset_next_dir(&g, &off, 1, 0));
+	/* a random generator is never split */
+	lm_offset_init(&g, LM_START, 3, LM_TBS, 100, NULL, 1, 0);
+	lm_offset_split(&g);
+	CU_ASSERT_FALSE(g.split);
+}
+
 /* percentage_random: the share of offsets that do not continue from the
  * one before is the share asked for, within 2 points (IOmeter's
  * RealLife: 60% random). */
@@ -336,6 +364,8 @@ int lm_suite_offset(void)
 		{ "shared cursor: T threads, no overlap",
 		  lm_test_shared_cursor_no_overlap },
 		{ "sequential: order, wrap, limit", lm_test_sequential_order },
+		{ "sequential: rw=rw, a position per direction",
+		  lm_test_sequential_split },
 		{ "cursor pass started while threads claim",
 		  lm_test_cursor_pass_live },
 		{ "percentage_random: the share asked for",
