@@ -33,7 +33,10 @@
 # gives each tool's median IOPS (reads and writes of all its jobs), their
 # ratio and the spread of the pairs' ratios (min-max), and whether the
 # median ratio is within 10%; a round where either tool failed is left
-# out, and said so on stderr. The loop device is backed by /dev/shm.
+# out, and said so on stderr. These rounds run copies whose sizes are
+# capped at 128 MiB, not 16, so that a job that ends with its size runs
+# long enough to measure the device, not its start. The loop device (512
+# MiB) is backed by /dev/shm.
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -87,13 +90,13 @@ cleanup() {
 	if [ -n "$keep" ]; then echo "fio-examples: kept $work" >&2; else rm -rf "$work"; fi
 }
 trap cleanup EXIT
-truncate -s 256M "$work/loop.img"
+truncate -s 512M "$work/loop.img"
 dev=$(losetup -f --show --direct-io=on "$work/loop.img") ||
 	{ echo "fio-examples: cannot attach a loop device" >&2; exit 2; }
 
 # the example as a short run on $dev (see above)
 shorten() {
-	LM_URL=${2:-} awk -v s="$secs" '
+	LM_URL=${2:-} awk -v s="$secs" -v cap="${3:-16}" '
 	function bytes(v,  n, u) {
 		n = v + 0; u = tolower(substr(v, length(v)))
 		if (u == "k") n *= 1024; else if (u == "m") n *= 1048576
@@ -107,7 +110,7 @@ shorten() {
 	k == "filename" && (v == "/dev/null" || v == "/dev/zero") { print; next }
 	k == "filename" || k == "directory" { next }
 	(k == "runtime" || k == "timeout" || k == "startdelay" || k == "ss_dur" || k == "ss_ramp") && v !~ /%/ { print k "=" s; next }
-	(k == "size" || k == "filesize") && v !~ /%/ && bytes(v) > 16777216 { print k "=16m"; next }
+	(k == "size" || k == "filesize") && v !~ /%/ && bytes(v) > cap * 1048576 { print k "=" cap "m"; next }
 	k == "offset_increment" && bytes(v) > 8388608 { print k "=8m"; next }
 	k == "io_size" && bytes(v) > 1048576 { print k "=1m"; next }
 	k == "loops" && v + 0 > 2 { print "loops=2"; next }
@@ -126,10 +129,10 @@ iops() { jq '[.jobs[] | .read.iops + .write.iops] | add // 0' "$1" 2>/dev/null |
 iops_rounds() {
 	local d=$1 b=$2 k f l
 	for ((k = 1; k <= rounds; k++)); do
-		(cd "$d" && timeout -k 5 60 "$fio" "${dv[@]}" --runtime="$secs" job.fio \
+		(cd "$d" && timeout -k 5 60 "$fio" "${dv[@]}" --runtime="$secs" iops.fio \
 			--output-format=json --output=rf.json >/dev/null 2>&1)
 		sed -i -n '/^{/,$p' "$d/rf.json" 2>/dev/null
-		(cd "$d" && timeout -k 5 60 "$lunmark" "${dv[@]}" --runtime="$secs" job.fio \
+		(cd "$d" && timeout -k 5 60 "$lunmark" "${dv[@]}" --runtime="$secs" iops.fio \
 			--output-format=json --output=rl.json --allow-write >/dev/null 2>&1)
 		f=$(iops "$d/rf.json")
 		l=$(iops "$d/rl.json")
@@ -186,6 +189,10 @@ for f in "$@"; do
 		url=$(awk '$1 == "rdwr" { print $2 }' "$work/tgt/urls" 2>/dev/null | sed 's/:/\\:/g')
 	fi
 	shorten "$f" "$url" >"$d/job.fio"
+	# the IOPS rounds' copy: sizes up to 128 MiB, so that a run that
+	# ends when its size is done lasts long enough to measure the device
+	# rather than the start (16 MiB of 4 KiB writes take milliseconds)
+	shorten "$f" "$url" 128 >"$d/iops.fio"
 	export FIO_RW=randread FIO_IODEPTH=1 FIO_BS=4k
 	# fio adds a command line's filename= to a job file's own (both are
 	# used), so the device is given only to copies that have none left
