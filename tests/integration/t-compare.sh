@@ -3,7 +3,8 @@
 #  - A/A: ten marks of one configuration, tagged side=a and side=b in the
 #    order a b b a a b b a a b (so a drift of the machine, and going
 #    first or second, fall on both sides), five runs a side: no cell may
-#    be called faster, slower, more or less CPU;
+#    be called faster, slower, more or less CPU (a second trial of new
+#    runs when the first is, as a burst of load from elsewhere can do);
 #  - a real difference: the same device with its reads throttled to 2000
 #    IOPS (blkio cgroup v1, or io.max of cgroup v2) is called slower
 #    where the throttle bites, with 3 runs, also under the sanitizers;
@@ -27,22 +28,38 @@ mark() {
 		fail "mark $*: $(cat "$LM_WORK/mark.err")"
 }
 
-i=0
-for side in a b b a a b b a a b; do
-	i=$((i + 1))
-	mark 1 "$LM_WORK/r/$side$i.json" --tag side=$side --label "A/A $side"
-done
-aa=("$LM_WORK"/r/a*.json "$LM_WORK"/r/b*.json)
-"$LUNMARK" compare --by side "${aa[@]}" --format=json >"$LM_WORK/aa.json" ||
-	fail "compare --by side failed"
-jq -e '.mode == "pair" and (.configurations | length) == 2 and
-	([.cells[].values[].runs] | all(. == 5))' "$LM_WORK/aa.json" >/dev/null ||
-	fail "A/A: not 2 configurations of 5 runs: $(head -c 600 "$LM_WORK/aa.json")"
-n=$(jq '[.cells[] | select(.metric == "mb_s")] | length' "$LM_WORK/aa.json")
-[ "$n" -eq 4 ] || fail "A/A: $n MB/s cells, expected the 4 read tests"
-diff=$(jq -r '.cells[] | . as $c | .values[] | select(.outcome == "better" or .outcome == "worse") |
-	"\($c.test) \($c.way) \($c.metric): \(.verdict) \(.ratio) \(.interval)"' "$LM_WORK/aa.json")
-[ -z "$diff" ] || fail "A/A called different: $diff"
+# one A/A trial: ten marks, compared; the cells called different in
+# $LM_WORK/aa.diff
+aa_trial() {
+	local i=0 side
+	rm -f "$LM_WORK"/r/*.json
+	for side in a b b a a b b a a b; do
+		i=$((i + 1))
+		mark 1 "$LM_WORK/r/$side$i.json" --tag side=$side --label "A/A $side"
+	done
+	aa=("$LM_WORK"/r/a*.json "$LM_WORK"/r/b*.json)
+	"$LUNMARK" compare --by side "${aa[@]}" --format=json >"$LM_WORK/aa.json" ||
+		fail "compare --by side failed"
+	jq -e '.mode == "pair" and (.configurations | length) == 2 and
+		([.cells[].values[].runs] | all(. == 5))' "$LM_WORK/aa.json" >/dev/null ||
+		fail "A/A: not 2 configurations of 5 runs: $(head -c 600 "$LM_WORK/aa.json")"
+	n=$(jq '[.cells[] | select(.metric == "mb_s")] | length' "$LM_WORK/aa.json")
+	[ "$n" -eq 4 ] || fail "A/A: $n MB/s cells, expected the 4 read tests"
+	jq -r '.cells[] | . as $c | .values[] | select(.outcome == "better" or .outcome == "worse") |
+		"\($c.test) \($c.way) \($c.metric): \(.verdict) \(.ratio) \(.interval)"' \
+		"$LM_WORK/aa.json" >"$LM_WORK/aa.diff"
+}
+# A burst of load from elsewhere (the sanitizer stage runs a fuzzer
+# beside it) can fall on one side's runs and make a real difference of
+# the machine's: a second trial, all new runs, must then be called equal.
+# A compare that calls equal runs different fails both.
+aa_trial
+if [ -s "$LM_WORK/aa.diff" ]; then
+	note "A/A trial 1 called different (a load burst?): $(cat "$LM_WORK/aa.diff"); trial 2"
+	aa_trial
+fi
+diff=$(cat "$LM_WORK/aa.diff")
+[ -z "$diff" ] || fail "A/A called different in two trials: $diff"
 note "A/A verdicts: $(jq -r '[.cells[].values[] | select(.verdict) | .verdict] | group_by(.) | map("\(.[0]) \(length)") | join(", ")' "$LM_WORK/aa.json")"
 # one family for side=b: 4 cells x 4 metrics (MB/s and IOPS one test)
 jq -e '.configurations[1].family == 16 and .correction == "holm" and .test == "welch-log"' \
