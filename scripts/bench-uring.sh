@@ -10,6 +10,9 @@
 #
 # LUNMARK=BIN runs that lunmark; LUNMARK_BASE=BIN adds a second lunmark
 # (an older build) to the interleaving and the ratios lunmark / base.
+# LM_SCALE=1 runs the scaling table instead: 4k randread at T1, T2 and T4
+# by QD1, 32 and 128. Either way it ends with the peak RSS of lunmark and
+# of fio at T16 QD32 (GNU time's maximum resident set, in MiB).
 #
 # fio and t/io_uring are built from the distribution's fio source package
 # at the first run (bench-lib.sh's lm_bench_fio; FIO_SRC=DIR reuses a
@@ -83,7 +86,12 @@ if [ -n "${LUNMARK_BASE:-}" ]; then
 	pairs="$pairs base"
 fi
 printf '%-20s %-10s %10s %14s\n' "job" "tool" "IOPS" "CPU-s per MIO"
-for spec in "randread 4k 32 1" "randread 4k 32 2" "read 1m 8 1"; do
+specs=("randread 4k 32 1" "randread 4k 32 2" "read 1m 8 1")
+if [ "${LM_SCALE:-0}" = 1 ]; then
+	specs=()
+	for t in 1 2 4; do for q in 1 32 128; do specs+=("randread 4k $q $t"); done; done
+fi
+for spec in "${specs[@]}"; do
 	read -r -a words <<<"$spec"
 	set -- "${words[@]}"
 	for t in $tools; do : >"$work/$t.iops"; : >"$work/$t.cpu"; done
@@ -125,5 +133,15 @@ for spec in "randread 4k 32 1" "randread 4k 32 2" "read 1m 8 1"; do
 	awk -v k="$ck" -v c="$lc" 'BEGIN { p = c > 0 ? k / (c * 10) : 0
 		printf "%-20s clock: %.1f ns a read; 1 to 2 reads per IO = %.2f%% to %.2f%% of lunmark'"'"'s CPU per IO\n", "", k, p, 2 * p }'
 done
+# peak RSS at T16 QD32 (issue: under 64 MiB); GNU time's %M is KiB
+if [ -x /usr/bin/time ]; then
+	/usr/bin/time -f %M -o "$work/rss.lm" "$lunmark" run "$dev" --rw=randread --bs=4k \
+		--iodepth=32 --numjobs=16 --runtime=2 --time_based --no-prefill >/dev/null 2>&1
+	/usr/bin/time -f %M -o "$work/rss.fio" "$fio" --name=b --filename="$dev" --ioengine=io_uring \
+		--direct=1 --rw=randread --bs=4k --iodepth=32 --numjobs=16 --thread \
+		--group_reporting --time_based --runtime=2 >/dev/null 2>&1
+	awk -v l="$(tail -1 "$work/rss.lm")" -v f="$(tail -1 "$work/rss.fio")" \
+		'BEGIN { printf "peak RSS at T16 QD32: lunmark %.1f MiB, fio %.1f MiB (goal: lunmark < 64 MiB)\n", l / 1024, f / 1024 }'
+fi
 echo "($rounds rounds of ${secs}s each, interleaved; tools' medians; ratios: median (min-max) of each round's pair, lunmark / other)"
 echo "(goals: IOPS >= 1.0 x fio and >= 0.95 x t/io_uring, CPU per IO <= 0.7 x fio; clock reads <= 2%)"
