@@ -52,6 +52,10 @@ struct lm_iscsi_conf {
 	char portal[280];  /* lm_iscsi_portal() */
 	unsigned int timeout_s;
 	bool reconnect; /* reconnect and replay after a lost connection */
+	/* receive through an io_uring, many PDUs a receive, where the
+	 * kernel gives one (kmod-free/session_ring.c); else recvmsg, one
+	 * PDU's data a call, read in place */
+	bool ring;
 	/*
 	 * The caller's stop flag, or NULL: once *stop is non-zero no login
 	 * is attempted or waited for any more (-EINTR), and once it reaches

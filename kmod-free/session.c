@@ -41,6 +41,7 @@ static int lm_sess_init(struct lm_session *p, unsigned int depth)
 
 static void lm_sess_free(struct lm_session *p)
 {
+	lm_sess_ring_free(p);
 	lm_sess_drop_out(p);
 	free(p->slots);
 	free(p->held);
@@ -88,6 +89,7 @@ static int lm_sess_take(struct lm_session *p, int fd, char *msg, size_t len)
 	p->nheld = 0;
 	p->wire = 0;
 	p->rwire = 0;
+	p->lwire = 0;
 	p->nsentq = 0;
 	p->lowat = 1;
 	return 0;
@@ -102,7 +104,11 @@ static int lm_sess_step(struct lm_session *p, int ms)
 	struct pollfd f = { .fd = p->fd, .events = POLLIN | POLLOUT };
 	int n, ret = 0;
 
-	if (p->ohead == p->otail) {
+	if (lm_sess_ring_on(p)) {
+		ret = lm_sess_ring_wait(p, ms);
+	} else if (p->armed) {
+		ret = lm_sess_ring_disarm(p); /* a long read: in place */
+	} else if (p->ohead == p->otail) {
 		ret = lm_sess_rx(p, true);
 	} else {
 		lm_sess_lowat(p, 1); /* any answer will do */
@@ -243,6 +249,9 @@ static void lm_sess_reconnect(struct lm_session *p, uint64_t deadline_ms)
 	int ret;
 
 	p->lost = false;
+	/* nothing at the ring reads the old socket; what it still held
+	 * may answer commands, as lm_sess_rx's last read may */
+	(void)lm_sess_ring_disarm(p);
 	iscsi_destroy_context(p->ctx);
 	p->ctx = NULL;
 	ret = lm_sess_login_again(p, deadline_ms, why, sizeof(why));
@@ -502,8 +511,10 @@ int lm_session_service(struct lm_session *p, short revents)
 	if (p->lost)
 		return -ECONNRESET; /* a blocking reap logs in again */
 	if (revents & (POLLIN | POLLERR | POLLHUP)) {
+		ret = lm_sess_ring_disarm(p); /* the caller polls the socket */
 		lm_sess_lowat(p, 1);
-		ret = lm_sess_rx(p, false);
+		if (!ret)
+			ret = lm_sess_rx(p, false);
 	}
 	if (!ret && p->ohead < p->otail)
 		ret = lm_sess_tx(p);
@@ -524,6 +535,8 @@ void lm_session_stats(const struct lm_session *p, struct lm_session_stats *st)
 	st->reconnects = p->reconnects;
 	st->issued = p->issued;
 	st->missed = p->missed;
+	st->receives = p->receives;
+	st->ring = p->ring != NULL;
 }
 
 void lm_session_close(struct lm_session *p)
@@ -532,6 +545,7 @@ void lm_session_close(struct lm_session *p)
 		return;
 	if (!p->dead && !p->busy && p->fd >= 0 && p->s.logged_in)
 		lm_sess_logout(p);
+	lm_sess_ring_free(p); /* before the socket it reads is closed */
 	if (p->ctx)
 		iscsi_destroy_context(p->ctx);
 	else if (p->adopted && p->fd >= 0)

@@ -46,9 +46,11 @@ struct lm_session_done {
 /* What a session saw, for a report. */
 struct lm_session_stats {
 	unsigned int depth;
-	unsigned int max_wire;	 /* most commands at the target at once */
-	uint64_t issued;	 /* commands queued */
-	uint64_t missed;	 /* reads whose data came in another order */
+	unsigned int max_wire; /* most commands at the target at once */
+	uint64_t issued;       /* commands queued */
+	uint64_t missed;       /* reads whose data came in another order */
+	uint64_t receives;     /* receives from the socket that brought data */
+	bool ring;	       /* they went through an io_uring (conf.ring) */
 	unsigned int reconnects; /* lost, and logged in again (reconnect) */
 };
 

@@ -45,6 +45,8 @@
 #define LM_ITT_SEQ 0xffffu /* ITT: sequence << 16 | slot */
 #define LM_ITT_LOGOUT (LM_ITT_SEQ << 16)
 
+struct lm_sess_ring;
+
 struct lm_sess_slot {
 	void *tag; /* the caller's; NULL: the session's own command */
 	uint64_t offset;
@@ -91,6 +93,7 @@ struct lm_session {
 	unsigned int ndone;
 	unsigned int busy, wire, max_wire;
 	unsigned int rwire; /* reads at the target */
+	unsigned int lwire; /* of them, longer than LM_GUESS_MAX */
 	uint64_t issued;
 	unsigned int reconnects; /* sessions logged in again */
 	unsigned int faulted;	 /* commands of the fault's kind (conf) */
@@ -125,6 +128,12 @@ struct lm_session {
 	bool dead;	 /* connection lost or stalled: IOs fail at once */
 	int dead_err;
 	bool lost; /* reconnect: the session is gone, log in again */
+	/* receiving through an io_uring (session_ring.c), with conf->ring */
+	struct lm_sess_ring *ring; /* NULL: not made yet, or refused */
+	bool ring_refused;
+	bool armed;	   /* a receive into rbuf is at the ring */
+	uint64_t gen;	   /* the armed receive's user_data */
+	uint64_t receives; /* receives that brought data, either way */
 	char why[1024];
 	char err[512]; /* the first failure in words (lm_session_error) */
 };
@@ -167,6 +176,11 @@ static inline uint32_t lm_sess_xfer(const struct lm_sess_slot *s)
 /* Read what the socket holds; with @wait the first read blocks, a second
  * at most. 0, or -errno with p->why. */
 int lm_sess_rx(struct lm_session *p, bool wait);
+/*
+ * @r bytes of the stream arrived, at @src (copied where they belong) or,
+ * with @src NULL, already where the stream had them go (lm_sess_rx).
+ */
+int lm_sess_consume(struct lm_session *p, const uint8_t *src, size_t r);
 /* SO_RCVLOWAT to @v, when it is not already. */
 void lm_sess_lowat(struct lm_session *p, int v);
 /* Note why the connection is unusable; returns -@err. */
@@ -185,5 +199,19 @@ void lm_sess_issue(struct lm_session *p, struct lm_sess_slot *s);
 void lm_sess_unwire(struct lm_session *p, struct lm_sess_slot *s);
 /* Send what the command window has room for now. */
 void lm_sess_release(struct lm_session *p);
+
+/*
+ * The ring (session_ring.c). on: whether the next wait goes through it
+ * (conf->ring, a ring the kernel gave, no long read at the target; made
+ * on first use). wait: one wait of at most @ms, with the receive armed
+ * (and a POLLOUT poll while sends wait). disarm: cancel the receive,
+ * taking in what it brought, before the socket is read otherwise or
+ * closed. Both 0, or -errno with p->why. free: the ring gone, with what
+ * was at it.
+ */
+bool lm_sess_ring_on(struct lm_session *p);
+int lm_sess_ring_wait(struct lm_session *p, int ms);
+int lm_sess_ring_disarm(struct lm_session *p);
+void lm_sess_ring_free(struct lm_session *p);
 
 #endif

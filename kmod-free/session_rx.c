@@ -214,12 +214,9 @@ static int lm_sess_got_header(struct lm_session *p)
 	return 0;
 }
 
-/*
- * @r bytes of the stream arrived: where they belong already (@src NULL:
- * the data of the PDU in hand, its padding, the next header, as the read
- * asked) or at @src, to be copied there.
- */
-static int lm_sess_consume(struct lm_session *p, const uint8_t *src, size_t r)
+/* @r bytes arrived (session_int.h): with @src NULL they are the data of
+ * the PDU in hand, its padding and the next header, as the read asked. */
+int lm_sess_consume(struct lm_session *p, const uint8_t *src, size_t r)
 {
 	size_t k;
 	int ret;
@@ -420,6 +417,7 @@ int lm_sess_rx(struct lm_session *p, bool wait)
 			return lm_sess_broken(
 				p, got ? errno : ECONNRESET, "connection lost",
 				got ? strerror(errno) : "closed by the target");
+		p->receives++;
 		/* what landed where the stream had it go; past the header,
 		 * what the guess or the bulk read took */
 		k = (size_t)got;

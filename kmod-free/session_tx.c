@@ -17,6 +17,8 @@ void lm_sess_unwire(struct lm_session *p, struct lm_sess_slot *s)
 		p->wire--;
 		if (lm_sess_is_read(s))
 			p->rwire--;
+		if (lm_sess_is_read(s) && s->len > LM_GUESS_MAX)
+			p->lwire--;
 	}
 	s->sent = false;
 }
@@ -147,6 +149,7 @@ static int lm_sess_send(struct lm_session *p, struct lm_sess_slot *s)
 	s->sent = true;
 	if (lm_sess_is_read(s)) {
 		p->rwire++;
+		p->lwire += s->len > LM_GUESS_MAX;
 		if (s->len <= LM_GUESS_MAX && p->nsentq < p->sentq_cap)
 			p->sentq[(p->sentq_head + p->nsentq++) % p->sentq_cap] =
 				s->itt;

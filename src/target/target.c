@@ -230,6 +230,9 @@ static int lm_iscsi_conf_fill(struct lm_iscsi_conf *c,
 	}
 	c->timeout_s = o->timeout_s ? o->timeout_s : 10;
 	c->reconnect = o->reconnect;
+	/* LUNMARK_ISCSI_RING=0: recvmsg as before, to compare the two */
+	c->ring = !getenv("LUNMARK_ISCSI_RING") ||
+		  strcmp(getenv("LUNMARK_ISCSI_RING"), "0") != 0;
 	c->stop = &lm_stop;
 	c->stop_now = LM_STOP_NOW;
 	lm_iscsi_url_display(&c->url, c->display, sizeof(c->display));
