@@ -84,7 +84,14 @@ diff "$LM_WORK/paged.json.txt" "$LM_WORK/paged.again" >/dev/null ||
 	fail "read back, the report differs: $(diff "$LM_WORK/paged.json.txt" "$LM_WORK/paged.again")"
 "$LUNMARK" report --format=html "$LM_WORK/paged.json" >"$LM_WORK/paged.html" || fail "html failed"
 expect_grep "RND4K Q32T1 read: warm-up curve" "$LM_WORK/paged.html"
-expect_grep 'class="window"' "$LM_WORK/paged.html"
+# the steady window is dashed when, and only when, the rounds were steady
+if jq -e '.tests[0].cells.read.rounds.steady' "$LM_WORK/paged.json" >/dev/null; then
+	expect_grep 'class="window"' "$LM_WORK/paged.html"
+else
+	expect_grep "Not steady: no window is marked." "$LM_WORK/paged.html"
+	! grep -q 'class="window"' "$LM_WORK/paged.html" ||
+		fail "a window is marked on a curve that was not steady"
+fi
 if command -v xmllint >/dev/null; then
 	xmllint --noout "$LM_WORK/paged.html" 2>"$LM_WORK/xml.err" || fail "HTML not well-formed: $(head -3 "$LM_WORK/xml.err")"
 fi
