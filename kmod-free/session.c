@@ -536,7 +536,7 @@ void lm_session_stats(const struct lm_session *p, struct lm_session_stats *st)
 	st->issued = p->issued;
 	st->missed = p->missed;
 	st->receives = p->receives;
-	st->ring = p->ring != NULL;
+	st->ring = p->ring && !p->ring_refused;
 }
 
 void lm_session_close(struct lm_session *p)

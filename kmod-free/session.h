@@ -50,7 +50,7 @@ struct lm_session_stats {
 	uint64_t issued;       /* commands queued */
 	uint64_t missed;       /* reads whose data came in another order */
 	uint64_t receives;     /* receives from the socket that brought data */
-	bool ring;	       /* they went through an io_uring (conf.ring) */
+	bool ring; /* through an io_uring: conf.ring, and the kernel gave one */
 	unsigned int reconnects; /* lost, and logged in again (reconnect) */
 };
 

@@ -7,15 +7,19 @@
  *   reads what the socket holds into a free buffer and posts it, without
  *   a system call of this thread's. What a buffer holds is copied where
  *   it belongs (lm_sess_consume), and the buffer goes back to the ring.
- * - A wait asks for half the answers the target owes at once, but for
- *   LM_BATCH_US at most once one has come (the kernel's min_wait, 6.12
- *   and later; before, each answer wakes the thread): one wake-up, one
- *   io_uring_enter and one reap for many answers.
+ * - A wait asks for as many receives as half the answers the target
+ *   owes, but once LM_BATCH_US have passed since it began, one is enough
+ *   (the kernel's min_wait, 6.12 and later; before, each receive wakes
+ *   the thread): one wake-up, one io_uring_enter and one reap for many
+ *   answers, since a receive often brings several.
  * - While sends wait for room in the socket, a POLLOUT poll at the same
  *   ring wakes the wait.
  * - Long reads (more than LM_GUESS_MAX) are read in place by lm_sess_rx
- *   instead: while one is at the target no receive is at the ring, so
- *   their data is not copied.
+ *   instead: the receive leaves the ring when a wait finds one at the
+ *   target, so their data is not copied (what the ring had already read
+ *   of one is copied, as any PDU).
+ * - A disarm cancels both the receive and the POLLOUT poll: a request
+ *   left at the ring would hold a lost socket open past a reconnect.
  *
  * The ring is made at the first wait, in the thread that waits, so that
  * it can be SINGLE_ISSUER and DEFER_TASKRUN (completions run when this
@@ -45,6 +49,7 @@ struct lm_sess_ring {
 	uint8_t *bufs; /* LM_RB_N of LM_RB_SIZE */
 	bool min_wait; /* the kernel takes min_wait_usec */
 	bool pollout;  /* a POLLOUT poll is at the ring */
+	bool worked;   /* a receive at this ring brought data */
 };
 
 static int lm_sess_ring_bufs(struct lm_sess_ring *r)
@@ -141,6 +146,7 @@ static int lm_sess_ring_got(struct lm_session *p, const struct io_uring_cqe *c)
 		p->armed = false; /* armed again at the next wait */
 	if (c->res > 0 && (c->flags & IORING_CQE_F_BUFFER)) {
 		p->receives++;
+		r->worked = true;
 		ret = lm_sess_consume(p, r->bufs + (size_t)bid * LM_RB_SIZE,
 				      (size_t)c->res);
 		lm_sess_ring_give(r, bid);
@@ -150,7 +156,8 @@ static int lm_sess_ring_got(struct lm_session *p, const struct io_uring_cqe *c)
 	if (c->res == -ENOBUFS || c->res == -EINTR || c->res == -EAGAIN ||
 	    c->res == -ECANCELED)
 		return 0;
-	if (c->res == -EINVAL && !p->receives) {
+	/* (a recvmsg's receives do not count: long reads may come first) */
+	if (c->res == -EINVAL && !r->worked) {
 		p->ring_refused = true; /* no multishot receive here */
 		return 0;
 	}
@@ -259,24 +266,38 @@ int lm_sess_ring_wait(struct lm_session *p, int ms)
 	return lm_sess_ring_reap(p);
 }
 
+/* Cancel what carries @ud at the ring (the ring has room: a wait puts
+ * at most two requests at it, and a disarm two cancels). */
+static void lm_sess_ring_cancel(struct lm_sess_ring *r, uint64_t ud)
+{
+	struct io_uring_sqe *sqe = io_uring_get_sqe(&r->ring);
+
+	if (!sqe)
+		return;
+	io_uring_prep_cancel64(sqe, ud, 0);
+	sqe->user_data = LM_UD_CANCEL;
+}
+
 int lm_sess_ring_disarm(struct lm_session *p)
 {
 	struct lm_sess_ring *r = p->ring;
-	struct io_uring_sqe *sqe;
 	int ret = 0;
 
-	if (!p->armed)
+	if (!r || (!p->armed && !r->pollout))
 		return 0;
-	sqe = io_uring_get_sqe(&r->ring);
-	if (sqe) {
-		io_uring_prep_cancel64(sqe, p->gen, 0);
-		sqe->user_data = LM_UD_CANCEL;
-	}
+	if (p->armed)
+		lm_sess_ring_cancel(r, p->gen);
+	/* a poll left at the ring would hold the socket open after a
+	 * reconnect closed it, and keep the next socket's poll away */
+	if (r->pollout)
+		lm_sess_ring_cancel(r, LM_UD_POLLOUT);
 	/* what the receive read before it stopped belongs to the stream
 	 * and is taken in */
-	while (!ret && p->armed && io_uring_submit_and_wait(&r->ring, 1) >= 0)
+	while (!ret && (p->armed || r->pollout) &&
+	       io_uring_submit_and_wait(&r->ring, 1) >= 0)
 		ret = lm_sess_ring_reap(p);
 	p->armed = false;
+	r->pollout = false;
 	p->gen++;
 	return ret;
 }
