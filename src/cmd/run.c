@@ -70,15 +70,43 @@ static bool lm_run_prefills(const struct lm_cli *c, const struct lm_job *j,
  */
 static bool lm_run_guarded_before(const struct lm_target *t, unsigned int k)
 {
-	struct stat a, b;
 	unsigned int i;
 
-	if (t[k].kind != LM_TARGET_BLOCK || fstat(t[k].fd, &a))
+	if (t[k].kind != LM_TARGET_BLOCK)
 		return false;
 	for (i = 0; i < k; i++)
-		if (t[i].excl_fd >= 0 && !fstat(t[i].fd, &b) &&
-		    a.st_rdev == b.st_rdev)
+		if (t[i].excl_fd >= 0 && lm_target_same(&t[i], &t[k]))
 			return true;
+	return false;
+}
+
+/* Job @j's prefill region: from its offset over every thread's. */
+static void lm_run_region(const struct lm_job *j, uint64_t *from, uint64_t *to)
+{
+	*from = j->offset_bytes;
+	*to = *from + j->size_bytes + j->offset_increment * (j->threads - 1);
+}
+
+/*
+ * Has an earlier job of this run prefilled all of what job @k would, on
+ * the same target? fio's clones (numjobs) and a group's jobs on one
+ * device would otherwise write it once each before the run.
+ */
+static bool lm_run_prefilled_before(struct lm_job *const *jobs,
+				    const struct lm_target *t,
+				    const bool *prefilled, unsigned int k)
+{
+	uint64_t a, b, x, y;
+	unsigned int i;
+
+	lm_run_region(jobs[k], &x, &y);
+	for (i = 0; i < k; i++) {
+		if (!prefilled[i] || !lm_target_same(&t[i], &t[k]))
+			continue;
+		lm_run_region(jobs[i], &a, &b);
+		if (a <= x && b >= y)
+			return true;
+	}
 	return false;
 }
 
@@ -163,6 +191,10 @@ static int lm_run_targets(struct lm_cli *c, struct lm_job *const *jobs,
 		prefill = lm_run_prefills(c, j, &t[k]);
 		if (!prefill)
 			continue;
+		if (lm_run_prefilled_before(jobs, t, prefilled, k)) {
+			prefilled[k] = true;
+			continue;
+		}
 		ret = lm_prefill(j, &t[k]);
 		prefilled[k] = !ret;
 		if (ret == LM_EXIT_INTERRUPTED) {

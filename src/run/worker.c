@@ -237,7 +237,6 @@ int lm_worker_pass(struct lm_worker *w, const struct lm_pass *p)
 	lm_cursor_pass(&w->own, w->nblocks);
 	lm_offset_init(&l->gen, p->start_bytes, w->nblocks, bs, 0, &w->own,
 		       w->job->seed, w->id);
-	l->mixed = false;
 	l->mixed = l->trimwrite = false;
 	l->batch = LM_BATCH_ALL;
 	l->dir = p->write ? LM_DIR_WRITE : LM_DIR_READ;

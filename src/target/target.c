@@ -19,6 +19,21 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
+bool lm_target_same(const struct lm_target *a, const struct lm_target *b)
+{
+	struct stat x, y;
+
+	if (a->fd < 0 || b->fd < 0)
+		return a->fd < 0 && b->fd < 0 && a->kind == b->kind &&
+		       a->kind == LM_TARGET_ISCSI && !strcmp(a->path, b->path);
+	if (fstat(a->fd, &x) || fstat(b->fd, &y))
+		return false;
+	if (S_ISBLK(x.st_mode) || S_ISBLK(y.st_mode))
+		return S_ISBLK(x.st_mode) && S_ISBLK(y.st_mode) &&
+		       x.st_rdev == y.st_rdev;
+	return x.st_dev == y.st_dev && x.st_ino == y.st_ino;
+}
+
 const char *lm_target_kind_name(enum lm_target_kind k)
 {
 	switch (k) {

@@ -85,6 +85,11 @@ void lm_target_close(struct lm_target *t);
 
 const char *lm_target_kind_name(enum lm_target_kind k);
 
+/* Are @a and @b, both open, the same block device, the same file or the
+ * same LUN (its URL)? Two jobs of one run may name one target twice, or
+ * by two names (a symlink, /dev/disk/by-id/...). */
+bool lm_target_same(const struct lm_target *a, const struct lm_target *b);
+
 /*
  * fio's invalidate: @t's cached pages of @len bytes from @off dropped,
  * as fio drops them: a block device's buffers written back and dropped

@@ -6,7 +6,8 @@
 # and in its own sequential runs; a batch merges only when it is asked
 # for. Judged by the loop device's own counters (/sys/block/loopN/stat:
 # reads completed and sectors read), fio's and lunmark's side by side.
-# And where a mixed sequential job's IOs go: a position per direction.
+# And where a mixed sequential job's IOs go: a position per direction;
+# and that a read job's clones prefill their one device once.
 . "$(dirname "$0")/lib.sh"
 lm_need_root
 command -v jq >/dev/null || skip "jq is not installed (bash scripts/deps.sh)"
@@ -76,4 +77,14 @@ note "rw=rw reads, writes, out-of-step offsets: fio $f, lunmark $l"
 [ "${f##* }" = 0 ] || fail "fio's rw=rw log is not one position per direction ($f): the check is wrong"
 [ "${l##* }" = 0 ] || fail "lunmark's rw=rw reads and writes do not each walk from the start ($l)"
 ok "rw=rw: a position per direction, as fio's"
+# a read job's clones on one device (numjobs=3, one region): the region
+# is prefilled once, not once a clone, judged by the sectors written
+printf '[c]\nioengine=psync\ndirect=1\nrw=randread\nbs=4k\nsize=8m\nnumjobs=3\nio_size=64k\n' >c.fio
+read -r -a a <"$stat"
+expect_exit "$LM_EXIT_OK" c.out "$LUNMARK" --filename="$LM_DEV" c.fio --allow-write
+read -r -a b <"$stat"
+w=$(((b[6] - a[6]) * 512))
+note "3 clones of an 8 MiB read job: $w bytes written first, $(grep -c prefilling c.out) prefill"
+[ "$w" = $((8 << 20)) ] || fail "3 clones on one device wrote $w bytes before they read, not 8 MiB once"
+ok "clones of a read job prefill their device once"
 echo "$passed passed, 0 failed"
