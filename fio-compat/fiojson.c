@@ -422,11 +422,11 @@ static struct json_object *lm_job_json(const struct lm_fio_job *fj,
 	lm_jput(z, "lat_ns", lm_lat_json(&none.lat[0], false));
 	lm_jput(o, "sync", z);
 	lm_jput_u64(o, "job_runtime", r->elapsed_ns / 1000000);
-	lm_jput_dbl(o, "usr_cpu", r->usr_pct);
-	lm_jput_dbl(o, "sys_cpu", r->sys_pct);
-	lm_jput_u64(o, "ctx", r->cpu.ctx);
-	lm_jput_u64(o, "majf", r->cpu.majf);
-	lm_jput_u64(o, "minf", r->cpu.minf);
+	lm_jput_dbl(o, "usr_cpu", r->job_usr_pct);
+	lm_jput_dbl(o, "sys_cpu", r->job_sys_pct);
+	lm_jput_u64(o, "ctx", r->job_cpu.ctx);
+	lm_jput_u64(o, "majf", r->job_cpu.majf);
+	lm_jput_u64(o, "minf", r->job_cpu.minf);
 	lm_jput(o, "iodepth_level", lm_depth_json(fj->job.iodepth, false));
 	lm_jput(o, "iodepth_submit", lm_depth_json(fj->job.iodepth, true));
 	lm_jput(o, "iodepth_complete", lm_depth_json(fj->job.iodepth, true));

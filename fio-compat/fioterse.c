@@ -83,9 +83,10 @@ static void lm_terse_job(FILE *f, const struct lm_fio_jobs *jobs,
 		lm_fio_error(fj, r));
 	lm_terse_dir(f, r, LM_DIR_READ);
 	lm_terse_dir(f, r, LM_DIR_WRITE);
-	fprintf(f, ";%f%%;%f%%;%llu;%llu;%llu", r->usr_pct, r->sys_pct,
-		(unsigned long long)r->cpu.ctx, (unsigned long long)r->cpu.majf,
-		(unsigned long long)r->cpu.minf);
+	fprintf(f, ";%f%%;%f%%;%llu;%llu;%llu", r->job_usr_pct, r->job_sys_pct,
+		(unsigned long long)r->job_cpu.ctx,
+		(unsigned long long)r->job_cpu.majf,
+		(unsigned long long)r->job_cpu.minf);
 	for (i = 0; i < 7; i++)
 		fprintf(f, ";%.1f%%", i == at ? 100.0 : 0.0);
 	lm_fio_lat_share(r, lm_fio_lat_small, LM_FIO_NSMALL, 1000, false,

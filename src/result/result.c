@@ -54,6 +54,15 @@ void lm_run_result_summarize(struct lm_run_result *r)
 		r->usr_pct = r->cpu.usr_s * 1e11 / (double)wall;
 		r->sys_pct = r->cpu.sys_s * 1e11 / (double)wall;
 	}
+	if (r->job_cpu_s > 0) {
+		r->job_usr_pct = r->job_cpu.usr_s * 100 / r->job_cpu_s;
+		r->job_sys_pct = r->job_cpu.sys_s * 100 / r->job_cpu_s;
+	} else {
+		/* no thread completed an IO in the window: the process's */
+		r->job_cpu = r->cpu;
+		r->job_usr_pct = r->usr_pct;
+		r->job_sys_pct = r->sys_pct;
+	}
 	/* under 0.1 s the clock ticks and the setup around it dominate */
 	r->cpu_pct_known = wall >= 100000000ull;
 }

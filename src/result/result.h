@@ -48,6 +48,14 @@ struct lm_run_result {
 	bool cpu_pct_known; /* long enough for usr_pct, sys_pct to mean much */
 	double usr_pct;	    /* of one core */
 	double sys_pct;
+	/* fio's per-job figures: the CPU of the job's own threads, each
+	 * from its first completion in the window to its end, and those
+	 * times summed; usr and sys as a share of them, as fio divides its
+	 * threads' summed CPU by their summed runtimes (the process's
+	 * figures when no thread completed an IO in the window) */
+	struct lm_cpu job_cpu;
+	double job_cpu_s;
+	double job_usr_pct, job_sys_pct;
 	struct lm_sample *series; /* per second; owned */
 	unsigned int nseries;
 	bool interrupted; /* stopped by a signal */

@@ -204,6 +204,8 @@ void lm_group_merge(struct lm_group *g, uint64_t t0)
 			       sizeof(r->io_errtext));
 		}
 		r->reconnects += w[i].reconnects;
+		lm_cpu_add(&r->job_cpu, &w[i].cpu);
+		r->job_cpu_s += (double)w[i].cpu_ns / 1e9;
 		r->cut |= !w[i].whole;
 		if (w[i].note[0] && !r->note[0])
 			memcpy(r->note, w[i].note, sizeof(r->note));

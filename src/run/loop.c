@@ -434,6 +434,29 @@ static void lm_hold(const struct lm_worker *w, const struct lm_loop *l)
 					     : lm_now_ns() + 20000);
 }
 
+/* fio's per-job CPU (worker.h): from the first completion in the window
+ * (fio resets its threads' usage when the ramp ends) ... */
+static void lm_loop_cpu_from(struct lm_worker *w, bool measuring)
+{
+	if (measuring && !w->cpu_from_ns) {
+		w->cpu0 = lm_cpu_thread_now();
+		w->cpu_from_ns = lm_now_ns();
+	}
+}
+
+/* ... to the end of the loop, added up over a worker's passes. */
+static void lm_loop_cpu_to(struct lm_worker *w)
+{
+	struct lm_cpu used;
+
+	if (!w->cpu_from_ns)
+		return;
+	used = lm_cpu_thread_since(&w->cpu0);
+	lm_cpu_add(&w->cpu, &used);
+	w->cpu_ns += lm_now_ns() - w->cpu_from_ns;
+	w->cpu_from_ns = 0;
+}
+
 /* The one submit/reap loop: until the pass is done, the stop, or the
  * first error; then every IO in flight is reaped. */
 void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
@@ -481,6 +504,7 @@ void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
 		 * stop does not */
 		now = lm_now_ns();
 		measuring = lm_measuring(w, l, now, &stop);
+		lm_loop_cpu_from(w, measuring);
 		lm_complete(w, l, (unsigned int)n, measuring, stop, now);
 		if (l->rate_min.on && measuring)
 			lm_slow(w, l, now);
@@ -509,4 +533,5 @@ void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
 		}
 		lm_complete(w, l, (unsigned int)n, false, true, lm_now_ns());
 	}
+	lm_loop_cpu_to(w);
 }

@@ -154,6 +154,11 @@ struct lm_worker {
 	char errtext[512]; /* the engine's words for the setup or IO error */
 	char note[96];
 	unsigned int reconnects; /* the engine's, after teardown */
+	/* fio's per-job CPU: this thread's own (RUSAGE_THREAD) from its
+	 * first completion in the window to the end of its loop, over
+	 * cpu_ns; cpu0 and cpu_from_ns while a loop runs */
+	struct lm_cpu cpu, cpu0;
+	uint64_t cpu_ns, cpu_from_ns;
 	bool whole; /* its pass ended by itself: every IO issued, none failed */
 	struct lm_verify_tally verify; /* job->verify: what the reads found */
 	uint64_t end_ns;	       /* when its loop ended */

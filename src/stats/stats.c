@@ -36,14 +36,13 @@ double lm_host_cpu_res_s(unsigned int cpus)
 	return sqrt((cpus ? cpus : 1) / 6.0) / (hz > 0 ? hz : 100);
 }
 
-struct lm_cpu lm_cpu_now(void)
+/* @who's rusage (RUSAGE_SELF, RUSAGE_THREAD) as an lm_cpu. */
+static struct lm_cpu lm_cpu_of(int who)
 {
 	struct lm_cpu c = { 0 };
 	struct rusage ru;
 
-	c.host_s = lm_host_busy_s();
-
-	if (!getrusage(RUSAGE_SELF, &ru)) {
+	if (!getrusage(who, &ru)) {
 		c.usr_s = (double)ru.ru_utime.tv_sec +
 			  (double)ru.ru_utime.tv_usec / 1e6;
 		c.sys_s = (double)ru.ru_stime.tv_sec +
@@ -55,10 +54,9 @@ struct lm_cpu lm_cpu_now(void)
 	return c;
 }
 
-struct lm_cpu lm_cpu_since(const struct lm_cpu *c0)
+/* @c1 less @c0. */
+static struct lm_cpu lm_cpu_minus(struct lm_cpu c1, const struct lm_cpu *c0)
 {
-	struct lm_cpu c1 = lm_cpu_now();
-
 	c1.usr_s -= c0->usr_s;
 	c1.sys_s -= c0->sys_s;
 	c1.ctx -= c0->ctx;
@@ -66,6 +64,39 @@ struct lm_cpu lm_cpu_since(const struct lm_cpu *c0)
 	c1.minf -= c0->minf;
 	c1.host_s = c0->host_s > 0 ? c1.host_s - c0->host_s : 0;
 	return c1;
+}
+
+struct lm_cpu lm_cpu_now(void)
+{
+	struct lm_cpu c = lm_cpu_of(RUSAGE_SELF);
+
+	c.host_s = lm_host_busy_s();
+	return c;
+}
+
+struct lm_cpu lm_cpu_since(const struct lm_cpu *c0)
+{
+	return lm_cpu_minus(lm_cpu_now(), c0);
+}
+
+struct lm_cpu lm_cpu_thread_now(void)
+{
+	return lm_cpu_of(RUSAGE_THREAD);
+}
+
+struct lm_cpu lm_cpu_thread_since(const struct lm_cpu *c0)
+{
+	return lm_cpu_minus(lm_cpu_thread_now(), c0);
+}
+
+void lm_cpu_add(struct lm_cpu *to, const struct lm_cpu *c)
+{
+	to->usr_s += c->usr_s;
+	to->sys_s += c->sys_s;
+	to->ctx += c->ctx;
+	to->majf += c->majf;
+	to->minf += c->minf;
+	to->host_s += c->host_s;
 }
 
 void lm_summarize(struct lm_summary *s, const struct lm_hist *lat, uint64_t ios,

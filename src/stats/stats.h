@@ -88,6 +88,12 @@ struct lm_cpu {
 struct lm_cpu lm_cpu_now(void);
 /* What was used since @c0 was taken (host_s 0 when it was unknown). */
 struct lm_cpu lm_cpu_since(const struct lm_cpu *c0);
+/* The calling thread's own CPU time so far (host_s 0), and what it used
+ * since @c0: fio's per-job usr_cpu, sys_cpu, ctx, majf and minf. */
+struct lm_cpu lm_cpu_thread_now(void);
+struct lm_cpu lm_cpu_thread_since(const struct lm_cpu *c0);
+/* @c added to @to (host_s too). */
+void lm_cpu_add(struct lm_cpu *to, const struct lm_cpu *c);
 /* The standard deviation of host_s's rounding on a host of @cpus CPUs:
  * /proc/stat counts whole clock ticks per CPU, so a difference of two
  * readings is off by up to a tick either way on each, triangularly. */

@@ -4,6 +4,7 @@
 # since the last, summed over a group_reporting job's threads as fio
 # sums them; a job under 1 s has its one sample, one under 500 ms none,
 # as in fio. The same jobs run by fio and by lunmark on one loop device.
+# And each job's usr_cpu, sys_cpu and ctx its own threads', as fio's.
 . "$(dirname "$0")/lib.sh"
 lm_need_root
 command -v jq >/dev/null || skip "jq is not installed (bash scripts/deps.sh)"
@@ -71,4 +72,18 @@ read -r a ai _ < <(counts l.json)
 note "2 s, bwavgtime=250, iopsavgtime=1000: fio $(counts f.json), lunmark $(counts l.json)"
 { [ "$a" -ge 6 ] && [ "$a" -le 7 ] && [ "$ai" = 1 ]; } ||
 	fail "bwavgtime=250: $a bw samples in 2 s; iopsavgtime=1000: $ai"
+
+# usr_cpu, sys_cpu and ctx are each job's own threads', as fio's: a job
+# that spins (the null engine at QD32) and one held to 50 IOPS, at once
+# in one process, do not show the same (the process's) figures
+printf '[global]\nioengine=null\nsize=1g\nbs=4k\nrw=randread\ntime_based\nruntime=1\n[busy]\niodepth=32\n[idle]\nrate_iops=50\n' >c.fio
+cpu() { jq -r '[.jobs[] | .usr_cpu + .sys_cpu, .ctx] | map(tostring) | join(" ")' "$1"; }
+"$fio" c.fio --output-format=json --output=cf.json >f.out 2>&1 || fail "fio: $(head -c 300 f.out)"
+expect_exit "$LM_EXIT_OK" l.out "$LUNMARK" c.fio --output-format=json --output=cl.json
+read -r busy _ idle ictx < <(cpu cl.json)
+note "CPU % and ctx of a spinning job and a 50 IOPS one: fio $(cpu cf.json), lunmark $busy _ $idle $ictx"
+awk -v b="$busy" -v i="$idle" 'BEGIN { exit !(b > 10 * i && i < 5) }' ||
+	fail "the spinning job's CPU ($busy %) is not far above the 50 IOPS job's ($idle %)"
+{ [ "$ictx" -ge 10 ] && [ "$ictx" -le 500 ]; } ||
+	fail "the 50 IOPS job's own context switches: $ictx (fio's: about 50)"
 exit "$LM_PASS"
