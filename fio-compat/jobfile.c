@@ -101,16 +101,28 @@ static int lm_fio_section(struct lm_fio_reader *r, const char *file,
 	return s->name ? 0 : -ENOMEM;
 }
 
+/* Has the job file being read (its part) begun a section? fio takes an
+ * option or an include only inside one: in another file's last section
+ * it would change another file's job. */
+static bool lm_fio_in_section(const struct lm_fio_reader *r)
+{
+	const struct lm_fio_file *f = r->f;
+
+	return f->nsecs && f->secs[f->nsecs - 1].part + 1 == f->nparts;
+}
+
 static int lm_fio_option(struct lm_fio_reader *r, const char *file,
 			 unsigned int line, char *p)
 {
 	struct lm_fio_section *s;
 	struct lm_fio_opt *o;
 	char *eq = strchr(p, '='), *key = p, *val = NULL;
+	char what[160];
 
-	if (!r->f->nsecs)
-		return lm_fio_bad(r, file, line,
-				  "an option before any [section]");
+	if (!lm_fio_in_section(r))
+		return lm_fio_bad(
+			r, file, line,
+			"an option before the file's first [section] (fio refuses it too: put it under [global] or a job)");
 	if (eq) {
 		*eq = '\0';
 		/* fio ends a value at a ';' or '#' anywhere in it: the rest
@@ -121,6 +133,13 @@ static int lm_fio_option(struct lm_fio_reader *r, const char *file,
 	}
 	if (!*key)
 		return lm_fio_bad(r, file, line, "'=' without an option name");
+	if (val && !*val) {
+		/* fio: "failed parsing KEY=", for every option */
+		snprintf(what, sizeof(what),
+			 "%.64s=: an empty value (fio refuses it too): give one, or leave the line out",
+			 key);
+		return lm_fio_bad(r, file, line, what);
+	}
 	s = &r->f->secs[r->f->nsecs - 1];
 	o = realloc(s->opts, (s->nopts + 1) * sizeof(*o));
 	if (!o)
@@ -152,8 +171,13 @@ static int lm_fio_line(struct lm_fio_reader *r, const char *file,
 	p = buf;
 	if (*p == '[')
 		return lm_fio_section(r, file, line, p);
-	if (!strncmp(p, "include", 7) && isspace((unsigned char)p[7]))
+	if (!strncmp(p, "include", 7) && isspace((unsigned char)p[7])) {
+		if (!lm_fio_in_section(r))
+			return lm_fio_bad(
+				r, file, line,
+				"an include before the file's first [section] (fio refuses it too)");
 		return lm_fio_include(r, file, line, lm_strtrim(p + 7));
+	}
 	return lm_fio_option(r, file, line, p);
 }
 
