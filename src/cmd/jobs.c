@@ -26,6 +26,21 @@
 #include <string.h>
 #include <sys/stat.h>
 
+/* What has no size of its own for a job to run over: an engine with no
+ * target (null), /dev/null and /dev/zero (any character device); NULL
+ * when @file has one. */
+static const char *lm_jobs_sizeless(const struct lm_job *j, const char *file)
+{
+	const struct lm_engine_ops *e = lm_engine_find(j->engine);
+	struct stat st;
+
+	if (e && e->target == LM_ENGINE_TARGET_NONE)
+		return "the null engine";
+	if (file && !stat(file, &st) && S_ISCHR(st.st_mode))
+		return file;
+	return NULL;
+}
+
 /*
  * File @i of job @f as a job of its own: a job with several
  * files runs a sub-job per file at once, which share its iodepth (each at
@@ -35,10 +50,17 @@ static int lm_jobs_sub(const struct lm_cli *c, const struct lm_fio_job *f,
 		       unsigned int i, struct lm_job *out)
 {
 	unsigned int nf = f->nfiles ? f->nfiles : 1;
-	const char *file = lm_fio_file_at(f, i);
+	const char *file = lm_fio_file_at(f, i), *sizeless;
 	char msg[512];
 
 	*out = f->job;
+	/* fio's "you need to specify size=": a percentage is of nothing */
+	sizeless = lm_jobs_sizeless(out, file);
+	if (!out->size_bytes && !f->filesize && sizeless) {
+		lm_err("%s:%u: job '%s': you need to specify size= (fio refuses it too: %s has no size of its own)",
+		       f->file, f->line, f->job.name, sizeless);
+		return LM_EXIT_USAGE;
+	}
 	/* --no-prefill; a verify read-back reads what its job wrote */
 	out->prefill = c->job.prefill && f->job.prefill;
 	out->clock = c->job.clock; /* lunmark-mpi's, or NULL */

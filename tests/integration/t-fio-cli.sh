@@ -84,23 +84,28 @@ expect_exit "$LM_EXIT_USAGE" err "$LUNMARK" --parse-only a.fio --bs=4q
 expect_grep "command line, argument:3: bs=4q" err
 # what fio refuses, lunmark refuses, naming file:line: an option or an
 # include before a file's first section (in the second file too, where
-# it would change the first file's last job), and an empty value (also
-# one that an unset ${VAR} left)
+# it would change the first file's last job), an empty value (also one
+# that an unset ${VAR} left), and no size= for the null engine or
+# /dev/zero, which have none of their own
 printf 'bs=16k\n[s]\nioengine=null\nsize=1m\n' >pre.fio
 # shellcheck disable=SC2016 # the ${VAR} is the job file's
 printf '[e]\nioengine=null\nsize=1m\nbs=${LM_T_NOPE}\n' >empty.fio
 printf '[e]\nioengine=null\nsize=1m\ndescription=\n' >desc.fio
+printf '[n]\nioengine=null\nsize=10%%\n' >nosize.fio
+printf '[z]\nfilename=/dev/zero\n' >zero.fio
 while IFS='|' read -r args needle; do
 	# shellcheck disable=SC2086
-	"$fio" --parse-only $args >fio.out 2>&1 && fail "fio took $args: the check is wrong"
+	"$fio" $args >fio.out 2>&1 && fail "fio took $args: the check is wrong"
 	# shellcheck disable=SC2086
-	expect_exit "$LM_EXIT_USAGE" err "$LUNMARK" --parse-only $args
+	expect_exit "$LM_EXIT_USAGE" err "$LUNMARK" $args
 	expect_grep "$needle" err
 done <<'CASES'
 pre.fio|pre.fio:1: an option before the file's first [section]
 a.fio pre.fio|pre.fio:1: an option before the file's first [section]
 empty.fio|empty.fio:4: bs=: an empty value
 desc.fio|desc.fio:4: description=: an empty value
+nosize.fio|nosize.fio:1: job 'n': you need to specify size=
+zero.fio|zero.fio:1: job 'z': you need to specify size=
 CASES
 
 # filename= adds to the job's files: the command line's device and the
