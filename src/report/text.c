@@ -13,14 +13,17 @@ static void lm_run_dir(FILE *f, const char *name, const struct lm_summary *s)
 	fprintf(f,
 		"  %-5s: IOPS=%.1f, BW=%.3f MB/s (%.3f MiB/s), %.3f MB in %.2f s\n",
 		name, s->iops, s->mb_s, s->mib_s, s->io_mb, s->seconds);
-	if (!s->ios)
-		return;
-	fprintf(f, "    lat (us): min=%.2f, max=%.2f, mean=%.2f, stdev=%.2f\n",
-		s->lat_min_us, s->lat_max_us, s->lat_mean_us, s->lat_stddev_us);
-	fprintf(f,
-		"    lat percentiles (us): p50=%.2f, p90=%.2f, p99=%.2f, p99.9=%.2f, p99.99=%.2f\n",
-		s->lat_pct_us[0], s->lat_pct_us[1], s->lat_pct_us[2],
-		s->lat_pct_us[3], s->lat_pct_us[4]);
+	/* no latency without an IO; but the failed IOs are told anyway */
+	if (s->ios) {
+		fprintf(f,
+			"    lat (us): min=%.2f, max=%.2f, mean=%.2f, stdev=%.2f\n",
+			s->lat_min_us, s->lat_max_us, s->lat_mean_us,
+			s->lat_stddev_us);
+		fprintf(f,
+			"    lat percentiles (us): p50=%.2f, p90=%.2f, p99=%.2f, p99.9=%.2f, p99.99=%.2f\n",
+			s->lat_pct_us[0], s->lat_pct_us[1], s->lat_pct_us[2],
+			s->lat_pct_us[3], s->lat_pct_us[4]);
+	}
 	if (s->iops_max > 0)
 		fprintf(f,
 			"    per second: IOPS min=%.1f, max=%.1f; MB/s min=%.3f, max=%.3f\n",

@@ -110,6 +110,7 @@ static const char lm_golden_run[] =
 	"    lat percentiles (us): p50=110.00, p90=150.00, p99=400.00, p99.9=800.00, p99.99=890.00\n"
 	"    per second: IOPS min=900.0, max=1100.0; MB/s min=7.373, max=9.011\n"
 	"  write: IOPS=0.0, BW=0.000 MB/s (0.000 MiB/s), 0.000 MB in 10.00 s\n"
+	"    errors: 64\n"
 	"  cpu: usr=1.00 s (10.0%), sys=2.00 s (20.0%) of one core\n"
 	"  date: 2026/11/30 12:00:00, Linux 6.18 x86_64\n"
 	"  error: write at offset 4096 failed: Input/output error\n";
@@ -156,7 +157,9 @@ static void lm_test_run_golden(void)
 				     .iops_max = 1100,
 				     .mb_s_min = 7.3728,
 				     .mb_s_max = 9.0112 };
+	/* every write failed, none completed: the failures are told */
 	r.sum[LM_DIR_WRITE].seconds = 10;
+	r.sum[LM_DIR_WRITE].errors = 64;
 	r.cpu.usr_s = 1;
 	r.cpu.sys_s = 2;
 	r.usr_pct = 10;
