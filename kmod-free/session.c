@@ -245,6 +245,7 @@ static int lm_sess_come_back(struct lm_session *p, char *msg, size_t len)
 static void lm_sess_reconnect(struct lm_session *p, uint64_t deadline_ms)
 {
 	char why[1024] = "no attempt", full[1400];
+	uint64_t from = lm_kf_now_ms();
 	unsigned int i;
 	int ret;
 
@@ -255,6 +256,16 @@ static void lm_sess_reconnect(struct lm_session *p, uint64_t deadline_ms)
 	iscsi_destroy_context(p->ctx);
 	p->ctx = NULL;
 	ret = lm_sess_login_again(p, deadline_ms, why, sizeof(why));
+	if (ret && lm_iscsi_stopped(p->conf)) {
+		/* the stop ended the logins, not the timeout */
+		snprintf(
+			full, sizeof(full),
+			"%s: connection lost, and stopped while logging in again, %.1f s into the %u s of --timeout: %s",
+			p->conf->portal, (double)(lm_kf_now_ms() - from) / 1000,
+			p->conf->timeout_s, why);
+		lm_sess_fail_all(p, EINTR, full);
+		return;
+	}
 	if (ret) {
 		snprintf(
 			full, sizeof(full),
