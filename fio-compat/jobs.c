@@ -52,38 +52,47 @@ static int lm_fio_unsupported(struct lm_fio_ctx *c, const struct lm_fio_opt *fo,
 	return 0;
 }
 
+/* One option of a section onto @fj. */
+static int lm_fio_apply_one(struct lm_fio_ctx *c, struct lm_opt_ctx *x,
+			    struct lm_fio_job *fj, const struct lm_fio_opt *fo)
+{
+	const struct lm_option *o = lm_opt_fio(fo->key);
+
+	if (o && o->type == LM_T_ACCEPT)
+		return 0;
+	if (!o || o->type == LM_T_REFUSE)
+		return lm_fio_unsupported(c, fo, o);
+	x->key = fo->key;
+	x->file = fo->file;
+	x->line = fo->line;
+	x->kb_base = fj->kb_base; /* as set so far */
+	return lm_opt_set(x, o, fo->val);
+}
+
 static int lm_fio_apply(struct lm_fio_ctx *c, const struct lm_fio_section *s,
 			struct lm_fio_job *fj)
 {
 	struct lm_opt_ctx x = { .engine_set = &fj->engine_set,
 				.msg = c->msg,
 				.len = c->len };
-	const struct lm_option *o;
-	unsigned int i;
+	unsigned int i, pass;
 	int ret;
 
 	x.dst[LM_D_JOB] = &fj->job;
 	x.dst[LM_D_FIO] = fj;
-	for (i = 0; i < s->nopts; i++) {
-		const struct lm_fio_opt *fo = &s->opts[i];
+	/* fio parses a section's kb_base before its other options, wherever
+	 * it stands (its option priorities): size=1m then kb_base=1000 is
+	 * 10^6 bytes. Pass 0 takes kb_base, pass 1 the rest. */
+	for (pass = 0; pass < 2; pass++)
+		for (i = 0; i < s->nopts; i++) {
+			const struct lm_fio_opt *fo = &s->opts[i];
 
-		o = lm_opt_fio(fo->key);
-		if (o && o->type == LM_T_ACCEPT)
-			continue;
-		if (!o || o->type == LM_T_REFUSE) {
-			ret = lm_fio_unsupported(c, fo, o);
+			if ((pass == 0) != !strcmp(fo->key, "kb_base"))
+				continue;
+			ret = lm_fio_apply_one(c, &x, fj, fo);
 			if (ret)
 				return ret;
-			continue;
 		}
-		x.key = fo->key;
-		x.file = fo->file;
-		x.line = fo->line;
-		x.kb_base = fj->kb_base; /* as set so far */
-		ret = lm_opt_set(&x, o, fo->val);
-		if (ret)
-			return ret;
-	}
 	return 0;
 }
 

@@ -145,6 +145,7 @@ static void lm_test_fio_sections(void)
 		"bs=4k\n"
 		"[three]\n"
 		"filename=/dev/sdy\n"
+		"size=2m\n" /* kb_base counts before it, as in fio */
 		"kb_base=1000\n"
 		"offset=1mib\n";
 	struct lm_fio_file f;
@@ -188,6 +189,7 @@ static void lm_test_fio_sections(void)
 	CU_ASSERT_EQUAL(js.jobs[1].job.bs_bytes, 8192);
 	CU_ASSERT_EQUAL(js.jobs[5].job.bs_bytes, 4096);
 	CU_ASSERT_EQUAL(js.jobs[5].job.offset_bytes, 1048576);
+	CU_ASSERT_EQUAL(js.jobs[5].job.size_bytes, 2000000);
 	CU_ASSERT_EQUAL(js.jobs[5].group, 1);
 	CU_ASSERT_EQUAL(js.jobs[5].line, 24);
 	lm_fio_jobs_free(&js);
