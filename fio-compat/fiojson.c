@@ -400,7 +400,7 @@ static struct json_object *lm_job_json(const struct lm_fio_job *fj,
 				       bool cmdline, bool plus)
 {
 	struct json_object *o = json_object_new_object();
-	struct json_object *z = json_object_new_object();
+	struct json_object *z = json_object_new_object(), *jo;
 	struct lm_run_result none;
 
 	lm_jput(o, "jobname", json_object_new_string(fj->job.name));
@@ -408,8 +408,12 @@ static struct json_object *lm_job_json(const struct lm_fio_job *fj,
 	lm_jput_i64(o, "error", lm_fio_error(fj, r));
 	lm_jput_i64(o, "eta", 0);
 	lm_jput_i64(o, "elapsed", (int64_t)(r->elapsed_ns / 1000000000ull));
-	lm_jput(o, "job options",
-		lm_options_json(opts, cmdline ? fj->job.name : NULL));
+	jo = lm_options_json(opts, cmdline ? fj->job.name : NULL);
+	/* fio leaves it out when the job has none of its own */
+	if (jo && !json_object_object_length(jo))
+		json_object_put(jo);
+	else
+		lm_jput(o, "job options", jo);
 	if (fj->desc[0])
 		lm_jput_str(o, "desc", fj->desc);
 	lm_jput(o, "read", lm_dir_json(r, LM_DIR_READ, plus, fj->gtod_reduce));

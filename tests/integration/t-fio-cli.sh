@@ -107,6 +107,10 @@ desc.fio|desc.fio:4: description=: an empty value
 nosize.fio|nosize.fio:1: job 'n': you need to specify size=
 zero.fio|zero.fio:1: job 'z': you need to specify size=
 CASES
+# a job with no options of its own has no "job options", as in fio
+printf '[global]\nioengine=null\nsize=1m\n[j]\n[k]\nbs=8k\n' >noopt.fio
+both noopt.fio
+same '[.jobs[] | has("job options")]' '.jobs[1]."job options"'
 
 # filename= adds to the job's files: the command line's device and the
 # job's own file, each half of size
