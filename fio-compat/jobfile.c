@@ -135,9 +135,10 @@ static int lm_fio_option(struct lm_fio_reader *r, const char *file,
 		return lm_fio_bad(r, file, line, "'=' without an option name");
 	if (val && !*val) {
 		/* fio: "failed parsing KEY=", for every option */
-		snprintf(what, sizeof(what),
-			 "%.64s=: an empty value (fio refuses it too): give one, or leave the line out",
-			 key);
+		snprintf(
+			what, sizeof(what),
+			"%.64s=: an empty value (fio refuses it too): give one, or leave the line out",
+			key);
 		return lm_fio_bad(r, file, line, what);
 	}
 	s = &r->f->secs[r->f->nsecs - 1];

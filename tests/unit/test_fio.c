@@ -222,68 +222,69 @@ static void lm_test_fio_syntax(void)
 	lm_fio_file_free(&f);
 }
 
+/* Job files that are wrong, and what their error must say. */
+static const struct {
+	const char *text;
+	const char *needle;
+} lm_fio_error_cases[] = {
+	{ "[a\nrw=read\n", "t.fio:1: bad section header" },
+	{ "[]\n", "t.fio:1: bad section header" },
+	{ "[a]b]\n", "t.fio:1: bad section name" },
+	{ "rw=read\n[a]\n",
+	  "t.fio:1: an option before the file's first [section]" },
+	{ "include x.fio\n[a]\n",
+	  "t.fio:1: an include before the file's first [section]" },
+	{ "[a]\nbs=\n", "t.fio:2: bs=: an empty value" },
+	{ "[a]\nstonewall=\n", "t.fio:2: stonewall=: an empty value" },
+	{ "[a]\n=4k\n", "t.fio:2: '=' without an option name" },
+	{ "[a]\nbs=4q\n", "t.fio:2: bs=4q: a block size from 512 to 64m" },
+	{ "[a]\niodepth=x\n", "t.fio:2: iodepth=x: not a number" },
+	{ "[a]\nruntime=5x\n", "t.fio:2: runtime=5x: not a time" },
+	{ "[a]\nrw=untrim\n", "t.fio:2: rw=untrim" },
+	{ "[a]\nsize=${LM_T_NOPE}\n", "t.fio:2: size=: an empty value" },
+	{ "[a]\nfrobnicate=1\n",
+	  "t.fio:2: option 'frobnicate' is not one lunmark knows" },
+	{ "[a]\nbssplit=4k/50:8k/60\n",
+	  "t.fio:2: bssplit=4k/50:8k/60: size/percent" },
+	{ "[a]\nverify=md6\n",
+	  "t.fio:2: verify=md6: one of fio's verify methods" },
+	{ "[a]\nss_dur=4\nss_interval=1500ms\n",
+	  "t.fio:3: ss_interval=1500ms: lunmark samples whole seconds" },
+	{ "[a]\nss=lat:5%\n",
+	  "t.fio:2: ss=lat:5%: iops, iops_slope, bw or bw_slope" },
+	{ "[a]\nfilename=/dev/sda::/dev/sdb\n",
+	  "an empty file name in the list" },
+	{ "[a]\nfilename=/dev/sda:\n", "an empty file name in the list" },
+	{ "[a]\nbsrange=8k-4k\n", "bsrange=8k-4k: lo-hi" },
+	{ "[a]\nioengine=windowsaio\n", "not an engine lunmark has" },
+	{ "[a]\nkb_base=2000\n", "must be 1024 or 1000" },
+	{ "[a]\ninclude /nonexistent/x.fio\n",
+	  "t.fio:2: include /nonexistent/x.fio: No such file" },
+	{ "[global]\nbs=4k\n", "no job in it" },
+	{ "[a]\nsize=0%\n", "not a percentage above 0" },
+	{ "[a]\nrw=randread\nblockalign=8k\n",
+	  "t.fio:1: blockalign=8192: lunmark aligns offsets" },
+};
+
 /* Every error names file:line and what is wrong. */
 static void lm_test_fio_errors(void)
 {
-	static const struct {
-		const char *text;
-		const char *needle;
-	} cases[] = {
-		{ "[a\nrw=read\n", "t.fio:1: bad section header" },
-		{ "[]\n", "t.fio:1: bad section header" },
-		{ "[a]b]\n", "t.fio:1: bad section name" },
-		{ "rw=read\n[a]\n",
-		  "t.fio:1: an option before the file's first [section]" },
-		{ "include x.fio\n[a]\n",
-		  "t.fio:1: an include before the file's first [section]" },
-		{ "[a]\nbs=\n", "t.fio:2: bs=: an empty value" },
-		{ "[a]\nstonewall=\n", "t.fio:2: stonewall=: an empty value" },
-		{ "[a]\n=4k\n", "t.fio:2: '=' without an option name" },
-		{ "[a]\nbs=4q\n",
-		  "t.fio:2: bs=4q: a block size from 512 to 64m" },
-		{ "[a]\niodepth=x\n", "t.fio:2: iodepth=x: not a number" },
-		{ "[a]\nruntime=5x\n", "t.fio:2: runtime=5x: not a time" },
-		{ "[a]\nrw=untrim\n", "t.fio:2: rw=untrim" },
-		{ "[a]\nsize=${LM_T_NOPE}\n", "t.fio:2: size=: an empty value" },
-		{ "[a]\nfrobnicate=1\n",
-		  "t.fio:2: option 'frobnicate' is not one lunmark knows" },
-		{ "[a]\nbssplit=4k/50:8k/60\n",
-		  "t.fio:2: bssplit=4k/50:8k/60: size/percent" },
-		{ "[a]\nverify=md6\n",
-		  "t.fio:2: verify=md6: one of fio's verify methods" },
-		{ "[a]\nss_dur=4\nss_interval=1500ms\n",
-		  "t.fio:3: ss_interval=1500ms: lunmark samples whole seconds" },
-		{ "[a]\nss=lat:5%\n",
-		  "t.fio:2: ss=lat:5%: iops, iops_slope, bw or bw_slope" },
-		{ "[a]\nfilename=/dev/sda::/dev/sdb\n",
-		  "an empty file name in the list" },
-		{ "[a]\nfilename=/dev/sda:\n",
-		  "an empty file name in the list" },
-		{ "[a]\nbsrange=8k-4k\n", "bsrange=8k-4k: lo-hi" },
-		{ "[a]\nioengine=windowsaio\n", "not an engine lunmark has" },
-		{ "[a]\nkb_base=2000\n", "must be 1024 or 1000" },
-		{ "[a]\ninclude /nonexistent/x.fio\n",
-		  "t.fio:2: include /nonexistent/x.fio: No such file" },
-		{ "[global]\nbs=4k\n", "no job in it" },
-		{ "[a]\nsize=0%\n", "not a percentage above 0" },
-		{ "[a]\nrw=randread\nblockalign=8k\n",
-		  "t.fio:1: blockalign=8192: lunmark aligns offsets" },
-	};
 	struct lm_fio_file f;
 	struct lm_fio_jobs js;
 	char msg[512];
 	unsigned int i;
 
-	for (i = 0; i < LM_ARRAY_SIZE(cases); i++) {
+	for (i = 0; i < LM_ARRAY_SIZE(lm_fio_error_cases); i++) {
 		msg[0] = '\0';
 		memset(&js, 0, sizeof(js));
-		CU_ASSERT_NOT_EQUAL(lm_build(cases[i].text, false, &f, &js, msg,
-					     sizeof(msg)),
+		CU_ASSERT_NOT_EQUAL(lm_build(lm_fio_error_cases[i].text, false,
+					     &f, &js, msg, sizeof(msg)),
 				    0);
-		if (!strstr(msg, cases[i].needle))
+		if (!strstr(msg, lm_fio_error_cases[i].needle))
 			fprintf(stderr, "\ncase %u: unexpected message '%s'\n",
 				i, msg);
-		CU_ASSERT_PTR_NOT_NULL(strstr(msg, cases[i].needle));
+		CU_ASSERT_PTR_NOT_NULL(
+			strstr(msg, lm_fio_error_cases[i].needle));
 		lm_fio_jobs_free(&js);
 		lm_fio_file_free(&f);
 	}
