@@ -312,12 +312,16 @@ int lm_fio_jobs_build(const struct lm_fio_file *f, bool ignore_unsupported,
 
 		if (i && s->part != f->secs[i - 1].part) {
 			/* another job file: the command line's defaults,
-			 * and its first job waits for the jobs before it,
-			 * as in fio */
-			if (f->cmdline && f->secs[i - 1].part == 0)
+			 * and its first job waits for the jobs of the job
+			 * file before it, as in fio; the command line's own
+			 * jobs (--name) run beside the first file's */
+			bool after_cmdline =
+				f->cmdline && f->secs[i - 1].part == 0;
+
+			if (after_cmdline)
 				base = global;
 			global = base;
-			wait = out->n > 0;
+			wait = out->n > 0 && !after_cmdline;
 		}
 		/* a [global] sets the defaults of the jobs after it (its
 		 * stonewall and new_group are every job's, as in fio) */

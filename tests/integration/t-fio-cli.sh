@@ -107,6 +107,12 @@ desc.fio|desc.fio:4: description=: an empty value
 nosize.fio|nosize.fio:1: job 'n': you need to specify size=
 zero.fio|zero.fio:1: job 'z': you need to specify size=
 CASES
+# a --name job runs beside the first job file's jobs, in one group; a
+# second job file waits for the first (a group of its own), as in fio
+printf '[t]\nioengine=null\nsize=1m\n' >t1.fio
+printf '[u]\nioengine=null\nsize=1m\n' >u1.fio
+both --name=c --ioengine=null --size=1m t1.fio u1.fio
+same '[.jobs[] | [.jobname, .groupid]]'
 # a job with no options of its own has no "job options", as in fio
 printf '[global]\nioengine=null\nsize=1m\n[j]\n[k]\nbs=8k\n' >noopt.fio
 both noopt.fio
