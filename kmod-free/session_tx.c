@@ -46,6 +46,10 @@ void lm_sess_fail_all(struct lm_session *p, int err, const char *why)
 	p->dead = true;
 	p->dead_err = err;
 	p->nheld = 0;
+	/* the session's first failure in words, also when nothing was in
+	 * flight: the commands queued later fail with it */
+	if (why && !p->err[0])
+		snprintf(p->err, sizeof(p->err), "%s", why);
 	for (i = 0; i <= p->depth; i++)
 		if (p->slots[i].busy)
 			lm_sess_complete(p, &p->slots[i], -err, why);

@@ -142,19 +142,22 @@ expect_grep "connection lost and not back within 2 s (--timeout)" "$LM_WORK/o"
 grep -q "read : IOPS=[1-9]" "$LM_WORK/o" || fail "results lost: $(cat "$LM_WORK/o")"
 
 # Ctrl-C while it logs in again: the stop, not the timeout, is said, and
-# the IOs that were in flight are counted
+# the IOs that were in flight and not answered are counted (the target
+# may have answered some before it died)
 lm_tgt_do restart
 "$LUNMARK" run "$URL_NULL" --rw=randread --iodepth=8 --runtime=30 --time_based \
 	--no-prefill --reconnect --timeout=20 >"$LM_WORK/o" 2>&1 &
 pid=$!
 sleep 2
 lm_tgt_do kill
-sleep 1
+# logins are tried every 250 ms: two seconds of them on a loaded machine
+sleep 2
 kill -INT "$pid"
 rc=0
 wait "$pid" || rc=$?
 [ "$rc" = 130 ] || fail "Ctrl-C while logging in again: exit $rc, not 130: $(cat "$LM_WORK/o")"
-expect_grep "connection lost, and stopped while logging in again" "$LM_WORK/o"
+grep -q "connection lost, and stopped while logging in again" "$LM_WORK/o" ||
+	fail "Ctrl-C while logging in again is not said: $(cat "$LM_WORK/o")"
 ! grep -q "not back within 20 s" "$LM_WORK/o" || fail "the stop was called the timeout: $(cat "$LM_WORK/o")"
-expect_grep "errors: 8" "$LM_WORK/o"
+grep -qE "^    errors: [1-8]$" "$LM_WORK/o" || fail "the IOs lost are not counted: $(cat "$LM_WORK/o")"
 exit "$LM_PASS"

@@ -464,6 +464,23 @@ static void lm_test_ping(void)
 	lm_t_free(t);
 }
 
+/* The target goes away with nothing in flight, seen by the event loop:
+ * the reads queued after it fail, and the session says why. */
+static void lm_test_gone_idle(void)
+{
+	struct lm_t *t = lm_t_new(2, NULL);
+
+	close(t->peer);
+	t->peer = -1;
+	lm_t_service(t);
+	lm_t_queue(t, 0, false, 0, 4096);
+	lm_session_submit(t->p);
+	lm_t_reap(t, 1);
+	CU_ASSERT_EQUAL(t->res[0], -ECONNRESET);
+	CU_ASSERT_TRUE(lm_t_said(t, "closed by the target"));
+	lm_t_free(t);
+}
+
 static void lm_test_digest(void)
 {
 	struct lm_iscsi_params prm = lm_t_params();
@@ -557,6 +574,8 @@ int lm_suite_session(void)
 		  lm_test_write_answers },
 		{ "a NOP-In ping by the event loop, a closed peer",
 		  lm_test_ping },
+		{ "the target gone with nothing in flight",
+		  lm_test_gone_idle },
 		{ "header digests, a wrong one", lm_test_digest },
 		{ "a slot taken twice or out of range", lm_test_misuse },
 		{ NULL, NULL },
