@@ -23,7 +23,6 @@
 #include <time.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 /* A buffered fio job's file, as fio opens it: its cached pages dropped
  * (invalidate), and fio's fadvise_hint (random, or sequential: no
@@ -80,13 +79,6 @@ static bool lm_run_guarded_before(const struct lm_target *t, unsigned int k)
 	return false;
 }
 
-/* Job @j's prefill region: from its offset over every thread's. */
-static void lm_run_region(const struct lm_job *j, uint64_t *from, uint64_t *to)
-{
-	*from = j->offset_bytes;
-	*to = *from + j->size_bytes + j->offset_increment * (j->threads - 1);
-}
-
 /*
  * Has an earlier job of this run prefilled all of what job @k would, on
  * the same target? fio's clones (numjobs) and a group's jobs on one
@@ -99,11 +91,11 @@ static bool lm_run_prefilled_before(struct lm_job *const *jobs,
 	uint64_t a, b, x, y;
 	unsigned int i;
 
-	lm_run_region(jobs[k], &x, &y);
+	lm_prefill_span(jobs[k], &x, &y);
 	for (i = 0; i < k; i++) {
 		if (!prefilled[i] || !lm_target_same(&t[i], &t[k]))
 			continue;
-		lm_run_region(jobs[i], &a, &b);
+		lm_prefill_span(jobs[i], &a, &b);
 		if (a <= x && b >= y)
 			return true;
 	}

@@ -17,10 +17,17 @@ static uint32_t lm_prefill_bs(const struct lm_job *j, uint32_t lbs)
 	return bs;
 }
 
+void lm_prefill_span(const struct lm_job *j, uint64_t *from, uint64_t *to)
+{
+	*from = j->offset_bytes;
+	*to = *from + j->size_bytes + j->offset_increment * (j->threads - 1);
+}
+
 int lm_prefill(const struct lm_job *j, const struct lm_target *t)
 {
 	struct lm_run_result r;
 	struct lm_job p = *j;
+	uint64_t from, to;
 	char size[32];
 	int ret;
 
@@ -30,7 +37,8 @@ int lm_prefill(const struct lm_job *j, const struct lm_target *t)
 	p.rw = LM_RW_WRITE;
 	/* one pass over every thread's region: with offset_increment they
 	 * span from the first's start to the last's end */
-	p.size_bytes += j->offset_increment * (j->threads - 1);
+	lm_prefill_span(j, &from, &to);
+	p.size_bytes = to - from;
 	p.offset_increment = 0;
 	p.io_bytes = 0;
 	p.bs_vary = false;

@@ -18,4 +18,8 @@
  */
 int lm_prefill(const struct lm_job *j, const struct lm_target *t);
 
+/* The bytes [@from, @to) of @t that lm_prefill() writes for @j: from its
+ * offset over every thread's region. */
+void lm_prefill_span(const struct lm_job *j, uint64_t *from, uint64_t *to);
+
 #endif

@@ -24,8 +24,8 @@ bool lm_target_same(const struct lm_target *a, const struct lm_target *b)
 	struct stat x, y;
 
 	if (a->fd < 0 || b->fd < 0)
-		return a->fd < 0 && b->fd < 0 && a->kind == b->kind &&
-		       a->kind == LM_TARGET_ISCSI && !strcmp(a->path, b->path);
+		return a->kind == LM_TARGET_ISCSI &&
+		       b->kind == LM_TARGET_ISCSI && !strcmp(a->path, b->path);
 	if (fstat(a->fd, &x) || fstat(b->fd, &y))
 		return false;
 	if (S_ISBLK(x.st_mode) || S_ISBLK(y.st_mode))
