@@ -291,7 +291,10 @@ static void lm_sess_reconnect(struct lm_session *p, uint64_t deadline_ms)
 
 /*
  * Wait until @min commands are done or, with @own, until that command is;
- * fail everything after the timeout without progress.
+ * fail everything after the timeout without progress. A connection lost
+ * once the wait has what it asked for logs in again at the next wait:
+ * the answers in hand go back now, timed when they came, and a caller
+ * that stops there has nothing to wait for.
  */
 static void lm_sess_wait(struct lm_session *p, unsigned int min,
 			 const struct lm_sess_slot *own)
@@ -308,6 +311,11 @@ static void lm_sess_wait(struct lm_session *p, unsigned int min,
 				"interrupted twice: in-flight IO abandoned");
 			break;
 		}
+		if (p->lost) {
+			lm_sess_reconnect(p, last + timeout_ms);
+			last = lm_kf_now_ms();
+			continue;
+		}
 		now = lm_kf_now_ms();
 		if (now - last >= timeout_ms) {
 			snprintf(
@@ -322,11 +330,6 @@ static void lm_sess_wait(struct lm_session *p, unsigned int min,
 		ret = lm_sess_step(p, ms < 1000 ? ms : 1000);
 		if (ret)
 			lm_sess_lost(p, ret);
-		if (p->lost) {
-			lm_sess_reconnect(p, last + timeout_ms);
-			last = lm_kf_now_ms();
-			continue;
-		}
 		if (p->ndone > before || (own && !own->busy))
 			last = lm_kf_now_ms();
 	}
@@ -548,13 +551,14 @@ void lm_session_stats(const struct lm_session *p, struct lm_session_stats *st)
 	st->missed = p->missed;
 	st->receives = p->receives;
 	st->ring = p->ring && !p->ring_refused;
+	st->lost = p->lost;
 }
 
 void lm_session_close(struct lm_session *p)
 {
 	if (!p)
 		return;
-	if (!p->dead && !p->busy && p->fd >= 0 && p->s.logged_in)
+	if (!p->dead && !p->lost && !p->busy && p->fd >= 0 && p->s.logged_in)
 		lm_sess_logout(p);
 	lm_sess_ring_free(p); /* before the socket it reads is closed */
 	if (p->ctx)

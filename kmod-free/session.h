@@ -52,6 +52,9 @@ struct lm_session_stats {
 	uint64_t receives;     /* receives from the socket that brought data */
 	bool ring; /* through an io_uring: conf.ring, and the kernel gave one */
 	unsigned int reconnects; /* lost, and logged in again (reconnect) */
+	/* lost (reconnect) after the last answer, and not logged in again:
+	 * nothing was in flight, and nothing asked for more */
+	bool lost;
 };
 
 /*
@@ -99,6 +102,9 @@ int lm_session_submit(struct lm_session *p);
 /*
  * Wait until @min commands are complete (fewer when fewer are in flight),
  * then hand back at most @max of them. A command is handed back once.
+ * With reconnect, a connection lost once @min are complete is logged in
+ * again by the next reap that waits, not this one: what was answered
+ * goes back at once (lm_session_stats() says lost until then).
  */
 int lm_session_reap(struct lm_session *p, unsigned int min,
 		    struct lm_session_done *done, unsigned int max);

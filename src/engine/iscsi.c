@@ -106,8 +106,12 @@ static void lm_isc_teardown(struct lm_engine *e)
 	if (c->s) {
 		lm_session_stats(c->s, &st);
 		e->reconnects = st.reconnects;
-		if (st.max_wire && st.max_wire < st.depth &&
-		    st.issued >= 4ull * st.depth)
+		if (st.lost)
+			snprintf(
+				e->note, sizeof(e->note),
+				"the connection was lost after the last answer: no IO was in flight");
+		else if (st.max_wire && st.max_wire < st.depth &&
+			 st.issued >= 4ull * st.depth)
 			snprintf(
 				e->note, sizeof(e->note),
 				"iodepth %u: at most %u commands reached the target at once (its command window)",
