@@ -12,6 +12,7 @@
 #include "src/target/iscsi.h"
 
 #include <errno.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -66,6 +67,22 @@ static int lm_isc_submit(struct lm_engine *e)
 	return lm_session_submit(c->s);
 }
 
+/* fio's iodepth_batch_complete_min=0: a reap that waits for nothing
+ * still takes what the socket holds now. A lost connection has no socket:
+ * a reap that waits logs in again (--reconnect), or what the session
+ * holds would wait for ever. */
+static unsigned int lm_isc_peek(struct lm_isc *c)
+{
+	struct pollfd f = { .fd = lm_session_fd(c->s),
+			    .events = lm_session_events(c->s) };
+
+	if (f.fd < 0)
+		return 1;
+	if (poll(&f, 1, 0) > 0)
+		(void)lm_session_service(c->s, f.revents);
+	return 0;
+}
+
 static int lm_isc_reap(struct lm_engine *e, unsigned int min,
 		       struct lm_io **done, unsigned int max)
 {
@@ -75,6 +92,8 @@ static int lm_isc_reap(struct lm_engine *e, unsigned int min,
 
 	if (max > e->conf.depth)
 		max = e->conf.depth;
+	if (!min)
+		min = lm_isc_peek(c);
 	n = lm_session_reap(c->s, min, c->done, max);
 	for (i = 0; i < n; i++) {
 		io = c->done[i].tag;

@@ -7,7 +7,8 @@
 # for. Judged by the loop device's own counters (/sys/block/loopN/stat:
 # reads completed and sectors read), fio's and lunmark's side by side.
 # And where a mixed sequential job's IOs go: a position per direction;
-# and that a read job's clones prefill their one device once.
+# and that a read job's clones prefill their one device once. Polling
+# reaps (iodepth_batch_complete_min=0) on io_uring, libaio and iSCSI.
 . "$(dirname "$0")/lib.sh"
 lm_need_root
 command -v jq >/dev/null || skip "jq is not installed (bash scripts/deps.sh)"
@@ -56,6 +57,14 @@ iodepth_batch_complete_max=4
 	n=$(jq '.jobs[0].read.total_ios' p.json)
 	[ "$n" = 8192 ] || fail "$e, iodepth_batch_complete_min=0: $n reads of 8192"
 done
+# and on the iSCSI engine, whose reap read nothing when it waited for
+# nothing: a time-based run did no IO at all, a size-limited one spun
+lm_tgt -s 64
+printf '[s]\nioengine=libiscsi\nfilename=%s\nrw=randread\nbs=4k\nsize=16m\niodepth=8\niodepth_batch_complete_min=0\n' \
+	"$(printf %s "$URL_NULL" | sed 's/:/\\:/g')" >s.fio
+expect_exit "$LM_EXIT_OK" p.out timeout -k 5 60 "$LUNMARK" s.fio --output-format=json --output=p.json
+n=$(jq '.jobs[0].read.total_ios' p.json)
+[ "$n" = 4096 ] || fail "libiscsi, iodepth_batch_complete_min=0: $n reads of 4096"
 ok "iodepth_batch_complete_min=0 polls to the end"
 l=$(seen "$LUNMARK" run "$LM_DEV" --rw=read --bs=4k --iodepth=32 --size=32m --no-prefill)
 note "lunmark run, sequential 4k QD32: $l"
