@@ -12,12 +12,18 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* Its bytes: filesize, else the job's size over its files. */
+/* Its bytes: filesize, else to the end of the job's region in it, its
+ * size over its files from its offset (fio's file_offset + io_size: a
+ * clone k offset_increments on makes the file that much longer). */
 static uint64_t lm_fio_made_bytes(const struct lm_fio_job *fj)
 {
 	unsigned int nf = fj->nfiles ? fj->nfiles : 1;
 
-	return fj->filesize ? fj->filesize : fj->job.size_bytes / nf;
+	if (fj->filesize)
+		return fj->filesize;
+	return fj->job.size_bytes
+		       ? fj->job.offset_bytes + fj->job.size_bytes / nf
+		       : 0;
 }
 
 /* Its blocks, as fallocate= says, and its size; where the filesystem
@@ -86,6 +92,31 @@ int lm_fio_make(const struct lm_fio_job *fj, const char *path, bool read_only,
 	lm_note("made %s (%s) for job '%s', as fio makes a job's files%s", path,
 		size, fj->job.name,
 		fj->unlink ? "; unlink=1 removes it after" : "");
+	return 0;
+}
+
+int lm_fio_made_grow(const struct lm_fio_job *fj, const char *path,
+		     const struct lm_fio_made *m)
+{
+	uint64_t bytes = lm_fio_made_bytes(fj);
+	char size[32];
+	struct stat st;
+	int ret;
+
+	if (fstat(m->fd, &st))
+		ret = -errno;
+	else if ((uint64_t)st.st_size >= bytes)
+		return 0;
+	else
+		ret = lm_fio_made_size(m->fd, bytes, fj->falloc);
+	if (ret) {
+		lm_err("%s:%u: job '%s': cannot extend %s: %s", fj->file,
+		       fj->line, fj->job.name, path, strerror(-ret));
+		return LM_EXIT_TARGET;
+	}
+	lm_fmt_size(size, sizeof(size), bytes);
+	lm_note("extended %s to %s for job '%s', as fio extends a job's file",
+		path, size, fj->job.name);
 	return 0;
 }
 

@@ -124,6 +124,32 @@ static unsigned int lm_jobs_spans(const struct lm_fio_job *fj, unsigned int n,
 }
 
 /*
+ * Slot @k's file, of job @fj: made when missing; or made for an earlier
+ * slot of this phase (clones on one filename=), and then this run's own
+ * too, extended to the slot's region. Either way lunmark's for the run
+ * (c->made). 0, or an exit code after saying why.
+ */
+static int lm_jobs_make(struct lm_cli *c, const struct lm_fio_job *fj,
+			struct lm_fio_made *made, unsigned int k)
+{
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < k; i++) {
+		if (!(c->made >> i & 1) || strcmp(c->targets[i], c->targets[k]))
+			continue;
+		ret = lm_fio_made_grow(fj, c->targets[k], &made[i]);
+		if (!ret)
+			c->made |= 1ull << k;
+		return ret;
+	}
+	ret = lm_fio_make(fj, c->targets[k], c->read_only, &made[k]);
+	if (made[k].fd >= 0)
+		c->made |= 1ull << k;
+	return ret;
+}
+
+/*
  * The jobs of one phase (up to the next stonewall) run at once, as in
  * fio, each after its own ramp_time. A job with several files runs a
  * sub-job per file, and its result is their sum (a span); so is a
@@ -171,10 +197,7 @@ static int lm_jobs_phase(struct lm_cli *c, const struct lm_fio_job *fj,
 			if (!ret &&
 			    lm_engine_find(copy[slots].engine)->target ==
 				    LM_ENGINE_TARGET_PATH)
-				ret = lm_fio_make(&fj[k], c->targets[slots],
-						  c->read_only, &made[slots]);
-			if (made[slots].fd >= 0)
-				c->made |= 1ull << slots;
+				ret = lm_jobs_make(c, &fj[k], made, slots);
 		}
 	}
 	c->ntargets = slots;

@@ -502,12 +502,26 @@ for mib in 8 15 24 40; do
 	[ "$(dd if="$LM_DEV" bs=1M skip="$mib" count=1 status=none | tr -d '\0' | head -c 1 | wc -c)" -eq 0 ] ||
 		fail "offset_increment: MiB $mib was written"
 done
-# reads of such regions are prefilled, each clone its own (fio's clones)
+# clones on one file lunmark makes: it reaches the last clone's region,
+# as fio extends it (offset + size: 24 MiB here, where it was once made
+# 8 MiB and the second clone refused as beyond its end), and each
+# clone's region is laid out for its reads
+rm -f "$LM_WORK/inc.img"
 printf '[r]\nfilename=%s\ndirect=1\nioengine=psync\nrw=read\nbs=64k\nsize=8m\nnumjobs=2\noffset_increment=16m\nio_size=16m\n' \
-	"$LM_DEV" >"$LM_WORK/incr.fio"
-expect_exit "$LM_EXIT_OK" "$LM_WORK/p" "$LUNMARK" "$LM_WORK/incr.fio" --allow-write --output-format=json
-[ "$(grep -c "prefilling 8MiB of $LM_DEV" "$LM_WORK/p")" -eq 2 ] ||
+	"$LM_WORK/inc.img" >"$LM_WORK/incr.fio"
+expect_exit "$LM_EXIT_OK" "$LM_WORK/p" "$LUNMARK" "$LM_WORK/incr.fio" --output-format=json
+[ "$(stat -c %s "$LM_WORK/inc.img")" = $((24 << 20)) ] ||
+	fail "2 clones 16m apart made a file of $(stat -c %s "$LM_WORK/inc.img") bytes, not fio's 24 MiB"
+[ "$(grep -c "prefilling 8MiB of $LM_WORK/inc.img" "$LM_WORK/p")" -eq 2 ] ||
 	fail "each clone prefills its 8 MiB: $(grep prefilling "$LM_WORK/p")"
+# write clones on one file made for them write it without --allow-write,
+# the second as the first (it was once refused as a file that may hold
+# data, the first clone's)
+rm -f "$LM_WORK/w2.img"
+printf '[w]\nfilename=%s\nrw=write\nbs=64k\nsize=8m\nnumjobs=2\n' "$LM_WORK/w2.img" >"$LM_WORK/w2.fio"
+expect_exit "$LM_EXIT_OK" "$LM_WORK/p" "$LUNMARK" "$LM_WORK/w2.fio" --output-format=json
+[ "$(sed -n '/^{/,$p' "$LM_WORK/p" | jq '[.jobs[].write.io_bytes] | add')" = $((16 << 20)) ] ||
+	fail "two write clones on a made file did not both write: $(head -c 600 "$LM_WORK/p")"
 expect_exit "$LM_EXIT_USAGE" "$LM_WORK/p" "$LUNMARK" "$LM_WORK/m1.fio" /dev/null
 expect_grep "/dev/null: cannot open this job file (not a regular file" "$LM_WORK/p"
 # fio's random map: a random job of one block size writes every block once
