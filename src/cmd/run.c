@@ -50,15 +50,22 @@ static void lm_run_cut_note(struct lm_job *j, const struct lm_target *t)
 	j->size_asked = 0;
 }
 
-/* Does job @j prefill @t before it reads? A file made for a fio job is
- * when the job reads, as fio lays its files out then; a write job's
- * stays as fallocate= made it (sparse with none), as fio's. */
+/*
+ * Does job @j prefill @t before it reads? In lunmark's own commands, what
+ * it may write (lm_may_prefill()). In fio's job files only a file made
+ * for the job, as fio lays its files out when a job reads: fio never
+ * writes a device or a file that was there for a read job, and neither
+ * does lunmark then, --allow-write or not (a job file's write jobs may
+ * need it, its read jobs must not overwrite what they read). A write
+ * job's file stays as fallocate= made it (sparse with none), as fio's.
+ */
 static bool lm_run_prefills(const struct lm_cli *c, const struct lm_job *j,
 			    const struct lm_target *t)
 {
-	return j->prefill && lm_may_prefill(t, c) &&
-	       t->kind != LM_TARGET_CHAR &&
-	       (lm_rw_reads(j->rw) || t->kind == LM_TARGET_TESTFILE);
+	if (!j->prefill || t->kind == LM_TARGET_CHAR ||
+	    !(lm_rw_reads(j->rw) || t->kind == LM_TARGET_TESTFILE))
+		return false;
+	return c->cmd == LM_CMD_JOBS ? t->made : lm_may_prefill(t, c);
 }
 
 /*
@@ -125,7 +132,8 @@ static int lm_run_open(const struct lm_cli *c, struct lm_job *const *jobs,
 		 * and a file made for a fio job is prefilled */
 		to->write = lm_rw_alters(j->rw) ||
 			    (j->prefill &&
-			     (lm_guard_permits(g) || (c->made >> k & 1)));
+			     ((c->made >> k & 1) ||
+			      (c->cmd != LM_CMD_JOBS && lm_guard_permits(g))));
 		ret = lm_target_open(&t[k], c->targets[k], to);
 		if (ret)
 			return ret;
@@ -206,8 +214,9 @@ static void lm_run_note(const struct lm_cli *c, const struct lm_job *j,
 			const struct lm_target *t, struct lm_host *h)
 {
 	h->warning[0] = '\0';
+	/* fio's job files read what is there, as fio's do: nothing to say */
 	if (lm_rw_reads(j->rw) && j->prefill && !lm_run_prefills(c, j, t) &&
-	    t->kind != LM_TARGET_NONE)
+	    t->kind != LM_TARGET_NONE && c->cmd != LM_CMD_JOBS)
 		lm_warn_unprefilled(h, t);
 }
 

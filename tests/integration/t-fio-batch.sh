@@ -86,14 +86,25 @@ note "rw=rw reads, writes, out-of-step offsets: fio $f, lunmark $l"
 [ "${f##* }" = 0 ] || fail "fio's rw=rw log is not one position per direction ($f): the check is wrong"
 [ "${l##* }" = 0 ] || fail "lunmark's rw=rw reads and writes do not each walk from the start ($l)"
 ok "rw=rw: a position per direction, as fio's"
-# a read job's clones on one device (numjobs=3, one region): the region
-# is prefilled once, not once a clone, judged by the sectors written
-printf '[c]\nioengine=psync\ndirect=1\nrw=randread\nbs=4k\nsize=8m\nnumjobs=3\nio_size=64k\n' >c.fio
+# fio never writes for a read job: with --allow-write (which a job
+# file's write jobs need) its read jobs read the device as it is, not
+# prefilled over. A write job and a read job elsewhere on the device:
+# only the write job's 4 MiB are written (lunmark once wrote the read
+# job's 64 MiB first too), judged by the device's sectors written
+printf '[w]\nioengine=psync\ndirect=1\nrw=write\nbs=64k\nsize=4m\n[r]\nioengine=psync\ndirect=1\nrw=randread\nbs=4k\noffset=32m\nsize=32m\nnumjobs=3\nio_size=64k\n' >c.fio
 read -r -a a <"$stat"
 expect_exit "$LM_EXIT_OK" c.out "$LUNMARK" --filename="$LM_DEV" c.fio --allow-write
 read -r -a b <"$stat"
 w=$(((b[6] - a[6]) * 512))
-note "3 clones of an 8 MiB read job: $w bytes written first, $(grep -c prefilling c.out) prefill"
-[ "$w" = $((8 << 20)) ] || fail "3 clones on one device wrote $w bytes before they read, not 8 MiB once"
-ok "clones of a read job prefill their device once"
+note "a 4 MiB write job and 3 clones of a 32 MiB read job: $w bytes written"
+[ "$w" = $((4 << 20)) ] || fail "the job file wrote $w bytes of the device, not its write job's 4 MiB"
+! grep -q "prefilling" c.out || fail "a read job prefilled a device in a fio job file: $(cat c.out)"
+ok "a read job in a job file writes nothing, as fio's"
+# a file made for a read job is laid out first, as fio lays it out; its
+# clones on the one file lay it out once, not once a clone
+printf '[c]\nioengine=psync\nrw=randread\nbs=4k\nfilename=made.img\nsize=8m\nnumjobs=3\nio_size=64k\n' >c.fio
+expect_exit "$LM_EXIT_OK" c.out "$LUNMARK" c.fio
+n=$(grep -c "prefilling 8MiB of made.img" c.out)
+[ "$n" = 1 ] || fail "3 clones laid their one file out $n times: $(cat c.out)"
+ok "clones of a read job lay their made file out once"
 echo "$passed passed, 0 failed"
