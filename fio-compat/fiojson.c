@@ -510,9 +510,8 @@ int lm_fio_json_write(FILE *f, const struct lm_fio_jobs *jobs,
 
 		if (!lm_fio_job_shown(jobs, i))
 			continue;
-		/* a summed group shows its last job's options, as fio */
-		while (fj->summed && last + 1 < jobs->n &&
-		       jobs->jobs[last + 1].group == fj->group)
+		/* a summed entry shows its last job's options, as fio */
+		while (last + 1 < jobs->n && jobs->jobs[last + 1].joins)
 			last++;
 		json_object_array_add(
 			arr,

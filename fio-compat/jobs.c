@@ -280,12 +280,17 @@ static void lm_fio_groups(struct lm_fio_jobs *out)
 		out->jobs[i].job.exitall = exitall;
 	out->ngroups = group + 1;
 	out->nphases = phase + 1;
-	/* group_reporting: a group is one entry, as fio's */
+	/* group_reporting: as fio's, a job with it joins the entry before
+	 * it in its group (with numjobs=2 and no group_reporting, then a
+	 * job with it, the second clone and that job are one entry) */
+	for (i = 0; i < out->n; i++)
+		out->jobs[i].joins =
+			i && out->jobs[i].group_reporting &&
+			out->jobs[i - 1].group == out->jobs[i].group;
 	for (i = 0; i < out->n; i++)
 		out->jobs[i].summed =
-			out->jobs[i].group_reporting ||
-			(i && out->jobs[i - 1].summed &&
-			 out->jobs[i - 1].group == out->jobs[i].group);
+			out->jobs[i].joins ||
+			(i + 1 < out->n && out->jobs[i + 1].joins);
 }
 
 int lm_fio_jobs_build(const struct lm_fio_file *f, bool ignore_unsupported,

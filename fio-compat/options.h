@@ -77,8 +77,13 @@ struct lm_fio_job {
 	/* numjobs: clone @clone of @nclones, number (from 1) among all
 	 * jobs' clones, as fio counts them in log names */
 	unsigned int clone, nclones, number;
-	/* group_reporting: the group is one entry, its first job's, with
-	 * the sum of the group's results */
+	/*
+	 * group_reporting, by fio's rule (stat.c): a job with it joins the
+	 * entry of the job before it when both are of one group; any other
+	 * job starts an entry. An entry of several jobs (@summed, each of
+	 * them) is its first job's, with the sum of their results.
+	 */
+	bool joins;
 	bool summed;
 	unsigned int group; /* reporting group, from 0 */
 	unsigned int phase; /* jobs of one phase run at once (stonewall) */
@@ -100,13 +105,11 @@ struct lm_fio_jobs {
 	unsigned int ndisks;
 };
 
-/* Has job @i an entry of its own in fio's output (not one of a summed
- * group's after its first)? */
+/* Has job @i an entry of its own in fio's output (it joins none)? */
 static inline bool lm_fio_job_shown(const struct lm_fio_jobs *js,
 				    unsigned int i)
 {
-	return !i || !js->jobs[i].summed ||
-	       js->jobs[i - 1].group != js->jobs[i].group;
+	return !js->jobs[i].joins;
 }
 
 /* The @i-th file of a job's filename list. */

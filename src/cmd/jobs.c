@@ -108,8 +108,8 @@ static unsigned int lm_jobs_spans(const struct lm_fio_job *fj, unsigned int n,
 			from[k] = LM_RUN_TARGETS_MAX + *nspans;
 			spans[(*nspans)++] = (struct lm_run_span){ slots, nf };
 		}
-		if (fj[k].summed && (!k || fj[k - 1].group != fj[k].group)) {
-			/* a new summed group: its first job reports it */
+		if (fj[k].summed && !fj[k].joins) {
+			/* a new summed entry: its first job reports it */
 			first = k;
 			gspan = *nspans;
 			spans[(*nspans)++] = (struct lm_run_span){ slots, 0 };
@@ -390,9 +390,7 @@ static int lm_jobs_one_sum(const struct lm_cli *c, const struct lm_fio_jobs *js)
 		j = &js->jobs[i];
 		if (!first || first->phase != j->phase)
 			first = j;
-		if (j->nfiles > 1 ||
-		    (j != first && !(j->summed && first->summed &&
-				     j->group == first->group))) {
+		if (j->nfiles > 1 || (j != first && !j->joins)) {
 			if (!c->peer) /* every rank's: rank 0 says it */
 				lm_err("%s:%u: job '%s': under lunmark-mpi a job file runs one job at a time (a stonewall between jobs, or numjobs= with group_reporting), on one filename; this one %s",
 				       j->file, j->line, j->job.name,
