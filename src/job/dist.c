@@ -112,11 +112,31 @@ uint64_t lm_dist_next(const struct lm_dist *d, struct lm_rand *r, uint64_t n)
 	return lm_rand_below(r, n);
 }
 
-uint64_t lm_dist_pass(const struct lm_dist *d, uint64_t n, uint32_t bs)
+/* The blocks a skip forward reads in one sweep of @n: every @step-th. */
+static uint64_t lm_dist_spots(const struct lm_dist *d, uint64_t n, uint32_t bs)
 {
 	int64_t step = 1 + d->skip_bytes / (int64_t)bs;
 
 	return step > 1 ? (n + (uint64_t)step - 1) / (uint64_t)step : n;
+}
+
+uint64_t lm_dist_pass(const struct lm_dist *d, uint64_t n, uint32_t bs)
+{
+	return d->wrap ? n : lm_dist_spots(d, n, bs);
+}
+
+void lm_dist_fit(struct lm_dist *d, uint64_t n, uint32_t bs,
+		 uint64_t target_bytes, bool from0)
+{
+	int64_t step = 1 + d->skip_bytes / (int64_t)bs;
+	uint64_t last;
+
+	d->wrap = false;
+	if (!from0 || step <= 1 || !n)
+		return;
+	last = (n - 1) / (uint64_t)step * (uint64_t)step;
+	d->wrap = (last + 1) * bs < target_bytes &&
+		  (last + (uint64_t)step) * bs >= target_bytes;
 }
 
 /* A skip back of @step - 1 blocks (@step < 1): the first IO at 0, then
@@ -140,7 +160,7 @@ uint64_t lm_dist_seq(const struct lm_dist *d, uint64_t claim, uint64_t n,
 	uint64_t b, z, skip;
 
 	if (step > 1)
-		b = claim % lm_dist_pass(d, n, bs) * (uint64_t)step;
+		b = claim % lm_dist_spots(d, n, bs) * (uint64_t)step;
 	else if (step < 1)
 		b = lm_dist_back(step, claim, n);
 	else

@@ -41,6 +41,9 @@ struct lm_dist {
 	 * blocks, wrapping at its end. */
 	int64_t skip_bytes;
 	uint64_t zone_bytes, zone_skip_bytes;
+	/* a skip forward wraps at the region's end instead of ending the
+	 * pass (lm_dist_fit()) */
+	bool wrap;
 };
 
 /* Does @d move sequential or random IOs from where the generator's own
@@ -68,7 +71,22 @@ uint64_t lm_dist_seq(const struct lm_dist *d, uint64_t claim, uint64_t n,
 		     uint32_t bs);
 
 /* The IOs of one pass over @n blocks of @bs bytes: fewer than n with a
- * skip forward, which ends the pass at the region's end. */
+ * skip forward, which ends the pass at the region's end, unless it
+ * wraps there. */
 uint64_t lm_dist_pass(const struct lm_dist *d, uint64_t n, uint32_t bs);
+
+/*
+ * Does a skip forward over the @n blocks of @bs bytes from the start of a
+ * target of @target_bytes wrap (d->wrap)? fio ends the pass once an IO
+ * would start past the region but not past the target, or once one ended
+ * exactly at the target's end; an IO that would start past the target's
+ * end goes to 0 instead, and the pass goes on until it has moved the
+ * region's bytes. A region from 0 to the target's end, or one whose next
+ * IO after its last would start past that end, so wraps. @from0: the
+ * region starts at 0 (from elsewhere fio lands on twice the offset, which
+ * lunmark does not copy: no wrap).
+ */
+void lm_dist_fit(struct lm_dist *d, uint64_t n, uint32_t bs,
+		 uint64_t target_bytes, bool from0);
 
 #endif

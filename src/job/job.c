@@ -444,6 +444,8 @@ int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
 	}
 	/* as fio: the region is a whole number of blocks */
 	j->size_bytes -= j->size_bytes % j->bs_bytes;
+	lm_dist_fit(&j->dist, j->size_bytes / j->bs_bytes, j->bs_bytes,
+		    target_bytes, !j->offset_bytes && j->threads == 1);
 	if (j->loops > 1)
 		j->io_bytes =
 			(j->io_bytes ? j->io_bytes : j->size_bytes) * j->loops;

@@ -7,8 +7,10 @@
 # for. Judged by the loop device's own counters (/sys/block/loopN/stat:
 # reads completed and sectors read), fio's and lunmark's side by side.
 # And where a mixed sequential job's IOs go: a position per direction;
-# and that a read job's clones prefill their one device once. Polling
-# reaps (iodepth_batch_complete_min=0) on io_uring, libaio and iSCSI.
+# where rw=read:N goes at the target's end, as fio's logs have it; that
+# a read job in a job file writes nothing to a device, and clones lay a
+# file made for them out once. Polling reaps
+# (iodepth_batch_complete_min=0) on io_uring, libaio and iSCSI.
 . "$(dirname "$0")/lib.sh"
 lm_need_root
 command -v jq >/dev/null || skip "jq is not installed (bash scripts/deps.sh)"
@@ -86,6 +88,24 @@ note "rw=rw reads, writes, out-of-step offsets: fio $f, lunmark $l"
 [ "${f##* }" = 0 ] || fail "fio's rw=rw log is not one position per direction ($f): the check is wrong"
 [ "${l##* }" = 0 ] || fail "lunmark's rw=rw reads and writes do not each walk from the start ($l)"
 ok "rw=rw: a position per direction, as fio's"
+# rw=read:N over the first 40k of files of 40k, 44k and 80k: where the
+# next IO would start past the file's end fio wraps to 0 and goes on to
+# size=, elsewhere the pass ends; the offsets of fio's write_iolog and of
+# lunmark's per-IO log, side by side (lunmark once ended every pass)
+for sk in 4k 8k 12k; do
+	for sz in 40k 44k 80k; do
+		rm -f t.img io.log k_lat.1.log
+		truncate -s "$sz" t.img
+		"$fio" --name=k --filename=t.img --rw=read:$sk --bs=4k --size=40k --ioengine=psync \
+			--write_iolog=io.log >k.out 2>&1 || fail "fio rw=read:$sk: $(head -c 300 k.out)"
+		f=$(awk '$3 == "read" { printf "%d ", $4 / 4096 }' io.log)
+		expect_exit "$LM_EXIT_OK" k.out "$LUNMARK" --name=k --filename=t.img --rw=read:$sk \
+			--bs=4k --size=40k --ioengine=psync --write_lat_log=k --log_offset=1 --no-prefill
+		l=$(awk -F', ' '{ printf "%d ", $5 / 4096 }' k_lat.1.log)
+		[ "$f" = "$l" ] || fail "rw=read:$sk on a $sz file: fio read blocks $f, lunmark $l"
+	done
+done
+ok "rw=read:N wraps at the target's end as fio's"
 # fio never writes for a read job: with --allow-write (which a job
 # file's write jobs need) its read jobs read the device as it is, not
 # prefilled over. A write job and a read job elsewhere on the device:

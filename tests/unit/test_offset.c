@@ -305,6 +305,44 @@ static void lm_test_dist_skips(void)
 	}
 }
 
+/* rw=read:N over 10 blocks of 4k at the start of a target of 10, 11 or
+ * 20 blocks: wrap or end, as fio 3.33's write_iolog of the same jobs on
+ * files of those sizes has them */
+static void lm_test_dist_wrap(void)
+{
+	static const struct {
+		int64_t skip;
+		uint64_t target; /* blocks */
+		uint64_t pass;
+		uint64_t b[10];
+	} t[] = {
+		{ 4096, 10, 10, { 0, 2, 4, 6, 8, 0, 2, 4, 6, 8 } },
+		{ 4096, 11, 5, { 0, 2, 4, 6, 8 } },
+		{ 4096, 20, 5, { 0, 2, 4, 6, 8 } },
+		{ 8192, 10, 4, { 0, 3, 6, 9 } },
+		{ 8192, 11, 10, { 0, 3, 6, 9, 0, 3, 6, 9, 0, 3 } },
+		{ 8192, 20, 4, { 0, 3, 6, 9 } },
+		{ 12288, 10, 10, { 0, 4, 8, 0, 4, 8, 0, 4, 8, 0 } },
+		{ 12288, 11, 10, { 0, 4, 8, 0, 4, 8, 0, 4, 8, 0 } },
+		{ 12288, 20, 3, { 0, 4, 8 } },
+	};
+	struct lm_dist d;
+	unsigned int i, c;
+
+	for (i = 0; i < LM_ARRAY_SIZE(t); i++) {
+		memset(&d, 0, sizeof(d));
+		d.skip_bytes = t[i].skip;
+		lm_dist_fit(&d, 10, 4096, t[i].target * 4096, true);
+		CU_ASSERT_EQUAL(lm_dist_pass(&d, 10, 4096), t[i].pass);
+		for (c = 0; c < t[i].pass; c++)
+			CU_ASSERT_EQUAL(lm_dist_seq(&d, c, 10, 4096),
+					t[i].b[c]);
+		/* from an offset: no wrap, the pass ends at the region's */
+		lm_dist_fit(&d, 10, 4096, t[i].target * 4096, false);
+		CU_ASSERT_FALSE(d.wrap);
+	}
+}
+
 static void lm_test_dist(void)
 {
 	struct lm_dist d;
@@ -371,6 +409,8 @@ int lm_suite_offset(void)
 		{ "percentage_random: the share asked for",
 		  lm_test_percentage_random },
 		{ "random map: each block once a pass", lm_test_random_map },
+		{ "rw=read:N at the target's end: wrap or end, as fio",
+		  lm_test_dist_wrap },
 		{ "random_distribution: zipf, zoned, normal", lm_test_dist },
 		{ NULL, NULL },
 	};
