@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "fio-compat/jobfile.h"
+#include "fio-compat/keywords.h"
 #include "src/lunmark.h"
 
 #include <ctype.h>
@@ -117,7 +118,7 @@ static int lm_fio_option(struct lm_fio_reader *r, const char *file,
 	struct lm_fio_section *s;
 	struct lm_fio_opt *o;
 	char *eq = strchr(p, '='), *key = p, *val = NULL;
-	char what[160];
+	char what[320], kw[LM_FIO_LINE_MAX], why[200];
 
 	if (!lm_fio_in_section(r))
 		return lm_fio_bad(
@@ -141,6 +142,13 @@ static int lm_fio_option(struct lm_fio_reader *r, const char *file,
 			key);
 		return lm_fio_bad(r, file, line, what);
 	}
+	/* $ncpus and the like, as fio's options see them */
+	if (val && lm_fio_keywords(val, kw, sizeof(kw), why, sizeof(why))) {
+		snprintf(what, sizeof(what), "%.64s=%.200s", key, why);
+		return lm_fio_bad(r, file, line, what);
+	}
+	if (val)
+		val = kw;
 	s = &r->f->secs[r->f->nsecs - 1];
 	o = realloc(s->opts, (s->nopts + 1) * sizeof(*o));
 	if (!o)

@@ -168,6 +168,15 @@ same '[.jobs[] | select(.jobname) | [.jobname, .groupid, .read.io_bytes]]'
 printf '[a]\nrw=read\nsize=2m\nnumjobs=2\ngroup_reporting\n[b]\nrw=read\nsize=4m\n[c]\nrw=read\nsize=1m\ngroup_reporting\n' >gp.fio
 both --filename="$LM_DEV" gp.fio
 same '[.jobs[] | select(.jobname) | [.jobname, .groupid, .read.io_bytes]]'
+# fio's reserved words and the sums fio has bc work out: the clones,
+# the bytes and the "job options" fio shows (the numbers, not the words)
+printf "[k]\nrw=read\nbs=\$pagesize\nsize=(\$pagesize*64+4096)*2\nnumjobs=\$ncpus/2+1\n" >kw.fio
+both --filename="$LM_DEV" kw.fio
+same '[.jobs[] | [.jobname, .read.io_bytes, ."job options"]]'
+# what bc cannot work out fio fails, and lunmark refuses with file:line
+printf "[k]\nrw=read\nsize=1m\nbsrange=4k-\$pagesize\n" >kw.fio
+expect_exit "$LM_EXIT_USAGE" kw.out "$LUNMARK" --filename="$LM_DEV" kw.fio
+expect_grep "kw.fio:4: bsrange=4k-" kw.out
 
 # lunmark run --output-format=json --output: fio's jobs[] keys (its own
 # options are not a job file's, so "job options" is left out) and
