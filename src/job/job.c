@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -231,6 +232,24 @@ static int lm_job_rate_check(const struct lm_job *j, char *msg, size_t len)
 	return 0;
 }
 
+/* rw=read:N skips whole blocks: fio steps by bs + N bytes, which lunmark's
+ * walk in blocks cannot when N is part of one. */
+static int lm_job_skip_check(const struct lm_job *j, char *msg, size_t len)
+{
+	char a[32];
+
+	if (j->dist.skip_bytes % (int64_t)j->bs_bytes) {
+		lm_fmt_size(a, sizeof(a), (uint64_t)llabs(j->dist.skip_bytes));
+		snprintf(
+			msg, len,
+			"rw=%s:%s%s: a skip of part of a block (--bs=%u), where fio steps by the block and the skip; lunmark skips whole blocks: give a multiple of %u",
+			lm_rw_name(j->rw), j->dist.skip_bytes < 0 ? "-" : "", a,
+			j->bs_bytes, j->bs_bytes);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 int lm_job_check(const struct lm_job *j, char *msg, size_t len)
 {
 	const struct lm_engine_ops *e;
@@ -285,7 +304,7 @@ int lm_job_check(const struct lm_job *j, char *msg, size_t len)
 		snprintf(msg, len, "--time_based needs --runtime");
 		return -EINVAL;
 	}
-	if (lm_job_rate_check(j, msg, len))
+	if (lm_job_rate_check(j, msg, len) || lm_job_skip_check(j, msg, len))
 		return -EINVAL;
 	if (j->verify && lm_rw_trims(j->rw)) {
 		snprintf(
@@ -387,6 +406,26 @@ static int lm_fit_size(struct lm_job *j, uint64_t target_bytes, uint64_t last,
 	return -EINVAL;
 }
 
+/*
+ * The pass of @j over its fitted region: rw=read:N's skips wrapping
+ * where fio's do (dist.h), and fio's loops, each a
+ * pass (fewer IOs than the region's blocks with a skip forward).
+ */
+static void lm_job_fit_pass(struct lm_job *j, uint64_t target_bytes)
+{
+	uint64_t n = j->size_bytes / j->bs_bytes;
+
+	lm_dist_fit(&j->dist, n, j->bs_bytes, target_bytes,
+		    !j->offset_bytes && j->threads == 1);
+	if (j->loops > 1)
+		j->io_bytes =
+			(j->io_bytes ? j->io_bytes
+				     : lm_dist_pass(&j->dist, n, j->bs_bytes) *
+					       j->bs_bytes) *
+			j->loops;
+	j->loops = 0; /* fitted once */
+}
+
 int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
 	       uint32_t max_io_bytes, char *msg, size_t len)
 {
@@ -444,12 +483,7 @@ int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
 	}
 	/* as fio: the region is a whole number of blocks */
 	j->size_bytes -= j->size_bytes % j->bs_bytes;
-	lm_dist_fit(&j->dist, j->size_bytes / j->bs_bytes, j->bs_bytes,
-		    target_bytes, !j->offset_bytes && j->threads == 1);
-	if (j->loops > 1)
-		j->io_bytes =
-			(j->io_bytes ? j->io_bytes : j->size_bytes) * j->loops;
-	j->loops = 0; /* fitted once */
+	lm_job_fit_pass(j, target_bytes);
 	return 0;
 }
 

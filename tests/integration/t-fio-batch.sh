@@ -105,6 +105,21 @@ for sk in 4k 8k 12k; do
 		[ "$f" = "$l" ] || fail "rw=read:$sk on a $sz file: fio read blocks $f, lunmark $l"
 	done
 done
+# loops=2: two passes of the skipping walk, as fio's (4 IOs each over
+# 40k of an 80k file; lunmark once moved the region's 10 blocks a loop)
+rm -f t.img io.log k_lat.1.log
+truncate -s 80k t.img
+"$fio" --name=k --filename=t.img --rw=read:8k --bs=4k --size=40k --loops=2 --ioengine=psync \
+	--write_iolog=io.log >k.out 2>&1 || fail "fio loops=2: $(head -c 300 k.out)"
+expect_exit "$LM_EXIT_OK" k.out "$LUNMARK" --name=k --filename=t.img --rw=read:8k --bs=4k \
+	--size=40k --loops=2 --ioengine=psync --write_lat_log=k --log_offset=1 --no-prefill
+f=$(awk '$3 == "read" { printf "%d ", $4 / 4096 }' io.log)
+l=$(awk -F', ' '{ printf "%d ", $5 / 4096 }' k_lat.1.log)
+[ "$f" = "$l" ] || fail "rw=read:8k, loops=2: fio read blocks $f, lunmark $l"
+# a skip of part of a block: fio steps by bs + skip, lunmark's walk is in
+# blocks; refused, not run with another stride
+expect_exit "$LM_EXIT_USAGE" k.out "$LUNMARK" --name=k --filename=t.img --rw=read:12k --bs=8k
+expect_grep "a skip of part of a block (--bs=8192)" k.out
 ok "rw=read:N wraps at the target's end as fio's"
 # fio never writes for a read job: with --allow-write (which a job
 # file's write jobs need) its read jobs read the device as it is, not
