@@ -409,8 +409,10 @@ static struct json_object *lm_job_json(const struct lm_fio_job *fj,
 	lm_jput_i64(o, "eta", 0);
 	lm_jput_i64(o, "elapsed", (int64_t)(r->elapsed_ns / 1000000000ull));
 	jo = lm_options_json(opts, cmdline ? fj->job.name : NULL);
-	/* fio leaves it out when the job has none of its own */
-	if (jo && !json_object_object_length(jo))
+	/* fio leaves it out when the job's section has no option line; a
+	 * section of options fio does not show (new_group, stonewall) has
+	 * it empty */
+	if (jo && !json_object_object_length(jo) && (!opts || !opts->nopts))
 		json_object_put(jo);
 	else
 		lm_jput(o, "job options", jo);

@@ -168,6 +168,12 @@ same '[.jobs[] | select(.jobname) | [.jobname, .groupid, .read.io_bytes]]'
 printf '[a]\nrw=read\nsize=2m\nnumjobs=2\ngroup_reporting\n[b]\nrw=read\nsize=4m\n[c]\nrw=read\nsize=1m\ngroup_reporting\n' >gp.fio
 both --filename="$LM_DEV" gp.fio
 same '[.jobs[] | select(.jobname) | [.jobname, .groupid, .read.io_bytes]]'
+# group_reporting in every placement, and "job options" as fio has it:
+# {} for a section of options fio does not show (new_group, stonewall),
+# none for a section with no option line
+printf '[global]\nbs=4k\nrw=read\nsize=256k\n[a]\nnumjobs=2\n[b]\ngroup_reporting\n[c]\ngroup_reporting\nnumjobs=2\n[d]\nnew_group\n[e]\ngroup_reporting\n[f]\nstonewall\n[g]\n' >gp.fio
+both --filename="$LM_DEV" gp.fio
+same '[.jobs[] | select(.jobname) | [.jobname, .groupid, ."job options", .read.io_bytes]]'
 # fio's reserved words and the sums fio has bc work out: the clones,
 # the bytes and the "job options" fio shows (the numbers, not the words)
 printf "[k]\nrw=read\nbs=\$pagesize\nsize=(\$pagesize*64+4096)*2\nnumjobs=\$ncpus/2+1\n" >kw.fio
