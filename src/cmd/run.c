@@ -318,13 +318,15 @@ int lm_run_set(struct lm_cli *c, struct lm_job *const *jobs,
 		lm_run_result_move(&keep[k], &r[k]);
 	if (r[0].interrupted)
 		ret = lm_exit_of_signal();
+	/* an error is said on stderr, also in a run the stop cut short
+	 * (its exit code stays the signal's): fio's JSON has no words */
 	for (k = 0; k < n; k++) {
-		if (!ret && r[k].io_errno) {
+		if (r[k].io_errno) {
 			lm_err("%s: %s",
 			       t[k].kind == LM_TARGET_NONE ? "(none)"
 							   : t[k].name,
 			       lm_run_result_error(&r[k], why, sizeof(why)));
-			ret = LM_EXIT_IO;
+			ret = ret ? ret : LM_EXIT_IO;
 		}
 		if (r[k].verify.bad) {
 			lm_verify_say(t[k].name, jobs[k]->name, &r[k].verify);

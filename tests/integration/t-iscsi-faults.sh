@@ -172,4 +172,25 @@ else
 		fail "the run stopped with the connection lost and said nothing of it: $(cat "$LM_WORK/o")"
 	note "the target answered all before it died: the loss is said, no IO lost"
 fi
+# the same with fio's JSON for output: the JSON has no words, so the
+# error goes to stderr, also when the stop cut the run short (it once
+# said nothing at all there)
+lm_tgt_do restart
+"$LUNMARK" run "$URL_NULL" --rw=randread --iodepth=8 --runtime=30 --time_based \
+	--no-prefill --reconnect --timeout=20 --output-format=json --output="$LM_WORK/o.json" \
+	>"$LM_WORK/o" 2>&1 &
+pid=$!
+sleep 2
+lm_tgt_do kill
+sleep 2
+kill -INT "$pid"
+rc=0
+wait "$pid" || rc=$?
+[ "$rc" = 130 ] || fail "Ctrl-C with --output-format=json: exit $rc, not 130: $(cat "$LM_WORK/o")"
+if [ "$(jq '.jobs[0].error' "$LM_WORK/o.json")" != 0 ]; then
+	grep -q "connection lost, and stopped while logging in again" "$LM_WORK/o" ||
+		fail "an IO error in a JSON run cut short is not said on stderr: $(cat "$LM_WORK/o")"
+else
+	note "the target answered all before it died: no IO lost, nothing to say"
+fi
 exit "$LM_PASS"
