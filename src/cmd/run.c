@@ -36,7 +36,9 @@ static void lm_run_hint(const struct lm_job *j, const struct lm_target *t)
 						: POSIX_FADV_SEQUENTIAL);
 }
 
-/* A fio job's size past its target's end was cut at it, as fio's is. */
+/* A fio job's size past its target's end was cut at it, as fio cuts a
+ * device's or a LUN's; fio extends a regular file instead, writing it,
+ * which lunmark does not do to a file that was there. */
 static void lm_run_cut_note(struct lm_job *j, const struct lm_target *t)
 {
 	char a[32], b[32];
@@ -45,8 +47,11 @@ static void lm_run_cut_note(struct lm_job *j, const struct lm_target *t)
 		return;
 	lm_fmt_size(a, sizeof(a), j->size_asked);
 	lm_fmt_size(b, sizeof(b), j->size_bytes);
-	lm_note("job '%s': size=%s goes past the end of %s: cut to the %s from its offset to the end, as fio cuts it",
-		j->name, a, t->name, b);
+	lm_note("job '%s': size=%s goes past the end of %s: cut to the %s from its offset to the end, %s",
+		j->name, a, t->name, b,
+		t->kind == LM_TARGET_FILE
+			? "where fio would extend the file and write it out (lunmark writes no file that was there to make it larger)"
+			: "as fio cuts it");
 	j->size_asked = 0;
 }
 

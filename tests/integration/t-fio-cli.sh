@@ -461,6 +461,11 @@ both --filename="$LM_DEV" cut.fio
 same '[.jobs[].read | .io_bytes, .total_ios]'
 expect_grep "size=4GiB goes past the end of $LM_DEV: cut to the 48MiB from its offset to the end, as fio cuts it" lm.out
 note "size=4g on the 64 MiB device: fio and lunmark $(jq -c '[.jobs[].read.io_bytes]' lm.json)"
+# a file that was there: fio would extend it and write it out; lunmark
+# cuts the job and says so, not "as fio cuts it"
+truncate -s 1m small.img
+expect_exit "$LM_EXIT_OK" small.out "$LUNMARK" --name=r --filename=small.img --rw=read --bs=4k --size=4m
+expect_grep "cut to the 1MiB from its offset to the end, where fio would extend the file" small.out
 
 # --output takes the normal format too, as fio's: nothing on stdout, the
 # reports and the JSON in the file (fio puts its JSON before its final
