@@ -38,13 +38,17 @@ static void lm_run_hint(const struct lm_job *j, const struct lm_target *t)
 
 /* A fio job's size past its target's end was cut at it, as fio cuts a
  * device's or a LUN's; fio extends a regular file instead, writing it,
- * which lunmark does not do to a file that was there. */
+ * which lunmark does not do to a file that was there. A file made for
+ * the run is as fio makes it: a clone's filesize from its offset ends at
+ * its end, as fio's io_size does, and is no cut to speak of. */
 static void lm_run_cut_note(struct lm_job *j, const struct lm_target *t)
 {
 	char a[32], b[32];
 
-	if (!j->size_asked)
+	if (!j->size_asked || t->made) {
+		j->size_asked = 0;
 		return;
+	}
 	lm_fmt_size(a, sizeof(a), j->size_asked);
 	lm_fmt_size(b, sizeof(b), j->size_bytes);
 	lm_note("job '%s': size=%s goes past the end of %s: cut to the %s from its offset to the end, %s",

@@ -514,6 +514,15 @@ expect_exit "$LM_EXIT_OK" "$LM_WORK/p" "$LUNMARK" "$LM_WORK/incr.fio" --output-f
 	fail "2 clones 16m apart made a file of $(stat -c %s "$LM_WORK/inc.img") bytes, not fio's 24 MiB"
 [ "$(grep -c "prefilling 8MiB of $LM_WORK/inc.img" "$LM_WORK/p")" -eq 2 ] ||
 	fail "each clone prefills its 8 MiB: $(grep prefilling "$LM_WORK/p")"
+# filesize with offset_increment: clone 1's region is the file's end from
+# its offset, as fio's io_size is (filesize less the offset): no note of
+# a cut, which once said the file would be extended
+rm -f "$LM_WORK/fs.img"
+expect_exit "$LM_EXIT_OK" "$LM_WORK/p" "$LUNMARK" --name=f --filename="$LM_WORK/fs.img" --rw=read \
+	--bs=4k --filesize=3m --size=1m --numjobs=2 --offset_increment=2m --output-format=json
+! grep -q "goes past the end" "$LM_WORK/p" || fail "a made file's clone was said cut: $(cat "$LM_WORK/p")"
+[ "$(sed -n '/^{/,$p' "$LM_WORK/p" | jq -c '[.jobs[].read.io_bytes]')" = "[1048576,1048576]" ] ||
+	fail "filesize=3m size=1m clones: $(sed -n '/^{/,$p' "$LM_WORK/p" | jq -c '[.jobs[].read.io_bytes]'), not fio's 1 MiB each"
 # write clones on one file made for them write it without --allow-write,
 # the second as the first (it was once refused as a file that may hold
 # data, the first clone's)
