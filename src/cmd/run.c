@@ -74,7 +74,9 @@ static bool lm_run_prefills(const struct lm_cli *c, const struct lm_job *j,
 	if (!j->prefill || t->kind == LM_TARGET_CHAR ||
 	    !(lm_rw_reads(j->rw) || t->kind == LM_TARGET_TESTFILE))
 		return false;
-	return c->cmd == LM_CMD_JOBS ? t->made : lm_may_prefill(t, c);
+	/* lunmark's own file in a directory given is made for the run too */
+	return c->cmd == LM_CMD_JOBS ? t->made || t->kind == LM_TARGET_TESTFILE
+				     : lm_may_prefill(t, c);
 }
 
 /*
@@ -249,6 +251,7 @@ static void lm_run_warnings(const struct lm_cli *c, const struct lm_job *j,
 	in.thin = id.thin;
 	in.reads = lm_rw_reads(j->rw);
 	in.prefilled = prefilled;
+	in.fio_jobs = c->cmd == LM_CMD_JOBS;
 	in.reconnects = r->reconnects;
 	lm_warnings_fill(&in, &w);
 	lm_report_warnings(stdout, &w);

@@ -41,6 +41,9 @@ int lm_prefill(const struct lm_job *j, const struct lm_target *t)
 	p.size_bytes = to - from;
 	p.offset_increment = 0;
 	p.io_bytes = 0;
+	/* every block of it: not rw=read:N's skips or zones, whose stride
+	 * at the prefill's block size would leave the job's blocks unwritten */
+	memset(&p.dist, 0, sizeof(p.dist));
 	p.bs_vary = false;
 	p.bs_bytes = lm_prefill_bs(&p, t->lbs_bytes);
 	p.iodepth = lm_engine_depth(lm_engine_find(j->engine), 8);

@@ -65,7 +65,10 @@ void lm_warnings_fill(const struct lm_warn_in *in, struct lm_warnings *w)
 			in->link_gbit, in->link_ceiling_mb_s);
 	if (in->thin > 0 && in->reads && !in->prefilled)
 		lm_warn(w, LM_WARN_THIN,
-			"reads of a thin-provisioned LUN (LBPME) that lunmark did not prefill: unwritten blocks are answered without touching a disk; write the region first (--allow-write prefills it)");
+			"reads of a thin-provisioned LUN (LBPME) that lunmark did not prefill: unwritten blocks are answered without touching a disk; write the region first (%s)",
+			in->fio_jobs
+				? "a write job before the reads: a job file's read jobs read what is there, as fio's"
+				: "--allow-write prefills it");
 	if (in->unstable)
 		lm_warn(w, LM_WARN_UNSTABLE,
 			"%u cell%s unstable: %s counted runs vary by more than %g%% (coefficient of variation); more --runs or a longer --runtime may settle it",

@@ -44,6 +44,7 @@ struct lm_warn_in {
 	int thin;		 /* the target is thin (LBPME): 1, 0, -1 */
 	bool reads;		 /* reads were measured */
 	bool prefilled;		 /* by lunmark, before them */
+	bool fio_jobs;		 /* fio's job files: read jobs never prefill */
 	unsigned int unstable;	 /* cells flagged unstable */
 	double unstable_cv_pct;	 /* the threshold */
 	unsigned int reconnects; /* sessions lost and logged in again */

@@ -514,6 +514,22 @@ expect_exit "$LM_EXIT_OK" "$LM_WORK/p" "$LUNMARK" "$LM_WORK/incr.fio" --output-f
 	fail "2 clones 16m apart made a file of $(stat -c %s "$LM_WORK/inc.img") bytes, not fio's 24 MiB"
 [ "$(grep -c "prefilling 8MiB of $LM_WORK/inc.img" "$LM_WORK/p")" -eq 2 ] ||
 	fail "each clone prefills its 8 MiB: $(grep prefilling "$LM_WORK/p")"
+# a read job's prefill writes every block of a made file, not the job's
+# own skipping walk (rw=read:8k once left the blocks at 12k and 24k of
+# a 40k file unwritten, the prefill's 8k stride beside the job's 12k)
+rm -f "$LM_WORK/sk.img"
+expect_exit "$LM_EXIT_OK" "$LM_WORK/p" "$LUNMARK" --name=s --filename="$LM_WORK/sk.img" \
+	--rw=read:8k --bs=4k --size=40k
+for b in 0 1 2 3 4 5 6 7 8 9; do
+	[ "$(dd if="$LM_WORK/sk.img" bs=4k skip=$b count=1 status=none | tr -d '\0' | head -c 1 | wc -c)" = 1 ] ||
+		fail "rw=read:8k's prefill left block $b of the made file unwritten"
+done
+# a directory given as filename=: lunmark's own file there is made for
+# the run and laid out for its reads (it once went unwritten in job files)
+mkdir -p "$LM_WORK/rd"
+expect_exit "$LM_EXIT_OK" "$LM_WORK/p" "$LUNMARK" --name=d --filename="$LM_WORK/rd" --rw=read \
+	--bs=4k --size=1m
+expect_grep "prefilling 1MiB of" "$LM_WORK/p"
 # filesize with offset_increment: clone 1's region is the file's end from
 # its offset, as fio's io_size is (filesize less the offset): no note of
 # a cut, which once said the file would be extended
