@@ -339,8 +339,8 @@ out_connect:
 	if (ret == -ETIMEDOUT)
 		snprintf(
 			msg, len,
-			"%s: no answer within %u s (is the portal right and reachable? --timeout sets the wait)",
-			c->portal, c->timeout_s);
+			"%s: no answer within %u s (is the portal right and reachable? %s sets the wait)",
+			c->portal, c->timeout_s, lm_iscsi_timeout_name(c));
 	else if (ret == -EINTR)
 		snprintf(msg, len, "%s: interrupted while connecting",
 			 c->portal);

@@ -51,6 +51,9 @@ struct lm_iscsi_conf {
 	char display[600]; /* lm_iscsi_url_display() */
 	char portal[280];  /* lm_iscsi_portal() */
 	unsigned int timeout_s;
+	/* how the caller's user sets timeout_s, for messages ("--timeout");
+	 * NULL: "the timeout" */
+	const char *timeout_name;
 	bool reconnect; /* reconnect and replay after a lost connection */
 	/* receive through an io_uring, many PDUs a receive, where the
 	 * kernel gives one (kmod-free/session_ring.c); else recvmsg, one
@@ -66,6 +69,12 @@ struct lm_iscsi_conf {
 	int stop_now;
 	struct lm_iscsi_fault fault; /* none unless a test asks */
 };
+
+/* What sets @c's timeout, in words for messages. */
+static inline const char *lm_iscsi_timeout_name(const struct lm_iscsi_conf *c)
+{
+	return c->timeout_name ? c->timeout_name : "the timeout";
+}
 
 /* Whether @c's stop flag is raised (NULL: never). */
 static inline bool lm_iscsi_stopped(const struct lm_iscsi_conf *c)

@@ -116,7 +116,7 @@ int lm_iscsi_status_error(int status, int key, int ascq, bool *retry, char *msg,
 		snprintf(msg, len, "connection lost (command cancelled)");
 		return -ECONNRESET;
 	case SCSI_STATUS_TIMEOUT:
-		snprintf(msg, len, "no answer within the timeout (--timeout)");
+		snprintf(msg, len, "no answer within the timeout");
 		return -ETIMEDOUT;
 	case SCSI_STATUS_ERROR:
 		snprintf(msg, len, "connection lost");

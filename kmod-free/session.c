@@ -232,8 +232,9 @@ static int lm_sess_come_back(struct lm_session *p, char *msg, size_t len)
 	if (ret) {
 		snprintf(
 			msg, len,
-			"%s: no connection within %u s (--reconnect waits up to --timeout): %s",
-			p->conf->portal, p->conf->timeout_s, why);
+			"%s: no connection within %u s (--reconnect waits up to %s): %s",
+			p->conf->portal, p->conf->timeout_s,
+			lm_iscsi_timeout_name(p->conf), why);
 		return ret;
 	}
 	p->reconnects++;
@@ -260,17 +261,19 @@ static void lm_sess_reconnect(struct lm_session *p, uint64_t deadline_ms)
 		/* the stop ended the logins, not the timeout */
 		snprintf(
 			full, sizeof(full),
-			"%s: connection lost, and stopped while logging in again, %.1f s into the %u s of --timeout: %s",
+			"%s: connection lost, and stopped while logging in again, %.1f s into the %u s of %s: %s",
 			p->conf->portal, (double)(lm_kf_now_ms() - from) / 1000,
-			p->conf->timeout_s, why);
+			p->conf->timeout_s, lm_iscsi_timeout_name(p->conf),
+			why);
 		lm_sess_fail_all(p, EINTR, full);
 		return;
 	}
 	if (ret) {
 		snprintf(
 			full, sizeof(full),
-			"%s: connection lost and not back within %u s (--timeout): %s",
-			p->conf->portal, p->conf->timeout_s, why);
+			"%s: connection lost and not back within %u s (%s): %s",
+			p->conf->portal, p->conf->timeout_s,
+			lm_iscsi_timeout_name(p->conf), why);
 		lm_sess_fail_all(p, ret == -ETIMEDOUT ? ETIMEDOUT : ECONNRESET,
 				 full);
 		return;
@@ -320,8 +323,9 @@ static void lm_sess_wait(struct lm_session *p, unsigned int min,
 		if (now - last >= timeout_ms) {
 			snprintf(
 				p->why, sizeof(p->why),
-				"%s: no answer for %u s (target stalled or unreachable; --timeout sets the wait)",
-				p->conf->portal, p->conf->timeout_s);
+				"%s: no answer for %u s (target stalled or unreachable; %s sets the wait)",
+				p->conf->portal, p->conf->timeout_s,
+				lm_iscsi_timeout_name(p->conf));
 			lm_sess_fail_all(p, ETIMEDOUT, p->why);
 			break;
 		}

@@ -97,6 +97,9 @@ void lm_target_opts_cli(struct lm_target_opts *to, const struct lm_cli *c)
 	to->chap_file = c->chap_file;
 	to->initiator = c->initiator;
 	to->timeout_s = c->timeout_s;
+	/* in fio's form --timeout is fio's runtime */
+	to->timeout_name =
+		c->cmd == LM_CMD_JOBS ? "--iscsi-timeout" : "--timeout";
 	to->reconnect = c->reconnect;
 	to->read_only = c->read_only;
 }

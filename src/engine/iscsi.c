@@ -15,11 +15,15 @@
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 struct lm_isc {
 	struct lm_session *s;
 	struct lm_session_done *done; /* depth: what one reap hands back */
+	uint64_t quiet_ns; /* since when peeks have found nothing (0: none) */
 };
+
+#define LM_ISC_QUIET_NS 1000000000ull
 
 /* The session's first failure becomes the engine's. */
 static void lm_isc_error(struct lm_engine *e, const struct lm_isc *c)
@@ -67,16 +71,34 @@ static int lm_isc_submit(struct lm_engine *e)
 	return lm_session_submit(c->s);
 }
 
-/* fio's iodepth_batch_complete_min=0: a reap that waits for nothing
- * still takes what the socket holds now. A lost connection has no socket:
- * a reap that waits logs in again (--reconnect), or what the session
- * holds would wait for ever. */
+static uint64_t lm_isc_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/*
+ * fio's iodepth_batch_complete_min=0: a reap that waits for nothing still
+ * takes what the socket holds now; returns the reap's min. A lost
+ * connection has no socket: a reap that waits logs in again (--reconnect),
+ * or what the session holds would wait for ever. Nor does a second of
+ * peeks that found nothing go on peeking: a wait, the only place where
+ * --timeout fails a target that stopped answering, takes over until an
+ * answer comes.
+ */
 static unsigned int lm_isc_peek(struct lm_isc *c)
 {
 	struct pollfd f = { .fd = lm_session_fd(c->s),
 			    .events = lm_session_events(c->s) };
+	uint64_t now = lm_isc_now();
 
 	if (f.fd < 0)
+		return 1;
+	if (!c->quiet_ns)
+		c->quiet_ns = now;
+	else if (now - c->quiet_ns >= LM_ISC_QUIET_NS)
 		return 1;
 	if (poll(&f, 1, 0) > 0)
 		(void)lm_session_service(c->s, f.revents);
@@ -95,6 +117,8 @@ static int lm_isc_reap(struct lm_engine *e, unsigned int min,
 	if (!min)
 		min = lm_isc_peek(c);
 	n = lm_session_reap(c->s, min, c->done, max);
+	if (n > 0)
+		c->quiet_ns = 0;
 	for (i = 0; i < n; i++) {
 		io = c->done[i].tag;
 		io->res = c->done[i].res;

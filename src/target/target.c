@@ -244,6 +244,7 @@ static int lm_iscsi_conf_fill(struct lm_iscsi_conf *c,
 		return -EINVAL;
 	}
 	c->timeout_s = o->timeout_s ? o->timeout_s : 10;
+	c->timeout_name = o->timeout_name;
 	c->reconnect = o->reconnect;
 	/* LUNMARK_ISCSI_RING=0: recvmsg as before, to compare the two */
 	c->ring = !getenv("LUNMARK_ISCSI_RING") ||

@@ -68,6 +68,7 @@ struct lm_target_opts {
 	const char *chap_file;
 	const char *initiator; /* NULL: lm_iscsi_default_initiator() */
 	unsigned int timeout_s;
+	const char *timeout_name; /* the option that set it, for messages */
 	bool reconnect;
 };
 

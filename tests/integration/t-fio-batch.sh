@@ -34,6 +34,9 @@ seen() {
 	[ "$n" -gt 0 ] || fail "'$*' read nothing from $LM_DEV"
 	echo "$n $(((b[2] - a[2]) * 512 / n))"
 }
+# the blocks (of 4k) fio's write_iolog read, in order: the offset follows
+# the action in its version 2 and 3 formats alike
+blocks_of() { awk '{ for (i = 1; i < NF; i++) if ($i == "read") printf "%d ", $(i + 1) / 4096 }' "$1"; }
 job() { printf '[s]\nioengine=%s\ndirect=1\nrw=read\nbs=4k\nsize=32m\niodepth=32\n%s' "$1" "${2:-}" >s.fio; }
 for e in io_uring libaio; do
 	job "$e"
@@ -59,15 +62,7 @@ iodepth_batch_complete_max=4
 	n=$(jq '.jobs[0].read.total_ios' p.json)
 	[ "$n" = 8192 ] || fail "$e, iodepth_batch_complete_min=0: $n reads of 8192"
 done
-# and on the iSCSI engine, whose reap read nothing when it waited for
-# nothing: a time-based run did no IO at all, a size-limited one spun
-lm_tgt -s 64
-printf '[s]\nioengine=libiscsi\nfilename=%s\nrw=randread\nbs=4k\nsize=16m\niodepth=8\niodepth_batch_complete_min=0\n' \
-	"$(printf %s "$URL_NULL" | sed 's/:/\\:/g')" >s.fio
-expect_exit "$LM_EXIT_OK" p.out timeout -k 5 60 "$LUNMARK" s.fio --output-format=json --output=p.json
-n=$(jq '.jobs[0].read.total_ios' p.json)
-[ "$n" = 4096 ] || fail "libiscsi, iodepth_batch_complete_min=0: $n reads of 4096"
-ok "iodepth_batch_complete_min=0 polls to the end"
+ok "iodepth_batch_complete_min=0 polls to the end on io_uring and libaio"
 l=$(seen "$LUNMARK" run "$LM_DEV" --rw=read --bs=4k --iodepth=32 --size=32m --no-prefill)
 note "lunmark run, sequential 4k QD32: $l"
 [ "$l" = "8192 4096" ] || fail "lunmark run's sequential reads reached the device as '$l'"
@@ -98,7 +93,7 @@ for sk in 4k 8k 12k; do
 		truncate -s "$sz" t.img
 		"$fio" --name=k --filename=t.img --rw=read:$sk --bs=4k --size=40k --ioengine=psync \
 			--write_iolog=io.log >k.out 2>&1 || fail "fio rw=read:$sk: $(head -c 300 k.out)"
-		f=$(awk '$3 == "read" { printf "%d ", $4 / 4096 }' io.log)
+		f=$(blocks_of io.log)
 		expect_exit "$LM_EXIT_OK" k.out "$LUNMARK" --name=k --filename=t.img --rw=read:$sk \
 			--bs=4k --size=40k --ioengine=psync --write_lat_log=k --log_offset=1 --no-prefill
 		l=$(awk -F', ' '{ printf "%d ", $5 / 4096 }' k_lat.1.log)
@@ -113,7 +108,7 @@ truncate -s 80k t.img
 	--write_iolog=io.log >k.out 2>&1 || fail "fio loops=2: $(head -c 300 k.out)"
 expect_exit "$LM_EXIT_OK" k.out "$LUNMARK" --name=k --filename=t.img --rw=read:8k --bs=4k \
 	--size=40k --loops=2 --ioengine=psync --write_lat_log=k --log_offset=1 --no-prefill
-f=$(awk '$3 == "read" { printf "%d ", $4 / 4096 }' io.log)
+f=$(blocks_of io.log)
 l=$(awk -F', ' '{ printf "%d ", $5 / 4096 }' k_lat.1.log)
 [ "$f" = "$l" ] || fail "rw=read:8k, loops=2: fio read blocks $f, lunmark $l"
 # a skip of part of a block: fio steps by bs + skip, lunmark's walk is in
@@ -142,4 +137,27 @@ expect_exit "$LM_EXIT_OK" c.out "$LUNMARK" c.fio
 n=$(grep -c "prefilling 8MiB of made.img" c.out)
 [ "$n" = 1 ] || fail "3 clones laid their one file out $n times: $(cat c.out)"
 ok "clones of a read job lay their made file out once"
+# last: a machine without tgtd skips from here, after the rest has run
+# and on the iSCSI engine, whose reap read nothing when it waited for
+# nothing: a time-based run did no IO at all, a size-limited one spun
+lm_tgt -s 64
+printf '[s]\nioengine=libiscsi\nfilename=%s\nrw=randread\nbs=4k\nsize=16m\niodepth=8\niodepth_batch_complete_min=0\n' \
+	"$(printf %s "$URL_NULL" | sed 's/:/\\:/g')" >s.fio
+expect_exit "$LM_EXIT_OK" p.out timeout -k 5 60 "$LUNMARK" s.fio --output-format=json --output=p.json
+n=$(jq '.jobs[0].read.total_ios' p.json)
+[ "$n" = 4096 ] || fail "libiscsi, iodepth_batch_complete_min=0: $n reads of 4096"
+# a target that stops answering: after a second of peeks that found
+# nothing a wait takes over, and --iscsi-timeout fails the IOs (a polling
+# reap once spun on for ever, the timeout checked only in a wait)
+printf '[s]\nioengine=libiscsi\nfilename=%s\nrw=randread\nbs=4k\niodepth=8\niodepth_batch_complete_min=0\nruntime=60\ntime_based\n' \
+	"$(printf %s "$URL_NULL" | sed 's/:/\\:/g')" >st.fio
+(
+	sleep 2
+	lm_tgt_do pause
+) &
+expect_exit "$LM_EXIT_IO" st.out timeout -k 5 40 "$LUNMARK" st.fio --iscsi-timeout=2
+wait
+lm_tgt_do resume
+expect_grep "no answer for 2 s (target stalled or unreachable; --iscsi-timeout sets the wait)" st.out
+ok "iodepth_batch_complete_min=0 polls to the end on iSCSI, and times out"
 echo "$passed passed, 0 failed"
