@@ -6,8 +6,9 @@
  * was, and what is left is an integer sum of + - * / and brackets
  * (size=$mb_memory/4, bs=$pagesize*2), it is worked out, as fio hands it
  * to bc: whole numbers, division rounding toward zero. A value with a
- * reserved word and an operator that is no such sum is refused, as bc
- * and then fio refuse it (bsrange=4k-$pagesize, filename=/d/$ncpus).
+ * reserved word and an operator that is no such sum is refused, where bc
+ * and then fio fail it (bsrange=4k-$pagesize, filename=/d/$ncpus) or
+ * would give a number lunmark cannot hold (past 2^63; bc's % and ^).
  * Nothing runs bc or any other program.
  */
 #ifndef LM_FIO_KEYWORDS_H

@@ -81,8 +81,9 @@ uint64_t lm_dist_pass(const struct lm_dist *d, uint64_t n, uint32_t bs);
  * would start past the region but not past the target, or once one ended
  * exactly at the target's end; an IO that would start past the target's
  * end goes to 0 instead, and the pass goes on until it has moved the
- * region's bytes. A region from 0 to the target's end, or one whose next
- * IO after its last would start past that end, so wraps. @from0: the
+ * region's bytes. So a region from 0 wraps when the IO after its last
+ * would start past the target's end and its last did not end right
+ * there (step 3 over 10 blocks of a 10-block target ends). @from0: the
  * region starts at 0 (from elsewhere fio lands on twice the offset, which
  * lunmark does not copy: no wrap).
  */

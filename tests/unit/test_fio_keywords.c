@@ -69,9 +69,10 @@ static void lm_test_keywords_bad(void)
 				-EINVAL);
 		CU_ASSERT_PTR_NOT_NULL(strstr(why, t[i].why));
 	}
-	/* a value that no longer fits once its words are replaced */
-	memset(big, 'x', sizeof(big) - 8);
-	strcpy(big + sizeof(big) - 8, "$ncpus");
+	/* a value longer than the room for it (a word is always longer
+	 * than its number, so only a value too long to start with is) */
+	memset(big, 'x', sizeof(big) - 7);
+	memcpy(big + sizeof(big) - 7, "$ncpus", 7);
 	CU_ASSERT_EQUAL(
 		lm_fio_keywords(big, out, sizeof(out), why, sizeof(why)),
 		-EINVAL);
