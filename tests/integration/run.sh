@@ -41,7 +41,14 @@ report() {
 	case $rc in
 	"$LM_PASS") pass=$((pass + 1)); echo "PASS $name (${secs}s)" ;;
 	"$LM_SKIP") skipped=$((skipped + 1)); echo "SKIP $name: $(grep -m1 '^SKIP' "$res/$2.out")" ;;
-	*) failed=$((failed + 1)); echo "FAIL $name (exit $rc, ${secs}s)"; tail -30 "$res/$2.out" | sed 's/^/    /' ;;
+	*)
+		failed=$((failed + 1))
+		echo "FAIL $name (exit $rc, ${secs}s)"
+		# the failure's own line first: a long message (a whole report)
+		# once pushed it out of the tail below
+		grep -m3 'FAIL:' "$res/$2.out" | cut -c1-300 | sed 's/^/  > /'
+		tail -30 "$res/$2.out" | sed 's/^/    /'
+		;;
 	esac
 }
 
