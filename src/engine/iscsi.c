@@ -9,13 +9,13 @@
  */
 #include "kmod-free/session.h"
 #include "src/engine/engine.h"
+#include "src/stats/stats.h"
 #include "src/target/iscsi.h"
 
 #include <errno.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 struct lm_isc {
 	struct lm_session *s;
@@ -23,7 +23,7 @@ struct lm_isc {
 	uint64_t quiet_ns; /* since when peeks have found nothing (0: none) */
 };
 
-#define LM_ISC_QUIET_NS 1000000000ull
+#define LM_ISC_QUIET_NS LM_SEC_NS
 
 /* The session's first failure becomes the engine's. */
 static void lm_isc_error(struct lm_engine *e, const struct lm_isc *c)
@@ -71,14 +71,6 @@ static int lm_isc_submit(struct lm_engine *e)
 	return lm_session_submit(c->s);
 }
 
-static uint64_t lm_isc_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
 /*
  * fio's iodepth_batch_complete_min=0: a reap that waits for nothing still
  * takes what the socket holds now; returns the reap's min. A lost
@@ -92,7 +84,7 @@ static unsigned int lm_isc_peek(struct lm_isc *c)
 {
 	struct pollfd f = { .fd = lm_session_fd(c->s),
 			    .events = lm_session_events(c->s) };
-	uint64_t now = lm_isc_now();
+	uint64_t now = lm_now_ns();
 
 	if (f.fd < 0)
 		return 1;
