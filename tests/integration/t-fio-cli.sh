@@ -162,18 +162,20 @@ jq -e '.jobs | length == 1' lm.json >/dev/null || fail "group_reporting: not one
 # a.0 alone, a.1 and b summed (fio 3.33 adds an empty entry after them,
 # left out here). Then a summed pair, b alone, and c on its own again.
 # lunmark once gave a.0 no IO and dropped a.1; and summed all of the second
-printf '[a]\nrw=read\nsize=2m\nnumjobs=2\n[b]\nrw=read\nsize=4m\ngroup_reporting\n' >gp.fio
-both --filename="$LM_DEV" gp.fio
-same '[.jobs[] | select(.jobname) | [.jobname, .groupid, .read.io_bytes]]'
-printf '[a]\nrw=read\nsize=2m\nnumjobs=2\ngroup_reporting\n[b]\nrw=read\nsize=4m\n[c]\nrw=read\nsize=1m\ngroup_reporting\n' >gp.fio
-both --filename="$LM_DEV" gp.fio
-same '[.jobs[] | select(.jobname) | [.jobname, .groupid, .read.io_bytes]]'
+# entries JOBFILE-TEXT [KEY]: both tools run it on the device; their named
+# entries' names, groups, bytes (and KEY) are the same
+entries() {
+	printf '%b' "$1" >gp.fio
+	both --filename="$LM_DEV" gp.fio
+	same "[.jobs[] | select(.jobname) | [.jobname, .groupid, ${2:+$2, }.read.io_bytes]]"
+}
+entries '[a]\nrw=read\nsize=2m\nnumjobs=2\n[b]\nrw=read\nsize=4m\ngroup_reporting\n'
+entries '[a]\nrw=read\nsize=2m\nnumjobs=2\ngroup_reporting\n[b]\nrw=read\nsize=4m\n[c]\nrw=read\nsize=1m\ngroup_reporting\n'
 # group_reporting in every placement, and "job options" as fio has it:
 # {} for a section of options fio does not show (new_group, stonewall),
 # none for a section with no option line
-printf '[global]\nbs=4k\nrw=read\nsize=256k\n[a]\nnumjobs=2\n[b]\ngroup_reporting\n[c]\ngroup_reporting\nnumjobs=2\n[d]\nnew_group\n[e]\ngroup_reporting\n[f]\nstonewall\n[g]\n' >gp.fio
-both --filename="$LM_DEV" gp.fio
-same '[.jobs[] | select(.jobname) | [.jobname, .groupid, ."job options", .read.io_bytes]]'
+entries '[global]\nbs=4k\nrw=read\nsize=256k\n[a]\nnumjobs=2\n[b]\ngroup_reporting\n[c]\ngroup_reporting\nnumjobs=2\n[d]\nnew_group\n[e]\ngroup_reporting\n[f]\nstonewall\n[g]\n' \
+	'."job options"'
 # fio's reserved words and the sums fio has bc work out: the clones,
 # the bytes and the "job options" fio shows (the numbers, not the words)
 printf "[k]\nrw=read\nbs=\$pagesize\nsize=(\$pagesize*64+4096)*2\nnumjobs=\$ncpus/2+1\n" >kw.fio

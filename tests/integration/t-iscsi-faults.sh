@@ -144,18 +144,23 @@ grep -q "read : IOPS=[1-9]" "$LM_WORK/o" || fail "results lost: $(cat "$LM_WORK/
 # Ctrl-C while it logs in again: the stop, not the timeout, is said, and
 # the IOs that were in flight and not answered are counted (the target
 # may have answered some before it died)
-lm_tgt_do restart
-"$LUNMARK" run "$URL_NULL" --rw=randread --iodepth=8 --runtime=30 --time_based \
-	--no-prefill --reconnect --timeout=20 >"$LM_WORK/o" 2>&1 &
-pid=$!
-sleep 2
-lm_tgt_do kill
-# logins are tried every 250 ms: two seconds of them on a loaded machine
-sleep 2
-kill -INT "$pid"
-rc=0
-wait "$pid" || rc=$?
-[ "$rc" = 130 ] || fail "Ctrl-C while logging in again: exit $rc, not 130: $(cat "$LM_WORK/o")"
+# interrupted [RUN OPTION...]: a run whose target dies at 2 s, Ctrl-C 2 s
+# later; its output in $LM_WORK/o, exit 130 checked
+interrupted() {
+	local pid rc=0
+	lm_tgt_do restart
+	"$LUNMARK" run "$URL_NULL" --rw=randread --iodepth=8 --runtime=30 --time_based \
+		--no-prefill --reconnect --timeout=20 "$@" >"$LM_WORK/o" 2>&1 &
+	pid=$!
+	sleep 2
+	lm_tgt_do kill
+	# logins are tried every 250 ms: two seconds of them on a loaded machine
+	sleep 2
+	kill -INT "$pid"
+	wait "$pid" || rc=$?
+	[ "$rc" = 130 ] || fail "Ctrl-C while logging in again ($*): exit $rc, not 130: $(cat "$LM_WORK/o")"
+}
+interrupted
 expect_grep "Interrupted: the results above are partial." "$LM_WORK/o"
 ! grep -q "not back within 20 s" "$LM_WORK/o" || fail "the stop was called the timeout: $(cat "$LM_WORK/o")"
 # the IOs lost are counted and the stop is said; or, when the target
@@ -175,18 +180,7 @@ fi
 # the same with fio's JSON for output: the JSON has no words, so the
 # error goes to stderr, also when the stop cut the run short (it once
 # said nothing at all there)
-lm_tgt_do restart
-"$LUNMARK" run "$URL_NULL" --rw=randread --iodepth=8 --runtime=30 --time_based \
-	--no-prefill --reconnect --timeout=20 --output-format=json --output="$LM_WORK/o.json" \
-	>"$LM_WORK/o" 2>&1 &
-pid=$!
-sleep 2
-lm_tgt_do kill
-sleep 2
-kill -INT "$pid"
-rc=0
-wait "$pid" || rc=$?
-[ "$rc" = 130 ] || fail "Ctrl-C with --output-format=json: exit $rc, not 130: $(cat "$LM_WORK/o")"
+interrupted --output-format=json --output="$LM_WORK/o.json"
 if [ "$(jq '.jobs[0].error' "$LM_WORK/o.json")" != 0 ]; then
 	grep -q "connection lost, and stopped while logging in again" "$LM_WORK/o" ||
 		fail "an IO error in a JSON run cut short is not said on stderr: $(cat "$LM_WORK/o")"
