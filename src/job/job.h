@@ -270,6 +270,15 @@ static inline bool lm_job_mapped(const struct lm_job *j)
 	       !j->bs_vary && !lm_dist_placed(&j->dist);
 }
 
+/* Does the job walk fio's random map of blocks (blockmap.h): randmap, in
+ * a random job of several sizes, its offsets on the smallest one? (The
+ * worker also needs its region to fit LM_BLOCKMAP_MAX_BLOCKS.) */
+static inline bool lm_job_blockmapped(const struct lm_job *j)
+{
+	return j->randmap && lm_rw_random(j->rw) && j->random_pct >= 100 &&
+	       j->bs_vary && !lm_dist_placed(&j->dist);
+}
+
 /* The largest and the smallest block size of direction @d (0 read, 1
  * write), or of the job (@d < 0). */
 uint32_t lm_job_bs_max(const struct lm_job *j, int d);

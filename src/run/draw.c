@@ -42,6 +42,31 @@ static void lm_invalidate(struct lm_worker *w, struct lm_loop *l, uint32_t len)
 	l->inval_left = region;
 }
 
+/* fio's random map (blockmap.h): a random block, or the next one not
+ * covered; a size that fits the region from there (fio draws again); the
+ * IO cut at the first block covered before. A covered map starts over:
+ * the job's size, loops or time end the pass. */
+static void lm_draw_mapped(struct lm_worker *w, struct lm_loop *l,
+			   struct lm_next *n)
+{
+	const struct lm_job *j = w->job;
+	uint32_t bs = j->bs_bytes;
+	uint64_t b = lm_blockmap_free_at(&l->map, lm_offset_random(&l->gen));
+	uint64_t taken_bytes;
+
+	if (b == UINT64_MAX) {
+		lm_blockmap_clear(&l->map);
+		b = lm_offset_random(&l->gen);
+	}
+	/* the smallest size always fits: b is in the map */
+	while (b + (n->len + bs - 1) / bs > l->map.nblocks)
+		n->len = lm_bs_pick(&j->bsd[n->dir], &l->mix);
+	taken_bytes = lm_blockmap_take(&l->map, b, (n->len + bs - 1) / bs) * bs;
+	if (taken_bytes < n->len)
+		n->len = (uint32_t)taken_bytes;
+	n->off = w->start_bytes + b * bs;
+}
+
 /* The next IO's direction, size and offset into @n: the one held back,
  * else a new one, unless the rate holds it or the pass is over. */
 enum lm_draw lm_draw(struct lm_worker *w, struct lm_loop *l, uint64_t now,
@@ -71,10 +96,12 @@ enum lm_draw lm_draw(struct lm_worker *w, struct lm_loop *l, uint64_t now,
 						&n->dir, &n->len, now);
 	if (l->paced)
 		return LM_DRAW_PACED;
-	if (!lm_offset_next_dir(&l->gen, &n->off, n->len / j->bs_bytes,
-				n->dir == LM_DIR_WRITE))
+	if (l->map.bits && !l->solo)
+		lm_draw_mapped(w, l, n);
+	else if (!lm_offset_next_dir(&l->gen, &n->off, n->len / j->bs_bytes,
+				     n->dir == LM_DIR_WRITE))
 		return LM_DRAW_END;
-	if (j->bs_vary)
+	else if (j->bs_vary)
 		n->off = lm_bs_place(w->start_bytes, w->nblocks * j->bs_bytes,
 				     n->off, n->len, l->align[n->dir]);
 	n->pass = l->gen.pass;

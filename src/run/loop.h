@@ -11,6 +11,7 @@
 #ifndef LM_RUN_LOOP_H
 #define LM_RUN_LOOP_H
 
+#include "src/job/blockmap.h"
 #include "src/run/lattarget.h"
 #include "src/run/rate.h"
 #include "src/run/worker.h"
@@ -38,6 +39,8 @@ struct lm_loop {
 	struct lm_engine eng;
 	struct lm_bufs bufs;
 	struct lm_offset_gen gen;
+	struct lm_blockmap map; /* lm_job_blockmapped(), else none */
+	bool map_off;		/* it would be, but the region is too large */
 	struct lm_rand mix;
 	struct lm_rand prio; /* fio's cmdprio: which IOs get which */
 	struct lm_io *ios;

@@ -5,6 +5,7 @@
 #include "src/target/target.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -37,6 +38,24 @@ static int lm_loop_prio(struct lm_worker *w, struct lm_loop *l)
 	return 0;
 }
 
+/* fio's random map of blocks, for a random job of several sizes whose
+ * directions all place their IOs on its smallest size. */
+static int lm_loop_map(struct lm_worker *w, struct lm_loop *l)
+{
+	const struct lm_job *j = w->job;
+	unsigned int d;
+	int ret;
+
+	if (!lm_job_blockmapped(j))
+		return 0;
+	for (d = 0; d < LM_DIRS; d++)
+		if (lm_rw_does(j->rw, d) && l->align[d] != j->bs_bytes)
+			return 0;
+	ret = lm_blockmap_init(&l->map, w->nblocks);
+	l->map_off = ret == -E2BIG;
+	return l->map_off ? 0 : ret;
+}
+
 /* Allocate @l's buffers and IOs and set up its engine for @w's job.
  * Returns 0 or -errno, with w->setup_what and w->errtext. */
 static int lm_loop_setup(struct lm_worker *w, struct lm_loop *l)
@@ -54,6 +73,9 @@ static int lm_loop_setup(struct lm_worker *w, struct lm_loop *l)
 		lm_bufs_compressible(&l->bufs, j->compress_pct);
 	for (i = 0; i < LM_DIRS; i++)
 		l->align[i] = lm_job_bs_min(j, (int)i);
+	ret = lm_loop_map(w, l);
+	if (ret)
+		return ret;
 	l->ios = calloc(depth, sizeof(*l->ios));
 	l->free_ios = calloc(depth, sizeof(*l->free_ios));
 	l->done = calloc(depth, sizeof(*l->done));
@@ -117,6 +139,7 @@ static void lm_loop_free(struct lm_loop *l)
 	free(l->ios);
 	free(l->free_ios);
 	free(l->done);
+	lm_blockmap_free(&l->map);
 	lm_bufs_free(&l->bufs);
 	free(l);
 }
@@ -141,6 +164,11 @@ void lm_worker_teardown(struct lm_worker *w)
 	if (l->eng.ops)
 		l->eng.ops->teardown(&l->eng);
 	memcpy(w->note, l->eng.note, sizeof(w->note));
+	if (!w->note[0] && l->map_off)
+		snprintf(
+			w->note, sizeof(w->note),
+			"no random map: more than %llu blocks (as norandommap)",
+			LM_BLOCKMAP_MAX_BLOCKS);
 	w->reconnects = l->eng.reconnects;
 	lm_loop_free(l);
 	w->loop = NULL;
@@ -156,6 +184,8 @@ static void lm_job_pass(struct lm_worker *w, struct lm_loop *l)
 		       j->seed, w->id);
 	if (lm_job_mapped(j))
 		lm_offset_map(&l->gen, j->seed);
+	if (l->map.bits)
+		lm_blockmap_clear(&l->map);
 	lm_offset_dist(&l->gen, &j->dist); /* fio's random_distribution */
 	l->mixed = lm_rw_mixed(j->rw);
 	if (l->mixed)

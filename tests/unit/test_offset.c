@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "src/lunmark.h"
+#include "src/job/blockmap.h"
 #include "src/job/offset.h"
 #include "tests/unit/unit.h"
 
@@ -390,6 +391,51 @@ static void lm_test_dist(void)
 	CU_ASSERT_EQUAL(lm_dist_seq(&d, 5, 100, 4096), 11);
 }
 
+/* fio's random map of blocks: a covered start moves to the next free
+ * block (wrapping), an IO stops at the first covered block, the bits past
+ * the end are never free, and a word-summary skip finds a free block far
+ * off. */
+static void lm_test_blockmap(void)
+{
+	struct lm_blockmap m;
+	uint64_t b, n = 0;
+
+	CU_ASSERT_EQUAL(lm_blockmap_init(&m, 0), -E2BIG);
+	CU_ASSERT_EQUAL(lm_blockmap_init(&m, LM_BLOCKMAP_MAX_BLOCKS + 1),
+			-E2BIG);
+	CU_ASSERT_EQUAL_FATAL(lm_blockmap_init(&m, 100), 0);
+	CU_ASSERT_EQUAL(lm_blockmap_take(&m, 10, 5), 5);
+	CU_ASSERT_EQUAL(lm_blockmap_take(&m, 5, 8), 5); /* cut at 10 */
+	CU_ASSERT_EQUAL(lm_blockmap_free_at(&m, 12), 15);
+	CU_ASSERT_EQUAL(lm_blockmap_free_at(&m, 4), 4);
+	CU_ASSERT_EQUAL(lm_blockmap_take(&m, 98, 8), 2); /* the map's end */
+	CU_ASSERT_EQUAL(lm_blockmap_take(&m, 15, 83), 83);
+	CU_ASSERT_EQUAL(lm_blockmap_free_at(&m, 99), 0); /* wraps */
+	CU_ASSERT_EQUAL(lm_blockmap_take(&m, 0, 100), 5);
+	CU_ASSERT_EQUAL(m.left, 0);
+	CU_ASSERT_EQUAL(lm_blockmap_free_at(&m, 0), UINT64_MAX);
+	lm_blockmap_clear(&m);
+	CU_ASSERT_EQUAL(m.left, 100);
+	CU_ASSERT_EQUAL(lm_blockmap_free_at(&m, 99), 99);
+	lm_blockmap_free(&m);
+	/* 3 summary words: only block 200000 is free, found from 7 */
+	CU_ASSERT_EQUAL_FATAL(lm_blockmap_init(&m, 300000), 0);
+	CU_ASSERT_EQUAL(lm_blockmap_take(&m, 0, 200000), 200000);
+	CU_ASSERT_EQUAL(lm_blockmap_take(&m, 200001, 300000), 99999);
+	CU_ASSERT_EQUAL(lm_blockmap_free_at(&m, 7), 200000);
+	CU_ASSERT_EQUAL(lm_blockmap_free_at(&m, 250000), 200000);
+	lm_blockmap_free(&m);
+	/* random starts and sizes until covered: each block exactly once */
+	CU_ASSERT_EQUAL_FATAL(lm_blockmap_init(&m, 4099), 0);
+	for (b = 1; m.left;
+	     b = b * 6364136223846793005ull + 1442695040888963407ull)
+		n += lm_blockmap_take(&m,
+				      lm_blockmap_free_at(&m, (b >> 33) % 4099),
+				      1 + (b >> 20) % 64);
+	CU_ASSERT_EQUAL(n, 4099);
+	lm_blockmap_free(&m);
+}
+
 int lm_suite_offset(void)
 {
 	static const struct lm_unit_test t[] = {
@@ -409,6 +455,8 @@ int lm_suite_offset(void)
 		{ "percentage_random: the share asked for",
 		  lm_test_percentage_random },
 		{ "random map: each block once a pass", lm_test_random_map },
+		{ "random map of several sizes: fio's cut IOs",
+		  lm_test_blockmap },
 		{ "rw=read:N at the target's end: wrap or end, as fio",
 		  lm_test_dist_wrap },
 		{ "random_distribution: zipf, zoned, normal", lm_test_dist },
