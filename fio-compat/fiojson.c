@@ -427,7 +427,9 @@ static struct json_object *lm_job_json(const struct lm_fio_job *fj,
 	lm_jput_u64(z, "total_ios", 0);
 	lm_jput(z, "lat_ns", lm_lat_json(&none.lat[0], false));
 	lm_jput(o, "sync", z);
-	lm_jput_u64(o, "job_runtime", r->elapsed_ns / 1000000);
+	lm_jput_u64(o, "job_runtime",
+		    (r->runtime_sum_ns ? r->runtime_sum_ns : r->elapsed_ns) /
+			    1000000);
 	lm_jput_dbl(o, "usr_cpu", r->job_usr_pct);
 	lm_jput_dbl(o, "sys_cpu", r->job_sys_pct);
 	lm_jput_u64(o, "ctx", r->job_cpu.ctx);

@@ -123,6 +123,30 @@ static unsigned int lm_jobs_spans(const struct lm_fio_job *fj, unsigned int n,
 	return slots;
 }
 
+/* fio's job_runtime of a group_reporting entry: its jobs' runtimes
+ * added up (stat.c's sum_thread_stats()), a job's the longest of its
+ * files'. @r: each slot's own result. */
+static void lm_jobs_runtimes(const struct lm_fio_job *fj, unsigned int n,
+			     const struct lm_run_result *r,
+			     struct lm_run_result *res)
+{
+	unsigned int k, i, nf, slot = 0, first = 0;
+	uint64_t job_ns;
+
+	for (k = 0; k < n; k++) {
+		nf = fj[k].nfiles > 1 ? fj[k].nfiles : 1;
+		for (job_ns = 0, i = slot; i < slot + nf; i++)
+			if (r[i].elapsed_ns > job_ns)
+				job_ns = r[i].elapsed_ns;
+		slot += nf;
+		if (!fj[k].summed)
+			continue;
+		if (!fj[k].joins)
+			first = k;
+		res[first].runtime_sum_ns += job_ns;
+	}
+}
+
 /*
  * Slot @k's file, of job @fj: made when missing; or made for an earlier
  * slot of this phase (clones on one filename=), and then this run's own
@@ -210,6 +234,8 @@ static int lm_jobs_phase(struct lm_cli *c, const struct lm_fio_job *fj,
 			from[k] >= LM_RUN_TARGETS_MAX
 				? &r[slots + from[k] - LM_RUN_TARGETS_MAX]
 				: &r[from[k]]);
+	if (slots)
+		lm_jobs_runtimes(fj, n, r, res);
 	for (k = 0; k < slots + nspans; k++)
 		lm_run_result_free(&r[k]);
 	for (k = 0; k < slots; k++)

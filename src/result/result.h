@@ -26,7 +26,10 @@
 #define LM_ERR_NOT_IO UINT64_MAX
 
 struct lm_run_result {
-	uint64_t elapsed_ns;	     /* the measured window */
+	uint64_t elapsed_ns; /* the measured window */
+	/* fio's job_runtime of a group_reporting entry: its jobs' windows
+	 * added up (0: elapsed_ns) */
+	uint64_t runtime_sum_ns;
 	struct lm_hist lat[LM_DIRS]; /* completion latency, merged */
 	/* fio's slat and clat, where the engine tells them apart
 	 * (engine.h's ops->slat); empty where lat is all clat */

@@ -157,6 +157,14 @@ for k in 1 2 3 4; do [ -s "nb_bw.$k.log" ] || fail "no nb_bw.$k.log (one per clo
 both --filename="$LM_DEV" n.fio --group_reporting
 same '[.jobs[].jobname]' '[.jobs[]."job options"]' '[.jobs[] | .read.io_bytes, .write.io_bytes]'
 jq -e '.jobs | length == 1' lm.json >/dev/null || fail "group_reporting: not one entry"
+# its job_runtime: the clones' runtimes added up, as fio's stat.c adds
+# them (4 clones of 1 s: about 4000 ms, where each one's window is 1000)
+printf '[t]\nrw=read\nbs=64k\nnumjobs=4\ngroup_reporting\nruntime=1\ntime_based\n' >t.fio
+both --filename="$LM_DEV" t.fio
+for f in fio.json lm.json; do
+	jq -e '.jobs[0].job_runtime >= 3600 and .jobs[0].job_runtime <= 4800' "$f" >/dev/null ||
+		fail "group_reporting's job_runtime in $f: $(jq -c '[.jobs[0].job_runtime, .jobs[0].read.runtime]' "$f"), not 4 clones' 1 s added up"
+done
 # group_reporting on some jobs only: a job with it joins the entry before
 # it in its group, as fio's stat.c does. Clones a.0, a.1 then b with it:
 # a.0 alone, a.1 and b summed (fio 3.33 adds an empty entry after them,
