@@ -157,7 +157,7 @@ uint64_t lm_dist_seq(const struct lm_dist *d, uint64_t claim, uint64_t n,
 		     uint32_t bs)
 {
 	int64_t step = 1 + d->skip_bytes / (int64_t)bs;
-	uint64_t b, z, skip;
+	uint64_t b, z, skip, m;
 
 	if (step > 1)
 		b = claim % lm_dist_spots(d, n, bs) * (uint64_t)step;
@@ -167,9 +167,12 @@ uint64_t lm_dist_seq(const struct lm_dist *d, uint64_t claim, uint64_t n,
 		b = claim % n;
 
 	if (d->zone_bytes >= bs) {
+		/* as fio's: a zone past the region's end starts over at
+		 * its start, so the zones are the m that begin inside it */
 		z = d->zone_bytes / bs;
 		skip = d->zone_skip_bytes / bs;
-		b = (uint64_t)(((unsigned __int128)(b / z) * (z + skip) +
+		m = (n + z + skip - 1) / (z + skip);
+		b = (uint64_t)(((unsigned __int128)(b / z % m) * (z + skip) +
 				b % z) %
 			       n);
 	}

@@ -145,6 +145,25 @@ l=$(awk -F', ' '{ printf "%d ", $5 / 4096 }' k_lat.1.log)
 expect_exit "$LM_EXIT_USAGE" k.out "$LUNMARK" --name=k --filename=t.img --rw=read:12k --bs=8k
 expect_grep "a skip of part of a block (--bs=8192)" k.out
 ok "rw=read:N wraps at the target's end as fio's"
+# zonemode=strided whose next zone would begin past the end: fio starts
+# over at the region's start (disk-zone-profile.fio's zoneskip=2g on a
+# smaller device); lunmark once went on at the skip modulo the size, so
+# read other blocks. Zones of 12k every 24k over 64k: at 0, 24k and 48k,
+# then 0 again, 16 reads in all
+rm -f t.img io.log k_lat.1.log
+truncate -s 64k t.img
+z='--zonemode=strided --zonesize=12k --zoneskip=12k'
+# shellcheck disable=SC2086 # $z: three options
+"$fio" --name=k --filename=t.img --rw=read --bs=4k --size=64k $z --ioengine=psync \
+	--write_iolog=io.log >k.out 2>&1 || fail "fio zonemode=strided: $(head -c 300 k.out)"
+# shellcheck disable=SC2086
+expect_exit "$LM_EXIT_OK" k.out "$LUNMARK" --name=k --filename=t.img --rw=read --bs=4k \
+	--size=64k $z --ioengine=psync --write_lat_log=k --log_offset=1 --no-prefill
+f=$(blocks_of io.log)
+l=$(awk -F', ' '{ printf "%d ", $5 / 4096 }' k_lat.1.log)
+note "strided zones past the end, blocks read: fio $f, lunmark $l"
+[ "$f" = "$l" ] || fail "zonemode=strided past the end: fio read blocks $f, lunmark $l"
+ok "strided zones start over at the region's start, as fio's"
 # fio never writes for a read job: with --allow-write (which a job
 # file's write jobs need) its read jobs read the device as it is, not
 # prefilled over. A write job and a read job elsewhere on the device:

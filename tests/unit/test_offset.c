@@ -389,6 +389,11 @@ static void lm_test_dist(void)
 	CU_ASSERT_EQUAL(lm_dist_seq(&d, 1, 100, 4096), 1);
 	CU_ASSERT_EQUAL(lm_dist_seq(&d, 2, 100, 4096), 5);
 	CU_ASSERT_EQUAL(lm_dist_seq(&d, 5, 100, 4096), 11);
+	/* zones begin at 0, 5 and 10 of 12 blocks; the next would begin
+	 * past the end: fio starts over at 0, not at 15 mod 12 */
+	CU_ASSERT_EQUAL(lm_dist_seq(&d, 5, 12, 4096), 11);
+	CU_ASSERT_EQUAL(lm_dist_seq(&d, 6, 12, 4096), 0);
+	CU_ASSERT_EQUAL(lm_dist_seq(&d, 9, 12, 4096), 6);
 }
 
 /* fio's random map of blocks: a covered start moves to the next free
