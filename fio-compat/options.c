@@ -125,7 +125,7 @@ const struct lm_option lm_fio_options[] = {
 	{ .fio = "iodepth_batch_complete_max",
 	  LM_NUMBER(0, LM_DEPTH_MAX),
 	  LM_J(batch_max),
-	  .help = "a reap takes at most this many completions (default: iodepth)" },
+	  .help = "a reap takes at most this many completions (default: iodepth_batch_complete_min, as fio; with both 0, iodepth)" },
 	{ .fio = "offset_increment",
 	  .type = LM_T_SIZE,
 	  LM_J(offset_increment),

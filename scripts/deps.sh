@@ -13,6 +13,7 @@ lm_pkgs=(
 	python3-six # t-fio-tools: Debian fio's readers import it and do not depend on it
 	python3-pandas # t-fio-tools: fio's hist/fiologparser_hist.py imports it
 	gnuplot-nox # t-fio-tools: fio_generate_plots draws lunmark's logs with it
+	strace # t-fio-batch: how many completions each reap takes
 	e2fsprogs fdisk cryptsetup-bin
 	clang clang-format cppcheck shellcheck valgrind cmark-gfm bsdutils
 	openmpi-bin libopenmpi-dev

@@ -83,6 +83,24 @@ note "rw=rw reads, writes, out-of-step offsets: fio $f, lunmark $l"
 [ "${f##* }" = 0 ] || fail "fio's rw=rw log is not one position per direction ($f): the check is wrong"
 [ "${l##* }" = 0 ] || fail "lunmark's rw=rw reads and writes do not each walk from the start ($l)"
 ok "rw=rw: a position per direction, as fio's"
+# fio reaps one completion at a time unless iodepth_batch_complete_max
+# asks for more (init.c: _max is _min unless larger): each io_getevents
+# returns at most 1. With _max=16 some return more (strace slows the
+# submissions, so completions gather), which shows the check can fail.
+# "most" is the largest count an io_getevents returned.
+command -v strace >/dev/null || skip "strace is not installed (bash scripts/deps.sh)"
+most() {
+	printf '[r]\nioengine=libaio\ndirect=1\nrw=randread\nbs=4k\nsize=2m\niodepth=16\n%b' "$1" >r.fio
+	strace -f -qq -e trace=io_getevents -o ge.txt "$LUNMARK" --filename="$LM_DEV" r.fio >r.out 2>&1 ||
+		fail "lunmark under strace: $(head -c 300 r.out)"
+	sed -nE 's/.*\) += ([0-9]+).*/\1/p' ge.txt | sort -n | tail -1
+}
+d=$(most '')
+m=$(most 'iodepth_batch_complete_max=16\n')
+note "completions a reap took at most: by default $d, with iodepth_batch_complete_max=16 $m"
+[ "$d" = 1 ] || fail "a reap took $d completions where fio's default takes 1"
+[ "${m:-0}" -gt 1 ] || fail "with iodepth_batch_complete_max=16 no reap took more than 1: the check cannot tell"
+ok "a reap takes one completion by default, as fio's"
 # a random job of several sizes (bssplit): fio's random map covers each
 # 512-byte block once and cuts an IO at the first block an earlier one
 # covered, so its IOs come out far smaller than bssplit's mean (22118
