@@ -26,20 +26,20 @@ static void lm_fill_data(struct lm_worker *w, struct lm_loop *l,
 
 /* fio's invalidate (a buffered job): fio reopens a job's files for each
  * pass over them and drops their cached pages at each open, so each pass
- * reads the device again; so does lunmark, once the IOs issued make up
- * the region. */
+ * reads the device again; so does lunmark, at the first IO after the
+ * IOs issued make up the region (not at the last one of a pass: a write
+ * job's drop starts the writeback of what it wrote, which fio's run of
+ * one pass never waits for). */
 static void lm_invalidate(struct lm_worker *w, struct lm_loop *l, uint32_t len)
 {
-	uint64_t region = w->nblocks * w->job->bs_bytes;
-
-	if (!l->inval_left)
+	if (!l->inval)
 		return;
-	if (l->inval_left > len) {
-		l->inval_left -= len;
-		return;
+	if (!l->inval_left) {
+		lm_target_drop_cache(w->target, w->start_bytes,
+				     w->nblocks * w->job->bs_bytes);
+		l->inval_left = w->nblocks * w->job->bs_bytes;
 	}
-	lm_target_drop_cache(w->target, w->start_bytes, region);
-	l->inval_left = region;
+	l->inval_left -= l->inval_left > len ? len : l->inval_left;
 }
 
 /* fio's random map (blockmap.h): a random block, or the next one not

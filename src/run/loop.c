@@ -476,10 +476,10 @@ void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
 	lm_rate_start(&l->rate, lm_now_ns());
 	lm_rate_min_start(&l->rate_min, lm_now_ns());
 	lm_lat_target_init(&l->lt, w->job, lm_now_ns(), l->ncompleted);
-	l->inval_left = w->job->invalidate && !w->job->direct && !l->solo &&
-					w->target->fd >= 0
-				? w->nblocks * w->job->bs_bytes
-				: 0;
+	/* the open's drop was done (lm_run_hint): this pass reads anew */
+	l->inval = w->job->invalidate && !w->job->direct && !l->solo &&
+		   w->target->fd >= 0;
+	l->inval_left = w->nblocks * w->job->bs_bytes;
 	w->lat_depth = l->lt.qd;
 	while (!stop && (more || l->inflight)) {
 		if (more)

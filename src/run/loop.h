@@ -72,10 +72,10 @@ struct lm_loop {
 	struct lm_dedupe dedupe; /* LM_FILL_DEDUPE's */
 	uint64_t flow_mine;	 /* IOs issued in the flow */
 	struct lm_lat_target lt; /* fio's latency_target: the depth */
-	/* fio's invalidate of a buffered job: the bytes left to issue in
-	 * this pass over the region before its cache is dropped again
-	 * (0: never) */
+	/* fio's invalidate of a buffered job (@inval): the bytes left to
+	 * issue in this pass over the region; the next IO drops its cache */
 	uint64_t inval_left;
+	bool inval;
 	enum lm_lat_step lt_step; /* what an IO over the target asked */
 };
 
