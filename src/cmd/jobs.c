@@ -348,7 +348,7 @@ void lm_fio_disks(struct lm_fio_jobs *js, bool end)
 	for (d = 0; end && d < js->ndisks; d++) {
 		struct lm_disk_stat *was = &js->disks[d];
 
-		if (lm_disk_stat_dev(was->dev, &s))
+		if (lm_disk_stat_settled(was->dev, &s))
 			s = *was; /* gone: nothing moved */
 		lm_disk_stat_since(&s, was);
 		*was = s;

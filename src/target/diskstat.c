@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <time.h>
 #include <unistd.h>
 
 /* The device's name: the last part of its /sys/dev/block link. */
@@ -73,10 +74,23 @@ int lm_disk_stat_dev(uint64_t dev, struct lm_disk_stat *s)
 	s->ios[1] = v[4];
 	s->merges[1] = v[5];
 	s->ticks[1] = v[7];
-	/* v[8] is the IOs in flight now: not a counter */
+	s->in_flight = v[8];
 	s->io_ticks = v[9];
 	s->in_queue = v[10];
 	return 0;
+}
+
+int lm_disk_stat_settled(uint64_t dev, struct lm_disk_stat *s)
+{
+	const struct timespec pause = { 0, 2000000 };
+	int ret, i;
+
+	for (i = 0;; i++) {
+		ret = lm_disk_stat_dev(dev, s);
+		if (ret || !s->in_flight || i == 50)
+			return ret;
+		nanosleep(&pause, NULL);
+	}
 }
 
 void lm_disk_stat_since(struct lm_disk_stat *s,
