@@ -53,14 +53,17 @@ static void lm_draw_mapped(struct lm_worker *w, struct lm_loop *l,
 	uint32_t bs = j->bs_bytes;
 	uint64_t b = lm_blockmap_free_at(&l->map, lm_offset_random(&l->gen));
 	uint64_t taken_bytes;
+	unsigned int tries;
 
 	if (b == UINT64_MAX) {
 		lm_blockmap_clear(&l->map);
 		b = lm_offset_random(&l->gen);
 	}
-	/* the smallest size always fits: b is in the map */
-	while (b + (n->len + bs - 1) / bs > l->map.nblocks)
-		n->len = lm_bs_pick(&j->bsd[n->dir], &l->mix);
+	/* a block of the smallest size fits (b is in the map), but that
+	 * size may have no share: after 64 draws, cut at the region's end */
+	for (tries = 0; b + (n->len + bs - 1) / bs > l->map.nblocks; tries++)
+		n->len = tries < 64 ? lm_bs_pick(&j->bsd[n->dir], &l->mix)
+				    : (uint32_t)(l->map.nblocks - b) * bs;
 	taken_bytes = lm_blockmap_take(&l->map, b, (n->len + bs - 1) / bs) * bs;
 	if (taken_bytes < n->len)
 		n->len = (uint32_t)taken_bytes;
@@ -96,10 +99,13 @@ enum lm_draw lm_draw(struct lm_worker *w, struct lm_loop *l, uint64_t now,
 						&n->dir, &n->len, now);
 	if (l->paced)
 		return LM_DRAW_PACED;
-	if (l->map.bits && !l->solo)
+	if (l->map.bits && !l->solo) {
+		uint32_t booked = n->len;
+
 		lm_draw_mapped(w, l, n);
-	else if (!lm_offset_next_dir(&l->gen, &n->off, n->len / j->bs_bytes,
-				     n->dir == LM_DIR_WRITE))
+		lm_rate_retake(&l->rate, n->dir, booked, n->len);
+	} else if (!lm_offset_next_dir(&l->gen, &n->off, n->len / j->bs_bytes,
+				       n->dir == LM_DIR_WRITE))
 		return LM_DRAW_END;
 	else if (j->bs_vary)
 		n->off = lm_bs_place(w->start_bytes, w->nblocks * j->bs_bytes,

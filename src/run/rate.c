@@ -41,13 +41,21 @@ static double lm_rate_exp(struct lm_rate *p)
 	return -log(u);
 }
 
+/* The gap an IO of @len bytes of direction @dir books (0: no cap). */
+static double lm_rate_gap(const struct lm_rate *p, unsigned int dir,
+			  uint32_t len)
+{
+	double by_bytes = p->ns_per_byte[dir] * len;
+
+	return by_bytes > p->ns_per_io[dir] ? by_bytes : p->ns_per_io[dir];
+}
+
 bool lm_rate_take(struct lm_rate *p, unsigned int dir, uint32_t len,
 		  uint64_t now)
 {
-	double gap = p->ns_per_io[dir], by_bytes = p->ns_per_byte[dir] * len;
+	/* both given: the stricter */
+	double gap = lm_rate_gap(p, dir, len);
 
-	if (by_bytes > gap)
-		gap = by_bytes; /* both given: the stricter */
 	if (gap <= 0)
 		return true;
 	if ((double)now < p->next_ns[dir])
@@ -55,6 +63,14 @@ bool lm_rate_take(struct lm_rate *p, unsigned int dir, uint32_t len,
 	p->next_ns[dir] += p->poisson ? gap * lm_rate_exp(p) : gap;
 	p->used[dir] = true;
 	return true;
+}
+
+void lm_rate_retake(struct lm_rate *p, unsigned int dir, uint32_t was_len,
+		    uint32_t now_len)
+{
+	if (p->on && was_len != now_len)
+		p->next_ns[dir] += lm_rate_gap(p, dir, now_len) -
+				   lm_rate_gap(p, dir, was_len);
 }
 
 bool lm_rate_take_mix(struct lm_rate *p, bool mixed, const struct lm_job *j,

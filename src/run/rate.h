@@ -48,6 +48,13 @@ bool lm_rate_take_mix(struct lm_rate *p, bool mixed, const struct lm_job *j,
 		      struct lm_rand *mix, uint8_t *dir, uint32_t *len,
 		      uint64_t now);
 
+/* The IO just taken in direction @dir went as @now_len bytes, not the
+ * @was_len it was booked for (fio's random map cut it, or a size that
+ * fits was drawn again): its gap is that of what it moves, as fio's pace
+ * counts the bytes done. */
+void lm_rate_retake(struct lm_rate *p, unsigned int dir, uint32_t was_len,
+		    uint32_t now_len);
+
 /* When the first capped direction that has issued may go again
  * (monotonic ns; 0 when none has): one the job never issues, its schedule
  * standing at the start, is not waited for. */

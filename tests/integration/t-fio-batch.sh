@@ -130,6 +130,14 @@ if [ $((lm * 4)) -lt $((fm * 3)) ] || [ $((lm * 4)) -gt $((fm * 5)) ]; then
 	fail "lunmark's bssplit IOs average $lm bytes, fio's $fm: not cut as fio's map cuts them"
 fi
 ok "bssplit randread: fio's random map, IOs cut as fio's ($lm and $fm bytes a read)"
+# a smallest size of no share near the map's end: no size drawn fits, and
+# after 64 draws the IO is cut at the region's end (fio 3.33 draws for
+# ever here); 1 MiB in IOs of 64k, but the last ones cut
+printf '[z]\nioengine=psync\ndirect=1\nrw=randread\nbssplit=4k/0:64k/100\nsize=1m\n' >z.fio
+expect_exit "$LM_EXIT_OK" z.out timeout -k 5 60 "$LUNMARK" --filename="$LM_DEV" z.fio \
+	--output-format=json --output=z.json
+[ "$(jq '.jobs[0].read.io_bytes' z.json)" = 1048576 ] ||
+	fail "bssplit with a size of no share: $(jq -c '.jobs[0].read | [.io_bytes, .total_ios]' z.json)"
 # rw=read:N over the first 40k of files of 40k, 44k and 80k: where the
 # next IO would start past the file's end fio wraps to 0 and goes on to
 # size=, elsewhere the pass ends; the offsets of fio's write_iolog and of

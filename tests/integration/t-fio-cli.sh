@@ -280,6 +280,15 @@ for f in fio.json lm.json; do
 	jq -e '.jobs[0].read | .iops > 140 and .iops < 260' "$f" >/dev/null ||
 		fail "poisson at 200: $f: $(jq -c '.jobs[0].read.iops' "$f")"
 done
+# a rate with fio's random map of several sizes: an IO the map cuts is
+# paced by what it moves, as fio's (lunmark once booked the size drawn
+# and moved 0.63 of the rate)
+both --name=r --filename="$LM_DEV" --rw=randread --bssplit=4k/50:64k/50 --size=8m \
+	--ioengine=psync --direct=1 --rate=4m --runtime=3 --time_based
+for f in fio.json lm.json; do
+	jq -e '.jobs[0].read.bw_bytes | . > 0.9 * 4194304 and . < 1.1 * 4194304' "$f" >/dev/null ||
+		fail "rate=4m with bssplit: $f: $(jq -c '.jobs[0].read | [.bw_bytes, .io_bytes, .total_ios]' "$f")"
+done
 # io_submit_mode is taken (fio's offload hung here at 50 IOPS: not run
 # by fio in this test)
 expect_exit "$LM_EXIT_OK" err "$LUNMARK" --name=r --filename="$LM_DEV" --rw=randread \
