@@ -117,6 +117,18 @@ shorten() {
 	{ print }' "$1"
 }
 
+# fio's job processes start sessions of their own (setsid), so the
+# timeout that ends a hung fio does not reach them: what is left of fio
+# in example directory @1 is killed, so that it does not hold the loop
+# device (one outlived its parent by an hour)
+fio_orphans() {
+	local p
+	for p in $(pgrep -f -- "^$fio " || :); do
+		[ "$(readlink "/proc/$p/cwd" 2>/dev/null)" = "$1" ] && kill -KILL "$p" 2>/dev/null
+	done
+	return 0
+}
+
 keys() {
 	jq -r '[.jobs[] | paths(scalars) as $p | ($p | map(if type == "number" then "#" else . end)
 		| join(".")) + " " + (getpath($p) | type)] | unique | .[]' "$1" 2>/dev/null
@@ -131,6 +143,7 @@ iops_rounds() {
 	for ((k = 1; k <= rounds; k++)); do
 		(cd "$d" && timeout -k 5 60 "$fio" "${dv[@]}" --runtime="$secs" iops.fio \
 			--output-format=json --output=rf.json >/dev/null 2>&1)
+		fio_orphans "$d"
 		sed -i -n '/^{/,$p' "$d/rf.json" 2>/dev/null
 		(cd "$d" && timeout -k 5 60 "$lunmark" "${dv[@]}" --runtime="$secs" iops.fio \
 			--output-format=json --output=rl.json --allow-write >/dev/null 2>&1)
@@ -205,6 +218,7 @@ for f in "$@"; do
 	else
 		(cd "$d" && timeout -k 5 60 "$fio" "${dv[@]}" --runtime="$secs" job.fio \
 			--output-format=json --output=fio.json >fio.out 2>&1) || frc=$?
+		fio_orphans "$d"
 		# fio writes its warnings into the file, before the JSON
 		sed -i -n '/^{/,$p' "$d/fio.json" 2>/dev/null
 		if [ -n "$cache" ]; then
