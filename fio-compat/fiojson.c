@@ -402,6 +402,10 @@ static struct json_object *lm_job_json(const struct lm_fio_job *fj,
 	struct json_object *o = json_object_new_object();
 	struct json_object *z = json_object_new_object(), *jo;
 	struct lm_run_result none;
+	/* the depth it ran at: latency_target's found depth, else the
+	 * iodepth (the queue is refilled after every reap, not sampled) */
+	unsigned int depth =
+		fj->job.lat_target_ns ? r->lat_depth : fj->job.iodepth;
 
 	lm_jput(o, "jobname", json_object_new_string(fj->job.name));
 	lm_jput_i64(o, "groupid", fj->group);
@@ -435,9 +439,9 @@ static struct json_object *lm_job_json(const struct lm_fio_job *fj,
 	lm_jput_u64(o, "ctx", r->job_cpu.ctx);
 	lm_jput_u64(o, "majf", r->job_cpu.majf);
 	lm_jput_u64(o, "minf", r->job_cpu.minf);
-	lm_jput(o, "iodepth_level", lm_depth_json(fj->job.iodepth, false));
-	lm_jput(o, "iodepth_submit", lm_depth_json(fj->job.iodepth, true));
-	lm_jput(o, "iodepth_complete", lm_depth_json(fj->job.iodepth, true));
+	lm_jput(o, "iodepth_level", lm_depth_json(depth, false));
+	lm_jput(o, "iodepth_submit", lm_depth_json(depth, true));
+	lm_jput(o, "iodepth_complete", lm_depth_json(depth, true));
 	lm_latency_json(o, r);
 	/* with continue_on_error only, as fio's */
 	if (fj->job.onerr.kinds) {
@@ -446,8 +450,7 @@ static struct json_object *lm_job_json(const struct lm_fio_job *fj,
 	}
 	/* fio's latency target mode (off: the iodepth, and its defaults);
 	 * the target in ns, the window in us, as fio prints them */
-	lm_jput_i64(o, "latency_depth",
-		    fj->job.lat_target_ns ? r->lat_depth : fj->job.iodepth);
+	lm_jput_i64(o, "latency_depth", depth);
 	lm_jput_u64(o, "latency_target", fj->job.lat_target_ns);
 	lm_jput_dbl(o, "latency_percentile", fj->job.lat_pct);
 	lm_jput_u64(o, "latency_window", fj->job.lat_window_ns / 1000);

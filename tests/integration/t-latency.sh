@@ -5,7 +5,8 @@
 #   the search's IOs too), and the job ends long before its runtime; fio
 #   (Debian's) finds the same depth and also reports one window.
 # - During a search at QD 1 (a target no IO meets, latency_run=1) the
-#   device never has more than one of the job's IOs in flight.
+#   device never has more than one of the job's IOs in flight, and the
+#   JSON's iodepth_level says depth 1, as fio's (not the iodepth).
 # - One IO over the target at QD 1 with latency_percentile=100 fails the
 #   job with fio's ETIMEDOUT (error 110) and says so.
 . "$(dirname "$0")/lib.sh"
@@ -33,6 +34,8 @@ read -r depth rt ios err < <(jq -r '.jobs[0] | "\(.latency_depth) \(.job_runtime
 note "met: depth $depth, $ios reads in $rt ms reported, $dev read by the device, $secs s in all"
 [ "$depth" = 16 ] || fail "a target every depth meets found depth $depth, not the iodepth 16"
 [ "$err" = 0 ] || fail "error $err"
+[ "$(jq '.jobs[0].iodepth_level["16"]' "$LM_WORK/met.json")" = 100 ] ||
+	fail "iodepth_level at depth 16: $(jq -c '.jobs[0].iodepth_level' "$LM_WORK/met.json")"
 [ "$secs" -lt 40 ] || fail "the job ran $secs s: it did not end after its measured window"
 { [ "$rt" -ge 200 ] && [ "$rt" -le 5000 ]; } || fail "a measured window of $rt ms, not about 250"
 [ "$ios" -gt 0 ] || fail "no IO reported"
@@ -51,7 +54,8 @@ fi
 
 # the search's depth is the device's: at QD 1, one IO in flight
 job 1us 99 latency_run=1 runtime=3 >"$LM_WORK/qd1.fio"
-"$LUNMARK" "$LM_WORK/qd1.fio" --no-prefill >"$LM_WORK/qd1.out" 2>&1 &
+"$LUNMARK" "$LM_WORK/qd1.fio" --no-prefill --output-format=json \
+	--output="$LM_WORK/qd1.json" >"$LM_WORK/qd1.out" 2>&1 &
 pid=$!
 max=0
 n=0
@@ -65,6 +69,8 @@ wait "$pid" || fail "the QD 1 search failed: $(tail -3 "$LM_WORK/qd1.out")"
 note "QD 1 search: at most $max in flight over $n samples"
 [ "$n" -ge 50 ] || fail "only $n samples of the device's in-flight count"
 [ "$max" -le 1 ] || fail "$max IOs in flight during a search at QD 1"
+[ "$(jq -c '.jobs[0] | [.latency_depth, .iodepth_level["1"]]' "$LM_WORK/qd1.json")" = "[1,100]" ] ||
+	fail "a search at QD 1 reported latency_depth, iodepth_level: $(jq -c '.jobs[0] | [.latency_depth, .iodepth_level]' "$LM_WORK/qd1.json")"
 
 # one IO over it at QD 1, latency_percentile=100: fio's ETIMEDOUT
 job 1us 100 >"$LM_WORK/fail.fio"
