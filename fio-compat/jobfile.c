@@ -77,11 +77,17 @@ static int lm_fio_section(struct lm_fio_reader *r, const char *file,
 {
 	struct lm_fio_file *f = r->f;
 	struct lm_fio_section *s;
-	char *end = strrchr(p, ']');
+	char *end = strchr(p, ']'), *rest;
 
-	if (!end || end[1] || end == p + 1)
+	if (!end || end == p + 1)
 		return lm_fio_bad(r, file, line,
 				  "bad section header: it must be [name]");
+	/* fio takes a ';' or '#' comment after the header ([job] ; note) */
+	rest = lm_strtrim(end + 1);
+	if (*rest && *rest != ';' && *rest != '#')
+		return lm_fio_bad(
+			r, file, line,
+			"bad section header: it must be [name], then at most a ; or # comment");
 	*end = '\0';
 	p = lm_strtrim(p + 1);
 	/* fio takes spaces in a name ([my job]) */

@@ -197,10 +197,11 @@ static void lm_test_fio_sections(void)
 }
 
 /* fio 3.33's syntax, checked against fio: a ';' or '#' ends a value
- * anywhere, a section name may hold spaces, an unset ${VAR} is empty. */
+ * anywhere and may follow a section header, a section name may hold
+ * spaces, an unset ${VAR} is empty. */
 static void lm_test_fio_syntax(void)
 {
-	static const char text[] = "[my job]\n"
+	static const char text[] = "[my job] ; a comment\n"
 				   "bs=8k ; a comment\n"
 				   "rw=randread#another\n"
 				   "iodepth=${LM_T_UNSET}4\n"
@@ -229,7 +230,10 @@ static const struct {
 } lm_fio_error_cases[] = {
 	{ "[a\nrw=read\n", "t.fio:1: bad section header" },
 	{ "[]\n", "t.fio:1: bad section header" },
-	{ "[a]b]\n", "t.fio:1: bad section name" },
+	{ "[a]b]\n", "t.fio:1: bad section header: it must be [name], then" },
+	{ "[a] trailing\n",
+	  "t.fio:1: bad section header: it must be [name], then" },
+	{ "[a[b]\n", "t.fio:1: bad section name" },
 	{ "rw=read\n[a]\n",
 	  "t.fio:1: an option before the file's first [section]" },
 	{ "include x.fio\n[a]\n",
