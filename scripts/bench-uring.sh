@@ -5,6 +5,10 @@
 # per million IOs (whole process, user + system, as the kernel accounts
 # it), then the ratios of each round's pair, lunmark / fio and lunmark /
 # t/io_uring, as "median (min-max)", and what lunmark's clock reads cost.
+# "lm batch" is lunmark with t/io_uring's batches (a quarter of the depth
+# submitted and reaped at a time; fio's iodepth_batch_submit and
+# _complete_min), the same depth, batch and block size as t/io_uring:
+# its pair with t/io_uring is the like-for-like one.
 #
 #   scripts/bench-uring.sh [-r ROUNDS] [-t SECONDS]     (as root)
 #
@@ -67,6 +71,19 @@ run_fio() {
 	echo "$(jq '.jobs[0].read.total_ios' "$out") $cpu"
 }
 
+# lunmark with t/io_uring's batches (fio's command-line form, where
+# iodepth_batch_submit and _complete_min are options): a quarter of the
+# depth submitted and reaped at a time
+run_lmb() {
+	local out=$work/lmb.json cpu batch=$(($3 / 4))
+	[ "$batch" -ge 1 ] || batch=1
+	cpu=$(cpu_of "$lunmark" --name=b --filename="$dev" --ioengine=io_uring --direct=1 \
+		--rw="$1" --bs="$2" --iodepth="$3" --numjobs="$4" --thread --group_reporting \
+		--iodepth_batch_submit="$batch" --iodepth_batch_complete_min="$batch" \
+		--time_based --runtime="$secs" --output-format=json --output="$out")
+	echo "$(jq '.jobs[0].read.total_ios' "$out") $cpu"
+}
+
 # t/io_uring prints the IOPS of each second: their mean times the seconds
 run_tio() {
 	local out=$work/tio.out cpu rnd=1 batch=$(($3 / 4))
@@ -79,12 +96,22 @@ run_tio() {
 			END { printf "%.0f %s\n", n ? t / n * s : 0, c }'
 }
 
-tools="lunmark fio tio"
-pairs="fio tio"
+# each pair: NUMERATOR:DENOMINATOR, lunmark's tools first
+tools="lunmark fio tio lmb"
+pairs="lunmark:fio lunmark:tio lmb:tio"
 if [ -n "${LUNMARK_BASE:-}" ]; then
 	tools="$tools base"
-	pairs="$pairs base"
+	pairs="$pairs lunmark:base"
 fi
+# a tool's name in the tables
+label() {
+	case $1 in
+	tio) echo t/io_uring ;;
+	lmb) echo "lm batch" ;;
+	*) echo "$1" ;;
+	esac
+}
+short() { case $1 in lunmark) echo lm ;; lmb) echo "lm batch" ;; *) label "$1" ;; esac; }
 printf '%-20s %-10s %10s %14s\n' "job" "tool" "IOPS" "CPU-s per MIO"
 specs=("randread 4k 32 1" "randread 4k 32 2" "read 1m 8 1")
 if [ "${LM_SCALE:-0}" = 1 ]; then
@@ -95,7 +122,7 @@ for spec in "${specs[@]}"; do
 	read -r -a words <<<"$spec"
 	set -- "${words[@]}"
 	for t in $tools; do : >"$work/$t.iops"; : >"$work/$t.cpu"; done
-	for t in $pairs; do : >"$work/r.$t"; : >"$work/c.$t"; done
+	for p in $pairs; do : >"$work/r.$p"; : >"$work/c.$p"; done
 	for _ in $(seq "$rounds"); do
 		for t in $tools; do
 			read -r ios cpu < <(run_"$t" "$@") || ios=0
@@ -107,23 +134,22 @@ for spec in "${specs[@]}"; do
 			cat "$work/$t.cnow" >>"$work/$t.cpu"
 		done
 		# this round's pairs
-		for t in $pairs; do
-			awk -v a="$(cat "$work/lunmark.now")" -v b="$(cat "$work/$t.now")" \
-				'BEGIN { if (b > 0) print a / b }' >>"$work/r.$t"
-			awk -v a="$(cat "$work/lunmark.cnow")" -v b="$(cat "$work/$t.cnow")" \
-				'BEGIN { if (b > 0) print a / b }' >>"$work/c.$t"
+		for p in $pairs; do
+			awk -v a="$(cat "$work/${p%:*}.now")" -v b="$(cat "$work/${p#*:}.now")" \
+				'BEGIN { if (b > 0) print a / b }' >>"$work/r.$p"
+			awk -v a="$(cat "$work/${p%:*}.cnow")" -v b="$(cat "$work/${p#*:}.cnow")" \
+				'BEGIN { if (b > 0) print a / b }' >>"$work/c.$p"
 		done
 	done
 	name="$2 $1 Q$3T$4"
 	for t in $tools; do
-		printf '%-20s %-10s %10.0f %14.3f\n' "$name" \
-			"$([ "$t" = tio ] && echo t/io_uring || echo "$t")" \
+		printf '%-20s %-10s %10.0f %14.3f\n' "$name" "$(label "$t")" \
 			"$(median <"$work/$t.iops")" "$(median <"$work/$t.cpu")"
 		name=
 	done
-	for t in $pairs; do
-		printf '%-20s %-14s IOPS %-20s CPU/IO %s\n' "" "lm/$([ "$t" = tio ] && echo t/io_uring || echo "$t")" \
-			"$(spread <"$work/r.$t")" "$(spread <"$work/c.$t")"
+	for p in $pairs; do
+		printf '%-20s %-23s IOPS %-20s CPU/IO %s\n' "" "$(short "${p%:*}")/$(label "${p#*:}")" \
+			"$(spread <"$work/r.$p")" "$(spread <"$work/c.$p")"
 	done
 	lc=$(median <"$work/lunmark.cpu")
 	ck=$("$clockcost")
