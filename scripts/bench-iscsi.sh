@@ -7,6 +7,9 @@
 #
 #   scripts/bench-iscsi.sh [-r ROUNDS] [-t SECONDS]     (as root)
 #
+# LUNMARK=BIN runs that lunmark; LUNMARK_BASE=BIN adds a second lunmark
+# (an older build) to the interleaving and the ratios lunmark / base.
+#
 # Debian's fio has no libiscsi engine, so one is built from Debian's own
 # source package at the first run (bench-lib.sh's lm_bench_fio; FIO_SRC=DIR
 # reuses a built tree).
@@ -43,9 +46,12 @@ url_of() { awk -v k="$1" '$1 == k { print $2 }' "$work/urls"; }
 "$lunmark" run "$(url_of rdwr)" --rw=write --bs=1m --iodepth=8 --allow-write >/dev/null
 
 # Each prints "IOS BYTES CPU_S". Args: URL RW BS QD
-run_lunmark() {
-	local out=$work/lm.out cpu
-	cpu=$(cpu_of sh -c "\"$lunmark\" run $1 --rw=$2 --bs=$3 --iodepth=$4 --size=1g --runtime=$secs --time_based --no-prefill >$out")
+run_lunmark() { run_lm "$lunmark" "$@"; }
+run_base() { run_lm "$LUNMARK_BASE" "$@"; }
+run_lm() {
+	local out=$work/lm.out cpu lm=$1
+	shift
+	cpu=$(cpu_of sh -c "\"$lm\" run $1 --rw=$2 --bs=$3 --iodepth=$4 --size=1g --runtime=$secs --time_based --no-prefill >$out")
 	awk -v c="$cpu" '/^  read : IOPS=/ { i = $3; sub("IOPS=", "", i); sub(",", "", i)
 		printf "%.0f %.0f %s\n", i * $(NF-1), $(NF-4) * 1e6, c }' "$out"
 }
@@ -69,16 +75,22 @@ run_perf() {
 		awk -v s="$secs" -v b="$((blocks * 512))" -v c="$cpu" '{ printf "%.0f %.0f %s\n", $1 * s, $1 * s * b, c }'
 }
 
+tools="lunmark fio perf"
+pairs=fio
+if [ -n "${LUNMARK_BASE:-}" ]; then
+	tools="$tools base"
+	pairs="fio base"
+fi
 printf '%-26s %-10s %10s %10s %12s\n' "job" "tool" "IOPS" "MB/s" "CPU us/IO"
 for lun in null rdwr; do
 	for spec in "randread 4k 32" "read 1m 8"; do
 		read -r rw bs qd <<<"$spec"
-		for t in lunmark fio perf; do : >"$work/$t.iops"; : >"$work/$t.mbs"; : >"$work/$t.cpu"; done
-		: >"$work/r.iops"; : >"$work/r.cpu"
+		for t in $tools; do : >"$work/$t.iops"; : >"$work/$t.mbs"; : >"$work/$t.cpu"; done
+		for p in $pairs; do : >"$work/r.iops.$p"; : >"$work/r.cpu.$p"; done
 		for _ in $(seq "$rounds"); do
-			for t in lunmark fio perf; do
+			for t in $tools; do
 				: >"$work/$t.now"
-				read -r ios bytes cpu < <(run_$t "$(url_of $lun)" "$rw" "$bs" "$qd") ||
+				read -r ios bytes cpu < <(run_"$t" "$(url_of "$lun")" "$rw" "$bs" "$qd") ||
 					{ echo "bench: $t failed on $lun $spec" >&2; continue; }
 				[ "${ios:-0}" -gt 0 ] || continue
 				echo "$ios / $secs" | bc -l >>"$work/$t.iops"
@@ -86,21 +98,25 @@ for lun in null rdwr; do
 				echo "$cpu * 1000000 / $ios" | bc -l >>"$work/$t.cpu"
 				echo "$ios $cpu" >"$work/$t.now"
 			done
-			# this round's pair, lunmark / fio, when both did IO
+			# this round's pairs, lunmark / fio (/ base), when both did IO
 			read -r l_ios l_cpu <"$work/lunmark.now" || continue
-			read -r f_ios f_cpu <"$work/fio.now" || continue
-			awk -v a="$l_ios" -v b="$f_ios" 'BEGIN { print a / b }' >>"$work/r.iops"
-			awk -v a="$l_cpu" -v b="$f_cpu" -v x="$l_ios" -v y="$f_ios" 'BEGIN { print (a / x) / (b / y) }' >>"$work/r.cpu"
+			for p in $pairs; do
+				read -r f_ios f_cpu <"$work/$p.now" || continue
+				awk -v a="$l_ios" -v b="$f_ios" 'BEGIN { print a / b }' >>"$work/r.iops.$p"
+				awk -v a="$l_cpu" -v b="$f_cpu" -v x="$l_ios" -v y="$f_ios" 'BEGIN { print (a / x) / (b / y) }' >>"$work/r.cpu.$p"
+			done
 		done
 		name="$lun LUN: $bs $rw Q${qd}T1"
-		for t in lunmark fio perf; do
+		for t in $tools; do
 			printf '%-26s %-10s %10.0f %10.1f %12.2f\n' "$name" \
-				"$([ $t = perf ] && echo iscsi-perf || echo $t)" \
+				"$([ "$t" = perf ] && echo iscsi-perf || echo "$t")" \
 				"$(median <"$work/$t.iops")" "$(median <"$work/$t.mbs")" "$(median <"$work/$t.cpu")"
 			name=
 		done
-		printf '%-26s %-10s IOPS %-20s CPU/IO %s\n' "" "lm/fio" \
-			"$(spread <"$work/r.iops")" "$(spread <"$work/r.cpu")"
+		for p in $pairs; do
+			printf '%-26s %-10s IOPS %-20s CPU/IO %s\n' "" "lm/$p" \
+				"$(spread <"$work/r.iops.$p")" "$(spread <"$work/r.cpu.$p")"
+		done
 	done
 done
 echo "($rounds rounds of ${secs}s each, interleaved; tools' medians; ratios: median (min-max) of each round's pair, lunmark / fio)"
