@@ -46,8 +46,6 @@ url_of() { awk -v k="$1" '$1 == k { print $2 }' "$work/urls"; }
 "$lunmark" run "$(url_of rdwr)" --rw=write --bs=1m --iodepth=8 --allow-write >/dev/null
 
 # Each prints "IOS BYTES CPU_S". Args: URL RW BS QD
-run_lunmark() { run_lm "$lunmark" "$@"; }
-run_base() { run_lm "$LUNMARK_BASE" "$@"; }
 run_lm() {
 	local out=$work/lm.out cpu lm=$1
 	shift

@@ -76,3 +76,8 @@ lm_bench_fio() {
 spread() { sort -g | awk '{ v[NR] = $1 } END { if (!NR) { print "-"; exit }
 	m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
 	printf "%.2f (%.2f-%.2f)\n", m, v[1], v[NR] }'; }
+
+# The lunmark under test and LUNMARK_BASE's older build, each run by the
+# script's own run_lm BIN ARGS... (the job's arguments are the script's)
+run_lunmark() { run_lm "${lunmark:?}" "$@"; }
+run_base() { run_lm "${LUNMARK_BASE:?}" "$@"; }

@@ -52,8 +52,6 @@ dev=$(losetup -f --show --direct-io=on "$work/img")
 "$lunmark" run "$dev" --rw=write --bs=1m --iodepth=8 --allow-write >/dev/null
 
 # Each prints "IOS CPU_S". Args: RW BS QD T
-run_lunmark() { run_lm "$lunmark" "$@"; }
-run_base() { run_lm "$LUNMARK_BASE" "$@"; }
 run_lm() {
 	local out=$work/lm.out cpu lm=$1
 	shift
@@ -111,7 +109,7 @@ label() {
 	*) echo "$1" ;;
 	esac
 }
-short() { case $1 in lunmark) echo lm ;; lmb) echo "lm batch" ;; *) label "$1" ;; esac; }
+short() { if [ "$1" = lunmark ]; then echo lm; else label "$1"; fi; }
 printf '%-20s %-10s %10s %14s\n' "job" "tool" "IOPS" "CPU-s per MIO"
 specs=("randread 4k 32 1" "randread 4k 32 2" "read 1m 8 1")
 if [ "${LM_SCALE:-0}" = 1 ]; then
