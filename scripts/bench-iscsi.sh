@@ -5,8 +5,10 @@
 # microseconds per IO (whole process, user + system) of each tool, and the
 # ratios of each round's pair lunmark / fio as median (min-max).
 #
-#   scripts/bench-iscsi.sh [-r ROUNDS] [-t SECONDS]     (as root)
+#   scripts/bench-iscsi.sh [-r ROUNDS] [-t SECONDS] [-H NS]     (as root)
 #
+# -H NS sets the VM guest's halt polling (guest_halt_poll_ns) to NS
+# for the run and puts it back after (bench-lib.sh says why).
 # LUNMARK=BIN runs that lunmark; LUNMARK_BASE=BIN adds a second lunmark
 # (an older build) to the interleaving and the ratios lunmark / base.
 #
@@ -39,8 +41,10 @@ done
 cleanup() {
 	"$top/scripts/tgt-target.sh" stop -d "$work/tgt" >/dev/null 2>&1 || true
 	rm -rf "$work"
+	lm_haltpoll_restore
 }
 trap cleanup EXIT
+lm_haltpoll_set
 "$top/scripts/tgt-target.sh" start -d "$work/tgt" -p "$port" -s 1024 >"$work/urls"
 url_of() { awk -v k="$1" '$1 == k { print $2 }' "$work/urls"; }
 "$lunmark" run "$(url_of rdwr)" --rw=write --bs=1m --iodepth=8 --allow-write >/dev/null

@@ -1,19 +1,44 @@
 #!/usr/bin/env bash
-# Shared by the benchmark scripts (sourced): options, CPU accounting and
-# medians. Sets $rounds and $secs from -r and -t.
+# Shared by the benchmark scripts (sourced): options, CPU accounting,
+# medians, the guest's halt polling. Sets $rounds, $secs and $hpoll from
+# -r, -t and -H.
 # shellcheck disable=SC2034
 
 rounds=3
 secs=10
+hpoll=
 lm_bench_opts() {
 	local o OPTIND=1
-	while getopts "r:t:" o; do
+	while getopts "r:t:H:" o; do
 		case $o in
 		r) rounds=$OPTARG ;;
 		t) secs=$OPTARG ;;
-		*) echo "usage: $0 [-r ROUNDS] [-t SECONDS]" >&2; exit 2 ;;
+		H) hpoll=$OPTARG ;;
+		*) echo "usage: $0 [-r ROUNDS] [-t SECONDS] [-H NS]" >&2; exit 2 ;;
 		esac
 	done
+}
+
+# -H NS: the guest's halt polling, guest_halt_poll_ns, at NS while the
+# script runs. A VM guest that has it at 0 (this machine's kernel is
+# booted with haltpoll.guest_halt_poll_ns=0) halts its vCPU at every idle
+# moment, and waking it takes an exit to the host: at a low queue depth
+# that costs more than the IO, and which tool lets its vCPU idle more
+# then decides a pair (fio-compat/README.md, "IOPS against fio's").
+# 200000 is the kernel's default. lm_haltpoll_set sets it (exit 2 where
+# there is no haltpoll); lm_haltpoll_restore, from the script's EXIT
+# trap, puts the old value back.
+hp_file=/sys/module/haltpoll/parameters/guest_halt_poll_ns
+hp_old=
+lm_haltpoll_set() {
+	[ -n "$hpoll" ] || return 0
+	[[ $hpoll =~ ^[0-9]+$ ]] || { echo "bench: -H takes nanoseconds, not '$hpoll'" >&2; exit 2; }
+	[ -w "$hp_file" ] || { echo "bench: -H: no $hp_file here (not a VM guest with cpuidle-haltpoll)" >&2; exit 2; }
+	hp_old=$(cat "$hp_file")
+	echo "$hpoll" >"$hp_file"
+}
+lm_haltpoll_restore() {
+	[ -z "$hp_old" ] || echo "$hp_old" >"$hp_file"
 }
 
 # cpu_of CMD...: run CMD; print its user+system CPU seconds. Call it in a

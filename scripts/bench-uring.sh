@@ -10,8 +10,10 @@
 # _complete_min), the same depth, batch and block size as t/io_uring:
 # its pair with t/io_uring is the like-for-like one.
 #
-#   scripts/bench-uring.sh [-r ROUNDS] [-t SECONDS]     (as root)
+#   scripts/bench-uring.sh [-r ROUNDS] [-t SECONDS] [-H NS]     (as root)
 #
+# -H NS sets the VM guest's halt polling (guest_halt_poll_ns) to NS
+# for the run and puts it back after (bench-lib.sh says why).
 # LUNMARK=BIN runs that lunmark; LUNMARK_BASE=BIN adds a second lunmark
 # (an older build) to the interleaving and the ratios lunmark / base.
 # LM_SCALE=1 runs the scaling table instead: 4k randread at T1, T2 and T4
@@ -45,8 +47,10 @@ dev=
 cleanup() {
 	[ -n "$dev" ] && losetup -d "$dev"
 	rm -rf "$work"
+	lm_haltpoll_restore
 }
 trap cleanup EXIT
+lm_haltpoll_set
 truncate -s 2G "$work/img"
 dev=$(losetup -f --show --direct-io=on "$work/img")
 "$lunmark" run "$dev" --rw=write --bs=1m --iodepth=8 --allow-write >/dev/null
