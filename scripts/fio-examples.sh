@@ -4,7 +4,7 @@
 # each run by fio 3.33 and by lunmark on one tmpfs-backed loop device, and
 # a table of which run and whose jobs[] key tree matches fio's.
 #
-#   scripts/fio-examples.sh [-t SECONDS] [-k] [-c DIR] [-r ROUNDS] [-p CPUS] [EXAMPLE...]  (as root)
+#   scripts/fio-examples.sh [-t SECONDS] [-k] [-c DIR] [-r ROUNDS] [-p CPUS] [-H NS] [EXAMPLE...]  (as root)
 #
 # Each example is run as fio's users run one on a device of their own: a
 # copy whose filename= and directory= lines are dropped (but for an
@@ -43,16 +43,30 @@
 # by half on a 2-vCPU VM, for fio, lunmark and a bare loop of write()
 # calls alike (fio-compat/README.md, "IOPS against fio's"); one CPU set
 # for both takes that lottery out of the pairs.
+#
+# -H NS: the guest's halt polling (guest_halt_poll_ns) is NS while the
+# script runs, and is put back at the end. A VM guest with it at 0 halts
+# its vCPU at every idle moment, and waking it takes an exit to the host:
+# at QD 1 that costs more than the IO, and which tool lets its vCPU idle
+# more then decides a pair, not its IO path (fio-compat/README.md, "IOPS
+# against fio's"). 200000 is the kernel's default.
+#
+# The IOPS table also gives each tool's CPU time per IO (user + system of
+# the whole process, as the kernel accounts it, over all its IOs) and the
+# ratio lunmark / fio of each pair's, as median (min-max).
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=scripts/bench-lib.sh
+. "$top/scripts/bench-lib.sh" # cpu_of, median, spread, lm_haltpoll_*
 secs=2
 keep=
 cache=
 rounds=0
 pin=()
-while getopts t:kc:r:p: o; do
+while getopts t:kc:r:p:H: o; do
 	case $o in
+	H) hpoll=$OPTARG ;;
 	r) rounds=$OPTARG ;;
 	p) pin=(taskset -c "$OPTARG") ;;
 	t) secs=$OPTARG ;;
@@ -93,11 +107,13 @@ work=$(mktemp -d "$shm/lunmark-fio-examples.XXXXXX")
 dev=
 tgt=
 cleanup() {
+	lm_haltpoll_restore
 	[ -n "$dev" ] && losetup -d "$dev"
 	[ -n "$tgt" ] && bash "$top/scripts/tgt-target.sh" stop -d "$work/tgt" >/dev/null 2>&1
 	if [ -n "$keep" ]; then echo "fio-examples: kept $work" >&2; else rm -rf "$work"; fi
 }
 trap cleanup EXIT
+lm_haltpoll_set
 truncate -s 512M "$work/loop.img"
 dev=$(losetup -f --show --direct-io=on "$work/loop.img") ||
 	{ echo "fio-examples: cannot attach a loop device" >&2; exit 2; }
@@ -144,23 +160,27 @@ keys() {
 names() { jq -c '[.jobs[].jobname]' "$1" 2>/dev/null; }
 
 # -r: ROUNDS interleaved runs of example @2 in @1 by each tool, each's
-# IOPS (reads and writes of all its jobs) kept in $work/iops
+# IOPS (reads and writes of all its jobs) and CPU µs per IO kept in
+# $work/iops as "EXAMPLE FIO_IOPS LM_IOPS FIO_CPU LM_CPU"
 iops() { jq '[.jobs[] | .read.iops + .write.iops] | add // 0' "$1" 2>/dev/null || echo 0; }
+ios() { jq '[.jobs[] | .read.total_ios + .write.total_ios + (.trim.total_ios // 0)] | add // 0' "$1" 2>/dev/null || echo 0; }
+# CPU µs per IO: CPU seconds @1 over the IOs of result @2
+per_io() { awk -v c="$1" -v n="$(ios "$2")" 'BEGIN { printf "%.3f", (n > 0 ? c * 1e6 / n : 0) }'; }
 iops_rounds() {
-	local d=$1 b=$2 k f l
+	local d=$1 b=$2 k f l cf cl
 	for ((k = 1; k <= rounds; k++)); do
-		(cd "$d" && timeout -k 5 60 "${pin[@]}" "$fio" "${dv[@]}" --runtime="$secs" iops.fio \
-			--output-format=json --output=rf.json >/dev/null 2>&1)
+		cf=$(cd "$d" && cpu_of timeout -k 5 60 "${pin[@]}" "$fio" "${dv[@]}" --runtime="$secs" iops.fio \
+			--output-format=json --output=rf.json)
 		fio_orphans "$d"
 		sed -i -n '/^{/,$p' "$d/rf.json" 2>/dev/null
-		(cd "$d" && timeout -k 5 60 "${pin[@]}" "$lunmark" "${dv[@]}" --runtime="$secs" iops.fio \
-			--output-format=json --output=rl.json --allow-write >/dev/null 2>&1)
+		cl=$(cd "$d" && cpu_of timeout -k 5 60 "${pin[@]}" "$lunmark" "${dv[@]}" --runtime="$secs" iops.fio \
+			--output-format=json --output=rl.json --allow-write)
 		f=$(iops "$d/rf.json")
 		l=$(iops "$d/rl.json")
 		# a round where either tool failed (fio's offload mode can
 		# hang until the timeout) is no pair
 		if awk -v f="$f" -v l="$l" 'BEGIN { exit !(f > 0 && l > 0) }'; then
-			echo "$b $f $l" >>"$work/iops"
+			echo "$b $f $l $(per_io "$cf" "$d/rf.json") $(per_io "$cl" "$d/rl.json")" >>"$work/iops"
 		else
 			echo "fio-examples: $b: round $k left out (fio: ${f:-no} IOPS, lunmark: ${l:-no})" >&2
 		fi
@@ -168,30 +188,40 @@ iops_rounds() {
 }
 # the second table, from $work/iops
 iops_table() {
-	printf '\n| example | fio IOPS | lunmark IOPS | ratio | pairs | within 10%% |\n| --- | --- | --- | --- | --- | --- |\n'
+	printf '\n| example | fio IOPS | lunmark IOPS | ratio | pairs | within 10%% | CPU µs/IO fio, lunmark | CPU ratio |\n'
+	printf '| --- | --- | --- | --- | --- | --- | --- | --- |\n'
 	awk '
 	function median(a, n,  i, j, t) {
 		for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
 		return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
 	}
-	{ if (!($1 in n)) order[++m] = $1; k = ++n[$1]; F[$1, k] = $2; L[$1, k] = $3 }
+	# "MEDIAN (MIN-MAX)" of v[1..n]
+	function spread(v, n,  i, lo, hi) {
+		lo = v[1]; hi = v[1]
+		for (i = 2; i <= n; i++) { if (v[i] < lo) lo = v[i]; if (v[i] > hi) hi = v[i] }
+		return sprintf("%.2f (%.2f-%.2f)", median(v, n), lo, hi)
+	}
+	{ if (!($1 in n)) order[++m] = $1; k = ++n[$1]; F[$1, k] = $2; L[$1, k] = $3; CF[$1, k] = $4; CL[$1, k] = $5 }
 	END {
 		within = 0; counted = 0
 		for (e = 1; e <= m; e++) {
-			x = order[e]; c = n[x]; lo = ""; hi = ""
+			x = order[e]; c = n[x]; lo = ""; hi = ""; nc = 0
 			for (k = 1; k <= c; k++) {
-				f[k] = F[x, k]; l[k] = L[x, k]
+				f[k] = F[x, k]; l[k] = L[x, k]; cf[k] = CF[x, k]; cl[k] = CL[x, k]
 				r = F[x, k] > 0 ? L[x, k] / F[x, k] : 0
 				if (lo == "" || r < lo) lo = r
 				if (hi == "" || r > hi) hi = r
+				if (CF[x, k] > 0) cr[++nc] = CL[x, k] / CF[x, k]
 			}
 			mf = median(f, c); ml = median(l, c)
-			if (mf <= 0) { printf "| %s.fio | %.0f | %.0f | - | - | no IO |\n", x, mf, ml; continue }
+			cpu = sprintf("%.2f, %.2f", median(cf, c), median(cl, c))
+			crs = nc ? spread(cr, nc) : "-"
+			if (mf <= 0) { printf "| %s.fio | %.0f | %.0f | - | - | no IO | %s | %s |\n", x, mf, ml, cpu, crs; continue }
 			q = ml / mf; ok = q >= 0.9 && q <= 1.1; counted++; within += ok
-			printf "| %s.fio | %.0f | %.0f | %.2f | %.2f-%.2f | %s |\n", x, mf, ml, q, lo, hi, ok ? "yes" : "no"
+			printf "| %s.fio | %.0f | %.0f | %.2f | %.2f-%.2f | %s | %s | %s |\n", x, mf, ml, q, lo, hi, ok ? "yes" : "no", cpu, crs
 		}
-		printf "\n%d of %d within 10%% of fio (medians of %d interleaved runs, fewer where a round failed%s)\n", within, counted, rounds, pin
-	}' rounds="$rounds" pin="${pin[*]:+; both under ${pin[*]}}" "$work/iops"
+		printf "\n%d of %d within 10%% of fio (medians of %d interleaved runs, fewer where a round failed%s%s)\n", within, counted, rounds, pin, hp
+	}' rounds="$rounds" pin="${pin[*]:+; both under ${pin[*]}}" hp="${hpoll:+; guest halt polling $hpoll ns}" "$work/iops"
 }
 
 pass=0
