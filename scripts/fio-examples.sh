@@ -160,27 +160,36 @@ keys() {
 names() { jq -c '[.jobs[].jobname]' "$1" 2>/dev/null; }
 
 # -r: ROUNDS interleaved runs of example @2 in @1 by each tool, each's
-# IOPS (reads and writes of all its jobs) and CPU µs per IO kept in
-# $work/iops as "EXAMPLE FIO_IOPS LM_IOPS FIO_CPU LM_CPU"
+# IOPS (reads and writes of all its jobs), CPU µs per IO and the bytes
+# the device moved per IO kept in $work/iops as "EXAMPLE FIO_IOPS
+# LM_IOPS FIO_CPU LM_CPU FIO_DEVB LM_DEVB"
 iops() { jq '[.jobs[] | .read.iops + .write.iops] | add // 0' "$1" 2>/dev/null || echo 0; }
 ios() { jq '[.jobs[] | .read.total_ios + .write.total_ios + (.trim.total_ios // 0)] | add // 0' "$1" 2>/dev/null || echo 0; }
 # CPU µs per IO: CPU seconds @1 over the IOs of result @2
 per_io() { awk -v c="$1" -v n="$(ios "$2")" 'BEGIN { printf "%.3f", (n > 0 ? c * 1e6 / n : 0) }'; }
+# the sectors the loop device has read and written so far
+sectors() { awk '{ printf "%.0f\n", $3 + $7 }' "/sys/block/${dev##*/}/stat"; }
+# the bytes the device moved per IO of result @3, from sectors @1 to @2
+dev_per_io() { awk -v a="$1" -v b="$2" -v n="$(ios "$3")" 'BEGIN { printf "%.0f", (n > 0 ? (b - a) * 512 / n : 0) }'; }
 iops_rounds() {
-	local d=$1 b=$2 k f l cf cl
+	local d=$1 b=$2 k f l cf cl s0 s1 s2
 	for ((k = 1; k <= rounds; k++)); do
+		s0=$(sectors)
 		cf=$(cd "$d" && cpu_of timeout -k 5 60 "${pin[@]}" "$fio" "${dv[@]}" --runtime="$secs" iops.fio \
 			--output-format=json --output=rf.json)
 		fio_orphans "$d"
 		sed -i -n '/^{/,$p' "$d/rf.json" 2>/dev/null
+		s1=$(sectors)
 		cl=$(cd "$d" && cpu_of timeout -k 5 60 "${pin[@]}" "$lunmark" "${dv[@]}" --runtime="$secs" iops.fio \
 			--output-format=json --output=rl.json --allow-write)
+		s2=$(sectors)
 		f=$(iops "$d/rf.json")
 		l=$(iops "$d/rl.json")
 		# a round where either tool failed (fio's offload mode can
 		# hang until the timeout) is no pair
 		if awk -v f="$f" -v l="$l" 'BEGIN { exit !(f > 0 && l > 0) }'; then
-			echo "$b $f $l $(per_io "$cf" "$d/rf.json") $(per_io "$cl" "$d/rl.json")" >>"$work/iops"
+			echo "$b $f $l $(per_io "$cf" "$d/rf.json") $(per_io "$cl" "$d/rl.json")" \
+				"$(dev_per_io "$s0" "$s1" "$d/rf.json") $(dev_per_io "$s1" "$s2" "$d/rl.json")" >>"$work/iops"
 		else
 			echo "fio-examples: $b: round $k left out (fio: ${f:-no} IOPS, lunmark: ${l:-no})" >&2
 		fi
@@ -188,8 +197,8 @@ iops_rounds() {
 }
 # the second table, from $work/iops
 iops_table() {
-	printf '\n| example | fio IOPS | lunmark IOPS | ratio | pairs | within 10%% | CPU µs/IO fio, lunmark | CPU ratio |\n'
-	printf '| --- | --- | --- | --- | --- | --- | --- | --- |\n'
+	printf '\n| example | fio IOPS | lunmark IOPS | ratio | pairs | within 10%% | CPU µs/IO fio, lunmark | CPU ratio | device KiB/IO fio, lunmark |\n'
+	printf '| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n'
 	awk '
 	function median(a, n,  i, j, t) {
 		for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
@@ -201,13 +210,13 @@ iops_table() {
 		for (i = 2; i <= n; i++) { if (v[i] < lo) lo = v[i]; if (v[i] > hi) hi = v[i] }
 		return sprintf("%.2f (%.2f-%.2f)", median(v, n), lo, hi)
 	}
-	{ if (!($1 in n)) order[++m] = $1; k = ++n[$1]; F[$1, k] = $2; L[$1, k] = $3; CF[$1, k] = $4; CL[$1, k] = $5 }
+	{ if (!($1 in n)) order[++m] = $1; k = ++n[$1]; F[$1, k] = $2; L[$1, k] = $3; CF[$1, k] = $4; CL[$1, k] = $5; DF[$1, k] = $6; DL[$1, k] = $7 }
 	END {
 		within = 0; counted = 0
 		for (e = 1; e <= m; e++) {
 			x = order[e]; c = n[x]; lo = ""; hi = ""; nc = 0
 			for (k = 1; k <= c; k++) {
-				f[k] = F[x, k]; l[k] = L[x, k]; cf[k] = CF[x, k]; cl[k] = CL[x, k]
+				f[k] = F[x, k]; l[k] = L[x, k]; cf[k] = CF[x, k]; cl[k] = CL[x, k]; df[k] = DF[x, k]; dl[k] = DL[x, k]
 				r = F[x, k] > 0 ? L[x, k] / F[x, k] : 0
 				if (lo == "" || r < lo) lo = r
 				if (hi == "" || r > hi) hi = r
@@ -216,9 +225,10 @@ iops_table() {
 			mf = median(f, c); ml = median(l, c)
 			cpu = sprintf("%.2f, %.2f", median(cf, c), median(cl, c))
 			crs = nc ? spread(cr, nc) : "-"
-			if (mf <= 0) { printf "| %s.fio | %.0f | %.0f | - | - | no IO | %s | %s |\n", x, mf, ml, cpu, crs; continue }
+			dev = sprintf("%.1f, %.1f", median(df, c) / 1024, median(dl, c) / 1024)
+			if (mf <= 0) { printf "| %s.fio | %.0f | %.0f | - | - | no IO | %s | %s | %s |\n", x, mf, ml, cpu, crs, dev; continue }
 			q = ml / mf; ok = q >= 0.9 && q <= 1.1; counted++; within += ok
-			printf "| %s.fio | %.0f | %.0f | %.2f | %.2f-%.2f | %s | %s | %s |\n", x, mf, ml, q, lo, hi, ok ? "yes" : "no", cpu, crs
+			printf "| %s.fio | %.0f | %.0f | %.2f | %.2f-%.2f | %s | %s | %s | %s |\n", x, mf, ml, q, lo, hi, ok ? "yes" : "no", cpu, crs, dev
 		}
 		printf "\n%d of %d within 10%% of fio (medians of %d interleaved runs, fewer where a round failed%s%s)\n", within, counted, rounds, pin, hp
 	}' rounds="$rounds" pin="${pin[*]:+; both under ${pin[*]}}" hp="${hpoll:+; guest halt polling $hpoll ns}" "$work/iops"
