@@ -16,7 +16,10 @@
  * - The first read of a wait blocks (SO_RCVTIMEO: a second), so no poll
  *   comes first. When the target owes LM_LOWAT_MIN bytes or more (the
  *   rest of a long read), a poll with SO_RCVLOWAT set to them waits
- *   instead: one wake-up for the lot, not one per batch of segments.
+ *   instead: one wake-up for the lot, not one per batch of segments. At a
+ *   header while only long reads are at the target, it waits for what
+ *   they still owe, a guess (a failed read sends no data), so for
+ *   LM_RX_AHEAD_MS at most.
  * - The target's command window (MaxCmdSN) holds commands back.
  * - R2Ts get their Data-Out, NOP-In pings their NOP-Out, a Reject fails
  *   its command; status and sense become errno plus text
@@ -41,6 +44,7 @@
 #define LM_LOWAT_MIN 65536u /* owed that much, a wait wakes once */
 #define LM_LOWAT_MAX (1u << 20)
 #define LM_RX_WAIT_MS 1000 /* one wait on the socket, at most */
+#define LM_RX_AHEAD_MS 20  /* one wait for data guessed to come */
 #define LM_UNMAP_PARAM 24u /* UNMAP's header and one block descriptor */
 #define LM_ITT_SEQ 0xffffu /* ITT: sequence << 16 | slot */
 #define LM_ITT_LOGOUT (LM_ITT_SEQ << 16)

@@ -325,6 +325,31 @@ static size_t lm_sess_owed(const struct lm_session *p)
 	return owed;
 }
 
+/*
+ * At a header while only long reads are at the target (no write, no
+ * short read, no own command), what comes next is their Data-In: all the
+ * data they still owe, unless one fails (then a status with no data
+ * comes instead). The header and that much make a wait that takes a
+ * read's PDUs with one wake-up, not one at the first segment and one
+ * for the rest; as it is a guess, it waits LM_RX_AHEAD_MS at most. 0 when
+ * it is not the case.
+ */
+static size_t lm_sess_owed_ahead(const struct lm_session *p)
+{
+	const struct lm_sess_slot *s;
+	size_t owed = 0;
+	unsigned int i;
+
+	if (p->in_data || !p->lwire || p->lwire != p->wire)
+		return 0;
+	for (i = 0; i < p->depth; i++) {
+		s = &p->slots[i];
+		if (s->busy && s->sent && lm_sess_is_read(s))
+			owed += s->len - s->got;
+	}
+	return p->hlen - p->hgot + owed;
+}
+
 void lm_sess_lowat(struct lm_session *p, int v)
 {
 	if (v != p->lowat &&
@@ -340,15 +365,37 @@ void lm_sess_lowat(struct lm_session *p, int v)
  * the target may never send. The kernel also wakes it when the receive
  * window closes. 0 when it is time to read (or the wait ran out), -errno.
  */
-static int lm_sess_await(struct lm_session *p, size_t owed)
+static int lm_sess_await(struct lm_session *p, size_t owed, int ms)
 {
 	struct pollfd f = { .fd = p->fd, .events = POLLIN };
 
 	lm_sess_lowat(p, owed < LM_LOWAT_MAX ? (int)owed : (int)LM_LOWAT_MAX);
-	if (poll(&f, 1, LM_RX_WAIT_MS) < 0 && errno != EINTR)
+	if (poll(&f, 1, ms) < 0 && errno != EINTR)
 		return lm_sess_broken(p, errno, "cannot wait for the target",
 				      strerror(errno));
 	return 0;
+}
+
+/*
+ * The wait before lm_sess_rx()'s first read: a poll for what is owed when
+ * that is LM_LOWAT_MIN or more (then *@block is false), else SO_RCVLOWAT
+ * at 1 for a read that blocks. 0, or -errno with p->why.
+ */
+static int lm_sess_rx_wait(struct lm_session *p, bool *block)
+{
+	size_t want = lm_sess_owed(p);
+	int ms = LM_RX_WAIT_MS;
+
+	if (want < LM_LOWAT_MIN && lm_sess_owed_ahead(p) >= LM_LOWAT_MIN) {
+		want = lm_sess_owed_ahead(p);
+		ms = LM_RX_AHEAD_MS;
+	}
+	*block = want < LM_LOWAT_MIN;
+	if (*block) {
+		lm_sess_lowat(p, 1);
+		return 0;
+	}
+	return lm_sess_await(p, want, ms);
 }
 
 /*
@@ -370,15 +417,9 @@ int lm_sess_rx(struct lm_session *p, bool wait)
 	int ret;
 
 	if (wait) {
-		want = lm_sess_owed(p);
-		if (want >= LM_LOWAT_MIN) {
-			ret = lm_sess_await(p, want);
-			if (ret)
-				return ret;
-			wait = false;
-		} else {
-			lm_sess_lowat(p, 1);
-		}
+		ret = lm_sess_rx_wait(p, &wait);
+		if (ret)
+			return ret;
 	}
 	for (;;) {
 		n = 0;
