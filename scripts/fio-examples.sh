@@ -24,7 +24,7 @@
 # A row is PASS when both ran and the jobs[] key trees (paths of every
 # scalar, array indices as #, with types) and the job names match; DIFF
 # when both ran and they differ; FAIL when lunmark refused or failed (its
-# first error line follows); FIO when fio itself failed. -k keeps the work
+# last "lunmark:" line follows); FIO when fio itself failed. -k keeps the work
 # directory; -c DIR keeps fio's results in DIR and reuses them on the next
 # run (fio's half is the slow one; the copies must not have changed).
 #
@@ -284,7 +284,9 @@ for f in "$@"; do
 	elif ! jq -e '.jobs | length > 0' "$d/fio.json" >/dev/null 2>&1; then
 		res=FIO why=$(grep -m1 . "$d/fio.out")
 	elif [ $rc -ne 0 ] || ! jq -e . "$d/lm.json" >/dev/null 2>&1; then
-		res=FAIL why=$(grep -m1 . "$d/lm.out")
+		# lunmark's last word is its error; notes may come first
+		res=FAIL why=$(grep '^lunmark: ' "$d/lm.out" | tail -1)
+		[ -n "$why" ] || why=$(grep -m1 . "$d/lm.out")
 	elif [ "$(names "$d/fio.json")" != "$(names "$d/lm.json")" ]; then
 		res=DIFF why="jobs $(names "$d/fio.json") vs $(names "$d/lm.json")"
 	elif ! diff <(keys "$d/fio.json") <(keys "$d/lm.json") >"$d/keydiff"; then
