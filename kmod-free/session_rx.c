@@ -383,11 +383,12 @@ static int lm_sess_await(struct lm_session *p, size_t owed, int ms)
  */
 static int lm_sess_rx_wait(struct lm_session *p, bool *block)
 {
-	size_t want = lm_sess_owed(p);
+	size_t want = lm_sess_owed(p), ahead;
 	int ms = LM_RX_WAIT_MS;
 
-	if (want < LM_LOWAT_MIN && lm_sess_owed_ahead(p) >= LM_LOWAT_MIN) {
-		want = lm_sess_owed_ahead(p);
+	ahead = want < LM_LOWAT_MIN ? lm_sess_owed_ahead(p) : 0;
+	if (ahead >= LM_LOWAT_MIN) {
+		want = ahead;
 		ms = LM_RX_AHEAD_MS;
 	}
 	*block = want < LM_LOWAT_MIN;

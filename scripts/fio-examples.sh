@@ -58,7 +58,7 @@ set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=scripts/bench-lib.sh
-. "$top/scripts/bench-lib.sh" # cpu_of, median, spread, lm_haltpoll_*
+. "$top/scripts/bench-lib.sh" # cpu_of, lm_haltpoll_*
 secs=2
 keep=
 cache=
