@@ -32,7 +32,7 @@ static int lm_sess_init(struct lm_session *p, unsigned int depth)
 	p->scratch = malloc(LM_SCRATCH);
 	p->sentq_cap = 2 * (depth + 1);
 	p->sentq = calloc(p->sentq_cap, sizeof(*p->sentq));
-	p->stash = malloc(LM_GUESS_MAX + sizeof(p->spill));
+	p->stash = malloc(LM_STASH);
 	if (!p->slots || !p->held || !p->done || !p->out || !p->scratch ||
 	    !p->sentq || !p->stash)
 		return -ENOMEM;

@@ -10,9 +10,16 @@
  * - Each PDU's data is read straight into the IO's buffer together with
  *   the next PDU's header. At a header, the read also takes the data of
  *   the read guessed to be answered next (the oldest one sent, up to
- *   LM_GUESS_MAX) into that read's buffer: one recvmsg a PDU, no copy when
- *   the guess is right; a wrong guess costs a copy of what it read. With
- *   no read at the target, headers are read in bulk (p->more).
+ *   LM_GUESS_MAX) into that read's buffer: no copy when the guess is
+ *   right; a wrong guess costs a copy of what it read. With no read at
+ *   the target, headers are read in bulk (p->more).
+ * - A read's next PDUs are guessed too, in the same recvmsg (up to
+ *   LM_CHAIN, LM_LOWAT_MAX bytes): each a Data-In of the target's segment
+ *   length (p->seg, learnt) at the next offset, its data into the read's
+ *   buffer and the header after it into p->more. A read of several PDUs
+ *   then costs one recvmsg; a long read's, two (its first header comes
+ *   alone: the target may answer the long reads in any order, and a wrong
+ *   guess would copy megabytes).
  * - The first read of a wait blocks (SO_RCVTIMEO: a second), so no poll
  *   comes first. When the target owes LM_LOWAT_MIN bytes or more (the
  *   rest of a long read), a poll with SO_RCVLOWAT set to them waits
@@ -40,9 +47,12 @@
 #include <stdint.h>
 
 #define LM_SCRATCH 65536u   /* the longest data segment not for an IO */
-#define LM_GUESS_MAX 65536u /* reads longer are not guessed */
+#define LM_GUESS_MAX 65536u /* reads longer are not guessed at a header */
 #define LM_LOWAT_MIN 65536u /* owed that much, a wait wakes once */
 #define LM_LOWAT_MAX (1u << 20)
+#define LM_CHAIN 16u /* a read's next PDUs guessed in one recvmsg */
+/* what a wrong guess read is kept in */
+#define LM_STASH (LM_LOWAT_MAX + LM_CHAIN * (LM_BHS + LM_DIGEST))
 #define LM_RX_WAIT_MS 1000 /* one wait on the socket, at most */
 #define LM_RX_AHEAD_MS 20  /* one wait for data guessed to come */
 #define LM_UNMAP_PARAM 24u /* UNMAP's header and one block descriptor */
@@ -121,12 +131,13 @@ struct lm_session {
 	 * the first of them, and read with its header (lm_sess_rx) */
 	uint32_t *sentq;
 	unsigned int sentq_head, nsentq, sentq_cap;
-	uint8_t spill[4 + LM_BHS + LM_DIGEST]; /* the guess's pad, a header */
+	uint32_t seg;	/* the longest Data-In segment yet: the next guessed */
 	uint8_t pad[4]; /* a data segment's padding, read and dropped */
 	/* headers that follow a header when no read is at the target: they
-	 * carry no IO data, so reading them in bulk copies none */
-	uint8_t more[16 * (LM_BHS + LM_DIGEST)];
-	uint8_t *stash;	 /* what a wrong guess read: LM_GUESS_MAX + spill */
+	 * carry no IO data, so reading them in bulk copies none; while a
+	 * long read's Data-In goes on, the headers of its next PDUs */
+	uint8_t more[LM_CHAIN * (LM_BHS + LM_DIGEST)];
+	uint8_t *stash;	 /* what a wrong guess read: LM_STASH bytes */
 	uint64_t missed; /* guesses that were wrong */
 	int lowat;	 /* SO_RCVLOWAT now */
 	bool dead;	 /* connection lost or stalled: IOs fail at once */

@@ -96,6 +96,8 @@ static int lm_sess_header(struct lm_session *p, struct lm_sess_slot **sp)
 				"Data-In beyond the command's buffer", NULL);
 		p->dst = s->buf + off;
 		s->got += p->dsl;
+		if (p->dsl > p->seg)
+			p->seg = p->dsl;
 	} else if (p->dsl > LM_SCRATCH) {
 		return lm_sess_broken(
 			p, EPROTO, "a data segment longer than expected", NULL);
@@ -261,8 +263,10 @@ int lm_sess_consume(struct lm_session *p, const uint8_t *src, size_t r)
 	return 0;
 }
 
-/* The read most likely answered next: the oldest small read sent and not
- * begun; NULL when there is none. */
+/* The read most likely answered next: the oldest short read sent and not
+ * begun; NULL when there is none. A long read's PDUs are not guessed at a
+ * header: when the target answers out of order, a wrong guess would copy
+ * it twice. */
 static struct lm_sess_slot *lm_sess_guess(struct lm_session *p)
 {
 	struct lm_sess_slot *s;
@@ -280,29 +284,86 @@ static struct lm_sess_slot *lm_sess_guess(struct lm_session *p)
 }
 
 /*
- * A read that guessed: the header is in, and @r more bytes went to @g's
- * buffer (@glen of it) and then to the spill. What is not where it belongs
- * is copied there: nothing when the guess was right and the data segment
- * was all of @g's, else the stray bytes.
+ * Guess that read @s's next PDUs come in a row from byte @end on (its
+ * data so far came in order): each a Data-In of @seg bytes (or what the
+ * read still lacks) at the next offset, LM_LOWAT_MAX bytes in all. Their
+ * data goes straight into @s's buffer, the header after each into
+ * p->more. No guess where a segment needs padding. Adds to @iov from @n
+ * and to *@want; returns the new count.
  */
-static int lm_sess_guessed(struct lm_session *p, struct lm_sess_slot *g,
-			   size_t r, size_t glen)
+static unsigned int lm_sess_chain(struct lm_session *p, struct lm_sess_slot *s,
+				  uint32_t end, uint32_t seg, struct iovec *iov,
+				  unsigned int n, size_t *want)
 {
-	size_t ing = r < glen ? r : glen, k = 0, ns;
+	uint32_t len, data = 0;
+	unsigned int h;
+
+	if (s->got != end || !seg)
+		return n;
+	for (h = 0; h < LM_CHAIN && end < s->len; h++) {
+		len = s->len - end < seg ? s->len - end : seg;
+		if (len % 4 || len > LM_LOWAT_MAX - data)
+			break;
+		iov[n++] = (struct iovec){ s->buf + end, len };
+		iov[n++] = (struct iovec){ p->more + h * p->hlen, p->hlen };
+		*want += (size_t)len + p->hlen;
+		data += len;
+		end += len;
+	}
+	return n;
+}
+
+/* From @iov on (its first @skip bytes taken), a chain's guess was wrong:
+ * what @r bytes put there is copied to the stash, and taken from there. */
+static int lm_sess_unchain(struct lm_session *p, const struct iovec *iov,
+			   size_t skip, size_t r)
+{
+	size_t k, n = 0;
+
+	for (; r; iov++, skip = 0) {
+		k = iov->iov_len - skip;
+		k = r < k ? r : k;
+		memcpy(p->stash + n, (uint8_t *)iov->iov_base + skip, k);
+		n += k;
+		r -= k;
+	}
+	return lm_sess_consume(p, p->stash, n);
+}
+
+/*
+ * A read that chained (lm_sess_chain): the stream's own part is in, and
+ * @r more bytes went to @iov's entries in turn, data then a header. Data
+ * that landed where its header says it goes stays (as far as the header
+ * says); a header is copied in. From the first byte not where it belongs,
+ * lm_sess_unchain() takes the rest: a guess missed.
+ */
+static int lm_sess_chained(struct lm_session *p, const struct iovec *iov,
+			   size_t r)
+{
+	size_t k = 0;
 	int ret;
 
-	if (p->in_data && p->dst == g->buf)
-		k = ing < p->dleft ? ing : p->dleft;
-	ns = ing - k;
-	memcpy(p->stash, g->buf + k, ns);
-	memcpy(p->stash + ns, p->spill, r - ing);
-	ns += r - ing;
-	if (ns && !k)
-		p->missed++;
-	ret = lm_sess_consume(p, NULL, k);
-	if (ret)
-		return ret;
-	return lm_sess_consume(p, p->stash, ns);
+	for (; r; iov += 2) {
+		if (p->in_data && p->dst == iov[0].iov_base && !p->pleft)
+			k = p->dleft < iov[0].iov_len ? p->dleft
+						      : iov[0].iov_len;
+		k = r < k ? r : k;
+		ret = lm_sess_consume(p, NULL, k);
+		if (ret)
+			return ret;
+		r -= k;
+		if (k < iov[0].iov_len) {
+			p->missed += r && !k;
+			return lm_sess_unchain(p, iov, k, r);
+		}
+		k = r < iov[1].iov_len ? r : iov[1].iov_len;
+		ret = lm_sess_consume(p, iov[1].iov_base, k);
+		if (ret)
+			return ret;
+		r -= k;
+		k = 0;
+	}
+	return 0;
 }
 
 /*
@@ -400,20 +461,56 @@ static int lm_sess_rx_wait(struct lm_session *p, bool *block)
 }
 
 /*
- * Read what the socket holds: a PDU's data and the next header at once, or
- * at a header, the header and the data of the read guessed to come next.
- * With @wait the first read blocks (up to SO_RCVTIMEO): one syscall where
- * poll and a read took two. When the target owes LM_LOWAT_MIN or more,
- * lm_sess_await() waits for all of it first.
+ * What lm_sess_rx() reads next, into @iov: the stream's own part (the
+ * PDU in hand's data and padding, the next header), *@stream bytes of
+ * *@want; past it, a chain of guesses (from *@chain on; 0: none), or
+ * headers in bulk. In a read's Data-In, the chain is its next PDUs; at a
+ * header, the PDUs of the read guessed to be answered next.
+ */
+static unsigned int lm_sess_plan(struct lm_session *p, struct iovec *iov,
+				 size_t *stream, size_t *want,
+				 unsigned int *chain)
+{
+	size_t hwant = p->hlen - p->hgot;
+	struct lm_sess_slot *s = p->cur_slot;
+	unsigned int n = 0, c = 0;
+
+	if (p->in_data && p->dleft)
+		iov[n++] = (struct iovec){ p->dst, p->dleft };
+	if (p->in_data && p->pleft)
+		iov[n++] = (struct iovec){ p->pad, p->pleft };
+	iov[n++] = (struct iovec){ p->hdr + p->hgot, hwant };
+	*want = hwant + (p->in_data ? (size_t)p->dleft + p->pleft : 0);
+	*stream = *want;
+	if (p->in_data && s && lm_pdu_op(p->cur) == LM_OP_DATA_IN &&
+	    !(p->cur[1] & LM_FL_STATUS)) {
+		c = lm_sess_chain(p, s, (uint32_t)(p->dst + p->dleft - s->buf),
+				  p->dsl, iov, n, want);
+	} else if (!p->in_data && !p->hgot && (s = lm_sess_guess(p))) {
+		c = lm_sess_chain(p, s, 0, p->seg ? p->seg : s->len, iov, n,
+				  want);
+	} else if (!p->in_data && !p->rwire) {
+		iov[n++] = (struct iovec){ p->more, sizeof(p->more) };
+		*want += sizeof(p->more);
+	}
+	*chain = c > n ? n : 0;
+	return c > n ? c : n;
+}
+
+/*
+ * Read what the socket holds: a PDU's data and the next header at once
+ * (with a long read's next PDUs), or at a header, the header and the data
+ * of the read guessed to come next. With @wait the first read blocks (up
+ * to SO_RCVTIMEO): one syscall where poll and a read took two. When the
+ * target owes LM_LOWAT_MIN or more, lm_sess_await() waits for all of it
+ * first.
  */
 int lm_sess_rx(struct lm_session *p, bool wait)
 {
-	struct msghdr m = { 0 };
-	struct lm_sess_slot *g;
-	struct iovec iov[4];
-	size_t want, glen, hwant, k;
-	unsigned int n;
-	bool beyond; /* the read goes past the header in hand */
+	struct iovec iov[4 + 2 * LM_CHAIN];
+	struct msghdr m = { .msg_iov = iov };
+	size_t want, stream, k;
+	unsigned int chain;
 	ssize_t got;
 	int ret;
 
@@ -423,32 +520,7 @@ int lm_sess_rx(struct lm_session *p, bool wait)
 			return ret;
 	}
 	for (;;) {
-		n = 0;
-		g = NULL;
-		glen = 0;
-		beyond = false;
-		hwant = p->hlen - p->hgot;
-		if (p->in_data && p->dleft)
-			iov[n++] = (struct iovec){ p->dst, p->dleft };
-		if (p->in_data && p->pleft)
-			iov[n++] = (struct iovec){ p->pad, p->pleft };
-		iov[n++] = (struct iovec){ p->hdr + p->hgot, hwant };
-		want = hwant + (p->in_data ? (size_t)p->dleft + p->pleft : 0);
-		if (!p->in_data && !p->hgot && (g = lm_sess_guess(p))) {
-			glen = g->len;
-			iov[n++] = (struct iovec){ g->buf, glen };
-			iov[n++] = (struct iovec){
-				p->spill, lm_pad4((uint32_t)glen) + p->hlen
-			};
-			want += iov[n - 2].iov_len + iov[n - 1].iov_len;
-			beyond = true;
-		} else if (!p->in_data && !p->rwire) {
-			iov[n++] = (struct iovec){ p->more, sizeof(p->more) };
-			want += sizeof(p->more);
-			beyond = true;
-		}
-		m.msg_iov = iov;
-		m.msg_iovlen = n;
+		m.msg_iovlen = lm_sess_plan(p, iov, &stream, &want, &chain);
 		got = recvmsg(p->fd, &m, wait ? 0 : MSG_DONTWAIT);
 		if (got < 0 && errno == EINTR)
 			return 0;
@@ -460,15 +532,14 @@ int lm_sess_rx(struct lm_session *p, bool wait)
 				p, got ? errno : ECONNRESET, "connection lost",
 				got ? strerror(errno) : "closed by the target");
 		p->receives++;
-		/* what landed where the stream had it go; past the header,
-		 * what the guess or the bulk read took */
-		k = (size_t)got;
-		if (beyond && k > hwant)
-			k = hwant;
+		/* what landed where the stream had it go; past it, what the
+		 * guess, the chain or the bulk read took */
+		k = (size_t)got < stream ? (size_t)got : stream;
 		ret = lm_sess_consume(p, NULL, k);
-		if (!ret && (size_t)got > k)
-			ret = g ? lm_sess_guessed(p, g, (size_t)got - k, glen)
-				: lm_sess_consume(p, p->more, (size_t)got - k);
+		if (!ret && (size_t)got > k && chain)
+			ret = lm_sess_chained(p, iov + chain, (size_t)got - k);
+		else if (!ret && (size_t)got > k)
+			ret = lm_sess_consume(p, p->more, (size_t)got - k);
 		if (ret)
 			return ret;
 		if ((size_t)got < want)

@@ -50,6 +50,14 @@ for lun in 1 2; do
 		fail "LUN $lun: 4 KiB reads through iSCSI do not carry their offsets: $(cat "$LM_WORK/c")"
 	cmp -s "$LM_WORK/dump" "$LM_WORK/dump4k" ||
 		fail "LUN $lun: 4 KiB reads at QD32 differ from 256 KiB reads"
+	# and in 1 MiB reads at QD8: tgtd sends each in four 256 KiB Data-In
+	# PDUs, which the engine reads into place with one receive, guessing
+	# each next PDU's header and offset (kmod-free/README.md, step 6)
+	LM_DATACHECK_BS=1m LM_DATACHECK_QD=8 "$LM_HELPERS/lm-datacheck" iscsi \
+		"$url" 32m "$LM_WORK/dump1m" >"$LM_WORK/c" ||
+		fail "LUN $lun: 1 MiB reads through iSCSI do not carry their offsets: $(cat "$LM_WORK/c")"
+	cmp -s "$LM_WORK/dump" "$LM_WORK/dump1m" ||
+		fail "LUN $lun: 1 MiB reads at QD8 differ from 256 KiB reads"
 done
 
 # header digests (CRC32C on every PDU header, both ways): writes through

@@ -15,6 +15,7 @@ int lm_suite_engines(void);
 int lm_suite_iscsi(void);
 int lm_suite_pdu(void);
 int lm_suite_session(void);
+int lm_suite_session_rx(void);
 int lm_suite_login(void);
 int lm_suite_rate(void);
 int lm_suite_profiles(void);
