@@ -73,12 +73,13 @@ struct lm_sess_slot {
 	 * the command's data (buf = param) */
 	bool unmap;
 	uint8_t param[LM_UNMAP_PARAM];
-	bool busy;    /* taken and not completed */
-	bool held;    /* waiting for the command window */
-	bool sent;    /* at the target */
-	bool lost;    /* its session is gone: reissue after a reconnect */
-	int res;      /* the own command's result */
-	uint32_t got; /* Data-In bytes announced */
+	bool busy;	/* taken and not completed */
+	bool held;	/* waiting for the command window */
+	bool sent;	/* at the target */
+	bool lost;	/* its session is gone: reissue after a reconnect */
+	int res;	/* the own command's result */
+	uint32_t got;	/* Data-In bytes announced */
+	bool scattered; /* a Data-In came out of offset order: no guess */
 	unsigned int retries;
 };
 

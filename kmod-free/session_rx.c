@@ -95,6 +95,7 @@ static int lm_sess_header(struct lm_session *p, struct lm_sess_slot **sp)
 				p, EPROTO,
 				"Data-In beyond the command's buffer", NULL);
 		p->dst = s->buf + off;
+		s->scattered |= off != s->got; /* not in offset order */
 		s->got += p->dsl;
 		if (p->dsl > p->seg)
 			p->seg = p->dsl;
@@ -284,8 +285,8 @@ static struct lm_sess_slot *lm_sess_guess(struct lm_session *p)
 }
 
 /*
- * Guess that read @s's next PDUs come in a row from byte @end on (its
- * data so far came in order): each a Data-In of @seg bytes (or what the
+ * Guess that read @s's next PDUs come in a row from byte @end on (all its
+ * data so far came in offset order, up to @end): each a Data-In of @seg bytes (or what the
  * read still lacks) at the next offset, LM_LOWAT_MAX bytes in all. Their
  * data goes straight into @s's buffer, the header after each into
  * p->more. No guess where a segment needs padding. Adds to @iov from @n
@@ -298,7 +299,7 @@ static unsigned int lm_sess_chain(struct lm_session *p, struct lm_sess_slot *s,
 	uint32_t len, data = 0;
 	unsigned int h;
 
-	if (s->got != end || !seg)
+	if (s->scattered || s->got != end || !seg)
 		return n;
 	for (h = 0; h < LM_CHAIN && end < s->len; h++) {
 		len = s->len - end < seg ? s->len - end : seg;
@@ -356,6 +357,8 @@ static int lm_sess_chained(struct lm_session *p, const struct iovec *iov,
 			p->missed += r && !k;
 			return lm_sess_unchain(p, iov, k, r);
 		}
+		if (p->in_data) /* longer than guessed: its data goes on */
+			return lm_sess_unchain(p, iov + 1, 0, r);
 		k = r < iov[1].iov_len ? r : iov[1].iov_len;
 		ret = lm_sess_consume(p, iov[1].iov_base, k);
 		if (ret)

@@ -171,6 +171,7 @@ void lm_sess_issue(struct lm_session *p, struct lm_sess_slot *s)
 	p->seq = (p->seq + 1) % LM_ITT_SEQ;
 	s->itt = p->seq << 16 | i;
 	s->got = 0;
+	s->scattered = false;
 	if (p->nheld || lm_sn_before(p->s.max_cmdsn, p->cmdsn)) {
 		s->held = true;
 		p->held[(p->held_head + p->nheld++) % (p->depth + 1)] = i;

@@ -148,12 +148,9 @@ static void lm_test_chain(void)
 	struct lm_t *t = lm_t_new(2, NULL);
 	static uint8_t data[2][16384];
 	uint8_t h[2][LM_BHS], d[8];
-	static uint8_t pdu[LM_BHS + LM_DIGEST + 4096 + 4];
 	struct lm_session_stats st;
 	uint64_t receives;
 	unsigned int i;
-	uint32_t itt;
-	size_t n;
 	bool ring;
 
 	for (i = 0; i < sizeof(data); i++)
@@ -192,27 +189,79 @@ static void lm_test_chain(void)
 	if (!ring)
 		CU_ASSERT(st.missed > 0);
 
-	/* out of order: the third quarter, then the first in two parts with
-	 * a receive between. No guess then lands on the third's data. */
+	lm_t_free(t);
+}
+
+/* Data-In of read @itt: @data's 4 KiB at @off (no status), its header
+ * and first 100 bytes, a receive, then the rest. */
+static void lm_t_send_cut(struct lm_t *t, uint32_t itt, const uint8_t *data,
+			  uint32_t off)
+{
+	static uint8_t pdu[LM_BHS + LM_DIGEST + 4096 + 4];
+	size_t n = lm_t_build(t, pdu, LM_OP_DATA_IN, 0, 0, itt, LM_TAG_NONE,
+			      100, off, 0, data + off, 4096);
+	size_t cut = t->hlen + 100;
+
+	CU_ASSERT_EQUAL_FATAL(write(t->peer, pdu, cut), (ssize_t)cut);
+	CU_ASSERT_EQUAL(lm_t_service(t), 0);
+	CU_ASSERT_EQUAL_FATAL(write(t->peer, pdu + cut, n - cut),
+			      (ssize_t)(n - cut));
+}
+
+/* A 16 KiB read into slot 0 whose answer @send gives; it lands whole. */
+static void lm_t_answer(struct lm_t *t, const uint8_t *data,
+			void (*send)(struct lm_t *, uint32_t, const uint8_t *))
+{
+	uint8_t h[LM_BHS + LM_DIGEST], d[8];
+
 	memset(t->buf[0], 0, 16384);
 	lm_t_queue(t, 0, false, 0, 16384);
 	lm_session_submit(t->p);
-	lm_t_pdu(t, h[0], d);
-	itt = lm_get32(h[0] + 16);
-	lm_t_data_in(t, itt, data[1], 8192, 4096, 4096);
-	n = lm_t_build(t, pdu, LM_OP_DATA_IN, 0, 0, itt, LM_TAG_NONE, 100, 0, 0,
-		       data[1], 4096);
-	CU_ASSERT_EQUAL_FATAL(write(t->peer, pdu, t->hlen + 100),
-			      (ssize_t)t->hlen + 100);
-	CU_ASSERT_EQUAL(lm_t_service(t), 0);
-	CU_ASSERT_EQUAL_FATAL(
-		write(t->peer, pdu + t->hlen + 100, n - t->hlen - 100),
-		(ssize_t)(n - t->hlen - 100));
-	lm_t_data_in(t, itt, data[1], 4096, 4096, 4096);
-	lm_t_data_in(t, itt, data[1], 12288, 4096, 4096);
+	lm_t_pdu(t, h, d);
+	send(t, lm_get32(h + 16), data);
 	lm_t_reap(t, 1);
 	CU_ASSERT_EQUAL(t->res[0], 16384);
-	CU_ASSERT_EQUAL(memcmp(t->buf[0], data[1], 16384), 0);
+	CU_ASSERT_EQUAL(memcmp(t->buf[0], data, 16384), 0);
+}
+
+/* one PDU of 16 KiB, longer than the 4 KiB guessed */
+static void lm_t_whole(struct lm_t *t, uint32_t itt, const uint8_t *data)
+{
+	lm_t_data_in(t, itt, data, 0, 16384, 16384);
+}
+
+/* 4 KiB, then 12 KiB: the second longer than the first */
+static void lm_t_growing(struct lm_t *t, uint32_t itt, const uint8_t *data)
+{
+	lm_t_data_in(t, itt, data, 0, 4096, 4096);
+	lm_t_data_in(t, itt, data, 4096, 12288, 12288);
+}
+
+/* the third quarter, the second in two parts with a receive between
+ * (its data so far 8 KiB, up to its end), the first, the last: no guess
+ * lands on the third's data */
+static void lm_t_scattered(struct lm_t *t, uint32_t itt, const uint8_t *data)
+{
+	lm_t_data_in(t, itt, data, 8192, 4096, 4096);
+	lm_t_send_cut(t, itt, data, 4096);
+	lm_t_data_in(t, itt, data, 0, 4096, 4096);
+	lm_t_data_in(t, itt, data, 12288, 4096, 4096);
+}
+
+/* Guesses that go wrong in the read's own PDUs: a segment longer than
+ * guessed, at a header and within a read; offsets out of order. */
+static void lm_test_chain_wrong(void)
+{
+	struct lm_t *t = lm_t_new(2, NULL);
+	static uint8_t data[16384];
+	unsigned int i;
+
+	for (i = 0; i < sizeof(data); i++)
+		data[i] = (uint8_t)(i * 29 + i / 251);
+	lm_t_read16k(t, data); /* 4 KiB segments */
+	lm_t_answer(t, data, lm_t_whole);
+	lm_t_answer(t, data, lm_t_growing);
+	lm_t_answer(t, data, lm_t_scattered);
 	lm_t_free(t);
 }
 
@@ -223,8 +272,10 @@ int lm_suite_session_rx(void)
 		  lm_test_out_of_order },
 		{ "a read's PDUs across the end of a receive buffer",
 		  lm_test_split },
-		{ "a read's PDUs guessed in a row, and guesses gone wrong",
+		{ "a read's PDUs guessed in a row, others' between",
 		  lm_test_chain },
+		{ "a read's own PDUs not as guessed: longer, out of order",
+		  lm_test_chain_wrong },
 		{ NULL, NULL },
 	};
 	int ret = lm_unit_add("kmod-free receive", t);
