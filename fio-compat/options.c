@@ -12,9 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static lm_opt_set_fn lm_fio_set_kb_base, lm_fio_set_batch, lm_fio_set_bytes,
-	lm_fio_set_log, lm_fio_set_ss, lm_fio_set_ss_time, lm_fio_set_dist,
-	lm_fio_set_verify;
+static lm_opt_set_fn lm_fio_set_kb_base, lm_fio_set_bytes, lm_fio_set_log,
+	lm_fio_set_ss, lm_fio_set_ss_time, lm_fio_set_dist, lm_fio_set_verify;
 
 static const struct lm_enum lm_fio_dedupe_modes[] = {
 	{ "repeat", 0 },
@@ -110,22 +109,6 @@ const struct lm_option lm_fio_options[] = {
 	  .val = 0,
 	  LM_J(randmap),
 	  .help = "random offsets drawn anew, a block may repeat (default: a random map, every block once a pass, for random jobs of one block size)" },
-	{ .fio = "iodepth_batch_submit",
-	  LM_NUMBER(0, LM_DEPTH_MAX),
-	  LM_J(batch_submit),
-	  .set = lm_fio_set_batch,
-	  .help = "IOs are handed to the engine once this many are queued (default 1: each alone, so the device sees the job's block size; 0: all that may go at once)" },
-	{ .fio = "iodepth_batch", LM_ALIAS("iodepth_batch_submit") },
-	{ .fio = "iodepth_batch_complete_min",
-	  LM_NUMBER(0, LM_DEPTH_MAX),
-	  LM_J(batch_min),
-	  .help = "a reap waits for at least this many completions (default 1; 0 polls)" },
-	{ .fio = "iodepth_batch_complete",
-	  LM_ALIAS("iodepth_batch_complete_min") },
-	{ .fio = "iodepth_batch_complete_max",
-	  LM_NUMBER(0, LM_DEPTH_MAX),
-	  LM_J(batch_max),
-	  .help = "a reap takes at most this many completions (default: iodepth_batch_complete_min, as fio; with both 0, iodepth)" },
 	{ .fio = "offset_increment",
 	  .type = LM_T_SIZE,
 	  LM_J(offset_increment),
@@ -514,21 +497,6 @@ static int lm_fio_set_dist(const struct lm_opt_ctx *x,
 			x, v,
 			"random, zipf:THETA (not 1), pareto:H (0 to 1), normal:SIGMA (a percent) or zoned:IO/SIZE:... (percents adding up to 100 each)");
 	return 0;
-}
-
-/* iodepth_batch_submit=N: fio's 0 is all that may go (its iodepth) */
-static int lm_fio_set_batch(const struct lm_opt_ctx *x,
-			    const struct lm_option *o, const char *v)
-{
-	struct lm_job *j = x->dst[LM_D_JOB];
-	struct lm_option plain = *o;
-	int ret;
-
-	plain.set = NULL;
-	ret = lm_opt_set(x, &plain, v);
-	if (!ret && !j->batch_submit)
-		j->batch_submit = LM_BATCH_ALL;
-	return ret;
 }
 
 /* rw=MODE or rw=MODE:N, fio's offset modifier: N bytes skipped after each

@@ -233,6 +233,25 @@ int lm_set_bs(const struct lm_opt_ctx *x, const struct lm_option *o,
 	return 0;
 }
 
+int lm_set_batch(const struct lm_opt_ctx *x, const struct lm_option *o,
+		 const char *v)
+{
+	struct lm_option plain = *o;
+	unsigned int n;
+	int ret;
+
+	plain.set = NULL;
+	ret = lm_opt_set(x, &plain, v);
+	if (ret)
+		return ret;
+	memcpy(&n, lm_opt_field(x, o), sizeof(n));
+	if (!n) {
+		n = LM_BATCH_ALL;
+		memcpy(lm_opt_field(x, o), &n, sizeof(n));
+	}
+	return 0;
+}
+
 int lm_set_link(const struct lm_opt_ctx *x, const struct lm_option *o,
 		const char *v)
 {

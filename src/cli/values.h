@@ -44,6 +44,10 @@ int lm_set_rwmixwrite(const struct lm_opt_ctx *x, const struct lm_option *o,
 		      const char *v);
 int lm_set_bs(const struct lm_opt_ctx *x, const struct lm_option *o,
 	      const char *v);
+/* iodepth_batch_submit=N into an unsigned int: fio's 0 is all that may
+ * go at once (LM_BATCH_ALL) */
+int lm_set_batch(const struct lm_opt_ctx *x, const struct lm_option *o,
+		 const char *v);
 /* --link=RATE: 1g ... 100g into a double of Gb/s */
 int lm_set_link(const struct lm_opt_ctx *x, const struct lm_option *o,
 		const char *v);

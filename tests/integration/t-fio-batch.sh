@@ -10,7 +10,8 @@
 # where rw=read:N goes at the target's end, as fio's logs have it; that
 # a read job in a job file writes nothing to a device, and clones lay a
 # file made for them out once. Polling reaps
-# (iodepth_batch_complete_min=0) on io_uring, libaio and iSCSI.
+# (iodepth_batch_complete_min=0) on io_uring, libaio and iSCSI; lunmark
+# run's --iodepth_batch_* as the job files'.
 . "$(dirname "$0")/lib.sh"
 lm_need_root
 command -v jq >/dev/null || skip "jq is not installed (bash scripts/deps.sh)"
@@ -66,7 +67,19 @@ ok "iodepth_batch_complete_min=0 polls to the end on io_uring and libaio"
 l=$(seen "$LUNMARK" run "$LM_DEV" --rw=read --bs=4k --iodepth=32 --size=32m --no-prefill)
 note "lunmark run, sequential 4k QD32: $l"
 [ "$l" = "8192 4096" ] || fail "lunmark run's sequential reads reached the device as '$l'"
-ok "lunmark run's sequential IOs reach the device as asked"
+l=$(seen "$LUNMARK" run "$LM_DEV" --rw=read --bs=4k --iodepth=32 --size=32m --no-prefill \
+	--iodepth_batch_submit=32 --iodepth_batch_complete_min=8)
+note "lunmark run, --iodepth_batch_submit=32: $l"
+[ "${l%% *}" -lt 8192 ] || fail "lunmark run --iodepth_batch_submit=32: not merged ($l): the option does nothing"
+expect_exit "$LM_EXIT_OK" e.fio "$LUNMARK" run "$LM_DEV" --iodepth=32 --iodepth_batch_submit=32 \
+	--iodepth_batch_complete_min=8 --export-fio
+for k in iodepth_batch_submit=32 iodepth_batch_complete_min=8; do
+	grep -qx "$k" e.fio || fail "--export-fio left $k out: $(cat e.fio)"
+done
+"$fio" --parse-only e.fio >e.out 2>&1 || fail "fio refuses the exported batches: $(head -c 300 e.out)"
+expect_exit "$LM_EXIT_USAGE" b.out "$LUNMARK" run "$LM_DEV" --iodepth_batch_submit=-1
+expect_grep "iodepth_batch_submit" b.out
+ok "lunmark run's sequential IOs reach the device as asked, in batches when asked"
 # rw=rw: the reads and the writes each walk the device from its start on
 # a position of their own (fio's last_pos per direction), so each
 # direction's offsets in the per-IO log run 0, 4k, 8k, ... (with one
