@@ -89,13 +89,16 @@ static void lm_fio_job_put(FILE *f, const struct lm_job *j)
 		fprintf(f, "percentage_random=%u\n", j->random_pct);
 	lm_fio_size_put(f, "bs", j->bs_bytes);
 	fprintf(f, "iodepth=%u\n", j->iodepth);
-	if (j->batch_submit) /* as asked; else lunmark's own choice */
+	/* batches as asked (else lunmark's own choice); then the reap's
+	 * most too, which is iodepth in lunmark and _min in fio */
+	if (j->batch_submit)
 		fprintf(f, "iodepth_batch_submit=%u\n",
 			j->batch_submit == LM_BATCH_ALL ? 0 : j->batch_submit);
 	if (j->batch_min != 1)
 		fprintf(f, "iodepth_batch_complete_min=%u\n", j->batch_min);
-	if (j->batch_max)
-		fprintf(f, "iodepth_batch_complete_max=%u\n", j->batch_max);
+	if (j->batch_submit || j->batch_min != 1 || j->batch_max)
+		fprintf(f, "iodepth_batch_complete_max=%u\n",
+			j->batch_max ? j->batch_max : j->iodepth);
 	if (j->threads > 1)
 		fprintf(f, "numjobs=%u\n", j->threads);
 	if (j->runtime_ns) {

@@ -117,7 +117,7 @@ const struct lm_option lm_options[] = {
 	  LM_JOB(batch_submit),
 	  .set = lm_set_batch,
 	  .cmds = LM_RUN,
-	  .help = "IOs are handed to the engine once this many are queued (0: all that may go at once; default: sequential IOs on a block device one by one, so it sees the job's block size, others all at once)",
+	  .help = "IOs are handed to the engine once this many are queued (0: all that may go at once; default: sequential IOs on a block device or file one by one, so the device sees the job's block size, random ones and an iSCSI LUN's all at once)",
 	  .fio_note = "; in job files 1 by default, as fio" },
 	{ .name = "iodepth_batch",
 	  .fio = "iodepth_batch",

@@ -73,7 +73,7 @@ note "lunmark run, --iodepth_batch_submit=32: $l"
 [ "${l%% *}" -lt 8192 ] || fail "lunmark run --iodepth_batch_submit=32: not merged ($l): the option does nothing"
 expect_exit "$LM_EXIT_OK" e.fio "$LUNMARK" run "$LM_DEV" --iodepth=32 --iodepth_batch_submit=32 \
 	--iodepth_batch_complete_min=8 --export-fio
-for k in iodepth_batch_submit=32 iodepth_batch_complete_min=8; do
+for k in iodepth_batch_submit=32 iodepth_batch_complete_min=8 iodepth_batch_complete_max=32; do
 	grep -qx "$k" e.fio || fail "--export-fio left $k out: $(cat e.fio)"
 done
 "$fio" --parse-only e.fio >e.out 2>&1 || fail "fio refuses the exported batches: $(head -c 300 e.out)"
