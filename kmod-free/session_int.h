@@ -19,7 +19,9 @@
  *   buffer and the header after it into p->more. A read of several PDUs
  *   then costs one recvmsg; a long read's, two (its first header comes
  *   alone: the target may answer the long reads in any order, and a wrong
- *   guess would copy megabytes).
+ *   guess would copy megabytes). Each guess is checked against the header
+ *   that came; from the first wrong one, what landed goes through the
+ *   stash. A read whose Data-In came out of offset order is not guessed.
  * - The first read of a wait blocks (SO_RCVTIMEO: a second), so no poll
  *   comes first. When the target owes LM_LOWAT_MIN bytes or more (the
  *   rest of a long read), a poll with SO_RCVLOWAT set to them waits
