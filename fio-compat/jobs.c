@@ -211,10 +211,11 @@ static int lm_fio_files(struct lm_fio_ctx *c, struct lm_fio_job *fj,
 						? fj->zonerange - fj->zonesize
 						: 0);
 	}
-	/* fio's init.c: iodepth_batch_complete_max is _min unless larger,
-	 * so a reap takes one completion at a time by default */
-	if (j->batch_min > j->batch_max)
+	/* fio's init.c: iodepth_batch_complete_max is _min unless set, so a
+	 * reap takes one completion at a time by default */
+	if (!j->batch_max)
 		j->batch_max = j->batch_min;
+	lm_job_reap_fix(j);
 	if (!fj->wait_for[0])
 		return 0;
 	if (!out->n || strcmp(out->jobs[out->n - 1].job.name, fj->wait_for)) {

@@ -286,11 +286,11 @@ static struct lm_sess_slot *lm_sess_guess(struct lm_session *p)
 
 /*
  * Guess that read @s's next PDUs come in a row from byte @end on (all its
- * data so far came in offset order, up to @end): each a Data-In of @seg bytes (or what the
- * read still lacks) at the next offset, LM_LOWAT_MAX bytes in all. Their
- * data goes straight into @s's buffer, the header after each into
- * p->more. No guess where a segment needs padding. Adds to @iov from @n
- * and to *@want; returns the new count.
+ * data so far came in offset order, up to @end): each a Data-In of @seg
+ * bytes (or what the read still lacks) at the next offset, LM_LOWAT_MAX
+ * bytes in all. Their data goes straight into @s's buffer, the header
+ * after each into p->more. No guess where a segment needs padding. Adds
+ * to @iov from @n and to *@want; returns the new count.
  */
 static unsigned int lm_sess_chain(struct lm_session *p, struct lm_sess_slot *s,
 				  uint32_t end, uint32_t seg, struct iovec *iov,

@@ -458,9 +458,7 @@ static int lm_cli_check(struct lm_cli *c, char *msg, size_t len)
 	ret = lm_cli_engine_check(c, &c->job, msg, len);
 	if (ret)
 		return ret;
-	/* fio's rule: a reap takes at least what it waits for */
-	if (c->job.batch_max && c->job.batch_min > c->job.batch_max)
-		c->job.batch_max = c->job.batch_min;
+	lm_job_reap_fix(&c->job);
 	return lm_job_check(&c->job, msg, len);
 }
 

@@ -242,6 +242,14 @@ static inline bool lm_rw_does(enum lm_rw rw, unsigned int d)
 
 #define LM_BATCH_ALL UINT_MAX
 
+/* fio's rule: a reap takes at least what it waits for, so a batch_max
+ * set below batch_min is raised to it (0 stays: iodepth). */
+static inline void lm_job_reap_fix(struct lm_job *j)
+{
+	if (j->batch_max && j->batch_min > j->batch_max)
+		j->batch_max = j->batch_min;
+}
+
 /* How many IOs a job queues before it hands them on (batch_submit): as
  * asked, else one by one where the job has sequential IOs and a kernel's
  * block layer (@merges) would merge a batch of them, and all at once
