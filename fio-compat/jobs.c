@@ -168,9 +168,38 @@ static int lm_fio_clone(struct lm_fio_jobs *out, unsigned int *number,
 }
 
 /*
+ * wait_for= of job @fj, the next of @out: as fio's init.c checks it, one
+ * job before it of that name (its clones aside), not itself. The wait
+ * itself is the run's (src/cmd/jobs.c: the job's wait_mask).
+ */
+static int lm_fio_waitee(struct lm_fio_ctx *c, const struct lm_fio_job *fj,
+			 const struct lm_fio_jobs *out)
+{
+	const char *why = NULL;
+	unsigned int i, n = 0;
+
+	if (!fj->wait_for[0])
+		return 0;
+	for (i = 0; i < out->n; i++)
+		n += !out->jobs[i].clone &&
+		     !strcmp(out->jobs[i].job.name, fj->wait_for);
+	if (!strcmp(fj->job.name, fj->wait_for))
+		why = "a job cannot wait for itself";
+	else if (!n)
+		why = "no job of that name before this one (fio: waitee unknown)";
+	else if (n > 1)
+		why = "more than one job of that name before this one";
+	if (!why)
+		return 0;
+	snprintf(c->msg, c->len, "%s:%u: wait_for=%s: %s", fj->file, fj->line,
+		 fj->wait_for, why);
+	return -EINVAL;
+}
+
+/*
  * filesize= and wait_for= of job @fj, the next of @out: each file's
  * region is filesize (size, when given too, the bytes moved); wait_for
- * names the job just before, and waits for it as stonewall does.
+ * names an earlier job (lm_fio_waitee()).
  */
 static int lm_fio_files(struct lm_fio_ctx *c, struct lm_fio_job *fj,
 			const struct lm_fio_jobs *out)
@@ -216,17 +245,7 @@ static int lm_fio_files(struct lm_fio_ctx *c, struct lm_fio_job *fj,
 	if (!j->batch_max)
 		j->batch_max = j->batch_min;
 	lm_job_reap_fix(j);
-	if (!fj->wait_for[0])
-		return 0;
-	if (!out->n || strcmp(out->jobs[out->n - 1].job.name, fj->wait_for)) {
-		snprintf(
-			c->msg, c->len,
-			"%s:%u: wait_for=%s: lunmark waits only for the job just before (write stonewall for all before)",
-			fj->file, fj->line, fj->wait_for);
-		return -EINVAL;
-	}
-	fj->stonewall = true;
-	return 0;
+	return lm_fio_waitee(c, fj, out);
 }
 
 /* Job section @s on @global's defaults, with its clones, into @out. */

@@ -260,7 +260,7 @@ const struct lm_option lm_fio_options[] = {
 	{ .fio = "wait_for",
 	  .type = LM_T_TEXT,
 	  LM_FJ(wait_for),
-	  .help = "wait for the job named, which must be the one just before (as stonewall)" },
+	  .help = "start once every clone of the job named (an earlier one) is done; the jobs after it do not wait" },
 	{ .fio = "steadystate",
 	  .type = LM_T_STR,
 	  LM_J(ss),

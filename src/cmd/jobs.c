@@ -174,6 +174,29 @@ static int lm_jobs_make(struct lm_cli *c, const struct lm_fio_job *fj,
 }
 
 /*
+ * fio's wait_for: the slots of a job naming an earlier job of this phase
+ * wait for every slot of that job and its clones (one of an earlier
+ * phase is done already). @first[k]: job @k's first slot.
+ */
+static void lm_jobs_waits(const struct lm_fio_job *fj, unsigned int n,
+			  const unsigned int *first, struct lm_job *copy)
+{
+	unsigned int k, i, s;
+	uint64_t mask;
+
+	for (k = 0; k < n; k++) {
+		if (!fj[k].wait_for[0])
+			continue;
+		for (mask = 0, i = 0; i < k; i++)
+			for (s = first[i]; s < first[i + 1]; s++)
+				if (!strcmp(fj[i].job.name, fj[k].wait_for))
+					mask |= 1ull << s;
+		for (s = first[k]; s < first[k + 1]; s++)
+			copy[s].wait_mask = mask;
+	}
+}
+
+/*
  * The jobs of one phase (up to the next stonewall) run at once, as in
  * fio, each after its own ramp_time. A job with several files runs a
  * sub-job per file, and its result is their sum (a span); so is a
@@ -183,7 +206,7 @@ static int lm_jobs_phase(struct lm_cli *c, const struct lm_fio_job *fj,
 			 unsigned int n, struct lm_run_result *res)
 {
 	struct lm_run_span spans[LM_RUN_TARGETS_MAX];
-	unsigned int from[LM_RUN_TARGETS_MAX];
+	unsigned int from[LM_RUN_TARGETS_MAX], first[LM_RUN_TARGETS_MAX + 1];
 	struct lm_job *jobs[LM_RUN_TARGETS_MAX], *copy;
 	struct lm_fio_made made[LM_RUN_TARGETS_MAX];
 	struct lm_run_result *r;
@@ -212,6 +235,8 @@ static int lm_jobs_phase(struct lm_cli *c, const struct lm_fio_job *fj,
 	for (k = 0, slots = 0; k < n && !ret; k++) {
 		/* the files of a job, one after the other */
 		nf = fj[k].nfiles > 1 ? fj[k].nfiles : 1;
+		first[k] = slots;
+		first[k + 1] = slots + nf;
 		for (i = 0; i < nf && !ret; i++, slots++) {
 			ret = lm_jobs_sub(c, &fj[k], i, &copy[slots]);
 			jobs[slots] = &copy[slots];
@@ -225,6 +250,8 @@ static int lm_jobs_phase(struct lm_cli *c, const struct lm_fio_job *fj,
 		}
 	}
 	c->ntargets = slots;
+	if (!ret)
+		lm_jobs_waits(fj, n, first, copy);
 	if (!ret)
 		ret = lm_run_set(c, jobs, spans, nspans, r, c->out_normal);
 	/* each job's result: its one target's, or its span's (r[slots + s]) */

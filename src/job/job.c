@@ -510,6 +510,7 @@ void lm_job_unpaced(struct lm_job *j)
 	memset(j->rate_min_bytes, 0, sizeof(j->rate_min_bytes));
 	memset(j->rate_min_iops, 0, sizeof(j->rate_min_iops));
 	j->startdelay_ns = 0;
+	j->wait_mask = 0;
 	j->think_ns = 0;
 	j->exitall = false;
 	j->flow = 0;

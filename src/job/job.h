@@ -145,6 +145,9 @@ struct lm_job {
 	uint64_t rate_min_iops[LM_DIRS];
 	uint64_t ratecycle_ms;	/* default 1000, as fio */
 	uint64_t startdelay_ns; /* fio's startdelay: the job's IO starts late */
+	/* fio's wait_for: the targets of its run (bit k: target k) whose
+	 * workers must all be done before this job's first IO */
+	uint64_t wait_mask;
 	/* fio's thinktime: once think_blocks IOs have completed (issued,
 	 * with think_issued) since the last pause, wait for those in
 	 * flight, spin think_spin_ns and sleep the rest of think_ns */
@@ -329,8 +332,8 @@ void lm_pass_job(struct lm_job *pj, const struct lm_job *j, uint32_t bs_bytes,
 /*
  * Nothing of a measured job's own pacing and early stops, for the runs
  * made from it (a prefill, explicit passes, a verify read-back): no
- * rate_min, startdelay, thinktime, exitall, flow or latency_target, and
- * no dedupe.
+ * rate_min, startdelay, wait_for, thinktime, exitall, flow or
+ * latency_target, and no dedupe.
  * The rate caps, number_ios and steady-state stop are the caller's.
  */
 void lm_job_unpaced(struct lm_job *j);

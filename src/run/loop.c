@@ -387,6 +387,18 @@ static void lm_start_late(struct lm_worker *w, const struct lm_loop *l)
 	}
 }
 
+/* fio's wait_for: no IO until the main thread says the jobs waited for
+ * are done (it looks each time a worker ends), or the stop. */
+static void lm_start_after(struct lm_worker *w, const struct lm_loop *l)
+{
+	bool stop = false;
+
+	while (!stop && !atomic_load_explicit(&w->go, memory_order_acquire)) {
+		lm_rate_sleep(lm_now_ns() + 1000000);
+		lm_measuring(w, l, lm_now_ns(), &stop);
+	}
+}
+
 /* fio's rate_min: a thread below it fails, as an IO error would. */
 static void lm_slow(struct lm_worker *w, struct lm_loop *l, uint64_t now)
 {
@@ -472,6 +484,8 @@ void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
 		max = depth;
 	if (w->job->startdelay_ns && !l->solo)
 		lm_start_late(w, l);
+	if (w->job->wait_mask && !l->solo)
+		lm_start_after(w, l);
 	measuring = lm_measuring(w, l, lm_now_ns(), &stop);
 	lm_rate_start(&l->rate, lm_now_ns());
 	lm_rate_min_start(&l->rate_min, lm_now_ns());

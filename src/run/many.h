@@ -24,6 +24,10 @@ struct lm_many {
 	 * this much after t0 (lm_many_watch() starts it) */
 	uint64_t delay[LM_RUN_TARGETS_MAX];
 	bool started[LM_RUN_TARGETS_MAX];
+	/* fio's wait_for: a waiting job's start and ramp end, once the jobs
+	 * it waits for are done (0: not yet; watch.c) */
+	uint64_t from[LM_RUN_TARGETS_MAX];
+	uint64_t gate_ns; /* when the workers began */
 	const struct lm_job *jobs[LM_RUN_TARGETS_MAX]; /* per target */
 	unsigned int first[LM_RUN_TARGETS_MAX];	       /* its first worker */
 	uint64_t t0;				       /* measuring since */

@@ -13,9 +13,14 @@
  * workers wait) and its ramp_time (IO, not measured). The clock's
  * ramp_ns in @clock is the shortest lead; @delay[k] is how much later job
  * @k measures; the clock's runtime_ns covers the last job's end, or is 0
- * (until every job is done) when one has no runtime. @clock is a copy of
- * @jobs[0] otherwise.
+ * (until every job is done) when one has no runtime. A job that waits
+ * for others (wait_mask, fio's wait_for; never @jobs[0]) starts when they
+ * are done: its delay is LM_PLAN_WAIT until the run's main thread knows
+ * it, it leads the clock in for nothing, and the clock runs until every
+ * job is done. @clock is a copy of @jobs[0] otherwise.
  */
+#define LM_PLAN_WAIT (UINT64_MAX / 4)
+
 void lm_run_plan(const struct lm_job *const *jobs, unsigned int n,
 		 struct lm_job *clock, uint64_t *delay);
 

@@ -156,38 +156,103 @@ void lm_many_sample(struct lm_many *m, uint64_t dur_ns)
 		lm_group_sample(&m->g[k], dur_ns, m->cap);
 }
 
+/* Target @k's window from @t0 (the clock's measuring start) and its
+ * delay. */
+static void lm_start_target(struct lm_many *m, unsigned int k, uint64_t t0)
+{
+	const struct lm_job *j = m->jobs[k];
+	unsigned int i;
+
+	/* After a ramp a size-limited pass starts where the ramp left the
+	 * cursor; without one the limit was set before the workers began;
+	 * a longer ramp starts later. */
+	if (j->ramp_ns && !m->delay[k]) {
+		lm_many_limit(m, k);
+		m->started[k] = true;
+	}
+	if (!m->delay[k])
+		lm_tap_begin(m, k, t0);
+	for (i = 0; m->delay[k] && i < j->threads; i++)
+		atomic_store(&m->w[m->first[k] + i].measure_from_ns,
+			     t0 + m->delay[k]);
+	/* a job shorter than the clock stops on its own */
+	if (j->runtime_ns &&
+	    (!m->clock.runtime_ns ||
+	     m->delay[k] + j->runtime_ns < m->clock.runtime_ns))
+		for (i = 0; i < j->threads; i++)
+			atomic_store(&m->w[m->first[k] + i].deadline_ns,
+				     t0 + m->delay[k] + j->runtime_ns);
+}
+
+/* A job that waited (fio's wait_for) measures from its own start and
+ * ramp's end, m->from[k]: its delay after @t0, and its spans'. */
+static void lm_waited_delay(struct lm_many *m, unsigned int k, uint64_t t0)
+{
+	uint64_t d = m->from[k] > t0 ? m->from[k] - t0 : 0;
+	unsigned int x;
+
+	for (x = m->ntargets; x < m->ngroups; x++)
+		if (m->g[x].w == m->g[k].w && m->g[x].delay_ns == m->delay[k])
+			m->g[x].delay_ns = d;
+	m->delay[k] = d;
+	m->g[k].delay_ns = d;
+}
+
 static void lm_start_measuring(struct lm_many *m, uint64_t t0)
 {
-	unsigned int k, i;
+	unsigned int k;
 
 	for (k = 0; k < m->ntargets; k++) {
-		const struct lm_job *j = m->jobs[k];
-
-		/* After a ramp a size-limited pass starts where the ramp
-		 * left the cursor; without one the limit was set before
-		 * the workers began; a longer ramp starts later. */
-		if (j->ramp_ns && !m->delay[k]) {
-			lm_many_limit(m, k);
-			m->started[k] = true;
-		}
-		if (!m->delay[k])
-			lm_tap_begin(m, k, t0);
-		for (i = 0; m->delay[k] && i < j->threads; i++)
-			atomic_store(&m->w[m->first[k] + i].measure_from_ns,
-				     t0 + m->delay[k]);
-		/* a job shorter than the clock stops on its own */
-		if (j->runtime_ns &&
-		    (!m->clock.runtime_ns ||
-		     m->delay[k] + j->runtime_ns < m->clock.runtime_ns))
-			for (i = 0; i < j->threads; i++)
-				atomic_store(&m->w[m->first[k] + i].deadline_ns,
-					     t0 + m->delay[k] + j->runtime_ns);
+		if (m->jobs[k]->wait_mask && !m->from[k])
+			continue; /* lm_release() starts it */
+		if (m->jobs[k]->wait_mask)
+			lm_waited_delay(m, k, t0);
+		lm_start_target(m, k, t0);
 	}
 	/* after a ramp the per-IO records count from here; without one
 	 * they count from the gate (lm_run_core), and stay in order */
 	if (m->clock.ramp_ns)
 		atomic_store(&m->s.t0_ns, t0);
 	atomic_store(&m->s.phase, LM_PHASE_MEASURE);
+}
+
+/*
+ * fio's wait_for: a job whose waitees' workers are all done (its
+ * wait_mask's targets) starts at @now, or when its startdelay is over
+ * if later, and measures once its ramp is; with the clock's window open
+ * (@measuring, since m->t0) its window is set here, else when it opens.
+ */
+static void lm_release(struct lm_many *m, uint64_t now, bool measuring)
+{
+	unsigned int k, x, i;
+	uint64_t at;
+
+	for (k = 0; k < m->ntargets; k++) {
+		const struct lm_job *j = m->jobs[k];
+
+		if (!j->wait_mask || m->from[k])
+			continue;
+		for (x = 0; x < m->ntargets; x++)
+			if ((j->wait_mask >> x & 1) && !lm_group_done(&m->g[x]))
+				break;
+		if (x < m->ntargets)
+			continue;
+		at = m->gate_ns + j->startdelay_ns;
+		m->from[k] = (at > now ? at : now) + j->ramp_ns;
+		if (measuring) {
+			lm_waited_delay(m, k, m->t0);
+			lm_start_target(m, k, m->t0);
+			/* without a ramp its pass was set before the
+			 * workers began: it starts with its first IO */
+			if (!j->ramp_ns && m->from[k] <= now) {
+				m->started[k] = true;
+				lm_tap_begin(m, k, now);
+			}
+		}
+		for (i = 0; i < j->threads; i++)
+			atomic_store_explicit(&m->w[m->first[k] + i].go, true,
+					      memory_order_release);
+	}
 }
 
 /* Hand the last second's figures, all targets together, to the watcher. */
@@ -316,20 +381,24 @@ void lm_many_watch(struct lm_many *m)
 	unsigned int finished = 0, k;
 	struct lm_cpu c0, used;
 
+	m->gate_ns = lm_now_ns();
 	if (j->ramp_ns) {
 		end = lm_now_ns() + j->ramp_ns;
 		while (!lm_stop && lm_phase(s) != LM_PHASE_STOP &&
 		       finished < m->nworkers && lm_now_ns() < end) {
 			lm_wait(s->done_fd, end, &finished);
 			lm_exit_watch(m);
+			lm_release(m, lm_now_ns(), false);
 		}
 		lm_many_sample(m, 0); /* baseline */
 	}
 	c0 = lm_cpu_now();
 	t0 = lm_now_ns();
 	m->t0 = t0;
-	if (!lm_stop && lm_phase(s) != LM_PHASE_STOP)
+	if (!lm_stop && lm_phase(s) != LM_PHASE_STOP) {
 		lm_start_measuring(m, t0);
+		lm_release(m, t0, true);
+	}
 	tick = t0;
 	end = j->runtime_ns ? t0 + j->runtime_ns : UINT64_MAX;
 	while (j->clock || (!lm_stop && lm_phase(s) != LM_PHASE_STOP &&
@@ -338,6 +407,7 @@ void lm_many_watch(struct lm_many *m)
 		lm_wait(s->done_fd, lm_next_start(m, t0, next), &finished);
 		lm_exit_watch(m);
 		now = lm_now_ns();
+		lm_release(m, now, true);
 		lm_start_due(m, t0, now);
 		/* none at the end: fio's threads are done by then */
 		if (now < end)

@@ -104,6 +104,9 @@ struct lm_worker {
 	 * measures from here (0: from the measuring phase) */
 	_Atomic uint64_t measure_from_ns;
 	_Atomic bool halt; /* fio's exitall: stop now (set by run.c) */
+	/* fio's wait_for: the jobs waited for are done, IO may start (set
+	 * by watch.c once measure_from_ns and deadline_ns are) */
+	_Atomic bool go;
 	_Atomic bool done; /* its loop is over (read by run.c) */
 
 	/* fio's bw and iops samples (bwavgtime, iopsavgtime), the main

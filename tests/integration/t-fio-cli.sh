@@ -6,7 +6,8 @@
 # with their own jobs[] entries and logs, group_reporting's one entry,
 # psync as the default engine, fio's synchronous engine names, /dev/null,
 # invalidate (at open and each pass), rate and rate_iops (linear and poisson), rate_min,
-# startdelay, thinktime, number_ios, exitall, exit_what, flow, disk_util.
+# startdelay, wait_for, thinktime, number_ios, exitall, exit_what, flow,
+# disk_util.
 # fio: $FIO, else the one scripts/bench-iscsi.sh builds, else fio on PATH
 # (lm_fio).
 . "$(dirname "$0")/lib.sh"
@@ -352,6 +353,40 @@ ios=$(jq '[.jobs[].read.total_ios] | add' lm.json)
 for f in fio.json lm.json; do
 	jq -e '[.jobs[] | .read.runtime >= 900 and .read.runtime < 2000 and .read.io_bytes > 0] | all' \
 		"$f" >/dev/null || fail "startdelay: $f: $(jq -c '[.jobs[].read.runtime]' "$f")"
+done
+
+# wait_for: a job waits for every clone of the job it names, the jobs
+# after it do not, and all stay one group, as in fio: [a] (two clones)
+# and [c] 3 s at once, [w] 1 s once both clones of [a] are done: 4 s in
+# all, where a stonewall before [w] would make 6
+cat >wf.fio <<'JOB'
+[global]
+rw=randread
+bs=4k
+direct=1
+ioengine=psync
+size=16m
+runtime=3
+time_based
+[a]
+numjobs=2
+[w]
+wait_for=a
+runtime=1
+[c]
+JOB
+both --filename="$LM_DEV" wf.fio
+same '[.jobs[] | [.jobname, .groupid]]'
+t1=$(date +%s%N)
+"$LUNMARK" --filename="$LM_DEV" wf.fio --output-format=json --output=lm.json >lm.out 2>&1 ||
+	fail "wait_for: $(cat lm.out)"
+t2=$(date +%s%N)
+ms=$(((t2 - t1) / 1000000))
+{ [ "$ms" -ge 3900 ] && [ "$ms" -lt 5500 ]; } || fail "wait_for: the run took $ms ms, not about 4000"
+for f in fio.json lm.json; do
+	jq -e '[.jobs[] | .read.runtime / (if .jobname == "w" then 1000 else 3000 end) |
+		. >= 0.9 and . < 1.5] | all' "$f" >/dev/null ||
+		fail "wait_for: $f: $(jq -c '[.jobs[] | [.jobname, .read.runtime]]' "$f")"
 done
 
 # thinktime and number_ios as fio has them: 40 IOs and no more, a 10 ms
