@@ -80,7 +80,10 @@ static void lm_fio_section(FILE *f, const char *name)
 /* What differs from job to job. */
 static void lm_fio_job_put(FILE *f, const struct lm_job *j)
 {
+	const struct lm_engine_ops *e = lm_engine_find(j->engine);
 	bool mixed = lm_rw_mixed(j->rw);
+	unsigned int sub =
+		lm_job_batch(j, e && e->target == LM_ENGINE_TARGET_PATH);
 
 	fprintf(f, "rw=%s\n", lm_rw_name(j->rw));
 	if (mixed)
@@ -89,14 +92,16 @@ static void lm_fio_job_put(FILE *f, const struct lm_job *j)
 		fprintf(f, "percentage_random=%u\n", j->random_pct);
 	lm_fio_size_put(f, "bs", j->bs_bytes);
 	fprintf(f, "iodepth=%u\n", j->iodepth);
-	/* batches as asked (else lunmark's own choice); then the reap's
-	 * most too, which is iodepth in lunmark and _min in fio */
-	if (j->batch_submit)
+	/* the batches lunmark hands on, as asked or its own choice
+	 * (lm_job_batch(): random IOs all at once, sequential ones alone
+	 * to a block device), where fio's default is 1; then the reap's
+	 * most, which is iodepth in lunmark and _min in fio */
+	if (sub != 1 && (j->iodepth > 1 || j->batch_submit))
 		fprintf(f, "iodepth_batch_submit=%u\n",
-			j->batch_submit == LM_BATCH_ALL ? 0 : j->batch_submit);
+			sub == LM_BATCH_ALL ? 0 : sub);
 	if (j->batch_min != 1)
 		fprintf(f, "iodepth_batch_complete_min=%u\n", j->batch_min);
-	if (j->batch_submit || j->batch_min != 1 || j->batch_max)
+	if (j->iodepth > 1 || j->batch_min != 1 || j->batch_max)
 		fprintf(f, "iodepth_batch_complete_max=%u\n",
 			j->batch_max ? j->batch_max : j->iodepth);
 	if (j->threads > 1)

@@ -77,6 +77,16 @@ for k in iodepth_batch_submit=32 iodepth_batch_complete_min=8 iodepth_batch_comp
 	grep -qx "$k" e.fio || fail "--export-fio left $k out: $(cat e.fio)"
 done
 "$fio" --parse-only e.fio >e.out 2>&1 || fail "fio refuses the exported batches: $(head -c 300 e.out)"
+# with none asked, the export says what lunmark's own defaults did:
+# random IOs all at once and every completion there is reaped; a
+# sequential job's IOs one by one (fio's default: no line)
+expect_exit "$LM_EXIT_OK" e.fio "$LUNMARK" run "$LM_DEV" --rw=randread --iodepth=16 --export-fio
+for k in iodepth_batch_submit=0 iodepth_batch_complete_max=16; do
+	grep -qx "$k" e.fio || fail "--export-fio of run's defaults left $k out: $(cat e.fio)"
+done
+expect_exit "$LM_EXIT_OK" e.fio "$LUNMARK" run "$LM_DEV" --rw=read --iodepth=16 --export-fio
+{ grep -qx iodepth_batch_complete_max=16 e.fio && ! grep -q iodepth_batch_submit e.fio; } ||
+	fail "--export-fio of a sequential run: $(grep iodepth e.fio)"
 expect_exit "$LM_EXIT_USAGE" b.out "$LUNMARK" run "$LM_DEV" --iodepth_batch_submit=-1
 expect_grep "iodepth_batch_submit" b.out
 ok "lunmark run's sequential IOs reach the device as asked, in batches when asked"
