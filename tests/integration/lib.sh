@@ -56,9 +56,25 @@ lm_loop() {
 	local img
 	img=$(mktemp "$LM_WORK/loop.XXXXXX")
 	truncate -s "$1M" "$img" || fail "cannot make $img"
-	LM_DEV=$(losetup -f --show --direct-io=on --sector-size "$2" "$img") ||
+	LM_DEV=$(flock -s "$LM_LOOP_LOCK" losetup -f --show --direct-io=on --sector-size "$2" "$img") ||
 		skip "cannot attach a loop device (losetup failed)"
 	lm_loops+=("$LM_DEV")
+}
+
+# Tests run two at a time. A loop device detached while a run still has
+# it open (t-faults) is free at once: the next test's attach would get
+# its number under that run's reads. lm_loop attaches under this lock,
+# shared; whoever detaches a device still in use holds it alone until
+# the user is gone.
+LM_LOOP_LOCK=/dev/shm/lunmark-test-loops.lock
+
+# lm_unloop DEV: DEV detached, and no longer this test's to detach at its
+# end (its number may be another test's by then)
+lm_unloop() {
+	local l keep=()
+	losetup -d "$1" || return 1
+	for l in "${lm_loops[@]}"; do [ "$l" = "$1" ] || keep+=("$l"); done
+	lm_loops=("${keep[@]}")
 }
 
 # expect_exit CODE OUTFILE CMD...: run CMD, stdout+stderr to OUTFILE.

@@ -55,25 +55,29 @@ expect_grep "No space left on device" "$o"
 # the write fails with the kernel's error, the run stops with LM_EXIT_IO and
 # prints what it measured
 truncate -s 64m "$small/backing.img"
-dev=$(losetup -f --show "$small/backing.img") || skip "cannot attach a loop device"
+dev=$(flock -s "$LM_LOOP_LOCK" losetup -f --show "$small/backing.img") || skip "cannot attach a loop device"
 lm_loops+=("$dev")
 expect_exit "$LM_EXIT_IO" "$o" "$LUNMARK" run "$dev" --rw=write --bs=1m --iodepth=4 \
 	--size=64m --allow-write
 grep -qE "No space left on device|Input/output error" "$o" ||
 	fail "the full backing store gave no error: $(cat "$o")"
 grep -q "write: IOPS=[1-9]" "$o" || fail "what was written is not reported: $(cat "$o")"
-losetup -d "$dev"
+lm_unloop "$dev"
 rm -f "$small/backing.img"
 
 # a loop device detached under a run: the kernel lets the open device go
-# on until lunmark closes it; the run ends normally, and then it is gone
+# on until lunmark closes it; the run ends normally, and then it is gone.
+# No other test attaches a loop device meanwhile (lib.sh's lock): it
+# would get this one's number under lunmark's reads.
 lm_loop 64 512
 dev=$LM_DEV
+exec 8>"$LM_LOOP_LOCK"
+flock -x 8
 "$LUNMARK" run "$dev" --rw=randread --iodepth=8 --runtime=3 --time_based \
 	--no-prefill >"$o" 2>&1 &
 pid=$!
 sleep 1
-losetup -d "$dev" || fail "losetup -d failed under the run"
+lm_unloop "$dev" || fail "losetup -d failed under the run"
 wait $pid || fail "the run failed after its device was detached: $(cat "$o")"
 grep -q "read : IOPS=[1-9]" "$o" || fail "no results: $(cat "$o")"
 for _ in $(seq 20); do

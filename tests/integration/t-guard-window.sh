@@ -33,12 +33,12 @@ command -v mkfs.ext4 >/dev/null || skip "no mkfs.ext4"
 img=$LM_WORK/fs.img
 truncate -s 32M "$img"
 mkfs.ext4 -q -F -L mounted "$img"
-a=$(losetup -f --show "$img") || skip "cannot attach a loop device"
+a=$(flock -s "$LM_LOOP_LOCK" losetup -f --show "$img") || skip "cannot attach a loop device"
 lm_loops+=("$a")
 mkdir "$LM_WORK/mnt"
 mount "$a" "$LM_WORK/mnt" 2>/dev/null || skip "cannot mount ext4 here"
 lm_mounts+=("$LM_WORK/mnt")
-b=$(losetup -f --show "$img") || skip "cannot attach a second loop device"
+b=$(flock -s "$LM_LOOP_LOCK" losetup -f --show "$img") || skip "cannot attach a second loop device"
 lm_loops+=("$b")
 expect_exit "$LM_EXIT_GUARD" "$o" "$LUNMARK" run "$b" --rw=write --size=8m \
 	--destroy="$(basename "$b")"
@@ -49,7 +49,7 @@ umount "$LM_WORK/mnt"
 e2fsck -fn "$img" >"$LM_WORK/fsck" 2>&1 || fail "the mounted filesystem was damaged: $(cat "$LM_WORK/fsck")"
 
 # the image open in another process (as a VM or a target daemon has it)
-losetup -d "$a"
+lm_unloop "$a"
 # shellcheck disable=SC2217 # the fd is the point: sleep holds the image open
 sleep 30 <"$img" &
 holder=$!
