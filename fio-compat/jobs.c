@@ -169,26 +169,37 @@ static int lm_fio_clone(struct lm_fio_jobs *out, unsigned int *number,
 
 /*
  * wait_for= of job @fj, the next of @out: as fio's init.c checks it, one
- * job before it of that name (its clones aside), not itself. The wait
- * itself is the run's (src/cmd/jobs.c: the job's wait_mask).
+ * job before it of that name (its clones aside), not itself; and not of
+ * its flow. The wait itself is the run's (src/cmd/jobs.c: wait_mask).
  */
 static int lm_fio_waitee(struct lm_fio_ctx *c, const struct lm_fio_job *fj,
 			 const struct lm_fio_jobs *out)
 {
 	const char *why = NULL;
 	unsigned int i, n = 0;
+	bool flowed = false;
 
 	if (!fj->wait_for[0])
 		return 0;
-	for (i = 0; i < out->n; i++)
-		n += !out->jobs[i].clone &&
-		     !strcmp(out->jobs[i].job.name, fj->wait_for);
+	for (i = 0; i < out->n; i++) {
+		const struct lm_job *w = &out->jobs[i].job;
+
+		if (strcmp(w->name, fj->wait_for))
+			continue;
+		n += !out->jobs[i].clone;
+		flowed |= fj->job.flow && w->flow &&
+			  w->flow_id == fj->job.flow_id;
+	}
 	if (!strcmp(fj->job.name, fj->wait_for))
 		why = "a job cannot wait for itself";
 	else if (!n)
 		why = "no job of that name before this one (fio: waitee unknown)";
 	else if (n > 1)
 		why = "more than one job of that name before this one";
+	/* it would count in the flow before it starts, and hold the job
+	 * it waits for forever (fio hangs so) */
+	else if (flowed)
+		why = "it and the job it waits for are in one flow (flow_id): that job would be held for it forever";
 	if (!why)
 		return 0;
 	snprintf(c->msg, c->len, "%s:%u: wait_for=%s: %s", fj->file, fj->line,

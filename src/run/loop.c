@@ -6,9 +6,12 @@
 #include "src/target/target.h"
 
 #include <errno.h>
+#include <linux/futex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 void lm_loop_fail(struct lm_worker *w, const struct lm_loop *l, int err,
 		  uint64_t offset, unsigned int dir)
@@ -388,14 +391,18 @@ static void lm_start_late(struct lm_worker *w, const struct lm_loop *l)
 }
 
 /* fio's wait_for: no IO until the main thread says the jobs waited for
- * are done (it looks each time a worker ends), or the stop. */
+ * are done (lm_release() wakes it), or the stop (seen within 100 ms). */
 static void lm_start_after(struct lm_worker *w, const struct lm_loop *l)
 {
+	const struct timespec t = { .tv_nsec = 100000000 };
 	bool stop = false;
 
-	while (!stop && !atomic_load_explicit(&w->go, memory_order_acquire)) {
-		lm_rate_sleep(lm_now_ns() + 1000000);
+	while (!atomic_load_explicit(&w->go, memory_order_acquire)) {
 		lm_measuring(w, l, lm_now_ns(), &stop);
+		if (stop)
+			break;
+		(void)syscall(SYS_futex, (void *)&w->go, FUTEX_WAIT_PRIVATE, 0,
+			      &t, NULL, 0);
 	}
 }
 

@@ -21,7 +21,8 @@
 struct lm_many {
 	struct lm_job clock; /* ramp, and the longest runtime: lm_clock() */
 	/* a job of a longer ramp_time than the clock's starts measuring
-	 * this much after t0 (lm_many_watch() starts it) */
+	 * this much after t0 (lm_many_watch() starts it); LM_PLAN_WAIT for
+	 * one that waits (wait_for) until the jobs it waits for are done */
 	uint64_t delay[LM_RUN_TARGETS_MAX];
 	bool started[LM_RUN_TARGETS_MAX];
 	/* fio's wait_for: a waiting job's start and ramp end, once the jobs

@@ -89,8 +89,16 @@ static int lm_many_init(struct lm_many *m, const struct lm_job *const *jobs,
 	for (k = 0; k < nspans; k++) {
 		m->g[n + k].w = &m->w[m->first[spans[k].first]];
 		m->g[n + k].delay_ns = m->delay[spans[k].first];
-		for (i = 0; i < spans[k].n; i++)
+		for (i = 0; i < spans[k].n; i++) {
 			m->g[n + k].n += jobs[spans[k].first + i]->threads;
+			/* one that begins with a job that waits measures
+			 * from its first other's start, or that job's
+			 * (watch.c's lm_waited_delay()) */
+			if (m->delay[spans[k].first] == LM_PLAN_WAIT &&
+			    m->delay[spans[k].first + i] < m->g[n + k].delay_ns)
+				m->g[n + k].delay_ns =
+					m->delay[spans[k].first + i];
+		}
 	}
 	atomic_init(&m->s.phase, j->ramp_ns ? LM_PHASE_RAMP : LM_PHASE_MEASURE);
 	m->s.verify_run = lm_verify_block_run_id();

@@ -4,8 +4,11 @@
 #include "src/run/plan.h"
 #include "src/lunmark.h"
 
+#include <limits.h>
+#include <linux/futex.h>
 #include <poll.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 /*
@@ -185,14 +188,17 @@ static void lm_start_target(struct lm_many *m, unsigned int k, uint64_t t0)
 }
 
 /* A job that waited (fio's wait_for) measures from its own start and
- * ramp's end, m->from[k]: its delay after @t0, and its spans'. */
+ * ramp's end, m->from[k]: its delay after @t0, and that of a span it is
+ * in, if it starts the span's window. */
 static void lm_waited_delay(struct lm_many *m, unsigned int k, uint64_t t0)
 {
 	uint64_t d = m->from[k] > t0 ? m->from[k] - t0 : 0;
+	const struct lm_worker *w = &m->w[m->first[k]];
 	unsigned int x;
 
 	for (x = m->ntargets; x < m->ngroups; x++)
-		if (m->g[x].w == m->g[k].w && m->g[x].delay_ns == m->delay[k])
+		if (w >= m->g[x].w && w < m->g[x].w + m->g[x].n &&
+		    d < m->g[x].delay_ns)
 			m->g[x].delay_ns = d;
 	m->delay[k] = d;
 	m->g[k].delay_ns = d;
@@ -202,13 +208,9 @@ static void lm_start_measuring(struct lm_many *m, uint64_t t0)
 {
 	unsigned int k;
 
-	for (k = 0; k < m->ntargets; k++) {
-		if (m->jobs[k]->wait_mask && !m->from[k])
-			continue; /* lm_release() starts it */
-		if (m->jobs[k]->wait_mask)
-			lm_waited_delay(m, k, t0);
-		lm_start_target(m, k, t0);
-	}
+	for (k = 0; k < m->ntargets; k++)
+		if (!m->jobs[k]->wait_mask) /* lm_release() starts those */
+			lm_start_target(m, k, t0);
 	/* after a ramp the per-IO records count from here; without one
 	 * they count from the gate (lm_run_core), and stay in order */
 	if (m->clock.ramp_ns)
@@ -219,10 +221,11 @@ static void lm_start_measuring(struct lm_many *m, uint64_t t0)
 /*
  * fio's wait_for: a job whose waitees' workers are all done (its
  * wait_mask's targets) starts at @now, or when its startdelay is over
- * if later, and measures once its ramp is; with the clock's window open
- * (@measuring, since m->t0) its window is set here, else when it opens.
+ * if later, and measures once its ramp is. Looked at from the clock's
+ * t0 on (a waitee done within the clock's ramp releases it at t0), each
+ * time a worker ends.
  */
-static void lm_release(struct lm_many *m, uint64_t now, bool measuring)
+static void lm_release(struct lm_many *m, uint64_t now)
 {
 	unsigned int k, x, i;
 	uint64_t at;
@@ -239,19 +242,22 @@ static void lm_release(struct lm_many *m, uint64_t now, bool measuring)
 			continue;
 		at = m->gate_ns + j->startdelay_ns;
 		m->from[k] = (at > now ? at : now) + j->ramp_ns;
-		if (measuring) {
-			lm_waited_delay(m, k, m->t0);
-			lm_start_target(m, k, m->t0);
-			/* without a ramp its pass was set before the
-			 * workers began: it starts with its first IO */
-			if (!j->ramp_ns && m->from[k] <= now) {
-				m->started[k] = true;
-				lm_tap_begin(m, k, now);
-			}
+		lm_waited_delay(m, k, m->t0);
+		lm_start_target(m, k, m->t0);
+		/* without a ramp its pass was set before the workers
+		 * began: it starts with its first IO */
+		if (!j->ramp_ns && m->from[k] <= now) {
+			m->started[k] = true;
+			lm_tap_begin(m, k, now);
 		}
-		for (i = 0; i < j->threads; i++)
-			atomic_store_explicit(&m->w[m->first[k] + i].go, true,
-					      memory_order_release);
+		for (i = 0; i < j->threads; i++) {
+			struct lm_worker *w = &m->w[m->first[k] + i];
+
+			atomic_store_explicit(&w->go, 1, memory_order_release);
+			(void)syscall(SYS_futex, (void *)&w->go,
+				      FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL,
+				      0);
+		}
 	}
 }
 
@@ -280,6 +286,10 @@ void lm_many_steady(struct lm_many *m, uint64_t now, bool last)
 		const struct lm_job *j = m->jobs[k];
 
 		r = m->g[k].r;
+		/* a job that waits is judged once it measures, not on the
+		 * empty seconds before (the verdict at the end: its own) */
+		if (j->wait_mask && !m->started[k] && !last)
+			continue;
 		if (!j->ss.on || r->ss.attained ||
 		    lm_steady_feed(&j->ss, r->series, r->nseries,
 				   last ? j->ramp_ns : m->clock.ramp_ns,
@@ -388,7 +398,6 @@ void lm_many_watch(struct lm_many *m)
 		       finished < m->nworkers && lm_now_ns() < end) {
 			lm_wait(s->done_fd, end, &finished);
 			lm_exit_watch(m);
-			lm_release(m, lm_now_ns(), false);
 		}
 		lm_many_sample(m, 0); /* baseline */
 	}
@@ -397,7 +406,7 @@ void lm_many_watch(struct lm_many *m)
 	m->t0 = t0;
 	if (!lm_stop && lm_phase(s) != LM_PHASE_STOP) {
 		lm_start_measuring(m, t0);
-		lm_release(m, t0, true);
+		lm_release(m, t0);
 	}
 	tick = t0;
 	end = j->runtime_ns ? t0 + j->runtime_ns : UINT64_MAX;
@@ -407,7 +416,7 @@ void lm_many_watch(struct lm_many *m)
 		lm_wait(s->done_fd, lm_next_start(m, t0, next), &finished);
 		lm_exit_watch(m);
 		now = lm_now_ns();
-		lm_release(m, now, true);
+		lm_release(m, now);
 		lm_start_due(m, t0, now);
 		/* none at the end: fio's threads are done by then */
 		if (now < end)

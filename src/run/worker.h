@@ -104,9 +104,10 @@ struct lm_worker {
 	 * measures from here (0: from the measuring phase) */
 	_Atomic uint64_t measure_from_ns;
 	_Atomic bool halt; /* fio's exitall: stop now (set by run.c) */
-	/* fio's wait_for: the jobs waited for are done, IO may start (set
-	 * by watch.c once measure_from_ns and deadline_ns are) */
-	_Atomic bool go;
+	/* fio's wait_for: the jobs waited for are done, IO may start (1,
+	 * set by watch.c once measure_from_ns and deadline_ns are, and a
+	 * futex the worker sleeps on until then) */
+	_Atomic uint32_t go;
 	_Atomic bool done; /* its loop is over (read by run.c) */
 
 	/* fio's bw and iops samples (bwavgtime, iopsavgtime), the main

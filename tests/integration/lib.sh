@@ -61,11 +61,13 @@ lm_loop() {
 	lm_loops+=("$LM_DEV")
 }
 
-# Tests run two at a time. A loop device detached while a run still has
-# it open (t-faults) is free at once: the next test's attach would get
-# its number under that run's reads. lm_loop attaches under this lock,
-# shared; whoever detaches a device still in use holds it alone until
-# the user is gone.
+# Tests run two at a time, and t-faults detaches a loop device under a
+# run: a number it frees must not become another test's meanwhile (CI
+# saw a test's device read by another test's run, and a test's cleanup
+# detach a number another had taken since). lm_loop attaches under this
+# lock, shared; a test that detaches a device still in use holds it
+# alone until the device is gone, and lm_unloop drops a device it
+# detached from its cleanup.
 LM_LOOP_LOCK=/dev/shm/lunmark-test-loops.lock
 
 # lm_unloop DEV: DEV detached, and no longer this test's to detach at its

@@ -58,6 +58,8 @@ static void lm_test_fio_waitfor(void)
 		  "wait_for=a: more than one job of that name before this one" },
 		{ "[b]\nwait_for=a\n[a]\n",
 		  "wait_for=a: no job of that name before this one" },
+		{ "[a]\nflow=1\n[b]\nwait_for=a\nflow=2\n",
+		  "wait_for=a: it and the job it waits for are in one flow" },
 	};
 	char out[128], msg[512];
 	unsigned int i;
@@ -93,7 +95,7 @@ static void lm_test_plan_waits(void)
 	b.wait_mask = 1;
 	c = a;
 	c.ramp_ns = 3 * LM_SEC_NS;
-	/* without the wait: b's shorter ramp leads the clock in */
+	/* b waits: a's ramp leads the clock in, not b's shorter one */
 	lm_run_plan(jobs, 2, &clock, delay);
 	CU_ASSERT_EQUAL(clock.ramp_ns, 2 * LM_SEC_NS);
 	CU_ASSERT_EQUAL(delay[1], LM_PLAN_WAIT);
