@@ -120,10 +120,13 @@ static void lm_test_mix_and_rates(void)
 			       (double)lm_r.series[0].ios[LM_DIR_READ] * 1e9 /
 				       (double)lm_r.series[0].dur_ns,
 			       1e-6);
-	/* relative: the null engine's rates are large */
+	/* relative, within 1%: a sample reads the IO counts, then the
+	 * bytes, while the worker goes on adding to both, so one second's
+	 * bytes may hold a few IOs more than its count (the next second's
+	 * fewer); under TSan's pace it missed 1e-12 in CI */
 	CU_ASSERT_DOUBLE_EQUAL(lm_r.sum[LM_DIR_READ].mb_s_max,
 			       lm_r.sum[LM_DIR_READ].iops_max * 4096 / 1e6,
-			       lm_r.sum[LM_DIR_READ].mb_s_max * 1e-12);
+			       lm_r.sum[LM_DIR_READ].mb_s_max * 1e-2);
 	lm_run_result_free(&lm_r);
 	lm_target_close(&t);
 }
