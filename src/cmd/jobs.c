@@ -123,27 +123,55 @@ static unsigned int lm_jobs_spans(const struct lm_fio_job *fj, unsigned int n,
 	return slots;
 }
 
+/* Did job @k of a phase start apart from job @first of its entry: after
+ * a job of the phase it waits for, or at another startdelay? */
+static bool lm_jobs_apart(const struct lm_fio_job *fj, unsigned int first,
+			  unsigned int k)
+{
+	unsigned int i;
+
+	if (fj[k].job.startdelay_ns != fj[first].job.startdelay_ns)
+		return true;
+	for (i = 0; fj[k].wait_for[0] && i < k; i++)
+		if (!strcmp(fj[i].job.name, fj[k].wait_for))
+			return true;
+	return false;
+}
+
 /* fio's job_runtime of a group_reporting entry: its jobs' runtimes
  * added up (stat.c's sum_thread_stats()), a job's the longest of its
- * files'. @r: each slot's own result. */
+ * files'; where they ran one after another (wait_for, startdelay), its
+ * runtime the longest of them, not the span from the first start to the
+ * last end. @r: each slot's own result. */
 static void lm_jobs_runtimes(const struct lm_fio_job *fj, unsigned int n,
 			     const struct lm_run_result *r,
 			     struct lm_run_result *res)
 {
 	unsigned int k, i, nf, slot = 0, first = 0;
-	uint64_t job_ns;
+	uint64_t job_ns, most = 0;
+	bool apart = false;
 
-	for (k = 0; k < n; k++) {
+	for (k = 0; k <= n; k++) {
+		if (k && fj[first].summed && (k == n || !fj[k].joins) &&
+		    apart && most < res[first].elapsed_ns) {
+			res[first].runtime_max_ns = most;
+			lm_run_result_summarize(&res[first]);
+		}
+		if (k == n)
+			break;
 		nf = fj[k].nfiles > 1 ? fj[k].nfiles : 1;
 		for (job_ns = 0, i = slot; i < slot + nf; i++)
 			if (r[i].elapsed_ns > job_ns)
 				job_ns = r[i].elapsed_ns;
 		slot += nf;
-		if (!fj[k].summed)
-			continue;
-		if (!fj[k].joins)
+		if (!fj[k].joins) {
 			first = k;
-		res[first].runtime_sum_ns += job_ns;
+			most = 0;
+			apart = false;
+		}
+		apart |= lm_jobs_apart(fj, first, k);
+		res[first].runtime_sum_ns += fj[k].summed ? job_ns : 0;
+		most = job_ns > most ? job_ns : most;
 	}
 }
 

@@ -45,8 +45,8 @@ void lm_run_result_summarize(struct lm_run_result *r)
 		lm_hist_merge(&both, &r->lat[d]);
 	lm_summarize(&r->sum[LM_SUM_ALL], &both, lm_dirs_sum(r->ios),
 		     lm_dirs_sum(r->bytes), lm_dirs_sum(r->errors),
-		     r->elapsed_ns + r->rb_ns, r->series, r->nseries,
-		     LM_SUM_ALL);
+		     lm_run_result_dir_ns(r, LM_DIR_WRITE) + r->rb_ns,
+		     r->series, r->nseries, LM_SUM_ALL);
 	/* a share of the wall time the CPU was measured over: on a short
 	 * run the teardown after the last IO is much of it */
 	wall = r->cpu_wall_ns > r->elapsed_ns ? r->cpu_wall_ns : r->elapsed_ns;
@@ -106,7 +106,9 @@ const char *lm_run_result_error(const struct lm_run_result *r, char *buf,
 
 uint64_t lm_run_result_dir_ns(const struct lm_run_result *r, unsigned int d)
 {
-	return d == LM_DIR_READ && r->rb_ns ? r->rb_ns : r->elapsed_ns;
+	if (d == LM_DIR_READ && r->rb_ns)
+		return r->rb_ns;
+	return r->runtime_max_ns ? r->runtime_max_ns : r->elapsed_ns;
 }
 
 const struct lm_sample *lm_run_result_dir_series(const struct lm_run_result *r,

@@ -30,6 +30,10 @@ struct lm_run_result {
 	/* fio's job_runtime of a group_reporting entry: its jobs' windows
 	 * added up (0: elapsed_ns) */
 	uint64_t runtime_sum_ns;
+	/* fio's runtime of such an entry whose jobs ran one after another
+	 * (wait_for, startdelay): the longest of their windows, which its
+	 * rates are over (0: elapsed_ns, which its series and logs span) */
+	uint64_t runtime_max_ns;
 	struct lm_hist lat[LM_DIRS]; /* completion latency, merged */
 	/* fio's slat and clat, where the engine tells them apart
 	 * (engine.h's ops->slat); empty where lat is all clat */
