@@ -578,8 +578,8 @@ int lm_load_mark_text(const char *name, const char *text, size_t n,
 
 void lm_saved_free(struct lm_saved *s)
 {
-	if (s->m.cells)
-		lm_mark_result_free(&s->m);
+	/* whatever a failed read left: the ranks are read without cells */
+	lm_mark_result_free(&s->m);
 	if (s->root)
 		json_object_put(s->root);
 	memset(s, 0, sizeof(*s));
