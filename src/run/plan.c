@@ -11,7 +11,7 @@ void lm_run_plan(const struct lm_job *const *jobs, unsigned int n,
 		 struct lm_job *clock, uint64_t *delay)
 {
 	unsigned int k;
-	bool waits = false;
+	bool until_done = false;
 
 	*clock = *jobs[0];
 	clock->ramp_ns = lm_lead(jobs[0]);
@@ -22,7 +22,7 @@ void lm_run_plan(const struct lm_job *const *jobs, unsigned int n,
 	 * shortest, the others measure later; it runs until the last ends */
 	clock->runtime_ns = 0;
 	for (k = 0; k < n; k++) {
-		waits |= jobs[k]->wait_mask != 0;
+		until_done |= jobs[k]->wait_mask != 0;
 		delay[k] = jobs[k]->wait_mask
 				   ? LM_PLAN_WAIT
 				   : lm_lead(jobs[k]) - clock->ramp_ns;
@@ -30,6 +30,7 @@ void lm_run_plan(const struct lm_job *const *jobs, unsigned int n,
 			clock->runtime_ns = delay[k] + jobs[k]->runtime_ns;
 	}
 	for (k = 0; k < n; k++)
-		if (!jobs[k]->runtime_ns || waits)
-			clock->runtime_ns = 0; /* until it is done */
+		until_done |= !jobs[k]->runtime_ns;
+	if (until_done)
+		clock->runtime_ns = 0; /* until every job is done */
 }
