@@ -21,6 +21,8 @@ struct lm_fio_reader {
 	unsigned int depth;
 	char *msg;
 	size_t len;
+	/* fio's command line: its values as given (lm_fio_read_cmdline) */
+	bool verbatim;
 };
 
 static int lm_fio_bad(struct lm_fio_reader *r, const char *file,
@@ -132,9 +134,10 @@ static int lm_fio_option(struct lm_fio_reader *r, const char *file,
 			"an option before the file's first [section] (fio refuses it too: put it under [global] or a job)");
 	if (eq) {
 		*eq = '\0';
-		/* fio ends a value at a ';' or '#' anywhere in it: the rest
-		 * is a comment (numjobs=4 ; four threads) */
-		eq[1 + strcspn(eq + 1, ";#")] = '\0';
+		/* in a job file fio ends a value at a ';' or '#' anywhere in
+		 * it: the rest is a comment (numjobs=4 ; four threads) */
+		if (!r->verbatim)
+			eq[1 + strcspn(eq + 1, ";#")] = '\0';
 		val = lm_strtrim(eq + 1);
 		key = lm_strtrim(key);
 	}
@@ -148,12 +151,13 @@ static int lm_fio_option(struct lm_fio_reader *r, const char *file,
 			key);
 		return lm_fio_bad(r, file, line, what);
 	}
-	/* $ncpus and the like, as fio's options see them */
-	if (val && lm_fio_keywords(val, kw, sizeof(kw), why, sizeof(why))) {
+	/* $ncpus and the like, as fio's job files see them */
+	if (val && !r->verbatim &&
+	    lm_fio_keywords(val, kw, sizeof(kw), why, sizeof(why))) {
 		snprintf(what, sizeof(what), "%.64s=%.200s", key, why);
 		return lm_fio_bad(r, file, line, what);
 	}
-	if (val)
+	if (val && !r->verbatim)
 		val = kw;
 	s = &r->f->secs[r->f->nsecs - 1];
 	o = realloc(s->opts, (s->nopts + 1) * sizeof(*o));
@@ -178,12 +182,14 @@ static int lm_fio_line(struct lm_fio_reader *r, const char *file,
 	int ret;
 
 	p = lm_strtrim(raw);
-	if (!*p || *p == ';' || *p == '#')
+	if (!*p || (!r->verbatim && (*p == ';' || *p == '#')))
 		return 0;
-	ret = lm_fio_expand(r, file, line, p, buf, sizeof(buf));
-	if (ret)
-		return ret;
-	p = buf;
+	if (!r->verbatim) {
+		ret = lm_fio_expand(r, file, line, p, buf, sizeof(buf));
+		if (ret)
+			return ret;
+		p = buf;
+	}
 	if (*p == '[')
 		return lm_fio_section(r, file, line, p);
 	if (!strncmp(p, "include", 7) && isspace((unsigned char)p[7])) {
@@ -360,11 +366,10 @@ int lm_fio_read_next(const char *path, struct lm_fio_file *f, char *msg,
 	return lm_fio_read_path(&r, path, NULL, 0);
 }
 
-int lm_fio_read_text(const char *name, const char *text, size_t n,
-		     unsigned int line0, struct lm_fio_file *f, char *msg,
-		     size_t len)
+static int lm_fio_read_mem(struct lm_fio_reader *r, const char *name,
+			   const char *text, size_t n, unsigned int line0)
 {
-	struct lm_fio_reader r = { .f = f, .msg = msg, .len = len };
+	struct lm_fio_file *f = r->f;
 	const char *kept;
 	char *copy;
 	int ret;
@@ -375,14 +380,36 @@ int lm_fio_read_text(const char *name, const char *text, size_t n,
 	copy = malloc(n + 1);
 	if (!kept || !copy) {
 		free(copy);
-		snprintf(msg, len, "%s: out of memory", name);
+		snprintf(r->msg, r->len, "%s: out of memory", name);
 		return -ENOMEM;
 	}
 	memcpy(copy, text, n);
 	copy[n] = '\0';
-	r.stack[r.depth++] = kept;
-	ret = lm_fio_parse(&r, kept, copy, n, line0);
+	r->stack[r->depth++] = kept;
+	ret = lm_fio_parse(r, kept, copy, n, line0);
 	free(copy);
+	return ret;
+}
+
+int lm_fio_read_text(const char *name, const char *text, size_t n,
+		     unsigned int line0, struct lm_fio_file *f, char *msg,
+		     size_t len)
+{
+	struct lm_fio_reader r = { .f = f, .msg = msg, .len = len };
+
+	return lm_fio_read_mem(&r, name, text, n, line0);
+}
+
+int lm_fio_read_cmdline(const char *text, size_t n, struct lm_fio_file *f,
+			char *msg, size_t len)
+{
+	struct lm_fio_reader r = {
+		.f = f, .msg = msg, .len = len, .verbatim = true
+	};
+	int ret = lm_fio_read_mem(&r, "command line, argument", text, n,
+				  UINT_MAX);
+
+	f->cmdline = true;
 	return ret;
 }
 

@@ -71,6 +71,16 @@ int lm_fio_read_text(const char *name, const char *text, size_t n,
 		     unsigned int line0, struct lm_fio_file *f, char *msg,
 		     size_t len);
 
+/*
+ * fio's command line, one argument a line after "[global]" (line 0; a
+ * --name=JOB as [JOB]): read as fio reads its arguments, each value as
+ * given. Unlike a job file's, a ';' or '#' in it is no comment, and
+ * ${VAR} and $ncpus are not replaced (fio refuses numjobs=$ncpus there).
+ * Sets f->cmdline; later job files follow with lm_fio_read_next().
+ */
+int lm_fio_read_cmdline(const char *text, size_t n, struct lm_fio_file *f,
+			char *msg, size_t len);
+
 void lm_fio_file_free(struct lm_fio_file *f);
 
 #endif

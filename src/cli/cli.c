@@ -367,6 +367,14 @@ static int lm_fio_cmdline(int argc, char **argv, struct lm_cli *c, char *msg,
 	n = snprintf(c->fio_text, sizeof(c->fio_text), "[global]\n");
 	for (i = 1; i < argc && n > 0 && (size_t)n < sizeof(c->fio_text); i++) {
 		a = argv[i];
+		/* the text is one argument a line */
+		if (strchr(a, '\n')) {
+			snprintf(
+				msg, len,
+				"argument %d has a line break in it: fio's command line takes one option an argument",
+				i);
+			return -EINVAL;
+		}
 		if (strncmp(a, "--", 2)) {
 			ret = lm_cli_jobfile(c, a, msg, len);
 			if (ret)

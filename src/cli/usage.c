@@ -149,7 +149,8 @@ static const char lm_usage_jobs[] =
 	"them, as fio's bc), fio's size and time suffixes under kb_base;\n"
 	"filename= is the target. Several files run one after the other, as in\n"
 	"fio. On fio's command line each --name starts a job and the options\n"
-	"before it are [global]'s. 'lunmark --cmdhelp=all' lists the fio options\n"
+	"before it are [global]'s; its values are taken as given (no comment,\n"
+	"${VAR} or $ncpus there). 'lunmark --cmdhelp=all' lists the fio options\n"
 	"lunmark takes; the options below are lunmark's own. As fio's, a read\n"
 	"job reads what is there: --allow-write lets the write jobs write, and\n"
 	"only a file lunmark makes for a read job is prefilled.\n";

@@ -19,7 +19,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
 #include <stdio.h>
 #include <time.h>
 #include <stdlib.h>
@@ -493,9 +492,7 @@ static int lm_jobs_read(struct lm_cli *c, struct lm_fio_file *f,
 
 	/* fio's command line first: "[global]" is line 0, argument N line
 	 * N; then the job files, one after the other, as fio */
-	ret = lm_fio_read_text("command line, argument", c->fio_text,
-			       c->fio_len, UINT_MAX, f, msg, sizeof(msg));
-	f->cmdline = true;
+	ret = lm_fio_read_cmdline(c->fio_text, c->fio_len, f, msg, sizeof(msg));
 	for (i = 0; !ret && i < c->ntargets; i++)
 		ret = lm_fio_read_next(c->targets[i], f, msg, sizeof(msg));
 	f->only = c->sections;

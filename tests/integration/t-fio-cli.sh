@@ -194,6 +194,23 @@ same '[.jobs[] | [.jobname, .read.io_bytes, ."job options"]]'
 printf "[k]\nrw=read\nsize=1m\nbsrange=4k-\$pagesize\n" >kw.fio
 expect_exit "$LM_EXIT_USAGE" kw.out "$LUNMARK" --filename="$LM_DEV" kw.fio
 expect_grep "kw.fio:4: bsrange=4k-" kw.out
+# on fio's command line a value is taken as given: no reserved word, no
+# ${VAR} (fio: "failed parsing numjobs=$ncpus"), no ';' or '#' comment
+# shellcheck disable=SC2016
+for v in '$ncpus' '${LM_T_JOBS}'; do
+	LM_T_JOBS=2 expect_exit "$LM_EXIT_USAGE" kw.out "$LUNMARK" --name=k \
+		--filename="$LM_DEV" --rw=read --size=64k --numjobs="$v"
+	expect_grep "argument:5: numjobs=$v: not a number" kw.out
+	if LM_T_JOBS=2 "$fio" --name=k --filename="$LM_DEV" --rw=read \
+		--size=64k --numjobs="$v" >kw.out 2>&1; then
+		fail "fio took numjobs=$v on its command line"
+	fi
+	expect_grep "failed parsing numjobs=$v" kw.out
+done
+both --name=k --filename="$LM_DEV" --rw=read --size=64k --description='a ; b # c'
+same '.jobs[0].desc' '.jobs[0]."job options".description'
+jq -e '.jobs[0].desc == "a ; b # c"' lm.json >/dev/null ||
+	fail "the description on the command line: $(jq -c '.jobs[0].desc' lm.json)"
 
 # lunmark run --output-format=json --output: fio's jobs[] keys (its own
 # options are not a job file's, so "job options" is left out) and
