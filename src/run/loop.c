@@ -406,6 +406,24 @@ static void lm_start_after(struct lm_worker *w, const struct lm_loop *l)
 	}
 }
 
+/* A job that starts late (startdelay, wait_for) starts then; and as fio
+ * opens a job's files when it starts, a buffered one's cache is dropped
+ * then (invalidate), not only at the phase's open (src/cmd/run.c), so
+ * that it reads from the device what the jobs before it wrote. */
+static void lm_start(struct lm_worker *w, const struct lm_loop *l)
+{
+	const struct lm_job *j = w->job;
+
+	if (l->solo || (!j->startdelay_ns && !j->wait_mask))
+		return;
+	if (j->startdelay_ns)
+		lm_start_late(w, l);
+	if (j->wait_mask)
+		lm_start_after(w, l);
+	if (j->invalidate && !j->direct && w->target->fd >= 0)
+		lm_target_drop_cache(w->target, 0, 0);
+}
+
 /* fio's rate_min: a thread below it fails, as an IO error would. */
 static void lm_slow(struct lm_worker *w, struct lm_loop *l, uint64_t now)
 {
@@ -489,10 +507,7 @@ void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
 
 	if (!max || max > depth)
 		max = depth;
-	if (w->job->startdelay_ns && !l->solo)
-		lm_start_late(w, l);
-	if (w->job->wait_mask && !l->solo)
-		lm_start_after(w, l);
+	lm_start(w, l);
 	measuring = lm_measuring(w, l, lm_now_ns(), &stop);
 	lm_rate_start(&l->rate, lm_now_ns());
 	lm_rate_min_start(&l->rate_min, lm_now_ns());

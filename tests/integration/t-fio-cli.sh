@@ -207,6 +207,24 @@ for v in '$ncpus' '${LM_T_JOBS}'; do
 	fi
 	expect_grep "failed parsing numjobs=$v" kw.out
 done
+# a buffered job that waits (wait_for) drops the cache when it starts,
+# as fio opens its file then: it reads from the device what the job
+# before it wrote (lunmark once dropped it at the phase's start only, and
+# read 4096 blocks from the cache with 12 device reads)
+printf '[global]\ngroup_reporting\nfilesize=16m\n[w]\nrw=write\nbs=128k\n[r]\nnew_group\nwait_for=w\nrw=randread\nbs=4k\n' >wf.fio
+devreads() { awk '{ print $1 }' "/sys/block/${LM_DEV#/dev/}/stat"; }
+r0=$(devreads)
+"$fio" --filename="$LM_DEV" wf.fio --output-format=json --output=fio.json >fio.out 2>&1 ||
+	fail "fio wf.fio: $(head -c 300 fio.out)"
+r1=$(devreads)
+"$LUNMARK" --filename="$LM_DEV" wf.fio --output-format=json --output=lm.json --allow-write >lm.out 2>&1 ||
+	fail "lunmark wf.fio: $(head -c 300 lm.out)"
+r2=$(devreads)
+same '[.jobs[] | [.jobname, .groupid, .read.total_ios, .write.io_bytes]]'
+fr=$((r1 - r0)) lr=$((r2 - r1))
+echo "  wait_for, buffered: device reads fio $fr, lunmark $lr"
+{ [ "$fr" -ge 2048 ] && [ "$lr" -ge $((fr / 2)) ]; } ||
+	fail "the waiting reader's device reads: fio $fr, lunmark $lr"
 both --name=k --filename="$LM_DEV" --rw=read --size=64k --description='a ; b # c'
 same '.jobs[0].desc' '.jobs[0]."job options".description'
 jq -e '.jobs[0].desc == "a ; b # c"' lm.json >/dev/null ||
