@@ -157,6 +157,8 @@ static int lm_fio_clone(struct lm_fio_jobs *out, unsigned int *number,
 			*c = *fj;
 		c->clone = k;
 		c->number = ++*number;
+		/* cpus_allowed_policy=split: fio's thread_number - 1 */
+		c->job.place.index = c->number - 1;
 		/* $jobnum: each clone's own files */
 		if (k && c->named && lm_fio_files_place(c, msg, len))
 			return -EINVAL;

@@ -3,6 +3,7 @@
 #include "src/cli/options.h"
 #include "fio-compat/options.h"
 #include "fio-compat/pace.h"
+#include "fio-compat/place.h"
 #include "fio-compat/prio.h"
 
 #include <string.h>
@@ -18,7 +19,10 @@ const struct lm_option *lm_opt_at(unsigned int i)
 	if (i < lm_fio_npace_options)
 		return &lm_fio_pace_options[i];
 	i -= lm_fio_npace_options;
-	return i < lm_fio_nprio_options ? &lm_fio_prio_options[i] : NULL;
+	if (i < lm_fio_nprio_options)
+		return &lm_fio_prio_options[i];
+	i -= lm_fio_nprio_options;
+	return i < lm_fio_nplace_options ? &lm_fio_place_options[i] : NULL;
 }
 
 static bool lm_opt_named(const struct lm_option *o, const char *name)

@@ -12,6 +12,7 @@
 
 #include "src/job/dist.h"
 #include "src/job/onerror.h"
+#include "src/job/place.h"
 #include "src/job/prio.h"
 
 #include <limits.h>
@@ -172,6 +173,8 @@ struct lm_job {
 	bool lat_run;
 	/* fio's prio, prioclass and cmdprio options (prio.h) */
 	struct lm_prio prio;
+	/* fio's cpus_allowed and numa_* options (place.h) */
+	struct lm_place place;
 	/* fio's size past the target's end: cut at it (job files), the size
 	 * asked kept in size_asked (0: not cut); else refused */
 	bool size_cut;

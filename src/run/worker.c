@@ -146,8 +146,19 @@ static void lm_loop_free(struct lm_loop *l)
 
 int lm_worker_setup(struct lm_worker *w)
 {
-	w->setup_what = "allocating buffers";
+	char why[400];
+
 	w->setup_engine = false;
+	/* fio's cpus_allowed and numa_*: the thread placed before its
+	 * buffers are, so that they come from its memory policy's nodes */
+	w->setup_what = "placing the thread (cpus_allowed, numa_*)";
+	w->setup_err = lm_place_apply(&w->job->place, why, sizeof(why));
+	if (w->setup_err) {
+		snprintf(w->errtext, sizeof(w->errtext), "job '%s': %s",
+			 w->job->name, why);
+		return w->setup_err;
+	}
+	w->setup_what = "allocating buffers";
 	w->loop = calloc(1, sizeof(*w->loop));
 	w->setup_err = w->loop ? lm_loop_setup(w, w->loop) : -ENOMEM;
 	return w->setup_err;

@@ -225,6 +225,28 @@ fr=$((r1 - r0)) lr=$((r2 - r1))
 echo "  wait_for, buffered: device reads fio $fr, lunmark $lr"
 { [ "$fr" -ge 2048 ] && [ "$lr" -ge $((fr / 2)) ]; } ||
 	fail "the waiting reader's device reads: fio $fr, lunmark $lr"
+# cpus_allowed, split, cpumask, numa_cpu_nodes and numa_mem_policy: each
+# thread's CPU sets and memory policy, as strace sees both tools set them
+# (fio's clones are processes; its first pass lays out nothing here)
+if command -v strace >/dev/null && [ "$(nproc)" -ge 2 ]; then
+	printf '[global]\nrw=read\nsize=256k\n[a]\ncpus_allowed=0-1\ncpus_allowed_policy=split\nnumjobs=2\nnuma_mem_policy=bind:0\n[b]\ncpumask=0x2\nnuma_cpu_nodes=0\n' >pl.fio
+	placed() {
+		strace -f -qq -e trace=sched_setaffinity,set_mempolicy -o "$1.st" \
+			"${@:2}" --filename="$LM_DEV" pl.fio --output-format=terse >"$1.out" 2>&1 ||
+			fail "$*: $(head -c 300 "$1.out")"
+		sed -n 's/.*sched_setaffinity([0-9]*, [0-9]*, \(\[[0-9 ]*\]\).*/\1/p' "$1.st" |
+			sort -u | tr '\n' ' '
+		grep -c 'set_mempolicy(MPOL_BIND, \[0x0*1,' "$1.st" | tr '\n' ' '
+	}
+	fset=$(placed f "$fio")
+	lset=$(placed l "$LUNMARK")
+	echo "  thread placement (CPU sets, binds): fio $fset, lunmark $lset"
+	[ "$lset" = "[0 1] [0] [1] 2 " ] || fail "lunmark's thread placement: $lset"
+	[ "$fset" = "$lset" ] || fail "fio's thread placement: $fset"
+	printf '[a]\nrw=read\nsize=64k\nnuma_mem_policy=interleave:0-%s\n' "$(nproc)" >pl.fio
+	expect_exit "$LM_EXIT_USAGE" pl.out "$LUNMARK" --filename="$LM_DEV" pl.fio
+	expect_grep "pl.fio:4: numa_mem_policy=interleave:0-" pl.out
+fi
 both --name=k --filename="$LM_DEV" --rw=read --size=64k --description='a ; b # c'
 same '.jobs[0].desc' '.jobs[0]."job options".description'
 jq -e '.jobs[0].desc == "a ; b # c"' lm.json >/dev/null ||
