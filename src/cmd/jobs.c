@@ -325,8 +325,11 @@ static void lm_jobs_reader(struct lm_job *j)
 	size_t len = strlen(j->name);
 
 	j->rw = j->rw == LM_RW_WRITE ? LM_RW_READ : LM_RW_RANDREAD;
-	j->bsd[LM_DIR_READ] = j->bsd[LM_DIR_WRITE];
-	lm_job_bs_update(j);
+	/* the writes' sizes; none given: the job's one size stays */
+	if (j->bsd[LM_DIR_WRITE].lo || j->bsd[LM_DIR_WRITE].n) {
+		j->bsd[LM_DIR_READ] = j->bsd[LM_DIR_WRITE];
+		lm_job_bs_update(j);
+	}
 	j->prefill = false;
 	j->ramp_ns = j->runtime_ns = 0;
 	memset(j->rate_bytes, 0, sizeof(j->rate_bytes));

@@ -207,6 +207,11 @@ for v in '$ncpus' '${LM_T_JOBS}'; do
 	fi
 	expect_grep "failed parsing numjobs=$v" kw.out
 done
+# a write job with verify= and no bs=: its read-back at the job's one
+# size, as fio's verify phase (lunmark once refused it: "--bs=0")
+printf '[v]\nrw=write\nsize=1m\nverify=md5\n' >vb.fio
+both --filename="$LM_DEV" vb.fio
+same '[.jobs[] | [.jobname, .read.total_ios, .write.total_ios]]'
 # a buffered job that waits (wait_for) drops the cache when it starts,
 # as fio opens its file then: it reads from the device what the job
 # before it wrote (lunmark once dropped it at the phase's start only, and
