@@ -103,7 +103,8 @@ static int lm_fio_section(struct lm_fio_reader *r, const char *file,
 	s = &f->secs[f->nsecs++];
 	memset(s, 0, sizeof(*s));
 	s->name = strdup(p);
-	s->global = !strcmp(p, "global");
+	/* fio: any section whose name begins with "global" ([global_a]) */
+	s->global = !strncmp(p, "global", 6);
 	s->part = f->nparts ? f->nparts - 1 : 0;
 	s->file = file;
 	s->line = line;

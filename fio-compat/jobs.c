@@ -210,6 +210,33 @@ static int lm_fio_waitee(struct lm_fio_ctx *c, const struct lm_fio_job *fj,
 }
 
 /*
+ * What fio 3.33's fixup_options() refuses in a job that parsed: rates
+ * given both ways, zones asked for two ways (a minimum above its rate:
+ * lm_job_check()).
+ * NULL, or why (with the job's file:line, it is the message).
+ */
+static const char *lm_fio_fixup(const struct lm_fio_job *fj)
+{
+	const struct lm_job *j = &fj->job;
+	uint64_t bytes = 0, iops = 0, min_bytes = 0, min_iops = 0;
+	unsigned int d;
+
+	for (d = 0; d < LM_DIRS; d++) {
+		bytes |= j->rate_bytes[d];
+		iops |= j->rate_iops[d];
+		min_bytes |= j->rate_min_bytes[d];
+		min_iops |= j->rate_min_iops[d];
+	}
+	if ((bytes && iops) || (min_bytes && min_iops))
+		return "rate and rate_iops (or rate_min and rate_iops_min) together: fio refuses it too (\"mutually exclusive\"); give one";
+	if (!fj->zonemode && fj->zonesize)
+		return "zonesize without zonemode=strided (fio's default zonemode is none, and fio refuses the two: \"not compatible\")";
+	if (fj->zonemode && !fj->zonesize)
+		return "zonemode=strided without zonesize: fio refuses it too; give the zone's size";
+	return NULL;
+}
+
+/*
  * filesize= and wait_for= of job @fj, the next of @out: each file's
  * region is filesize (size, when given too, the bytes moved); wait_for
  * names an earlier job (lm_fio_waitee()).
@@ -219,7 +246,13 @@ static int lm_fio_files(struct lm_fio_ctx *c, struct lm_fio_job *fj,
 {
 	struct lm_job *j = &fj->job;
 	unsigned int nf = fj->nfiles ? fj->nfiles : 1;
+	const char *why = lm_fio_fixup(fj);
 
+	if (why) {
+		snprintf(c->msg, c->len, "%s:%u: job '%s': %s", fj->file,
+			 fj->line, j->name, why);
+		return -EINVAL;
+	}
 	if (fj->filesize) {
 		if (j->size_bytes && !j->io_bytes)
 			j->io_bytes = j->size_bytes;

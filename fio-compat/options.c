@@ -107,6 +107,7 @@ const struct lm_option lm_fio_options[] = {
 	{ .fio = "norandommap",
 	  .type = LM_T_BOOL,
 	  .val = 0,
+	  .flags = LM_OF_OPTIONAL, /* fio's STR_SET: bare is on */
 	  LM_J(randmap),
 	  .help = "random offsets drawn anew, a block may repeat (default: a random map, every block once a pass, for random jobs of one block size)" },
 	{ .fio = "offset_increment",

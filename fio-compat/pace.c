@@ -119,7 +119,8 @@ const struct lm_option lm_fio_pace_options[] = {
 	  LM_J(number_ios),
 	  .help = "each thread stops after this many IOs (times loops), if its size or runtime has not ended it first" },
 	{ .fio = "exitall",
-	  LM_BOOLEAN,
+	  LM_SET,
+	  .flags = LM_OF_ON, /* fio's str_exitall_cb(): exitall=0 too */
 	  LM_J(exitall),
 	  .help = "when a job is done, stop others by exit_what (any job's exitall is every job's, as fio's)" },
 	{ .fio = "exit_what",

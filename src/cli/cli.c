@@ -118,10 +118,14 @@ int lm_cli_set_output_format(const struct lm_opt_ctx *x,
 		else if (!strcmp(p, "terse"))
 			c->out_terse = true;
 		else
-			return lm_opt_bad(
-				x, v,
-				"normal, terse, json or json+, or a comma list of them (normal,json)");
+			break;
 	}
+	/* a bad one, or none at all (--output-format=, or ","): fio
+	 * refuses both */
+	if (p || !(c->out_normal || c->out_json || c->out_terse))
+		return lm_opt_bad(
+			x, v,
+			"normal, terse, json or json+, or a comma list of them (normal,json)");
 	return 0;
 }
 

@@ -174,6 +174,7 @@ const struct lm_option lm_options[] = {
 	{ .name = "time_based",
 	  .fio = "time_based",
 	  LM_BOOLEAN,
+	  .flags = LM_OF_OPTIONAL, /* fio's STR_SET: bare is on */
 	  LM_JOB(time_based),
 	  .cmds = LM_RUN,
 	  .help = "keep going over the region until --runtime" },
@@ -423,6 +424,7 @@ const struct lm_option lm_options[] = {
 	  .help = "refuse more than N jobs (clones counted)" },
 	{ .name = "status-interval",
 	  .type = LM_T_TIME,
+	  .min = 1000000, /* fio: "status interval too small" under 1 ms */
 	  LM_CLI(status_interval_ns),
 	  .cmds = LM_JOBS,
 	  .arg = "TIME",

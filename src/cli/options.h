@@ -63,6 +63,8 @@ enum lm_osect {
 
 /* Row flags */
 #define LM_OF_OPTIONAL 1u /* the value may be left out (a bare key) */
+/* a flag fio turns on whatever number it has (exitall=0 is on) */
+#define LM_OF_ON 2u
 
 /* A bit per command (enum lm_cmd) in a row's cmds. */
 #define LM_IN(cmd) (1u << (cmd))

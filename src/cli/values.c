@@ -46,7 +46,9 @@ int lm_opt_num(const struct lm_opt_ctx *x, const char *v, uint64_t min,
 {
 	char want[96];
 
-	if (lm_fio_size(v, 1000, out) || *out > max) {
+	/* a count's k is 1000 on lunmark's command line, kb_base's in
+	 * fio's dialect (fio's iodepth=1k is 1024) */
+	if (lm_fio_size(v, x->file ? x->kb_base : 1000, out) || *out > max) {
 		snprintf(want, sizeof(want), "not a number from %llu to %llu",
 			 (unsigned long long)min, (unsigned long long)max);
 		return lm_opt_bad(x, v, want);
@@ -111,8 +113,10 @@ static int lm_opt_least(const struct lm_opt_ctx *x, const struct lm_option *o,
 		return 0;
 	if (o->min == 1)
 		return lm_opt_bad(x, v, "must not be zero");
-	snprintf(want, sizeof(want), "must be at least %llu",
-		 (unsigned long long)o->min);
+	snprintf(want, sizeof(want), "must be at least %llu%s",
+		 (unsigned long long)(o->type == LM_T_TIME ? o->min / 1000000
+							   : o->min),
+		 o->type == LM_T_TIME ? "ms" : "");
 	return lm_opt_bad(x, v, want);
 }
 
@@ -133,6 +137,29 @@ static int lm_opt_real(const struct lm_opt_ctx *x, const struct lm_option *o,
 	return 0;
 }
 
+/*
+ * fio's on/off values (parse.c: FIO_OPT_BOOL and FIO_OPT_STR_SET): a
+ * number, any but 0 on. A bool needs one, unless fio's option is a
+ * STR_SET (LM_OF_OPTIONAL: norandommap, time_based), which bare is on; a
+ * flag (stonewall, group_reporting) too. 0/1 into @on, or -EINVAL.
+ */
+static int lm_opt_fio_onoff(const struct lm_opt_ctx *x,
+			    const struct lm_option *o, const char *v, bool *on)
+{
+	bool hex = v && (!strncmp(v, "0x", 2) || !strncmp(v, "0X", 2));
+	const char *d = v ? v + (hex ? 2 : 0) : NULL;
+
+	if (!v && o->type == LM_T_BOOL && !(o->flags & LM_OF_OPTIONAL))
+		return lm_opt_bad(
+			x, "",
+			"needs a value, 0 or 1 (fio refuses the option bare too)");
+	*on = !v || strspn(d, "0") != strlen(d);
+	if (v && (!*d || strspn(d, hex ? "0123456789abcdefABCDEF"
+				       : "0123456789") != strlen(d)))
+		return lm_opt_bad(x, v, "must be 0 or 1");
+	return 0;
+}
+
 /* A value by the row's type alone. */
 static int lm_opt_typed(const struct lm_opt_ctx *x, const struct lm_option *o,
 			const char *v, void *p)
@@ -143,11 +170,16 @@ static int lm_opt_typed(const struct lm_opt_ctx *x, const struct lm_option *o,
 
 	switch (o->type) {
 	case LM_T_FLAG:
-		lm_opt_store(p, o->size, o->val);
+		if (x->file && lm_opt_fio_onoff(x, o, v, &b))
+			return -EINVAL;
+		b |= (o->flags & LM_OF_ON) != 0;
+		lm_opt_store(p, o->size, b ? o->val : !o->val);
 		return 0;
 	case LM_T_BOOL:
-		if (v && lm_fio_bool(v, &b))
-			return lm_opt_bad(x, v, "must be 0 or 1");
+		if (x->file ? lm_opt_fio_onoff(x, o, v, &b)
+			    : v && lm_fio_bool(v, &b))
+			return x->file ? -EINVAL
+				       : lm_opt_bad(x, v, "must be 0 or 1");
 		lm_opt_store(p, o->size, o->val ? b : !b);
 		return 0;
 	case LM_T_NUM:

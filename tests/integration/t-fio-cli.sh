@@ -185,6 +185,18 @@ entries '[a]\nrw=read\nsize=2m\nnumjobs=2\ngroup_reporting\n[b]\nrw=read\nsize=4
 # none for a section with no option line
 entries '[global]\nbs=4k\nrw=read\nsize=256k\n[a]\nnumjobs=2\n[b]\ngroup_reporting\n[c]\ngroup_reporting\nnumjobs=2\n[d]\nnew_group\n[e]\ngroup_reporting\n[f]\nstonewall\n[g]\n' \
 	'."job options"'
+# fio's on/off values: stonewall=0 and group_reporting=0 are off, a
+# count's k is 1024 (lunmark once took both flags as on, iodepth=1k as
+# 1000); and what fio's fixup_options() refuses, both tools refuse
+entries '[a]\nrw=read\nsize=256k\n[b]\nrw=read\nsize=1m\nbs=512\nstonewall=0\nnumjobs=2\ngroup_reporting=0\nnumber_ios=1k\n'
+for v in 'zonesize=64k' 'rate=1m\nrate_iops=100' 'rate=1m\nrate_min=2m' 'direct'; do
+	printf "[a]\nrw=read\nsize=256k\n%b\n" "$v" >fx.fio
+	expect_exit "$LM_EXIT_USAGE" fx.out "$LUNMARK" --filename="$LM_DEV" fx.fio
+	expect_grep "fx.fio:" fx.out
+	if "$fio" --filename="$LM_DEV" fx.fio >fx.out 2>&1; then
+		fail "fio took $v: $(head -c 300 fx.out)"
+	fi
+done
 # fio's reserved words and the sums fio has bc work out: the clones,
 # the bytes and the "job options" fio shows (the numbers, not the words)
 printf "[k]\nrw=read\nbs=\$pagesize\nsize=(\$pagesize*64+4096)*2\nnumjobs=\$ncpus/2+1\n" >kw.fio

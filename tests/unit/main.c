@@ -69,10 +69,11 @@ int main(int argc, char **argv)
 	    lm_suite_session() || lm_suite_session_rx() || lm_suite_login() ||
 	    lm_suite_rate() || lm_suite_profiles() || lm_suite_fio() ||
 	    lm_suite_fio_keywords() || lm_suite_fio_groups() ||
-	    lm_suite_place() || lm_suite_compare() || lm_suite_verdict() ||
-	    lm_suite_ss() || lm_suite_guard() || lm_suite_verify_block() ||
-	    lm_suite_schema() || lm_suite_ranks() || lm_suite_html() ||
-	    lm_suite_prio() || lm_suite_lattarget() || lm_suite_onerror()) {
+	    lm_suite_place() || lm_suite_fio_values() || lm_suite_compare() ||
+	    lm_suite_verdict() || lm_suite_ss() || lm_suite_guard() ||
+	    lm_suite_verify_block() || lm_suite_schema() || lm_suite_ranks() ||
+	    lm_suite_html() || lm_suite_prio() || lm_suite_lattarget() ||
+	    lm_suite_onerror()) {
 		fprintf(stderr, "unit: cannot register suites: %s\n",
 			CU_get_error_msg());
 		goto out_cleanup;

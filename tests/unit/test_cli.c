@@ -177,7 +177,7 @@ static void lm_test_one_message(void)
 	static const char *const cases[] = {
 		"iodepth=x",   "iodepth=2000",	"numjobs=0",
 		"rw=sideways", "runtime=5x",	"size=4q",
-		"direct=2",    "ioengine=spdk", "rwmixwrite=101",
+		"direct=x",    "ioengine=spdk", "rwmixwrite=101",
 		"randseed=-1", "offset=1z",	"percentage_random=200",
 	};
 	struct lm_fio_jobs js;

@@ -23,6 +23,7 @@ int lm_suite_fio(void);
 int lm_suite_fio_keywords(void);
 int lm_suite_fio_groups(void);
 int lm_suite_place(void);
+int lm_suite_fio_values(void);
 int lm_suite_compare(void);
 int lm_suite_verdict(void);
 int lm_suite_ss(void);

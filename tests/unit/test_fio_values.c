@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: MIT
+/* fio's on/off values and counts in job files, as fio 3.33's parse.c
+ * reads them: checked against fio by an adversarial run, where lunmark
+ * had taken stonewall=0 as on and iodepth=1k as 1000. */
+#include "fio-compat/jobfile.h"
+#include "fio-compat/options.h"
+#include "tests/unit/unit.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* @text's first job into @j; 0 or the build's error, the message in
+ * @msg. */
+static int lm_first_job(const char *text, struct lm_fio_job *j, char *msg,
+			size_t len)
+{
+	struct lm_fio_file f;
+	struct lm_fio_jobs js;
+	int ret;
+
+	memset(&js, 0, sizeof(js));
+	msg[0] = '\0';
+	ret = lm_fio_read_text("t.fio", text, strlen(text), 0, &f, msg, len);
+	if (!ret)
+		ret = lm_fio_jobs_build(&f, false, &js, msg, len);
+	if (!ret)
+		*j = js.jobs[0];
+	lm_fio_jobs_free(&js);
+	lm_fio_file_free(&f);
+	return ret;
+}
+
+static void lm_test_fio_onoff(void)
+{
+	struct lm_fio_job j;
+	char msg[512];
+
+	/* fio's STR_SET options: bare is on, a number its own value */
+	CU_ASSERT_EQUAL(lm_first_job("[a]\nstonewall=0\ngroup_reporting=0\n"
+				     "new_group=0\nzero_buffers=0\n",
+				     &j, msg, sizeof(msg)),
+			0);
+	CU_ASSERT_FALSE(j.stonewall || j.group_reporting || j.new_group);
+	CU_ASSERT_EQUAL(j.job.pattern, LM_PATTERN_RANDOM);
+	CU_ASSERT_EQUAL(lm_first_job("[a]\nstonewall\ngroup_reporting=2\n"
+				     "norandommap\ntime_based\n",
+				     &j, msg, sizeof(msg)),
+			0);
+	CU_ASSERT_TRUE(j.stonewall && j.group_reporting);
+	CU_ASSERT_TRUE(j.job.time_based && !j.job.randmap);
+	/* exitall: fio's callback turns it on whatever the number */
+	CU_ASSERT_EQUAL(lm_first_job("[a]\nexitall=0\n", &j, msg, sizeof(msg)),
+			0);
+	CU_ASSERT_TRUE(j.job.exitall);
+	/* fio's BOOL options: a number, any but 0 on; bare is an error */
+	CU_ASSERT_EQUAL(lm_first_job("[a]\ndirect=2\n", &j, msg, sizeof(msg)),
+			0);
+	CU_ASSERT_TRUE(j.job.direct);
+	CU_ASSERT_EQUAL(lm_first_job("[a]\ndirect\n", &j, msg, sizeof(msg)),
+			-EINVAL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(msg, "t.fio:2: direct=: needs a value"));
+	CU_ASSERT_EQUAL(lm_first_job("[a]\ndirect=yes\n", &j, msg, sizeof(msg)),
+			-EINVAL);
+	CU_ASSERT_EQUAL(
+		lm_first_job("[a]\nstonewall=on\n", &j, msg, sizeof(msg)),
+		-EINVAL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(msg, "must be 0 or 1"));
+}
+
+/* A count's k is kb_base's, as fio's str_to_decimal() */
+static void lm_test_fio_counts(void)
+{
+	struct lm_fio_job j;
+	char msg[512];
+
+	CU_ASSERT_EQUAL(lm_first_job("[a]\nioengine=io_uring\niodepth=1k\n", &j,
+				     msg, sizeof(msg)),
+			0);
+	CU_ASSERT_EQUAL(j.job.iodepth, 1024);
+	CU_ASSERT_EQUAL(lm_first_job("[a]\nkb_base=1000\nnumber_ios=2k\n", &j,
+				     msg, sizeof(msg)),
+			0);
+	CU_ASSERT_EQUAL(j.job.number_ios, 2000);
+}
+
+/* fio's init.c: a section whose name begins with "global" is one */
+static void lm_test_fio_global_names(void)
+{
+	struct lm_fio_job j;
+	char msg[512];
+
+	CU_ASSERT_EQUAL(
+		lm_first_job("[global_a]\nbs=8k\n[a]\n", &j, msg, sizeof(msg)),
+		0);
+	CU_ASSERT_STRING_EQUAL(j.job.name, "a");
+	CU_ASSERT_EQUAL(j.job.bs_bytes, 8192);
+}
+
+/* fio's fixup_options(): what it refuses in a job that parsed */
+static void lm_test_fio_fixup(void)
+{
+	static const struct {
+		const char *text, *why;
+	} bad[] = {
+		{ "[a]\nrate=1m\nrate_iops=100\n", "rate and rate_iops" },
+		{ "[a]\nrate_min=1m\nrate_iops_min=5\n", "rate and rate_iops" },
+		{ "[a]\nzonesize=64k\n", "zonesize without zonemode=strided" },
+		{ "[a]\nzonemode=none\nzonesize=64k\n", "zonesize without" },
+		{ "[a]\nzonemode=strided\n",
+		  "zonemode=strided without zonesize" },
+	};
+	struct lm_fio_job j;
+	char msg[512];
+	unsigned int i;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		CU_ASSERT_EQUAL(lm_first_job(bad[i].text, &j, msg, sizeof(msg)),
+				-EINVAL);
+		if (!strstr(msg, bad[i].why))
+			fprintf(stderr, "\ncase %u: '%s'\n", i, msg);
+		CU_ASSERT_PTR_NOT_NULL(strstr(msg, bad[i].why));
+	}
+	CU_ASSERT_EQUAL(lm_first_job("[a]\nrate=2m,1m\nrate_min=1m,1m\n"
+				     "zonemode=strided\nzonesize=64k\n",
+				     &j, msg, sizeof(msg)),
+			0);
+}
+
+int lm_suite_fio_values(void)
+{
+	static const struct lm_unit_test t[] = {
+		{ "on/off values as fio reads them", lm_test_fio_onoff },
+		{ "a count's k is kb_base's", lm_test_fio_counts },
+		{ "what fio's fixup_options() refuses", lm_test_fio_fixup },
+		{ "[global...] sections are [global]'s",
+		  lm_test_fio_global_names },
+		{ NULL, NULL },
+	};
+	return lm_unit_add("fio values", t);
+}
