@@ -52,20 +52,45 @@ static int lm_fio_unsupported(struct lm_fio_ctx *c, const struct lm_fio_opt *fo,
 	return 0;
 }
 
+/* A taken option's value, checked as fio checks it (LM_TAKEN_*). */
+static int lm_fio_taken(const struct lm_opt_ctx *x, const struct lm_option *o,
+			const char *v)
+{
+	const struct lm_enum *e;
+	char want[160];
+	size_t n = 0;
+	uint64_t num;
+
+	if (o->values) {
+		for (e = o->values; v && e->name; e++)
+			if (!strcmp(v, e->name))
+				return 0;
+		for (e = o->values; e->name && n < sizeof(want); e++)
+			n += (size_t)snprintf(
+				want + n, sizeof(want) - n, "%s%s",
+				e == o->values ? "" : ", ", e->name);
+		return lm_opt_bad(x, v ? v : "", want);
+	}
+	if (o->max == 1 || (o->flags & LM_OF_OPTIONAL))
+		return lm_opt_fio_int(x, v, o->flags & LM_OF_OPTIONAL, o->max,
+				      &num);
+	return o->max ? lm_opt_num(x, v ? v : "", o->min, o->max, &num) : 0;
+}
+
 /* One option of a section onto @fj. */
 static int lm_fio_apply_one(struct lm_fio_ctx *c, struct lm_opt_ctx *x,
 			    struct lm_fio_job *fj, const struct lm_fio_opt *fo)
 {
 	const struct lm_option *o = lm_opt_fio(fo->key);
 
-	if (o && o->type == LM_T_ACCEPT)
-		return 0;
 	if (!o || o->type == LM_T_REFUSE)
 		return lm_fio_unsupported(c, fo, o);
 	x->key = fo->key;
 	x->file = fo->file;
 	x->line = fo->line;
 	x->kb_base = fj->kb_base; /* as set so far */
+	if (o->type == LM_T_ACCEPT)
+		return lm_fio_taken(x, o, fo->val);
 	return lm_opt_set(x, o, fo->val);
 }
 

@@ -34,6 +34,14 @@ static const struct lm_enum lm_fio_zonemodes[] = {
 	{ NULL, 0 },
 };
 
+/* fio's random_generator values: lunmark draws from its own */
+static const struct lm_enum lm_fio_generators[] = {
+	{ "tausworthe", 0 },
+	{ "lfsr", 1 },
+	{ "tausworthe64", 2 },
+	{ NULL, 0 },
+};
+
 /* The rows fio's job files have and lunmark's command line has not; the
  * rest are in src/cli/options.c. In --cmdhelp order. */
 const struct lm_option lm_fio_options[] = {
@@ -99,11 +107,11 @@ const struct lm_option lm_fio_options[] = {
 	  LM_BOOLEAN,
 	  LM_J(dedupe_global),
 	  .help = "the working set is spread over every thread of the run, so that copies match other jobs' data" },
-	LM_TAKEN("refill_buffers",
-		 "taken: every block lunmark writes is already unique"),
-	LM_TAKEN("thread", "taken: lunmark's jobs are threads"),
-	LM_TAKEN("randrepeat",
-		 "taken: the same randseed repeats the same offsets"),
+	LM_TAKEN_SET("refill_buffers",
+		     "taken: every block lunmark writes is already unique"),
+	LM_TAKEN_SET("thread", "taken: lunmark's jobs are threads"),
+	LM_TAKEN_BOOL("randrepeat",
+		      "taken: the same randseed repeats the same offsets"),
 	{ .fio = "norandommap",
 	  .type = LM_T_BOOL,
 	  .val = 0,
@@ -170,7 +178,8 @@ const struct lm_option lm_fio_options[] = {
 	  .help = "bytes each thread moves in a size-limited run, wrapping over the region" },
 	{ .fio = "io_limit", LM_ALIAS("io_size") },
 	{ .fio = "timeout", LM_ALIAS("runtime") },
-	LM_TAKEN("threads", "taken: as thread (fio takes this spelling too)"),
+	LM_TAKEN_SET("threads",
+		     "taken: as thread (fio takes this spelling too)"),
 	{ .fio = "description",
 	  .type = LM_T_TEXT,
 	  LM_FJ(desc),
@@ -184,9 +193,9 @@ const struct lm_option lm_fio_options[] = {
 	  LM_BOOLEAN,
 	  LM_FJ(gtod_reduce),
 	  .help = "no latency figures in fio's output, as fio's (lunmark still reads the clock per IO batch)" },
-	LM_TAKEN("allow_file_create",
-		 "taken: lunmark creates no file that filename= names"),
-	LM_TAKEN(
+	LM_TAKEN_BOOL("allow_file_create",
+		      "taken: lunmark creates no file that filename= names"),
+	LM_TAKEN_BOOL(
 		"create_on_open",
 		"taken: a job's files are made before its first IO, the same files"),
 	{ .fio = "random_distribution",
@@ -194,8 +203,8 @@ const struct lm_option lm_fio_options[] = {
 	  LM_J(dist),
 	  .set = lm_fio_set_dist,
 	  .help = "random (uniform, the default), zipf:THETA, pareto:H, normal:SIGMA% or zoned:IO%/SIZE%:...: which blocks random IOs pick (no random map then)" },
-	LM_TAKEN(
-		"random_generator",
+	LM_TAKEN_ENUM(
+		"random_generator", lm_fio_generators,
 		"taken: lunmark draws from xoshiro256** (lfsr's every block once a pass is lunmark's random map)"),
 	{ .fio = "zonemode",
 	  .type = LM_T_ENUM,
@@ -220,6 +229,7 @@ const struct lm_option lm_fio_options[] = {
 	/* fio's own name is ba, blockalign its alias (fio's JSON says ba) */
 	{ .fio = "ba",
 	  .type = LM_T_SIZE,
+	  .min = 1,
 	  LM_FJ(blockalign),
 	  .set = lm_fio_set_bytes,
 	  .help = "the unit of random offsets: the smallest block size (the default), or with bssplit or bsrange a multiple of it" },
@@ -234,6 +244,7 @@ const struct lm_option lm_fio_options[] = {
 	  .help = "a size-limited job moves its bytes this many times" },
 	{ .fio = "filesize",
 	  .type = LM_T_SIZE,
+	  .min = 1,
 	  LM_FJ(filesize),
 	  .set = lm_fio_set_bytes,
 	  .help = "each file's region (size, when given, is the bytes moved)" },
@@ -299,17 +310,20 @@ const struct lm_option lm_fio_options[] = {
 	  LM_FJ(do_verify),
 	  .help = "0: a read job does not check what it reads, a write job is not read back (it still writes verify's headers)" },
 	LM_TAKEN("verify_pattern", "taken: lunmark's headers are the pattern"),
-	LM_TAKEN("verify_interval", "taken: each block has its header"),
-	LM_TAKEN(
-		"verify_backlog",
+	LM_TAKEN_NUM("verify_interval", 80, UINT32_MAX,
+		     "taken: each block has its header"),
+	LM_TAKEN_NUM(
+		"verify_backlog", 0, UINT64_MAX,
 		"taken: a write job is read back after its phase, not interleaved"),
-	LM_TAKEN("verify_fatal",
-		 "taken: every bad block is counted, and the run exits 7"),
-	LM_TAKEN("verify_dump", "taken: a bad block is named by offset"),
-	LM_TAKEN("verify_async", "taken: reads are checked as they complete"),
-	LM_TAKEN("create_serialize", "taken: lunmark creates no file for it"),
-	LM_TAKEN("fill_device",
-		 "taken: without size= the region is the whole target"),
+	LM_TAKEN_BOOL("verify_fatal",
+		      "taken: every bad block is counted, and the run exits 7"),
+	LM_TAKEN_BOOL("verify_dump", "taken: a bad block is named by offset"),
+	LM_TAKEN_NUM("verify_async", 0, INT32_MAX,
+		     "taken: reads are checked as they complete"),
+	LM_TAKEN_BOOL("create_serialize",
+		      "taken: lunmark creates no file for it"),
+	LM_TAKEN_BOOL("fill_device",
+		      "taken: without size= the region is the whole target"),
 	LM_REFUSED("fsync", "no syncs between writes"),
 	LM_REFUSED("end_fsync", "no sync at the end"),
 	LM_REFUSED("fsync_on_close", "no sync at close"),
@@ -335,6 +349,9 @@ static int lm_fio_bs(const struct lm_opt_ctx *x, const char *val,
 	unsigned int d, n = 0;
 	int ret = 0;
 
+	/* only commas (bs=,): fio's "failed parsing" */
+	if (strspn(val, ",") == strlen(val))
+		return lm_opt_bad(x, val, want[k]);
 	snprintf(v, sizeof(v), "%s", val);
 	while (n + 1 < LM_DIRS && (part[n + 1] = strchr(part[n], ','))) {
 		*part[n + 1]++ = '\0';
@@ -420,6 +437,9 @@ static int lm_fio_set_bytes(const struct lm_opt_ctx *x,
 		return lm_opt_bad(
 			x, v,
 			"not a size in bytes (percentages are not supported here yet)");
+	/* ba and filesize: fio's minval is 1 */
+	if (n < o->min)
+		return lm_opt_bad(x, v, "must not be zero");
 	memcpy(lm_opt_field(x, o), &n, sizeof(n));
 	return 0;
 }

@@ -148,6 +148,28 @@ extern const unsigned int lm_fio_noptions;
 	{                                                        \
 		.fio = (key), .type = LM_T_ACCEPT, .help = (why) \
 	}
+/* Taken, its value still checked as fio checks it: a bool (0 or 1),
+ * fio's set-by-name options (bare, or any number), a count from lo to
+ * hi (fio's suffixes), or one of @vals (lm_fio_taken()) */
+#define LM_TAKEN_BOOL(key, why)                                            \
+	{                                                                  \
+		.fio = (key), .type = LM_T_ACCEPT, .max = 1, .help = (why) \
+	}
+#define LM_TAKEN_SET(key, why)                                       \
+	{                                                            \
+		.fio = (key), .type = LM_T_ACCEPT, .max = INT32_MAX, \
+		.flags = LM_OF_OPTIONAL, .help = (why)               \
+	}
+#define LM_TAKEN_NUM(key, lo, hi, why)                                       \
+	{                                                                    \
+		.fio = (key), .type = LM_T_ACCEPT, .min = (lo), .max = (hi), \
+		.help = (why)                                                \
+	}
+#define LM_TAKEN_ENUM(key, vals, why)                                \
+	{                                                            \
+		.fio = (key), .type = LM_T_ACCEPT, .values = (vals), \
+		.help = (why)                                        \
+	}
 #define LM_REFUSED(key, why)                                     \
 	{                                                        \
 		.fio = (key), .type = LM_T_REFUSE, .help = (why) \

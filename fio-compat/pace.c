@@ -175,8 +175,8 @@ const struct lm_option lm_fio_pace_options[] = {
 	  LM_BOOLEAN,
 	  LM_J(error_dump),
 	  .help = "say each failed IO that continue_on_error goes on past on stderr (those that end the run always are)" },
-	LM_TAKEN("exitall_on_error",
-		 "taken: an error ends every job of the run already"),
+	LM_TAKEN_SET("exitall_on_error",
+		     "taken: an error ends every job of the run already"),
 };
 
 const unsigned int lm_fio_npace_options = LM_ARRAY_SIZE(lm_fio_pace_options);
@@ -192,7 +192,9 @@ static int lm_fio_set_rate(const struct lm_opt_ctx *x,
 			     j->rate_min_iops };
 	bool iops = o->val & 1;
 
-	if (lm_fio_rate_caps(v, x->kb_base, iops, caps[o->val]))
+	/* only commas (rate=,): fio's "failed parsing" */
+	if (strspn(v, ",") == strlen(v) ||
+	    lm_fio_rate_caps(v, x->kb_base, iops, caps[o->val]))
 		return lm_opt_bad(
 			x, v,
 			iops ? "r[,w[,t]]: IOs per second, each a count"

@@ -6,8 +6,10 @@
 #include "src/lunmark.h"
 #include "src/units.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -137,26 +139,42 @@ static int lm_opt_real(const struct lm_opt_ctx *x, const struct lm_option *o,
 	return 0;
 }
 
-/*
- * fio's on/off values (parse.c: FIO_OPT_BOOL and FIO_OPT_STR_SET): a
- * number, any but 0 on. A bool needs one, unless fio's option is a
- * STR_SET (LM_OF_OPTIONAL: norandommap, time_based), which bare is on; a
- * flag (stonewall, group_reporting) too. 0/1 into @on, or -EINVAL.
- */
+int lm_opt_fio_int(const struct lm_opt_ctx *x, const char *v, bool bare,
+		   uint64_t max, uint64_t *n)
+{
+	bool hex = v && (!strncmp(v, "0x", 2) || !strncmp(v, "0X", 2));
+	char want[64], *end;
+
+	*n = 1;
+	if (!v && !bare)
+		return lm_opt_bad(
+			x, "",
+			max == 1
+				? "needs a value, 0 or 1 (fio refuses the option bare too)"
+				: "needs a value (fio refuses the option bare too)");
+	if (!v)
+		return 0;
+	errno = 0;
+	*n = strtoull(v, &end, hex ? 16 : 10);
+	if (isdigit((unsigned char)*v) && !*end && !errno && *n <= max)
+		return 0;
+	snprintf(want, sizeof(want), "not a number from 0 to %llu",
+		 (unsigned long long)max);
+	return lm_opt_bad(x, v, max == 1 ? "must be 0 or 1" : want);
+}
+
+/* fio's on/off values (parse.c): a FIO_OPT_BOOL's is 0 or 1, given; a
+ * FIO_OPT_STR_SET's (a flag here, or LM_OF_OPTIONAL: norandommap,
+ * time_based) any number, 0 off, bare on. */
 static int lm_opt_fio_onoff(const struct lm_opt_ctx *x,
 			    const struct lm_option *o, const char *v, bool *on)
 {
-	bool hex = v && (!strncmp(v, "0x", 2) || !strncmp(v, "0X", 2));
-	const char *d = v ? v + (hex ? 2 : 0) : NULL;
+	bool bare = o->type == LM_T_FLAG || (o->flags & LM_OF_OPTIONAL);
+	uint64_t n;
 
-	if (!v && o->type == LM_T_BOOL && !(o->flags & LM_OF_OPTIONAL))
-		return lm_opt_bad(
-			x, "",
-			"needs a value, 0 or 1 (fio refuses the option bare too)");
-	*on = !v || strspn(d, "0") != strlen(d);
-	if (v && (!*d || strspn(d, hex ? "0123456789abcdefABCDEF"
-				       : "0123456789") != strlen(d)))
-		return lm_opt_bad(x, v, "must be 0 or 1");
+	if (lm_opt_fio_int(x, v, bare, bare ? INT32_MAX : 1, &n))
+		return -EINVAL;
+	*on = n != 0;
 	return 0;
 }
 

@@ -31,6 +31,11 @@ void *lm_opt_field(const struct lm_opt_ctx *x, const struct lm_option *o);
  * the type's message. */
 int lm_opt_num(const struct lm_opt_ctx *x, const char *v, uint64_t min,
 	       uint64_t max, uint64_t *out);
+/* fio's number where it reads an int (parse.c's check_int: decimal, or
+ * hex after 0x; no suffix) up to @max; a bare key is 1 where @bare
+ * (fio's options set by their name alone), else refused. */
+int lm_opt_fio_int(const struct lm_opt_ctx *x, const char *v, bool bare,
+		   uint64_t max, uint64_t *n);
 int lm_opt_size(const struct lm_opt_ctx *x, const char *v, uint64_t *out);
 int lm_opt_time(const struct lm_opt_ctx *x, const char *v, uint64_t *out_ns);
 

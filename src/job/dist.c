@@ -233,7 +233,7 @@ int lm_dist_parse(const char *v, struct lm_dist *d)
 		d->kind = LM_DIST_ZIPF;
 	else if (!strcmp(buf, "pareto") && d->param > 0 && d->param < 1.0)
 		d->kind = LM_DIST_PARETO;
-	else if (!strcmp(buf, "normal") && d->param > 0 && d->param <= 100.0)
+	else if (!strcmp(buf, "normal") && d->param > 0 && d->param < 100.0)
 		d->kind = LM_DIST_NORMAL;
 	else
 		return -EINVAL;

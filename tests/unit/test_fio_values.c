@@ -30,6 +30,18 @@ static int lm_first_job(const char *text, struct lm_fio_job *j, char *msg,
 	return ret;
 }
 
+/* Job file @text is refused, with @why in the message. */
+static void lm_refused(const char *text, const char *why)
+{
+	struct lm_fio_job j;
+	char msg[512];
+
+	CU_ASSERT_EQUAL(lm_first_job(text, &j, msg, sizeof(msg)), -EINVAL);
+	if (!strstr(msg, why))
+		fprintf(stderr, "\n'%s': '%s'\n", text, msg);
+	CU_ASSERT_PTR_NOT_NULL(strstr(msg, why));
+}
+
 static void lm_test_fio_onoff(void)
 {
 	struct lm_fio_job j;
@@ -52,10 +64,13 @@ static void lm_test_fio_onoff(void)
 	CU_ASSERT_EQUAL(lm_first_job("[a]\nexitall=0\n", &j, msg, sizeof(msg)),
 			0);
 	CU_ASSERT_TRUE(j.job.exitall);
-	/* fio's BOOL options: a number, any but 0 on; bare is an error */
-	CU_ASSERT_EQUAL(lm_first_job("[a]\ndirect=2\n", &j, msg, sizeof(msg)),
+	/* fio's BOOL options: 0 or 1 (0x1 too); 2 or bare is an error */
+	CU_ASSERT_EQUAL(lm_first_job("[a]\ndirect=0x1\n", &j, msg, sizeof(msg)),
 			0);
 	CU_ASSERT_TRUE(j.job.direct);
+	CU_ASSERT_EQUAL(lm_first_job("[a]\ndirect=2\n", &j, msg, sizeof(msg)),
+			-EINVAL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(msg, "direct=2: must be 0 or 1"));
 	CU_ASSERT_EQUAL(lm_first_job("[a]\ndirect\n", &j, msg, sizeof(msg)),
 			-EINVAL);
 	CU_ASSERT_PTR_NOT_NULL(strstr(msg, "t.fio:2: direct=: needs a value"));
@@ -64,7 +79,7 @@ static void lm_test_fio_onoff(void)
 	CU_ASSERT_EQUAL(
 		lm_first_job("[a]\nstonewall=on\n", &j, msg, sizeof(msg)),
 		-EINVAL);
-	CU_ASSERT_PTR_NOT_NULL(strstr(msg, "must be 0 or 1"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(msg, "stonewall=on: not a number"));
 }
 
 /* A count's k is kb_base's, as fio's str_to_decimal() */
@@ -81,6 +96,48 @@ static void lm_test_fio_counts(void)
 				     msg, sizeof(msg)),
 			0);
 	CU_ASSERT_EQUAL(j.job.number_ios, 2000);
+}
+
+/* Values fio refuses as it reads them, also of the options lunmark
+ * takes with no effect of their own */
+static void lm_test_fio_ranges(void)
+{
+	static const struct {
+		const char *line, *why;
+	} bad[] = {
+		{ "random_generator=foo", "tausworthe, lfsr, tausworthe64" },
+		{ "verify_interval=8", "must be at least 80" },
+		{ "randrepeat=2", "must be 0 or 1" },
+		{ "fill_device", "needs a value, 0 or 1" },
+		{ "thread=abc", "thread=abc: not a number" },
+		{ "ba=0", "ba=0: must not be zero" },
+		{ "filesize=0", "must not be zero" },
+		{ "bs=,", "bs=,: a block size" },
+		{ "rate_iops=,", "IOs per second" },
+		{ "random_distribution=normal:100", "normal:SIGMA" },
+	};
+	static const char *const good[] = {
+		"thread",
+		"random_generator=lfsr",
+		"verify_interval=4k",
+		"bs=,8k",
+		"rate=,1m",
+		"exitall_on_error",
+		"randrepeat=0",
+	};
+	struct lm_fio_job j;
+	char text[128], msg[512];
+	unsigned int i;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		snprintf(text, sizeof(text), "[a]\nrw=randread\n%s\n",
+			 bad[i].line);
+		lm_refused(text, bad[i].why);
+	}
+	for (i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+		snprintf(text, sizeof(text), "[a]\nrw=randread\n%s\n", good[i]);
+		CU_ASSERT_EQUAL(lm_first_job(text, &j, msg, sizeof(msg)), 0);
+	}
 }
 
 /* fio's init.c: a section whose name begins with "global" is one */
@@ -113,13 +170,8 @@ static void lm_test_fio_fixup(void)
 	char msg[512];
 	unsigned int i;
 
-	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		CU_ASSERT_EQUAL(lm_first_job(bad[i].text, &j, msg, sizeof(msg)),
-				-EINVAL);
-		if (!strstr(msg, bad[i].why))
-			fprintf(stderr, "\ncase %u: '%s'\n", i, msg);
-		CU_ASSERT_PTR_NOT_NULL(strstr(msg, bad[i].why));
-	}
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		lm_refused(bad[i].text, bad[i].why);
 	CU_ASSERT_EQUAL(lm_first_job("[a]\nrate=2m,1m\nrate_min=1m,1m\n"
 				     "zonemode=strided\nzonesize=64k\n",
 				     &j, msg, sizeof(msg)),
@@ -132,6 +184,7 @@ int lm_suite_fio_values(void)
 		{ "on/off values as fio reads them", lm_test_fio_onoff },
 		{ "a count's k is kb_base's", lm_test_fio_counts },
 		{ "what fio's fixup_options() refuses", lm_test_fio_fixup },
+		{ "values fio refuses as it reads them", lm_test_fio_ranges },
 		{ "[global...] sections are [global]'s",
 		  lm_test_fio_global_names },
 		{ NULL, NULL },
