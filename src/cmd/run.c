@@ -168,7 +168,11 @@ static int lm_run_open(const struct lm_cli *c, struct lm_job *const *jobs,
 		 * the same region */
 		if (lm_job_fit(j, t[k].size_bytes, t[k].lbs_bytes,
 			       t[k].max_io_bytes, msg, sizeof(msg))) {
-			lm_err("%s: %s", t[k].name, msg);
+			if (c->cmd == LM_CMD_JOBS) /* which job: by name */
+				lm_err("job '%s': %s: %s", j->name, t[k].name,
+				       msg);
+			else
+				lm_err("%s: %s", t[k].name, msg);
 			return LM_EXIT_FIT;
 		}
 		lm_run_cut_note(j, &t[k]);

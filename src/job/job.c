@@ -161,9 +161,9 @@ static int lm_job_too_deep(const struct lm_job *j,
 		snprintf(most, sizeof(most), "%u IOs", e->max_depth);
 	snprintf(
 		msg, len,
-		"--iodepth=%u: the %s engine does %s at a time; use --iodepth=%u, or --engine=%s for a deeper queue",
+		"--iodepth=%u: the %s engine does %s at a time; use --iodepth=%u, or --engine=%s for a deeper queue (in a job file: ioengine=%s)",
 		j->iodepth, e->name, most, e->max_depth,
-		lm_engine_default()->name);
+		lm_engine_default()->name, lm_engine_default()->fio_name);
 	return -EINVAL;
 }
 
@@ -426,6 +426,21 @@ static void lm_job_fit_pass(struct lm_job *j, uint64_t target_bytes)
 	j->loops = 0; /* fitted once */
 }
 
+/* The largest block of the directions @j does (a read job's write
+ * size, bs=4k,64k, is no block of its region). */
+static uint32_t lm_job_bs_done(const struct lm_job *j)
+{
+	uint32_t most = 0, bs;
+	int d;
+
+	for (d = 0; d < LM_DIRS; d++) {
+		bs = lm_rw_does(j->rw, (unsigned int)d) ? lm_job_bs_max(j, d)
+							: 0;
+		most = bs > most ? bs : most;
+	}
+	return most ? most : lm_job_bs_max(j, -1);
+}
+
 int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
 	       uint32_t max_io_bytes, char *msg, size_t len)
 {
@@ -474,11 +489,11 @@ int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
 	}
 	if (lm_fit_size(j, target_bytes, last, msg, len))
 		return -EINVAL;
-	if (j->size_bytes < lm_job_bs_max(j, -1)) {
+	if (j->size_bytes < lm_job_bs_done(j)) {
 		lm_fmt_size(a, sizeof(a), j->size_bytes);
 		snprintf(msg, len,
 			 "--size=%s is smaller than one block (--bs=%u)", a,
-			 lm_job_bs_max(j, -1));
+			 lm_job_bs_done(j));
 		return -EINVAL;
 	}
 	/* as fio: the region is a whole number of blocks */
