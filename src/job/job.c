@@ -191,14 +191,13 @@ static int lm_job_engine_check(const struct lm_job *j,
 			 lm_job_engine_with(lm_job_faults));
 		return -EINVAL;
 	}
-	if ((lm_prio_per_io(&j->prio, 0) || lm_prio_per_io(&j->prio, 1)) &&
-	    !e->ioprio) {
+	if (lm_prio_cmd_given(&j->prio) && !e->ioprio) {
 		const struct lm_engine_ops *can =
 			lm_engine_first(lm_job_ioprios);
 
 		snprintf(
 			msg, len,
-			"the %s engine cannot set a priority per IO (cmdprio_percentage, cmdprio_bssplit): use ioengine=%s, as fio takes them only with engines that can",
+			"the %s engine cannot set a priority per IO (cmdprio_percentage, cmdprio_bssplit, cmdprio_class, cmdprio): use ioengine=%s, as fio takes them only with engines that can",
 			e->name, can ? can->fio_name : "(none here)");
 		return -EINVAL;
 	}

@@ -82,6 +82,15 @@ void lm_prio_defaults(struct lm_prio *p);
 
 /* Is a priority set per IO in direction @d (any cmdprio entry)? fio's
  * cmdprio options have reads and writes (0, 1), no trims. */
+/* Was any cmdprio option given (fio knows them only with io_uring and
+ * libaio, and refuses them with other engines, at 0% too)? */
+static inline bool lm_prio_cmd_given(const struct lm_prio *p)
+{
+	return p->by_pct || p->by_bs || p->cmd_class[0] >= 0 ||
+	       p->cmd_class[1] >= 0 || p->cmd_level[0] >= 0 ||
+	       p->cmd_level[1] >= 0;
+}
+
 static inline bool lm_prio_per_io(const struct lm_prio *p, unsigned int d)
 {
 	return d < 2 && p->n[d] != 0;

@@ -104,6 +104,13 @@ note "bssplit: $r % of the 64k reads at (1, 1)"
 job psync cmdprio_percentage=20 | sed "s/^iodepth=8$/iodepth=1/" >"$LM_WORK/psync.fio"
 expect_exit "$LM_EXIT_USAGE" "$LM_WORK/o" "$LUNMARK" "$LM_WORK/psync.fio" --no-prefill
 expect_grep "psync.fio:1: job 'randread': the psync engine cannot set a priority per IO" "$LM_WORK/o"
+# cmdprio_class alone too, and a 0 % share: fio knows no cmdprio option
+# on psync ("Bad option"); lunmark once ran both
+for o in cmdprio_class=2 cmdprio_percentage=0; do
+	job psync "$o" | sed "s/^iodepth=8$/iodepth=1/" >"$LM_WORK/psync.fio"
+	expect_exit "$LM_EXIT_USAGE" "$LM_WORK/o" "$LUNMARK" "$LM_WORK/psync.fio" --no-prefill
+	expect_grep "the psync engine cannot set a priority per IO" "$LM_WORK/o"
+done
 job libaio cmdprio_percentage=20 cmdprio_bssplit=128k/10 >"$LM_WORK/both.fio"
 expect_exit "$LM_EXIT_USAGE" "$LM_WORK/o" "$LUNMARK" "$LM_WORK/both.fio" --no-prefill
 expect_grep "cmdprio_percentage and cmdprio_bssplit exclude each other" "$LM_WORK/o"
