@@ -110,10 +110,12 @@ done
 # fio's steady state on the command line: the steadystate block with
 # fio's keys and types and job options; a loose limit is attained after
 # ss_ramp + ss_dur and stops the job before its runtime, as fio's. Timing
-# behaviour, 13 s of it: the plain pass checks it
+# behaviour, 6 s of it on a quiet machine: the plain pass checks it. The
+# runtime leaves room for seconds a loaded machine makes uneven (CI,
+# busy beside it, once attained the limit at 5 s: 5005 ms of 6000)
 if ! lm_sanitized; then
 ssc=(--name=s --filename="$LM_DEV" --direct=1 --ioengine=psync --rw=randread
-	--bs=4k --size=32m --norandommap --runtime=6 --time_based --ss=iops:60%
+	--bs=4k --size=32m --norandommap --runtime=12 --time_based --ss=iops:60%
 	--ss_dur=2 --ss_ramp=1)
 fio "${ssc[@]}" --output-format=json --output="$LM_WORK/fss.json" >/dev/null 2>&1 ||
 	fail "fio could not run its steady-state job"
@@ -126,7 +128,7 @@ for q in '.jobs[0]."job options"' '.jobs[0].steadystate | [.ss, .duration, .atta
 	[ "$(jq -Sc "$q" "$LM_WORK/fss.json")" = "$(jq -Sc "$q" "$LM_WORK/lss.json")" ] ||
 		fail "steady state $q: fio $(jq -Sc "$q" "$LM_WORK/fss.json"), lunmark $(jq -Sc "$q" "$LM_WORK/lss.json")"
 done
-jq -e '.jobs[0] | .steadystate.attained == 1 and .read.runtime < 5000 and
+jq -e '.jobs[0] | .steadystate.attained == 1 and .read.runtime < 11000 and
 	(.steadystate.data.iops_mean - (.steadystate.data.iops | add / length) | fabs) <= 1' \
 	"$LM_WORK/lss.json" >/dev/null ||
 	fail "steady state: not attained early: $(jq -c '.jobs[0] | [.read.runtime, .steadystate]' "$LM_WORK/lss.json")"
