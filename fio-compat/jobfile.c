@@ -185,7 +185,10 @@ static int lm_fio_line(struct lm_fio_reader *r, const char *file,
 	p = lm_strtrim(raw);
 	if (!*p || (!r->verbatim && (*p == ';' || *p == '#')))
 		return 0;
-	if (!r->verbatim) {
+	/* fio replaces ${VAR} in option lines only: a [${X}] section or an
+	 * include ${X} is taken as written */
+	if (!r->verbatim && *p != '[' &&
+	    !(!strncmp(p, "include", 7) && isspace((unsigned char)p[7]))) {
 		ret = lm_fio_expand(r, file, line, p, buf, sizeof(buf));
 		if (ret)
 			return ret;

@@ -236,7 +236,8 @@ static int lm_fio_waitee(struct lm_fio_ctx *c, const struct lm_fio_job *fj,
 
 /*
  * What fio 3.33's fixup_options() refuses in a job that parsed: rates
- * given both ways, zones asked for two ways (a minimum above its rate:
+ * given both ways, zones asked for two ways, a dedupe working set it
+ * cannot make (a minimum above its rate:
  * lm_job_check()).
  * NULL, or why (with the job's file:line, it is the message).
  */
@@ -256,6 +257,10 @@ static const char *lm_fio_fixup(const struct lm_fio_job *fj)
 		return "rate and rate_iops (or rate_min and rate_iops_min) together: fio refuses it too (\"mutually exclusive\"); give one";
 	if (!fj->zonemode && fj->zonesize)
 		return "zonesize without zonemode=strided (fio's default zonemode is none, and fio refuses the two: \"not compatible\")";
+	if (j->dedupe_pct && j->dedupe_ws &&
+	    (!(j->size_bytes || j->size_pct) || fj->nfiles > 1 ||
+	     j->dedupe_pct + j->dedupe_ws_pct > 100))
+		return "dedupe_mode=working_set needs size=, one file, and dedupe_percentage plus dedupe_working_set_percentage at most 100: fio refuses it otherwise too";
 	if (fj->zonemode && !fj->zonesize)
 		return "zonemode=strided without zonesize: fio refuses it too; give the zone's size";
 	return NULL;

@@ -7,6 +7,7 @@
 #include "tests/unit/unit.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* @text's first job into @j; 0 or the build's error, the message in
@@ -151,6 +152,12 @@ static void lm_test_fio_global_names(void)
 		0);
 	CU_ASSERT_STRING_EQUAL(j.job.name, "a");
 	CU_ASSERT_EQUAL(j.job.bs_bytes, 8192);
+	/* and ${VAR} is replaced in option lines only, as fio does */
+	setenv("LM_T_SEC", "x", 1);
+	CU_ASSERT_EQUAL(
+		lm_first_job("[${LM_T_SEC}]\nbs=8k\n", &j, msg, sizeof(msg)),
+		0);
+	CU_ASSERT_STRING_EQUAL(j.job.name, "${LM_T_SEC}");
 }
 
 /* fio's fixup_options(): what it refuses in a job that parsed */
@@ -163,6 +170,11 @@ static void lm_test_fio_fixup(void)
 		{ "[a]\nrate_min=1m\nrate_iops_min=5\n", "rate and rate_iops" },
 		{ "[a]\nzonesize=64k\n", "zonesize without zonemode=strided" },
 		{ "[a]\nzonemode=none\nzonesize=64k\n", "zonesize without" },
+		{ "[a]\ndedupe_percentage=50\ndedupe_mode=working_set\n",
+		  "dedupe_mode=working_set needs size=" },
+		{ "[a]\nsize=1m\ndedupe_percentage=50\n"
+		  "dedupe_mode=working_set\ndedupe_working_set_percentage=60\n",
+		  "at most 100" },
 		{ "[a]\nzonemode=strided\n",
 		  "zonemode=strided without zonesize" },
 	};
