@@ -391,6 +391,12 @@ static int lm_fio_cmdline(int argc, char **argv, struct lm_cli *c, char *msg,
 			own[nown++] = argv[i];
 			n += snprintf(c->fio_text + n, sizeof(c->fio_text) - n,
 				      "\n");
+		} else if (!strcmp(a, "--name=") || !strcmp(a, "--name")) {
+			snprintf(
+				msg, len,
+				"argument %d: --name= needs a job's name (fio: \"option name requires an argument\")",
+				i);
+			return -EINVAL;
 		} else if (!strncmp(a, "--name=", 7)) {
 			n += snprintf(c->fio_text + n, sizeof(c->fio_text) - n,
 				      "[%s]\n", a + 7);

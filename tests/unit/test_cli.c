@@ -160,6 +160,9 @@ static void lm_test_fio_syntax(void)
 	CU_ASSERT_TRUE(lm_c.job.direct);
 	CU_ASSERT_FALSE(lm_c.job.time_based);
 	CU_ASSERT_EQUAL(lm_c.job.iodepth, 1000);
+	/* fio's command-line form: a job needs its name */
+	CU_ASSERT_EQUAL(LM_PARSE("--name=", "--rw=read"), -EINVAL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(lm_msg, "argument 1: --name= needs"));
 	CU_ASSERT_EQUAL(LM_PARSE("run", "f", "--bs=4KiB", "--size=1GiB"), 0);
 	CU_ASSERT_EQUAL(lm_c.job.bs_bytes, 4096);
 	CU_ASSERT_EQUAL(lm_c.job.size_bytes, 1ull << 30);
