@@ -356,6 +356,41 @@ static int lm_fio_job(struct lm_fio_ctx *c, const struct lm_fio_section *s,
 	return lm_fio_clone(out, number, c->msg, c->len);
 }
 
+static bool lm_fio_ss_differ(const struct lm_steady_conf *a,
+			     const struct lm_steady_conf *b)
+{
+	if (!a->on || !b->on)
+		return a->on != b->on;
+	return a->metric != b->metric || a->slope != b->slope ||
+	       a->pct != b->pct || a->limit != b->limit ||
+	       a->dur_ns != b->dur_ns || a->ramp_ns != b->ramp_ns;
+}
+
+/* fio's steadystate.c: the jobs of one reporting group (groupid) have
+ * one steady state, or none; a job that differs from one before it is
+ * rejected. */
+static int lm_fio_ss_same(const struct lm_fio_jobs *out, char *msg, size_t len)
+{
+	const struct lm_fio_job *a, *b;
+	unsigned int i, k;
+
+	for (k = 1; k < out->n; k++) {
+		b = &out->jobs[k];
+		for (i = 0; i < k; i++) {
+			a = &out->jobs[i];
+			if (a->group != b->group ||
+			    !lm_fio_ss_differ(&a->job.ss, &b->job.ss))
+				continue;
+			snprintf(
+				msg, len,
+				"%s:%u: job '%s': its steady state (ss, ss_dur, ss_ramp) differs from job '%s' of its group; fio rejects it too (\"steadystate options must be consistent within reporting groups\"): give them one, or a new_group",
+				b->file, b->line, b->job.name, a->job.name);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
 /* Groups and phases, as fio's stonewall and new_group make them. */
 static void lm_fio_groups(struct lm_fio_jobs *out)
 {
@@ -451,7 +486,7 @@ int lm_fio_jobs_build(const struct lm_fio_file *f, bool ignore_unsupported,
 		return -EINVAL;
 	}
 	lm_fio_groups(out);
-	return 0;
+	return lm_fio_ss_same(out, msg, len);
 }
 
 void lm_fio_jobs_free(struct lm_fio_jobs *j)

@@ -175,6 +175,9 @@ static void lm_test_fio_fixup(void)
 		{ "[a]\nsize=1m\ndedupe_percentage=50\n"
 		  "dedupe_mode=working_set\ndedupe_working_set_percentage=60\n",
 		  "at most 100" },
+		{ "[a]\nss_dur=1\nss=iops:5%\n[b]\n",
+		  "t.fio:4: job 'b': its steady state" },
+		{ "[a]\nss_dur=1\n[b]\nss_dur=2\n", "differs from job 'a'" },
 		{ "[a]\nzonemode=strided\n",
 		  "zonemode=strided without zonesize" },
 	};
@@ -184,6 +187,9 @@ static void lm_test_fio_fixup(void)
 
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
 		lm_refused(bad[i].text, bad[i].why);
+	CU_ASSERT_EQUAL(lm_first_job("[a]\nss_dur=1\n[b]\nnew_group\n", &j, msg,
+				     sizeof(msg)),
+			0);
 	CU_ASSERT_EQUAL(lm_first_job("[a]\nrate=2m,1m\nrate_min=1m,1m\n"
 				     "zonemode=strided\nzonesize=64k\n",
 				     &j, msg, sizeof(msg)),
