@@ -126,8 +126,15 @@ static int lm_fio_option(struct lm_fio_reader *r, const char *file,
 {
 	struct lm_fio_section *s;
 	struct lm_fio_opt *o;
-	char *eq = strchr(p, '='), *key = p, *val = NULL;
+	char *eq, *key, *val = NULL;
 	char what[320], kw[LM_FIO_LINE_MAX], why[200];
+
+	/* in a job file fio ends a line at a ';' or '#' anywhere in it: the
+	 * rest is a comment (numjobs=4 ; four threads, stonewall # wait) */
+	if (!r->verbatim)
+		p[strcspn(p, ";#")] = '\0';
+	key = lm_strtrim(p);
+	eq = strchr(key, '=');
 
 	if (!lm_fio_in_section(r))
 		return lm_fio_bad(
@@ -135,10 +142,6 @@ static int lm_fio_option(struct lm_fio_reader *r, const char *file,
 			"an option before the file's first [section] (fio refuses it too: put it under [global] or a job)");
 	if (eq) {
 		*eq = '\0';
-		/* in a job file fio ends a value at a ';' or '#' anywhere in
-		 * it: the rest is a comment (numjobs=4 ; four threads) */
-		if (!r->verbatim)
-			eq[1 + strcspn(eq + 1, ";#")] = '\0';
 		val = lm_strtrim(eq + 1);
 		key = lm_strtrim(key);
 	}

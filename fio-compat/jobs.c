@@ -237,8 +237,7 @@ static int lm_fio_waitee(struct lm_fio_ctx *c, const struct lm_fio_job *fj,
 /*
  * What fio 3.33's fixup_options() refuses in a job that parsed: rates
  * given both ways, zones asked for two ways, a dedupe working set it
- * cannot make (a minimum above its rate:
- * lm_job_check()).
+ * cannot make. (A minimum rate above its rate is lm_job_check()'s.)
  * NULL, or why (with the job's file:line, it is the message).
  */
 static const char *lm_fio_fixup(const struct lm_fio_job *fj)
@@ -361,9 +360,11 @@ static bool lm_fio_ss_differ(const struct lm_steady_conf *a,
 {
 	if (!a->on || !b->on)
 		return a->on != b->on;
+	/* fio compares ss_dur in whole seconds */
 	return a->metric != b->metric || a->slope != b->slope ||
 	       a->pct != b->pct || a->limit != b->limit ||
-	       a->dur_ns != b->dur_ns || a->ramp_ns != b->ramp_ns;
+	       a->dur_ns / 1000000000 != b->dur_ns / 1000000000 ||
+	       a->ramp_ns != b->ramp_ns;
 }
 
 /* fio's steadystate.c: the jobs of one reporting group (groupid) have

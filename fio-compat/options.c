@@ -178,8 +178,9 @@ const struct lm_option lm_fio_options[] = {
 	  .help = "bytes each thread moves in a size-limited run, wrapping over the region" },
 	{ .fio = "io_limit", LM_ALIAS("io_size") },
 	{ .fio = "timeout", LM_ALIAS("runtime") },
-	LM_TAKEN_SET("threads",
-		     "taken: as thread (fio takes this spelling too)"),
+	LM_TAKEN_NUM(
+		"threads", 0, INT32_MAX,
+		"taken: a number, fio's tiobench profile's thread count, which fio's job files take too"),
 	{ .fio = "description",
 	  .type = LM_T_TEXT,
 	  LM_FJ(desc),

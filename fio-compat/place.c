@@ -75,7 +75,9 @@ static int lm_fio_set_cpumask(const struct lm_opt_ctx *x,
 
 	(void)o;
 	errno = 0;
-	m = strtoull(v, &end, 0);
+	/* fio: hex after 0x, else decimal (012 is twelve) */
+	m = strtoull(v, &end,
+		     !strncmp(v, "0x", 2) || !strncmp(v, "0X", 2) ? 16 : 10);
 	if (errno || end == v || *end || *v == '-' || m > UINT32_MAX)
 		return lm_opt_bad(x, v,
 				  "a bit mask of CPUs 0 to 31 (0x3, or 3)");

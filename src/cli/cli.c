@@ -103,12 +103,13 @@ int lm_cli_set_output_format(const struct lm_opt_ctx *x,
 			     const struct lm_option *o, const char *v)
 {
 	struct lm_cli *c = x->dst[LM_D_CLI];
-	char buf[128], *p, *save = NULL;
+	char buf[128], *p, *save;
 
 	(void)o;
 	snprintf(buf, sizeof(buf), "%s", v);
 	c->out_normal = c->out_json = c->out_jsonplus = c->out_terse = false;
-	for (p = strtok_r(buf, ",", &save); p; p = strtok_r(NULL, ",", &save)) {
+	/* strsep: an empty one (json,) is refused, as fio refuses it */
+	for (save = buf; (p = strsep(&save, ","));) {
 		if (!strcmp(p, "normal"))
 			c->out_normal = true;
 		else if (!strcmp(p, "json"))
@@ -120,8 +121,8 @@ int lm_cli_set_output_format(const struct lm_opt_ctx *x,
 		else
 			break;
 	}
-	/* a bad one, or none at all (--output-format=, or ","): fio
-	 * refuses both */
+	/* a bad or empty one, or none at all (--output-format=): fio
+	 * refuses each */
 	if (p || !(c->out_normal || c->out_json || c->out_terse))
 		return lm_opt_bad(
 			x, v,
@@ -394,8 +395,8 @@ static int lm_fio_cmdline(int argc, char **argv, struct lm_cli *c, char *msg,
 		} else if (!strcmp(a, "--name=") || !strcmp(a, "--name")) {
 			snprintf(
 				msg, len,
-				"argument %d: --name= needs a job's name (fio: \"option name requires an argument\")",
-				i);
+				"argument %d: %s needs a job's name: --name=JOB",
+				i, a);
 			return -EINVAL;
 		} else if (!strncmp(a, "--name=", 7)) {
 			n += snprintf(c->fio_text + n, sizeof(c->fio_text) - n,

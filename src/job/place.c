@@ -31,13 +31,15 @@ static int lm_place_num(const char **s, unsigned long *n)
 {
 	char *end;
 
+	/* fio reads each with atoi(): blanks around it are taken */
+	*s += strspn(*s, " \t");
 	if (!isdigit((unsigned char)**s))
 		return -EINVAL;
 	errno = 0;
 	*n = strtoul(*s, &end, 10);
 	if (errno)
 		return -EINVAL;
-	*s = end;
+	*s = end + strspn(end, " \t");
 	return 0;
 }
 
@@ -175,6 +177,17 @@ bool lm_place_any(const struct lm_place *p)
 	return !lm_cpus_none(p->cpus) || p->cpu_nodes || p->mem != LM_MEM_UNSET;
 }
 
+/* A system call's failure, said into @why: -errno, read before the
+ * message is made. */
+static int lm_place_failed(char *why, size_t len, const char *doing,
+			   const char *what, const char *hint)
+{
+	int err = errno ? errno : EINVAL;
+
+	snprintf(why, len, "%s: %s: %s%s", what, doing, strerror(err), hint);
+	return -err;
+}
+
 /* The thread onto the CPUs of @bits. */
 static int lm_place_pin(const uint64_t *bits, const char *what, char *why,
 			size_t len)
@@ -188,11 +201,9 @@ static int lm_place_pin(const uint64_t *bits, const char *what, char *why,
 			CPU_SET(i, &set);
 	if (!sched_setaffinity(0, sizeof(set), &set))
 		return 0;
-	snprintf(
-		why, len,
-		"%s: pinning the thread to its CPUs (sched_setaffinity): %s (are they online, and in this process's cpuset?)",
-		what, strerror(errno));
-	return -errno;
+	return lm_place_failed(
+		why, len, "pinning the thread to its CPUs (sched_setaffinity)",
+		what, " (are they online, and in this process's cpuset?)");
 }
 
 /* numa_cpu_nodes: the CPUs of its nodes, from sysfs. */
@@ -236,11 +247,9 @@ static int lm_place_mem(const struct lm_place *p, char *why, size_t len)
 	if (!syscall(SYS_set_mempolicy, (int)p->mem - 1, listed ? nodes : NULL,
 		     listed ? sizeof(nodes) * 8 : 0ul))
 		return 0;
-	snprintf(
-		why, len,
-		"numa_mem_policy: setting the thread's memory policy (set_mempolicy): %s",
-		strerror(errno));
-	return -errno;
+	return lm_place_failed(
+		why, len, "setting the thread's memory policy (set_mempolicy)",
+		"numa_mem_policy", "");
 }
 
 int lm_place_apply(const struct lm_place *p, char *why, size_t len)

@@ -43,9 +43,10 @@ struct lm_place {
 };
 
 /*
- * A CPU list, "0-3,6" (fio's cpus_allowed), into @cpus (LM_PLACE_CPUS
- * bits), each CPU below @ncpus (the host's configured CPUs). 0, or
- * -EINVAL with why in @why.
+ * A CPU list, "0-3,6" (fio's cpus_allowed; blanks around the numbers
+ * taken, as fio's atoi() does), into @cpus (LM_PLACE_CPUS bits), each
+ * CPU below @ncpus (the host's configured CPUs). 0, or -EINVAL (the
+ * syntax) or -ERANGE (a CPU past them) with why in @why.
  */
 int lm_place_cpulist(const char *s, unsigned int ncpus, uint64_t *cpus,
 		     char *why, size_t len);
@@ -53,7 +54,8 @@ int lm_place_cpulist(const char *s, unsigned int ncpus, uint64_t *cpus,
 /*
  * A node list, "0-1,3" or "all", into @nodes, each node one of those in
  * @allowed (the nodes this process may use, lm_place_nodes_here()), as
- * libnuma's numa_parse_nodestring() checks fio's. 0, or -EINVAL and why.
+ * libnuma's numa_parse_nodestring() checks fio's. 0, or -EINVAL (the
+ * syntax) or -ERANGE (a node not allowed), and why.
  */
 int lm_place_nodelist(const char *s, uint64_t allowed, uint64_t *nodes,
 		      char *why, size_t len);

@@ -80,8 +80,6 @@ static inline bool lm_prio_rt(uint16_t v)
 /* Nothing asked: no options given. */
 void lm_prio_defaults(struct lm_prio *p);
 
-/* Is a priority set per IO in direction @d (any cmdprio entry)? fio's
- * cmdprio options have reads and writes (0, 1), no trims. */
 /* Was any cmdprio option given (fio knows them only with io_uring and
  * libaio, and refuses them with other engines, at 0% too)? */
 static inline bool lm_prio_cmd_given(const struct lm_prio *p)
@@ -91,6 +89,8 @@ static inline bool lm_prio_cmd_given(const struct lm_prio *p)
 	       p->cmd_level[1] >= 0;
 }
 
+/* Is a priority set per IO in direction @d (any cmdprio entry)? fio's
+ * cmdprio options have reads and writes (0, 1), no trims. */
 static inline bool lm_prio_per_io(const struct lm_prio *p, unsigned int d)
 {
 	return d < 2 && p->n[d] != 0;

@@ -420,8 +420,10 @@ static void lm_start(struct lm_worker *w, const struct lm_loop *l)
 		lm_start_late(w, l);
 	if (j->wait_mask)
 		lm_start_after(w, l);
+	/* the job's own region, as fio's file_invalidate_cache() */
 	if (j->invalidate && !j->direct && w->target->fd >= 0)
-		lm_target_drop_cache(w->target, 0, 0);
+		lm_target_drop_cache(w->target, w->start_bytes,
+				     w->nblocks * j->bs_bytes);
 }
 
 /* fio's rate_min: a thread below it fails, as an IO error would. */

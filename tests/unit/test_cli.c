@@ -163,6 +163,7 @@ static void lm_test_fio_syntax(void)
 	/* fio's command-line form: a job needs its name */
 	CU_ASSERT_EQUAL(LM_PARSE("--name=", "--rw=read"), -EINVAL);
 	CU_ASSERT_PTR_NOT_NULL(strstr(lm_msg, "argument 1: --name= needs"));
+	CU_ASSERT_EQUAL(LM_PARSE("--name=a", "--output-format=json,"), -EINVAL);
 	CU_ASSERT_EQUAL(LM_PARSE("run", "f", "--bs=4KiB", "--size=1GiB"), 0);
 	CU_ASSERT_EQUAL(lm_c.job.bs_bytes, 4096);
 	CU_ASSERT_EQUAL(lm_c.job.size_bytes, 1ull << 30);

@@ -116,6 +116,7 @@ static void lm_test_fio_ranges(void)
 		{ "bs=,", "bs=,: a block size" },
 		{ "rate_iops=,", "IOs per second" },
 		{ "random_distribution=normal:100", "normal:SIGMA" },
+		{ "threads", "threads=: not a number" },
 	};
 	static const char *const good[] = {
 		"thread",
@@ -125,6 +126,9 @@ static void lm_test_fio_ranges(void)
 		"rate=,1m",
 		"exitall_on_error",
 		"randrepeat=0",
+		"group_reporting ; a comment after a bare option",
+		"cpus_allowed=0, 1",
+		"cpumask=0x1",
 	};
 	struct lm_fio_job j;
 	char text[128], msg[512];
@@ -187,6 +191,10 @@ static void lm_test_fio_fixup(void)
 
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
 		lm_refused(bad[i].text, bad[i].why);
+	/* fio compares ss_dur in whole seconds */
+	CU_ASSERT_EQUAL(lm_first_job("[a]\nss_dur=1500ms\n[b]\nss_dur=1\n", &j,
+				     msg, sizeof(msg)),
+			0);
 	CU_ASSERT_EQUAL(lm_first_job("[a]\nss_dur=1\n[b]\nnew_group\n", &j, msg,
 				     sizeof(msg)),
 			0);

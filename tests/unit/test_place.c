@@ -117,32 +117,45 @@ static void lm_place_run(struct lm_placed *t)
  * memory bound to node 0, as the kernel reports them back. */
 static void lm_test_place_apply(void)
 {
-	long ncpus = sysconf(_SC_NPROCESSORS_ONLN);
+	unsigned int idx, c, cpu[2], n = 0, node = lm_place_nodes_here() & 1;
 	struct lm_placed t;
-	unsigned int idx;
+	cpu_set_t may;
 
+	/* the CPUs this process may use (a cpuset may leave out CPU 0),
+	 * and node 0 where the process may use it */
+	CU_ASSERT_EQUAL_FATAL(sched_getaffinity(0, sizeof(may), &may), 0);
+	for (c = 0; c < CPU_SETSIZE && n < 2; c++)
+		if (CPU_ISSET(c, &may))
+			cpu[n++] = c;
+	CU_ASSERT_FATAL(n >= 1);
 	for (idx = 0; idx < 2; idx++) {
 		memset(&t, 0, sizeof(t));
-		t.p.cpus[0] = ncpus > 1 ? 3 : 1;
+		for (c = 0; c < n; c++)
+			t.p.cpus[cpu[c] / 64] |= 1ull << (cpu[c] % 64);
 		t.p.split = true;
 		t.p.index = idx;
-		t.p.mem = LM_MEM_BIND;
+		t.p.mem = node ? LM_MEM_BIND : LM_MEM_LOCAL;
 		t.p.mem_nodes = 1;
 		lm_place_run(&t);
 		CU_ASSERT_EQUAL(t.ret, 0);
 		CU_ASSERT_EQUAL(CPU_COUNT(&t.got), 1);
-		CU_ASSERT(CPU_ISSET(ncpus > 1 ? idx : 0, &t.got));
-		CU_ASSERT_EQUAL(t.mode, 2); /* MPOL_BIND */
-		CU_ASSERT_EQUAL(t.nodes[0], 1ul);
+		CU_ASSERT(CPU_ISSET(cpu[idx % n], &t.got));
+		/* MPOL_BIND to node 0, or MPOL_LOCAL */
+		CU_ASSERT_EQUAL(t.mode, node ? 2 : 4);
+		if (node)
+			CU_ASSERT_EQUAL(t.nodes[0], 1ul);
 	}
-	/* numa_cpu_nodes=0 replaces cpus_allowed: node 0's CPUs */
-	memset(&t, 0, sizeof(t));
-	t.p.cpus[0] = 1;
-	t.p.cpu_nodes = 1;
-	lm_place_run(&t);
-	CU_ASSERT_EQUAL(t.ret, 0);
-	CU_ASSERT(CPU_COUNT(&t.got) >= 1);
-	CU_ASSERT_EQUAL(t.mode, 0); /* MPOL_DEFAULT: left alone */
+	/* numa_cpu_nodes=0 replaces cpus_allowed: node 0's CPUs (where
+	 * sysfs has them) */
+	if (node && !access("/sys/devices/system/node/node0/cpulist", R_OK)) {
+		memset(&t, 0, sizeof(t));
+		t.p.cpus[cpu[0] / 64] = 1ull << (cpu[0] % 64);
+		t.p.cpu_nodes = 1;
+		lm_place_run(&t);
+		CU_ASSERT(t.ret == 0 || t.ret == -EINVAL);
+		CU_ASSERT(t.ret || CPU_COUNT(&t.got) >= 1);
+		CU_ASSERT_EQUAL(t.mode, 0); /* MPOL_DEFAULT: left alone */
+	}
 	/* a CPU that is not there: the kernel's error, said */
 	memset(&t, 0, sizeof(t));
 	t.p.cpus[15] = 1ull << 63;
