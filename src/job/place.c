@@ -257,6 +257,8 @@ int lm_place_apply(const struct lm_place *p, char *why, size_t len)
 	uint64_t cpus[LM_PLACE_CPUS / 64] = { 0 };
 	int ret = 0, c;
 
+	if (!lm_place_any(p)) /* nothing asked: the thread stays as it is */
+		return 0;
 	if (p->split) {
 		c = lm_place_split_cpu(p->cpus, p->index);
 		if (c >= 0)
