@@ -26,7 +26,7 @@ stage "unit tests, plain build"
 "$make" unit || exit 1
 
 stage "integration tests, plain build"
-LM_ALONE=${PLAIN_ALONE:-"t-fio t-compare"} LM_PARALLEL=2 "$make" integration || exit 1
+LM_ALONE=${PLAIN_ALONE:-"t-fio t-fio-logs t-compare"} LM_PARALLEL=2 "$make" integration || exit 1
 
 stage "ASan+UBSan, ThreadSanitizer and libFuzzer builds"
 "$make" -j2 SANITIZE=address,undefined WERROR=1 all unit-bin helpers || exit 1

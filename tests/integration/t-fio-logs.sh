@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# fio's logs against Debian's fio on one loop device: the same files,
+# windows of log_avg_msec stamped as fio stamps them, their averages
+# agreeing with the JSON, a line per IO at log_avg_msec=0 (per clone),
+# and log_offset's offsets those of fio. t-fio-tools reads them with
+# fio's own readers.
+. "$(dirname "$0")/lib.sh"
+lm_need_root
+command -v fio >/dev/null || skip "fio is not installed (bash scripts/deps.sh)"
+command -v jq >/dev/null || skip "jq is not installed (bash scripts/deps.sh)"
+lm_loop 64 512
+# reads of written blocks (a hole reads at another speed)
+dd if=/dev/urandom of="$LM_DEV" bs=1M count=64 oflag=direct status=none
+
+# fio's logs: the same files as fio, whole-second windows stamped as fio
+# does, the averages agreeing with the JSON
+printf '[l]\nfilename=%s\ndirect=1\nioengine=psync\nrw=randread\nbs=4k\nsize=32m\nruntime=3\ntime_based\nwrite_bw_log=%s/f\nwrite_iops_log=%s/f\nwrite_lat_log=%s/f\nlog_avg_msec=1000\n' \
+	"$LM_DEV" "$LM_WORK/fl" "$LM_WORK/fl" "$LM_WORK/fl" >"$LM_WORK/log.fio"
+mkdir "$LM_WORK/fl"
+fio "$LM_WORK/log.fio" >/dev/null 2>&1 || fail "fio could not write logs"
+logs() { find "$LM_WORK/fl" -type f -printf '%f ' | tr ' ' '\n' | sort | tr '\n' ' '; }
+fio_logs=$(logs)
+rm -f "$LM_WORK"/fl/*
+"$LUNMARK" "$LM_WORK/log.fio" --output-format=json --output="$LM_WORK/log.json" --no-prefill ||
+	fail "lunmark could not write logs"
+[ "$(logs)" = "$fio_logs" ] || fail "log files: fio $fio_logs, lunmark $(logs)"
+# whole seconds only: of the 3 s, the windows ending at 1000 and 2000
+# ms, and the third when the stop came a whole second after the second
+# tick (a fresh machine's run had it); a last part second is left out
+ns=$(wc -l <"$LM_WORK/fl/f_bw.1.log")
+w=$(cut -d, -f1,3- "$LM_WORK/fl/f_bw.1.log" | tr -d ' ' | tr '\n' ' ')
+if [ "$w" != "1000,0,0,0 2000,0,0,0 " ] && [ "$w" != "1000,0,0,0 2000,0,0,0 3000,0,0,0 " ]; then
+	fail "bw log windows: $(cat "$LM_WORK/fl/f_bw.1.log") ($ns lines)"
+fi
+# each window's KiB/s is its IOPS times 4 (4k reads), each a whole
+# number; and near the run's own rate (the JSON's bw_mean is of fio's
+# 500 ms samples, other windows), but in the sanitized pass, whose rate
+# moved by more than 2x between the seconds of one run in CI
+near=2
+lm_sanitized && near=1000000
+paste -d, "$LM_WORK/fl/f_bw.1.log" "$LM_WORK/fl/f_iops.1.log" | tr -d ' ' |
+	awk -F, -v j="$(jq '.jobs[0].read.bw' "$LM_WORK/log.json")" -v ns="$ns" -v near="$near" \
+	'{ d = $2 - 4 * $7; if (d > 4 || d < -4) bad++; s += $2; n++ }
+	END { exit !(n == ns && !bad && s / n > j / near && s / n < near * j) }' ||
+	fail "bw log $(cat "$LM_WORK/fl/f_bw.1.log") against the iops log $(cat "$LM_WORK/fl/f_iops.1.log") and bw $(jq '.jobs[0].read.bw' "$LM_WORK/log.json")"
+# the windows' latencies weighted by their IOs (the iops log) add up to
+# the latency of the IOs they hold, all but those of the last part
+# second: at most the run's total (mean x IOs) and at least that total
+# less the rest's IOs at the run's max latency; and each window's mean
+# between the run's min and max (a log in other units is off by 1000).
+# Exact bounds that hold on a loaded machine, less one ns an IO for the
+# log's rounding. A band around the run's mean does not: under ASan on a
+# loaded machine, two windows' means were 2.9 and 2.1 times the run's:
+# the IOs of its last, unlogged part second were that much faster
+jr() { jq ".jobs[0].read.$1" "$LM_WORK/log.json"; }
+paste -d, "$LM_WORK/fl/f_clat.1.log" "$LM_WORK/fl/f_iops.1.log" | tr -d ' ' |
+	awk -F, -v j="$(jr clat_ns.mean)" -v ios="$(jr total_ios)" -v max="$(jr clat_ns.max)" -v min="$(jr clat_ns.min)" \
+	'{ s += $2 * $7; w += $7; n++; if ($2 < min - 1 || $2 > max + 1) bad++ } END { t = j * ios; slack = w + n
+		exit !(n >= 2 && w <= ios && s <= t + slack && s >= t - (ios - w) * max - slack && !bad) }' ||
+	fail "clat log $(cut -d, -f1,2 "$LM_WORK/fl/f_clat.1.log" | tr '\n' ' ')(IOPS $(cut -d, -f2 "$LM_WORK/fl/f_iops.1.log" | tr '\n' ' ')) against clat mean $(jr clat_ns.mean), min $(jr clat_ns.min), max $(jr clat_ns.max), $(jr total_ios) IOs"
+[ ! -s "$LM_WORK/fl/f_slat.1.log" ] || fail "slat log not empty"
+# windows under a second, stamped at their ends: fio logs the last one,
+# which ends as the runtime does, or not, by a race; lunmark does not
+sed 's/log_avg_msec=1000/log_avg_msec=500/; s/runtime=3/runtime=2/' "$LM_WORK/log.fio" >"$LM_WORK/log500.fio"
+rm -rf "$LM_WORK/fl" && mkdir "$LM_WORK/fl"
+fio "$LM_WORK/log500.fio" >/dev/null 2>&1 || fail "fio could not write 500 ms logs"
+nf=$(wc -l <"$LM_WORK/fl/f_iops.1.log")
+rm -rf "$LM_WORK/fl" && mkdir "$LM_WORK/fl"
+"$LUNMARK" "$LM_WORK/log500.fio" --no-prefill >/dev/null || fail "lunmark could not write 500 ms logs"
+# shellcheck disable=SC2015 # both must hold, else fail
+[ "$(cut -d, -f1 "$LM_WORK/fl/f_iops.1.log" | tr '\n' ' ')" = "500 1000 1500 " ] && [ "$nf" -ge 3 ] ||
+	fail "500 ms windows: fio $nf lines, lunmark $(cat "$LM_WORK/fl/f_iops.1.log")"
+# fio's default, log_avg_msec=0: a set of logs per thread, a line per IO
+# (each thread its own pass of 8 MiB, as fio's clones: 2048 IOs)
+printf '[p]\nfilename=%s\ndirect=1\nioengine=psync\nrw=randread\nbs=4k\nsize=8m\nnumjobs=2\noffset_increment=8m\nwrite_bw_log=%s/p\nwrite_iops_log=%s/p\nwrite_lat_log=%s/p\n' \
+	"$LM_DEV" "$LM_WORK/fl" "$LM_WORK/fl" "$LM_WORK/fl" >"$LM_WORK/pio.fio"
+rm -rf "$LM_WORK/fl" && mkdir "$LM_WORK/fl"
+fio "$LM_WORK/pio.fio" >/dev/null 2>&1 || fail "fio could not write per-IO logs"
+fio_logs=$(logs)
+fio_lines=$(for f in bw.1 bw.2 clat.1 iops.2 lat.2; do wc -l <"$LM_WORK/fl/p_$f.log"; done | tr '\n' ' ')
+rm -rf "$LM_WORK/fl" && mkdir "$LM_WORK/fl"
+"$LUNMARK" "$LM_WORK/pio.fio" --no-prefill >/dev/null || fail "lunmark could not write per-IO logs"
+[ "$(logs)" = "$fio_logs" ] || fail "per-IO log files: fio $fio_logs, lunmark $(logs)"
+lines=$(for f in bw.1 bw.2 clat.1 iops.2 lat.2; do wc -l <"$LM_WORK/fl/p_$f.log"; done | tr '\n' ' ')
+# shellcheck disable=SC2015 # both must hold, else fail
+[ "$lines" = "$fio_lines" ] && [ "$lines" = "2048 2048 2048 2048 2048 " ] ||
+	fail "per-IO lines: fio $fio_lines, lunmark $lines"
+# each line: ms, value, 0 (read), 4096, 0; iops 1; bw = bs / clat
+paste -d, "$LM_WORK/fl/p_bw.1.log" "$LM_WORK/fl/p_clat.1.log" "$LM_WORK/fl/p_iops.1.log" | tr -d ' ' |
+	awk -F, '$3 != 0 || $4 != 4096 || $5 != 0 || $12 != 1 || $2 != int(4096e6 / $7) || $1 < t { bad++ } { t = $1 }
+		END { exit bad > 0 }' || fail "per-IO lines: $(head -3 "$LM_WORK/fl/p_bw.1.log" "$LM_WORK/fl/p_clat.1.log")"
+# log_offset=1: each line "ms, value, ddir, bs, offset, 0", the offsets
+# the IOs' own (a sequential pass: the same in both tools); an averaged
+# line has offset 0
+printf '[o]\nfilename=%s\ndirect=1\nioengine=psync\nrw=read\nbs=4k\nsize=1m\nwrite_lat_log=%s/o\nlog_offset=1\n' \
+	"$LM_DEV" "$LM_WORK/fl" >"$LM_WORK/off.fio"
+for t in fio "$LUNMARK"; do
+	rm -rf "$LM_WORK/fl" && mkdir "$LM_WORK/fl"
+	"$t" "$LM_WORK/off.fio" >"$LM_WORK/off.out" 2>&1 || fail "$t: log_offset=1: $(tail -3 "$LM_WORK/off.out")"
+	tr -d ' ' <"$LM_WORK/fl/o_clat.1.log" |
+		awk -F, 'NF != 6 || $3 != 0 || $4 != 4096 || $6 != 0 { bad++ } { print $5 }
+			END { exit bad > 0 }' >"$LM_WORK/offsets.$(basename "$t")" ||
+		fail "$t: log_offset lines: $(head -3 "$LM_WORK/fl/o_clat.1.log")"
+done
+# shellcheck disable=SC2015 # all must hold, else fail
+cmp -s "$LM_WORK/offsets.fio" "$LM_WORK/offsets.lunmark" && [ "$(wc -l <"$LM_WORK/offsets.fio")" -eq 256 ] &&
+	[ "$(sed -n 256p "$LM_WORK/offsets.fio")" = 1044480 ] ||
+	fail "log_offset: fio's offsets $(head -3 "$LM_WORK/offsets.fio" | tr '\n' ' '), lunmark's $(head -3 "$LM_WORK/offsets.lunmark" | tr '\n' ' ')"
+sed 's/size=1m/size=16m\nruntime=2\ntime_based\nlog_avg_msec=1000/' "$LM_WORK/off.fio" >"$LM_WORK/offavg.fio"
+rm -rf "$LM_WORK/fl" && mkdir "$LM_WORK/fl"
+"$LUNMARK" "$LM_WORK/offavg.fio" --no-prefill >/dev/null || fail "lunmark: log_offset, averaged"
+[ "$(head -1 "$LM_WORK/fl/o_clat.1.log" | cut -d, -f1,3- | tr -d ' ')" = "1000,0,0,0,0" ] ||
+	fail "log_offset, averaged: $(head -2 "$LM_WORK/fl/o_clat.1.log")"
+
+exit "$LM_PASS"
