@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #define LM_FIO_LINE_MAX 4096
 #define LM_FIO_FILE_MAX (16u << 20)
@@ -179,6 +180,14 @@ static int lm_fio_option(struct lm_fio_reader *r, const char *file,
 static int lm_fio_include(struct lm_fio_reader *r, const char *file,
 			  unsigned int line, const char *name);
 
+/* fio's job files take as an include any line that begins "include",
+ * and the file name after its next character (include=f too); fio's
+ * command line has none. */
+static bool lm_fio_is_include(const struct lm_fio_reader *r, const char *p)
+{
+	return !r->verbatim && !strncmp(p, "include", 7);
+}
+
 static int lm_fio_line(struct lm_fio_reader *r, const char *file,
 		       unsigned int line, char *raw)
 {
@@ -190,21 +199,25 @@ static int lm_fio_line(struct lm_fio_reader *r, const char *file,
 		return 0;
 	/* fio replaces ${VAR} in option lines only: a [${X}] section or an
 	 * include ${X} is taken as written */
-	if (!r->verbatim && *p != '[' &&
-	    !(!strncmp(p, "include", 7) && isspace((unsigned char)p[7]))) {
+	if (!r->verbatim && *p != '[' && !lm_fio_is_include(r, p)) {
 		ret = lm_fio_expand(r, file, line, p, buf, sizeof(buf));
 		if (ret)
 			return ret;
 		p = buf;
 	}
+	/* the job file read first is the stack's one entry */
+	if (*p == '[' && r->depth > 1)
+		return lm_fio_bad(
+			r, file, line,
+			"a [section] in an included file (fio refuses it too: \"No new sections in included files\"): an included file holds options only");
 	if (*p == '[')
 		return lm_fio_section(r, file, line, p);
-	if (!strncmp(p, "include", 7) && isspace((unsigned char)p[7])) {
+	if (lm_fio_is_include(r, p)) {
 		if (!lm_fio_in_section(r))
 			return lm_fio_bad(
 				r, file, line,
 				"an include before the file's first [section] (fio refuses it too)");
-		return lm_fio_include(r, file, line, lm_strtrim(p + 7));
+		return lm_fio_include(r, file, line, p[7] ? p + 8 : "");
 	}
 	return lm_fio_option(r, file, line, p);
 }
@@ -347,7 +360,17 @@ static int lm_fio_include(struct lm_fio_reader *r, const char *file,
 
 	if (!*name)
 		return lm_fio_bad(r, file, line, "include without a file name");
-	if (*name == '/' || !slash)
+	/* fio takes the name as it stands: "include  f" is " f" */
+	if (isspace((unsigned char)*name)) {
+		snprintf(
+			r->msg, r->len,
+			"%s:%u: include '%s': fio takes the name after one blank, with the blanks after it (it fails to open '%s' too): write one blank",
+			file, line, name, name);
+		return -EINVAL;
+	}
+	/* fio's order: as given (from the current directory), else beside
+	 * the file that includes it */
+	if (*name == '/' || !slash || !access(name, F_OK))
 		snprintf(path, sizeof(path), "%s", name);
 	else
 		snprintf(path, sizeof(path), "%.*s/%s", (int)(slash - file),

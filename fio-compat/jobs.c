@@ -94,6 +94,35 @@ static int lm_fio_apply_one(struct lm_fio_ctx *c, struct lm_opt_ctx *x,
 	return lm_opt_set(x, o, fo->val);
 }
 
+/* fio takes io_uring's and libaio's own options (cmdprio*) only in a
+ * section whose engine has them: its own ioengine= (before or after
+ * them), else the one it inherits, else psync. A [global] of them before
+ * the jobs' ioengine= is "Bad option" to fio. */
+static int lm_fio_engine_opts(struct lm_fio_ctx *c,
+			      const struct lm_fio_section *s,
+			      const struct lm_fio_job *fj)
+{
+	const struct lm_engine_ops *e = lm_engine_find(fj->job.engine);
+	const struct lm_option *o;
+	unsigned int i;
+
+	if (!e || e->ioprio)
+		return 0;
+	for (i = 0; i < s->nopts; i++) {
+		o = lm_opt_fio(s->opts[i].key);
+		if (!o || !(o->flags & LM_OF_ENGINE))
+			continue;
+		snprintf(
+			c->msg, c->len,
+			"%s:%u: %s= is an option of ioengine=io_uring and libaio, and [%s] runs on %s%s: fio refuses it there too (\"Bad option\"): set ioengine= in [%s]",
+			s->opts[i].file, s->opts[i].line, s->opts[i].key,
+			s->name, e->fio_name,
+			fj->engine_set ? "" : " (fio's default)", s->name);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 static int lm_fio_apply(struct lm_fio_ctx *c, const struct lm_fio_section *s,
 			struct lm_fio_job *fj)
 {
@@ -118,7 +147,7 @@ static int lm_fio_apply(struct lm_fio_ctx *c, const struct lm_fio_section *s,
 			if (ret)
 				return ret;
 		}
-	return 0;
+	return lm_fio_engine_opts(c, s, fj);
 }
 
 static void lm_fio_defaults(struct lm_fio_job *fj)
@@ -199,9 +228,24 @@ static int lm_fio_clone(struct lm_fio_jobs *out, unsigned int *number,
  * job before it of that name (its clones aside), not itself; and not of
  * its flow. The wait itself is the run's (src/cmd/jobs.c: wait_mask).
  */
+/* The line of @fj's own section that set @key last, else its section's
+ * (the value came from a [global]) */
+static const struct lm_fio_opt *lm_fio_set_at(const struct lm_fio_job *fj,
+					      const char *key)
+{
+	const struct lm_fio_opt *at = NULL;
+	unsigned int i;
+
+	for (i = 0; fj->sec && i < fj->sec->nopts; i++)
+		if (!strcmp(fj->sec->opts[i].key, key))
+			at = &fj->sec->opts[i];
+	return at;
+}
+
 static int lm_fio_waitee(struct lm_fio_ctx *c, const struct lm_fio_job *fj,
 			 const struct lm_fio_jobs *out)
 {
+	const struct lm_fio_opt *at = lm_fio_set_at(fj, "wait_for");
 	const char *why = NULL;
 	unsigned int i, n = 0;
 	bool flowed = false;
@@ -229,7 +273,8 @@ static int lm_fio_waitee(struct lm_fio_ctx *c, const struct lm_fio_job *fj,
 		why = "it and the job it waits for are in one flow (flow_id): that job would be held for it forever";
 	if (!why)
 		return 0;
-	snprintf(c->msg, c->len, "%s:%u: wait_for=%s: %s", fj->file, fj->line,
+	snprintf(c->msg, c->len, "%s:%u: wait_for=%s: %s",
+		 at ? at->file : fj->file, at ? at->line : fj->line,
 		 fj->wait_for, why);
 	return -EINVAL;
 }

@@ -156,6 +156,16 @@ int lm_fio_keywords(const char *in, char *out, size_t size, char *why,
 	out[o] = '\0';
 	if (!replaced || !lm_is_sum(out))
 		return 0;
+	/* fio hands bc no value over 100 characters: its option parser gets
+	 * the sum unworked, and a number's reads the number it begins with
+	 * (bs=4096*2+0+...+0 is 4096) */
+	if (o > 100) {
+		snprintf(
+			why, wlen,
+			"%.40s...: a sum of %zu characters, where fio works out 100 at most (it reads the number the sum begins with): shorten it",
+			out, o);
+		return -EINVAL;
+	}
 	/* bc takes whole numbers, + - * /, brackets and blanks; fio fails
 	 * the option when bc fails (bsrange=4k-$pagesize) */
 	if (strspn(out, "0123456789+-*/() \t") != strlen(out))

@@ -65,6 +65,9 @@ enum lm_osect {
 #define LM_OF_OPTIONAL 1u /* the value may be left out (a bare key) */
 /* a flag fio turns on whatever number it has (exitall=0 is on) */
 #define LM_OF_ON 2u
+/* an option of fio's io_uring and libaio engines (cmdprio*): fio takes it
+ * only in a section whose engine has it */
+#define LM_OF_ENGINE 4u
 
 /* A bit per command (enum lm_cmd) in a row's cmds. */
 #define LM_IN(cmd) (1u << (cmd))

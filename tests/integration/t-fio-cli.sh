@@ -63,9 +63,18 @@ expect_grep "command line, argument:3: bs=4q" err
 # what fio refuses, lunmark refuses, naming file:line: an option or an
 # include before a file's first section (in the second file too, where
 # it would change the first file's last job), an empty value (also one
-# that an unset ${VAR} left), and no size= for the null engine or
-# /dev/zero, which have none of their own
+# that an unset ${VAR} left), no size= for the null engine or
+# /dev/zero, which have none of their own; a [section] in an included
+# file, "include  f" (fio opens " f"), and io_uring's own option in a
+# [global] that runs on psync (lunmark once took each)
 printf 'bs=16k\n[s]\nioengine=null\nsize=1m\n' >pre.fio
+printf 'size=1m\n[x]\n' >sec.inc
+printf 'size=1m\n' >ok.inc
+printf '[a]\nioengine=null\ninclude sec.inc\n' >incsec.fio
+printf '[a]\nioengine=null\ninclude  ok.inc\n' >incsp.fio
+# shellcheck disable=SC2016 # $ncpus is fio's word
+printf '[a]\nioengine=null\nsize=1m\nbs=$ncpus*4096%s\n' "$(printf '+0%.0s' $(seq 50))" >bc.fio
+printf '[global]\ncmdprio_percentage=50\n[a]\nioengine=io_uring\nfilename=ok.inc\nsize=4k\n' >gprio.fio
 # shellcheck disable=SC2016 # the ${VAR} is the job file's
 printf '[e]\nioengine=null\nsize=1m\nbs=${LM_T_NOPE}\n' >empty.fio
 printf '[e]\nioengine=null\nsize=1m\ndescription=\n' >desc.fio
@@ -84,7 +93,22 @@ empty.fio|empty.fio:4: bs=: an empty value
 desc.fio|desc.fio:4: description=: an empty value
 nosize.fio|nosize.fio:1: job 'n': you need to specify size=
 zero.fio|zero.fio:1: job 'z': you need to specify size=
+incsec.fio|sec.inc:2: a [section] in an included file
+incsp.fio|incsp.fio:3: include ' ok.inc'
+gprio.fio|gprio.fio:2: cmdprio_percentage= is an option of ioengine=io_uring and libaio
 CASES
+# a sum with $ncpus over 100 characters: fio hands it to no bc and
+# reads the number it begins with (bs=2 here); lunmark refuses it
+"$fio" --output-format=json bc.fio 2>&1 | sed -n '/^{/,/^}/p' |
+	jq -e '.jobs[0].read.io_bytes == 1048576 and (.jobs[0].read.total_ios | . > 256)' >/dev/null ||
+	fail "fio read bc.fio's sum another way: the check is wrong"
+expect_exit "$LM_EXIT_USAGE" err "$LUNMARK" bc.fio
+expect_grep "bc.fio:4: bs=" err
+expect_grep "where fio works out 100 at most" err
+# and what fio takes: "include=f", as "include f"
+printf '[a]\nioengine=null\ninclude=ok.inc\n' >inceq.fio
+both inceq.fio
+same '.jobs[0].read.io_bytes'
 # a --name job runs beside the first job file's jobs, in one group; a
 # second job file waits for the first (a group of its own), as in fio
 printf '[t]\nioengine=null\nsize=1m\n' >t1.fio

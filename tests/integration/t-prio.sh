@@ -103,14 +103,19 @@ note "bssplit: $r % of the 64k reads at (1, 1)"
 # refused as fio refuses them, naming file:line
 job psync cmdprio_percentage=20 | sed "s/^iodepth=8$/iodepth=1/" >"$LM_WORK/psync.fio"
 expect_exit "$LM_EXIT_USAGE" "$LM_WORK/o" "$LUNMARK" "$LM_WORK/psync.fio" --no-prefill
-expect_grep "psync.fio:1: job 'randread': the psync engine cannot set a priority per IO" "$LM_WORK/o"
+expect_grep "psync.fio:10: cmdprio_percentage= is an option of ioengine=io_uring and libaio, and [randread] runs on psync" "$LM_WORK/o"
 # cmdprio_class alone too, and a 0 % share: fio knows no cmdprio option
-# on psync ("Bad option"); lunmark once ran both
+# on psync ("Bad option"); lunmark once ran both. And one in a [global]
+# that names no engine, before a job of io_uring: fio reads it with
+# psync's options ("Bad option"); lunmark once ran it
 for o in cmdprio_class=2 cmdprio_percentage=0; do
 	job psync "$o" | sed "s/^iodepth=8$/iodepth=1/" >"$LM_WORK/psync.fio"
 	expect_exit "$LM_EXIT_USAGE" "$LM_WORK/o" "$LUNMARK" "$LM_WORK/psync.fio" --no-prefill
-	expect_grep "the psync engine cannot set a priority per IO" "$LM_WORK/o"
+	expect_grep "psync.fio:10: ${o%=*}= is an option of ioengine=io_uring and libaio" "$LM_WORK/o"
 done
+{ printf '[global]\ncmdprio_percentage=20\n' && job io_uring; } >"$LM_WORK/global.fio"
+expect_exit "$LM_EXIT_USAGE" "$LM_WORK/o" "$LUNMARK" "$LM_WORK/global.fio" --no-prefill
+expect_grep "global.fio:2: cmdprio_percentage= is an option of ioengine=io_uring and libaio, and [global] runs on psync (fio's default)" "$LM_WORK/o"
 job libaio cmdprio_percentage=20 cmdprio_bssplit=128k/10 >"$LM_WORK/both.fio"
 expect_exit "$LM_EXIT_USAGE" "$LM_WORK/o" "$LUNMARK" "$LM_WORK/both.fio" --no-prefill
 expect_grep "cmdprio_percentage and cmdprio_bssplit exclude each other" "$LM_WORK/o"

@@ -322,6 +322,19 @@ static void lm_write(const char *path, const char *text)
 	fclose(f);
 }
 
+/* @text written to @path and read: 0 or the read's error (@msg) */
+static int lm_read_written(const char *path, const char *text, char *msg,
+			   size_t len)
+{
+	struct lm_fio_file f;
+	int ret;
+
+	lm_write(path, text);
+	ret = lm_fio_read(path, &f, msg, len);
+	lm_fio_file_free(&f);
+	return ret;
+}
+
 static void lm_test_fio_include(void)
 {
 	char dir[] = "/tmp/lunmark-fio-XXXXXX", a[128], b[128], loop[128];
@@ -347,6 +360,21 @@ static void lm_test_fio_include(void)
 	CU_ASSERT_NOT_EQUAL(lm_fio_read(loop, &f, msg, sizeof(msg)), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(msg, "loop.fio:2: include loop"));
 	lm_fio_file_free(&f);
+	/* as fio reads them: "include=f" too; two blanks name " f"; an
+	 * included file has no [section] */
+	CU_ASSERT_EQUAL(lm_read_written(a, "[j]\ninclude=common.inc\n", msg,
+					sizeof(msg)),
+			0);
+	CU_ASSERT_EQUAL(lm_read_written(a, "[j]\ninclude  common.inc\n", msg,
+					sizeof(msg)),
+			-EINVAL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(msg, "a.fio:2: include ' common.inc'"));
+	lm_write(b, "bs=16k\n[k]\n");
+	CU_ASSERT_EQUAL(lm_read_written(a, "[j]\ninclude common.inc\n", msg,
+					sizeof(msg)),
+			-EINVAL);
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(msg, "common.inc:2: a [section] in an included file"));
 	unlink(a);
 	unlink(b);
 	unlink(loop);
@@ -499,63 +527,6 @@ static void lm_test_fio_bs(void)
 	lm_test_bs_trims();
 }
 
-/* fio's cmdprio options as its examples write them; bad ones name
- * file:line */
-static void lm_test_fio_cmdprio(void)
-{
-	static const char *const bad[] = {
-		"cmdprio_bssplit=64k/50/4/0\n",
-		"cmdprio_bssplit=64k/101\n",
-		"cmdprio_bssplit=64k/50/1\n",
-		"cmdprio_bssplit=x/50\n",
-		"cmdprio_class=0\n",
-		"cmdprio=8\n",
-		"cmdprio_percentage=20,30,40\n",
-		"prioclass=4\n",
-	};
-	struct lm_fio_file f;
-	struct lm_fio_jobs js;
-	const struct lm_prio *p;
-	char msg[512], text[256];
-	unsigned int i;
-
-	CU_ASSERT_EQUAL_FATAL(
-		lm_build(
-			"[a]\nrw=randrw\nprio=7\nprioclass=2\nlog_prio=1\n"
-			"cmdprio_bssplit=64k/25/1/1:64k/75/3/2:1024k/0,1024k/0\n"
-			"[b]\ncmdprio_percentage=20,30\ncmdprio_class=,3\n",
-			false, &f, &js, msg, sizeof(msg)),
-		0);
-	p = &js.jobs[0].job.prio;
-	CU_ASSERT_TRUE(js.jobs[0].log_prio);
-	CU_ASSERT_EQUAL(lm_prio_own(p), 0x4007);
-	CU_ASSERT_TRUE(p->by_bs);
-	/* 1024k/0: no entry, as fio's */
-	CU_ASSERT_EQUAL_FATAL(p->n[0], 2);
-	CU_ASSERT_EQUAL(p->n[1], 0);
-	CU_ASSERT_EQUAL(p->e[0][1].bs, 65536);
-	CU_ASSERT_EQUAL(p->e[0][1].pct, 75);
-	CU_ASSERT_EQUAL(p->e[0][1].klass, 3);
-	CU_ASSERT_EQUAL(p->e[0][1].level, 2);
-	p = &js.jobs[1].job.prio;
-	CU_ASSERT_EQUAL(p->e[0][0].pct, 20);
-	CU_ASSERT_EQUAL(p->e[1][0].pct, 30);
-	CU_ASSERT_EQUAL(p->cmd_class[0], -1);
-	CU_ASSERT_EQUAL(p->cmd_class[1], 3);
-	lm_fio_jobs_free(&js);
-	lm_fio_file_free(&f);
-	for (i = 0; i < LM_ARRAY_SIZE(bad); i++) {
-		snprintf(text, sizeof(text), "[a]\n%s", bad[i]);
-		memset(&js, 0, sizeof(js));
-		CU_ASSERT_EQUAL(
-			lm_build(text, false, &f, &js, msg, sizeof(msg)),
-			-EINVAL);
-		CU_ASSERT_PTR_NOT_NULL(strstr(msg, "t.fio:2: "));
-		lm_fio_jobs_free(&js);
-		lm_fio_file_free(&f);
-	}
-}
-
 int lm_suite_fio(void)
 {
 	static const struct lm_unit_test t[] = {
@@ -569,7 +540,6 @@ int lm_suite_fio(void)
 		{ "bs=r,w, bsrange, bssplit", lm_test_fio_bs },
 		{ "iodepth_batch_submit and _complete", lm_test_batch },
 		{ "filename lists and '\\:'", lm_test_fio_files },
-		{ "cmdprio options, prio, log_prio", lm_test_fio_cmdprio },
 		{ NULL, NULL },
 	};
 	return lm_unit_add("fio job files", t);

@@ -51,13 +51,13 @@ static void lm_test_fio_waitfor(void)
 		const char *text, *why;
 	} bad[] = {
 		{ "[a]\n[b]\nwait_for=c\n",
-		  "t.fio:2: wait_for=c: no job of that name before this one" },
+		  "t.fio:3: wait_for=c: no job of that name before this one" },
 		{ "[a]\nwait_for=a\n",
 		  "wait_for=a: a job cannot wait for itself" },
 		{ "[a]\n[a]\n[b]\nwait_for=a\n",
 		  "wait_for=a: more than one job of that name before this one" },
 		{ "[b]\nwait_for=a\n[a]\n",
-		  "wait_for=a: no job of that name before this one" },
+		  "t.fio:2: wait_for=a: no job of that name before this one" },
 		{ "[a]\nflow=1\n[b]\nwait_for=a\nflow=2\n",
 		  "wait_for=a: it and the job it waits for are in one flow" },
 	};

@@ -58,6 +58,10 @@ static void lm_test_keywords_bad(void)
 		{ "$pagesize*9223372036854775807", "overflows" },
 		{ "4k-$pagesize", "bc" },
 		{ "/data/$ncpus", "bc" },
+		/* past bc's 100 characters fio reads the first number */
+		{ "$pagesize*2+0+0+0+0+0+0+0+0+0+0+0+0+0+0+0+0+0+0+0+0+0+0+0"
+		  "+0+0+0+0+0+0+0+0+0+0+0+0+0+0+0+0+0+0+0+0+0+0+0+0+0+0+0+1",
+		  "where fio works out 100 at most" },
 	};
 	char out[256], why[200], big[300];
 	unsigned int i;

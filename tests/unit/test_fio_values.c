@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
-/* fio's on/off values and counts in job files, as fio 3.33's parse.c
- * reads them: checked against fio by an adversarial run, where lunmark
- * had taken stonewall=0 as on and iodepth=1k as 1000. */
+/* fio's on/off values, counts and cmdprio options in job files, as fio
+ * 3.33's parse.c reads them: checked against fio by an adversarial run,
+ * where lunmark had taken stonewall=0 as on, iodepth=1k as 1000 and
+ * io_uring's cmdprio_percentage in a [global] that runs on psync. */
 #include "fio-compat/jobfile.h"
 #include "fio-compat/options.h"
+#include "src/job/prio.h"
+#include "src/lunmark.h"
 #include "tests/unit/unit.h"
 
 #include <stdio.h>
@@ -204,6 +207,68 @@ static void lm_test_fio_fixup(void)
 			0);
 }
 
+/* fio's cmdprio options as its examples write them, in sections whose
+ * engine has them (its own ioengine=, before or after, or inherited);
+ * bad ones name file:line */
+static void lm_test_fio_cmdprio(void)
+{
+	static const char *const bad[] = {
+		"cmdprio_bssplit=64k/50/4/0\n",
+		"cmdprio_bssplit=64k/101\n",
+		"cmdprio_bssplit=64k/50/1\n",
+		"cmdprio_bssplit=x/50\n",
+		"cmdprio_class=0\n",
+		"cmdprio=8\n",
+		"cmdprio_percentage=20,30,40\n",
+		"prioclass=4\n",
+	};
+	struct lm_fio_job j;
+	const struct lm_prio *p = &j.job.prio;
+	char msg[512], text[256];
+	unsigned int i;
+
+	CU_ASSERT_EQUAL_FATAL(
+		lm_first_job(
+			"[global]\nioengine=io_uring\n"
+			"[a]\nrw=randrw\nprio=7\nprioclass=2\nlog_prio=1\n"
+			"cmdprio_bssplit=64k/25/1/1:64k/75/3/2:1024k/0,1024k/0\n",
+			&j, msg, sizeof(msg)),
+		0);
+	CU_ASSERT_TRUE(j.log_prio);
+	CU_ASSERT_EQUAL(lm_prio_own(p), 0x4007);
+	CU_ASSERT_TRUE(p->by_bs);
+	/* 1024k/0: no entry, as fio's */
+	CU_ASSERT_EQUAL_FATAL(p->n[0], 2);
+	CU_ASSERT_EQUAL(p->n[1], 0);
+	CU_ASSERT_EQUAL(p->e[0][1].bs, 65536);
+	CU_ASSERT_EQUAL(p->e[0][1].pct, 75);
+	CU_ASSERT_EQUAL(p->e[0][1].klass, 3);
+	CU_ASSERT_EQUAL(p->e[0][1].level, 2);
+	CU_ASSERT_EQUAL_FATAL(
+		lm_first_job("[b]\ncmdprio_percentage=20,30\ncmdprio_class=,3\n"
+			     "ioengine=libaio\n",
+			     &j, msg, sizeof(msg)),
+		0);
+	CU_ASSERT_EQUAL(p->e[0][0].pct, 20);
+	CU_ASSERT_EQUAL(p->e[1][0].pct, 30);
+	CU_ASSERT_EQUAL(p->cmd_class[0], -1);
+	CU_ASSERT_EQUAL(p->cmd_class[1], 3);
+	CU_ASSERT_EQUAL(lm_first_job("[global]\nioengine=libaio\n[a]\n"
+				     "cmdprio_class=2\n",
+				     &j, msg, sizeof(msg)),
+			0);
+	for (i = 0; i < LM_ARRAY_SIZE(bad); i++) {
+		snprintf(text, sizeof(text), "[a]\nioengine=libaio\n%s",
+			 bad[i]);
+		lm_refused(text, "t.fio:3: ");
+	}
+	/* fio reads a [global] with psync's options ("Bad option") */
+	lm_refused(
+		"[global]\ncmdprio_percentage=50\n[a]\nioengine=io_uring\n",
+		"t.fio:2: cmdprio_percentage= is an option of ioengine=io_uring and libaio, and [global] runs on psync (fio's default)");
+	lm_refused("[a]\nioengine=sync\ncmdprio=2\n", "[a] runs on psync:");
+}
+
 int lm_suite_fio_values(void)
 {
 	static const struct lm_unit_test t[] = {
@@ -211,6 +276,7 @@ int lm_suite_fio_values(void)
 		{ "a count's k is kb_base's", lm_test_fio_counts },
 		{ "what fio's fixup_options() refuses", lm_test_fio_fixup },
 		{ "values fio refuses as it reads them", lm_test_fio_ranges },
+		{ "cmdprio options, prio, log_prio", lm_test_fio_cmdprio },
 		{ "[global...] sections are [global]'s",
 		  lm_test_fio_global_names },
 		{ NULL, NULL },
