@@ -330,31 +330,17 @@ int lm_fio_error(const struct lm_fio_job *fj, const struct lm_run_result *r)
 				     : 0;
 }
 
-unsigned int lm_fio_depth_at(unsigned int depth, bool batches)
+/* One of fio's depth distributions (src/stats/depths.h), as shares. */
+static struct json_object *lm_depth_json(const uint64_t *map,
+					 const char *const *names)
 {
-	static const unsigned int up[] = { 1, 2, 4, 8, 16, 32, UINT32_MAX };
-	static const unsigned int bup[] = { 0, 4, 8, 16, 32, 64, UINT32_MAX };
-	unsigned int at = 0;
-
-	while (at < 6 && (batches ? bup : up)[at] < depth)
-		at++;
-	return at;
-}
-
-/* fio's depth buckets: levels 1, 2, 4 ... >=64; submit and complete
- * batches 0, 4, 8 ... 64, >=64 */
-static struct json_object *lm_depth_json(unsigned int depth, bool batches)
-{
-	static const char *const level[] = { "1",  "2",	 "4",	"8",
-					     "16", "32", ">=64" };
-	static const char *const batch[] = { "0",  "4",	 "8",	"16",
-					     "32", "64", ">=64" };
 	struct json_object *o = json_object_new_object();
-	unsigned int i, at = lm_fio_depth_at(depth, batches);
+	double pct[LM_DEPTH_BUCKETS];
+	unsigned int i;
 
-	for (i = 0; i < LM_ARRAY_SIZE(level); i++)
-		lm_jput_dbl(o, batches ? batch[i] : level[i],
-			    i == at ? 100.0 : 0.0);
+	lm_depths_pct(map, pct);
+	for (i = 0; i < LM_DEPTH_BUCKETS; i++)
+		lm_jput_dbl(o, names[i], pct[i]);
 	return o;
 }
 
@@ -402,8 +388,7 @@ static struct json_object *lm_job_json(const struct lm_fio_job *fj,
 	struct json_object *o = json_object_new_object();
 	struct json_object *z = json_object_new_object(), *jo;
 	struct lm_run_result none;
-	/* the depth it ran at: latency_target's found depth, else the
-	 * iodepth (the queue is refilled after every reap, not sampled) */
+	/* latency_target's found depth, else the iodepth */
 	unsigned int depth =
 		fj->job.lat_target_ns ? r->lat_depth : fj->job.iodepth;
 
@@ -439,9 +424,12 @@ static struct json_object *lm_job_json(const struct lm_fio_job *fj,
 	lm_jput_u64(o, "ctx", r->job_cpu.ctx);
 	lm_jput_u64(o, "majf", r->job_cpu.majf);
 	lm_jput_u64(o, "minf", r->job_cpu.minf);
-	lm_jput(o, "iodepth_level", lm_depth_json(depth, false));
-	lm_jput(o, "iodepth_submit", lm_depth_json(depth, true));
-	lm_jput(o, "iodepth_complete", lm_depth_json(depth, true));
+	lm_jput(o, "iodepth_level",
+		lm_depth_json(r->depths.level, lm_depth_level_names));
+	lm_jput(o, "iodepth_submit",
+		lm_depth_json(r->depths.submit, lm_depth_batch_names));
+	lm_jput(o, "iodepth_complete",
+		lm_depth_json(r->depths.complete, lm_depth_batch_names));
 	lm_latency_json(o, r);
 	/* with continue_on_error only, as fio's */
 	if (fj->job.onerr.kinds) {

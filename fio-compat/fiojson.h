@@ -73,9 +73,4 @@ double lm_fio_bw_agg(const struct lm_run_result *r, unsigned int d);
  * continue_on_error went on past failed IOs, the first one's, as fio. */
 int lm_fio_error(const struct lm_fio_job *fj, const struct lm_run_result *r);
 
-/* The bucket of fio's iodepth levels (1, 2, 4 ... >=64) or, with
- * @batches, of its submit and complete batches (0, 4 ... >=64) that a
- * queue of @depth falls in. */
-unsigned int lm_fio_depth_at(unsigned int depth, bool batches);
-
 #endif

@@ -76,8 +76,8 @@ static void lm_terse_job(FILE *f, const struct lm_fio_jobs *jobs,
 			 const struct lm_fio_job *fj,
 			 const struct lm_run_result *r)
 {
-	double share[LM_FIO_NMS + 1];
-	unsigned int i, at = lm_fio_depth_at(fj->job.iodepth, false);
+	double share[LM_FIO_NMS + 1], depth[LM_DEPTH_BUCKETS];
+	unsigned int i;
 
 	fprintf(f, "3;lunmark-%s;%s;%u;%d", LM_VERSION, fj->job.name, fj->group,
 		lm_fio_error(fj, r));
@@ -87,8 +87,9 @@ static void lm_terse_job(FILE *f, const struct lm_fio_jobs *jobs,
 		(unsigned long long)r->job_cpu.ctx,
 		(unsigned long long)r->job_cpu.majf,
 		(unsigned long long)r->job_cpu.minf);
-	for (i = 0; i < 7; i++)
-		fprintf(f, ";%.1f%%", i == at ? 100.0 : 0.0);
+	lm_depths_pct(r->depths.level, depth);
+	for (i = 0; i < LM_DEPTH_BUCKETS; i++)
+		fprintf(f, ";%.1f%%", depth[i]);
 	lm_fio_lat_share(r, lm_fio_lat_small, LM_FIO_NSMALL, 1000, false,
 			 share);
 	for (i = 0; i < LM_FIO_NSMALL; i++)

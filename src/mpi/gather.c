@@ -60,6 +60,18 @@ static void lm_mpi_running_op(void *in, void *inout, int *len, MPI_Datatype *t)
 		lm_running_sum(&b[i], &a[i]);
 }
 
+/* MPI_Op: fio's IO depth counts of every rank, summed */
+static void lm_mpi_depths_op(void *in, void *inout, int *len, MPI_Datatype *t)
+{
+	const struct lm_depths *a = in;
+	struct lm_depths *b = inout;
+	int i;
+
+	(void)t;
+	for (i = 0; i < *len; i++)
+		lm_depths_add(&b[i], &a[i]);
+}
+
 /* MPI_Op: one second of every rank, summed; its length the longest */
 static void lm_mpi_sample_op(void *in, void *inout, int *len, MPI_Datatype *t)
 {
@@ -283,6 +295,9 @@ int lm_mpi_gather(struct lm_mpi *x, uint64_t t0_ns, uint64_t stop_ns,
 		ret = lm_mpi_reduce(r->iops_samples, LM_DIRS,
 				    sizeof(r->iops_samples[0]),
 				    lm_mpi_running_op, x->rank);
+	if (!ret)
+		ret = lm_mpi_reduce(&r->depths, 1, sizeof(r->depths),
+				    lm_mpi_depths_op, x->rank);
 	if (!ret)
 		ret = lm_mpi_series(x, (unsigned int)all.nseries, r);
 	if (!ret && !x->rank)

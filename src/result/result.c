@@ -138,6 +138,8 @@ void lm_run_result_add_readback(struct lm_run_result *to,
 	to->bw_samples[d] = rb->bw_samples[d];
 	to->iops_samples[d] = rb->iops_samples[d];
 	lm_verify_tally_add(&to->verify, &rb->verify);
+	/* one job's thread stats, as fio's verify phase keeps them */
+	lm_depths_add(&to->depths, &rb->depths);
 	to->err_gone += rb->err_gone;
 	if (!to->err_first)
 		to->err_first = rb->err_first;

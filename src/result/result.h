@@ -10,6 +10,7 @@
 #define LM_RESULT_H
 
 #include "src/result/ranks.h"
+#include "src/stats/depths.h"
 #include "src/stats/hist.h"
 #include "src/stats/priolat.h"
 #include "src/stats/running.h"
@@ -72,6 +73,8 @@ struct lm_run_result {
 	bool cut;
 	/* fio's latency_target: the deepest queue its threads found */
 	unsigned int lat_depth;
+	/* fio's iodepth_level, _submit and _complete: its threads' counts */
+	struct lm_depths depths;
 	/* fio's verify read-back of a write job (cmd/jobs.c): its reads'
 	 * own time and per-second samples (owned), apart from the writes'
 	 * elapsed_ns and series; 0 and NULL when there was none */

@@ -194,6 +194,7 @@ void lm_group_merge(struct lm_group *g, uint64_t t0)
 			lm_running_sum(&r->iops_samples[d], &w[i].tap.iops[d]);
 		}
 		r->err_gone += w[i].err_gone;
+		lm_depths_add(&r->depths, &w[i].depths);
 		if (!r->err_first)
 			r->err_first = w[i].err_first;
 		if (w[i].io_errno && !r->io_errno) {

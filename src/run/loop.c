@@ -92,7 +92,8 @@ static void lm_trim_now(struct lm_worker *w, struct lm_loop *l,
 
 /* The @n IOs queued last handed on in one submit(); what was queued is
  * reaped even when it fails. */
-static void lm_push(struct lm_worker *w, struct lm_loop *l, unsigned int n)
+static void lm_push(struct lm_worker *w, struct lm_loop *l, unsigned int n,
+		    bool measuring)
 {
 	int ret = l->eng.ops->submit(&l->eng);
 
@@ -101,6 +102,8 @@ static void lm_push(struct lm_worker *w, struct lm_loop *l, unsigned int n)
 	if (l->eng.ops->slat)
 		lm_submitted(l, n, lm_now_ns());
 	l->inflight += n;
+	if (measuring)
+		lm_depths_submit(&w->depths, n, l->inflight);
 }
 
 /* Fill the queue; returns false when there is no more work to issue. */
@@ -150,7 +153,7 @@ static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 			}
 			/* fio's iodepth_batch_submit: handed on now */
 			if (++queued == l->batch) {
-				lm_push(w, l, queued);
+				lm_push(w, l, queued, measuring);
 				queued = 0;
 			}
 		}
@@ -169,7 +172,7 @@ static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 			break;
 	}
 	if (queued)
-		lm_push(w, l, queued);
+		lm_push(w, l, queued, measuring);
 	return d != LM_DRAW_END && !w->io_errno;
 }
 
@@ -301,6 +304,8 @@ static void lm_complete(struct lm_worker *w, struct lm_loop *l, unsigned int n,
 	}
 	l->inflight -= n;
 	l->ncompleted += n;
+	if (measuring)
+		lm_depths_complete(&w->depths, n);
 }
 
 /* A trim the engine does not take (no ops->trim): done here and now, as
@@ -312,6 +317,9 @@ static void lm_trim_now(struct lm_worker *w, struct lm_loop *l,
 
 	io->res = ret ? ret : (int)io->len;
 	l->inflight++;
+	/* one IO, submitted and reaped on its own, as fio's sync trims */
+	if (measuring)
+		lm_depths_submit(&w->depths, 1, l->inflight);
 	l->done[0] = io;
 	lm_complete(w, l, 1, measuring, false, lm_now_ns());
 }

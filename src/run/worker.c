@@ -238,6 +238,7 @@ void lm_worker_restart(struct lm_worker *w, uint64_t now)
 		w->lat_base[1][d] = atomic_load(&w->live_bytes[d]);
 		w->lat_base[2][d] = atomic_load(&w->live_lat_ns[d]);
 	}
+	memset(&w->depths, 0, sizeof(w->depths));
 	w->lat_from_ns = now;
 }
 

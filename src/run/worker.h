@@ -141,6 +141,8 @@ struct lm_worker {
 	 * which the result leaves out (0: no such start) */
 	unsigned int lat_depth;
 	uint64_t lat_from_ns;
+	/* fio's IO depth distributions, from the window's start */
+	struct lm_depths depths;
 	uint64_t lat_base[3][LM_DIRS]; /* ios, bytes, latency sums */
 	uint64_t errors[LM_DIRS];
 	/* the failed IOs continue_on_error went on past, and the first's

@@ -39,6 +39,12 @@ seen() {
 # the action in its version 2 and 3 formats alike
 blocks_of() { awk '{ for (i = 1; i < NF; i++) if ($i == "read") printf "%d ", $(i + 1) / 4096 }' "$1"; }
 job() { printf '[s]\nioengine=%s\ndirect=1\nrw=read\nbs=4k\nsize=32m\niodepth=32\n%s' "$1" "${2:-}" >s.fio; }
+# fio's IO depth distributions of a result: each one's largest bucket
+# (iodepth_level, iodepth_submit, iodepth_complete)
+depths() {
+	jq -r '.jobs[0] | [.iodepth_level, .iodepth_submit, .iodepth_complete] |
+		map(to_entries | max_by(.value) | .key) | join(" ")' "$1"
+}
 for e in io_uring libaio; do
 	job "$e"
 	f=$(seen "$fio" --filename="$LM_DEV" s.fio --output-format=json --output=f.json)
@@ -46,10 +52,27 @@ for e in io_uring libaio; do
 	note "$e, fio's default batch: requests and mean bytes: fio $f, lunmark $l"
 	[ "$l" = "8192 4096" ] || fail "$e: the device saw '$l' (requests, mean bytes), not 8192 of 4096"
 	[ "$f" = "$l" ] || fail "$e: fio's device saw '$f', lunmark's '$l'"
+	# measured as fio measures them: at QD 32 one IO a submit and a reap
+	# (lunmark once put them all at the iodepth: submit 32)
+	# shellcheck disable=SC2015 # both must hold, else fail
+	[ "$(depths l.json)" = "32 4 4" ] && [ "$(depths f.json)" = "32 4 4" ] ||
+		fail "$e: the depths' largest buckets: fio $(depths f.json), lunmark $(depths l.json)"
 	job "$e" "iodepth_batch_submit=32"
 	l=$(seen "$LUNMARK" --filename="$LM_DEV" s.fio --output-format=json --output=l.json --no-prefill)
 	note "$e, iodepth_batch_submit=32: lunmark $l"
 	[ "${l%% *}" -lt 8192 ] || fail "$e: batches of 32 sequential reads were not merged ($l): the option does nothing"
+	# reaps of 16 at least, then submits of 16: both tools' depths
+	# (16 in flight and more: the 16-31 bucket, or 32-63 before a reap)
+	job "$e" "iodepth_batch_submit=16
+iodepth_batch_complete_min=16
+"
+	for t in "$fio" "$LUNMARK"; do
+		"$t" --filename="$LM_DEV" s.fio --output-format=json --output="$(basename "$t").json" \
+			>run.out 2>&1 || fail "$t, batches of 16: $(head -c 300 run.out)"
+	done
+	# shellcheck disable=SC2015 # both must hold, else fail
+	[ "$(depths lunmark.json)" = "$(depths fio.json)" ] && [ "$(depths fio.json | cut -d' ' -f2-)" = "16 16" ] ||
+		fail "$e, batches of 16: the depths' largest buckets: fio $(depths fio.json), lunmark $(depths lunmark.json)"
 	ok "$e: each IO alone by default, batches when asked"
 done
 # iodepth_batch_complete_min=0 polls: every IO still completes (io_uring

@@ -6,7 +6,7 @@
 #   (Debian's) finds the same depth and also reports one window.
 # - During a search at QD 1 (a target no IO meets, latency_run=1) the
 #   device never has more than one of the job's IOs in flight, and the
-#   JSON's iodepth_level says depth 1, as fio's (not the iodepth).
+#   JSON's iodepth_level, measured, says depth 1, as fio's.
 # - One IO over the target at QD 1 with latency_percentile=100 fails the
 #   job with fio's ETIMEDOUT (error 110) and says so.
 . "$(dirname "$0")/lib.sh"
@@ -34,7 +34,9 @@ read -r depth rt ios err < <(jq -r '.jobs[0] | "\(.latency_depth) \(.job_runtime
 note "met: depth $depth, $ios reads in $rt ms reported, $dev read by the device, $secs s in all"
 [ "$depth" = 16 ] || fail "a target every depth meets found depth $depth, not the iodepth 16"
 [ "$err" = 0 ] || fail "error $err"
-[ "$(jq '.jobs[0].iodepth_level["16"]' "$LM_WORK/met.json")" = 100 ] ||
+# measured over the window alone, as fio resets its stats for it: the
+# search's shallower IOs left out (a last few of its end at most)
+jq -e '.jobs[0].iodepth_level["16"] > 99' "$LM_WORK/met.json" >/dev/null ||
 	fail "iodepth_level at depth 16: $(jq -c '.jobs[0].iodepth_level' "$LM_WORK/met.json")"
 [ "$secs" -lt 40 ] || fail "the job ran $secs s: it did not end after its measured window"
 { [ "$rt" -ge 200 ] && [ "$rt" -le 5000 ]; } || fail "a measured window of $rt ms, not about 250"

@@ -63,17 +63,17 @@ int main(int argc, char **argv)
 	alarm(600);
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return EXIT_FAILURE;
-	if (lm_suite_hist() || lm_suite_offset() || lm_suite_units() ||
-	    lm_suite_cli() || lm_suite_report() || lm_suite_runs() ||
-	    lm_suite_engines() || lm_suite_iscsi() || lm_suite_pdu() ||
-	    lm_suite_session() || lm_suite_session_rx() || lm_suite_login() ||
-	    lm_suite_rate() || lm_suite_profiles() || lm_suite_fio() ||
-	    lm_suite_fio_keywords() || lm_suite_fio_groups() ||
-	    lm_suite_place() || lm_suite_fio_values() || lm_suite_compare() ||
-	    lm_suite_verdict() || lm_suite_ss() || lm_suite_guard() ||
-	    lm_suite_verify_block() || lm_suite_schema() || lm_suite_ranks() ||
-	    lm_suite_html() || lm_suite_prio() || lm_suite_lattarget() ||
-	    lm_suite_onerror()) {
+	if (lm_suite_hist() || lm_suite_depths() || lm_suite_offset() ||
+	    lm_suite_units() || lm_suite_cli() || lm_suite_report() ||
+	    lm_suite_runs() || lm_suite_engines() || lm_suite_iscsi() ||
+	    lm_suite_pdu() || lm_suite_session() || lm_suite_session_rx() ||
+	    lm_suite_login() || lm_suite_rate() || lm_suite_profiles() ||
+	    lm_suite_fio() || lm_suite_fio_keywords() ||
+	    lm_suite_fio_groups() || lm_suite_place() ||
+	    lm_suite_fio_values() || lm_suite_compare() || lm_suite_verdict() ||
+	    lm_suite_ss() || lm_suite_guard() || lm_suite_verify_block() ||
+	    lm_suite_schema() || lm_suite_ranks() || lm_suite_html() ||
+	    lm_suite_prio() || lm_suite_lattarget() || lm_suite_onerror()) {
 		fprintf(stderr, "unit: cannot register suites: %s\n",
 			CU_get_error_msg());
 		goto out_cleanup;

@@ -6,6 +6,7 @@
 #include <CUnit/CUnit.h>
 
 int lm_suite_hist(void);
+int lm_suite_depths(void);
 int lm_suite_offset(void);
 int lm_suite_units(void);
 int lm_suite_cli(void);

@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: MIT
+#include "src/stats/depths.h"
+
+const char *const lm_depth_level_names[LM_DEPTH_BUCKETS] = { "1",   "2",  "4",
+							     "8",   "16", "32",
+							     ">=64" };
+const char *const lm_depth_batch_names[LM_DEPTH_BUCKETS] = { "0",   "4",  "8",
+							     "16",  "32", "64",
+							     ">=64" };
+
+/* The bucket of @v among @up, each bucket's greatest value. */
+static unsigned int lm_depth_bucket(const unsigned int *up, unsigned int v)
+{
+	unsigned int i = 0;
+
+	while (i < LM_DEPTH_BUCKETS - 1 && v > up[i])
+		i++;
+	return i;
+}
+
+void lm_depths_submit(struct lm_depths *d, unsigned int n, unsigned int depth)
+{
+	/* a depth of 0 is 1's, as fio's switch falls to its first bucket */
+	static const unsigned int level[] = { 1, 3, 7, 15, 31, 63 };
+	static const unsigned int batch[] = { 0, 4, 8, 16, 32, 64 };
+
+	d->level[lm_depth_bucket(level, depth)] += n;
+	d->submit[lm_depth_bucket(batch, n)]++;
+}
+
+void lm_depths_complete(struct lm_depths *d, unsigned int n)
+{
+	static const unsigned int batch[] = { 0, 4, 8, 16, 32, 64 };
+
+	d->complete[lm_depth_bucket(batch, n)]++;
+}
+
+void lm_depths_add(struct lm_depths *to, const struct lm_depths *from)
+{
+	unsigned int i;
+
+	for (i = 0; i < LM_DEPTH_BUCKETS; i++) {
+		to->level[i] += from->level[i];
+		to->submit[i] += from->submit[i];
+		to->complete[i] += from->complete[i];
+	}
+}
+
+void lm_depths_pct(const uint64_t map[LM_DEPTH_BUCKETS],
+		   double pct[LM_DEPTH_BUCKETS])
+{
+	uint64_t total = 0;
+	unsigned int i;
+
+	for (i = 0; i < LM_DEPTH_BUCKETS; i++)
+		total += map[i];
+	for (i = 0; i < LM_DEPTH_BUCKETS; i++) {
+		pct[i] = total ? (double)map[i] * 100.0 / (double)total : 0.0;
+		/* fio's stat_calc_dist(): a bucket with any is at least 0.1 */
+		if (map[i] && pct[i] < 0.1)
+			pct[i] = 0.1;
+	}
+}
