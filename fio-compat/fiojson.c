@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <json-c/json.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,6 +20,19 @@ const unsigned int lm_fio_lat_small[LM_FIO_NSMALL] = {
 };
 const unsigned int lm_fio_lat_ms[LM_FIO_NMS] = { 2,   4,   10,	20,   50,  100,
 						 250, 500, 750, 1000, 2000 };
+
+/* A real number as fio's json.c prints one, "%f" (six places: 5.446596,
+ * 100.000000); one that is no number, as json-c prints it. */
+static void lm_jput_f(struct json_object *o, const char *k, double v)
+{
+	char s[64];
+
+	if (!isfinite(v) || snprintf(s, sizeof(s), "%f", v) >= (int)sizeof(s)) {
+		lm_jput_dbl(o, k, v);
+		return;
+	}
+	lm_jput(o, k, json_object_new_double_s(v, s));
+}
 
 /* A value as fio prints it, but never a CHAP secret (a filename's URL). */
 static struct json_object *lm_option_value(const char *val)
@@ -99,8 +113,8 @@ static struct json_object *lm_steady_json(const struct lm_steady_conf *c,
 	lm_jput_i64(o, "attained", st->attained);
 	snprintf(buf, sizeof(buf), "%f%s", st->criterion, c->pct ? "%" : "");
 	lm_jput_str(o, "criterion", buf);
-	lm_jput_dbl(o, "max_deviation", st->max_dev);
-	lm_jput_dbl(o, "slope", st->slope);
+	lm_jput_f(o, "max_deviation", st->max_dev);
+	lm_jput_f(o, "slope", st->slope);
 	lm_jput_i64(d, "bw_mean", (int64_t)st->bw_mean);
 	lm_jput_i64(d, "iops_mean", (int64_t)st->iops_mean);
 	/* fio's ring of ss_dur / ss_interval slots, filled from the first:
@@ -149,8 +163,8 @@ static struct json_object *lm_lat_json(const struct lm_hist *h, bool pcts)
 
 	lm_jput_u64(o, "min", h->count ? h->min_ns : 0);
 	lm_jput_u64(o, "max", h->max_ns);
-	lm_jput_dbl(o, "mean", lm_hist_mean(h));
-	lm_jput_dbl(o, "stddev", lm_hist_stddev(h));
+	lm_jput_f(o, "mean", lm_hist_mean(h));
+	lm_jput_f(o, "stddev", lm_hist_stddev(h));
 	lm_jput_u64(o, "N", h->count);
 	if (!pcts || !h->count)
 		return o;
@@ -183,14 +197,14 @@ static void lm_samples_json(struct json_object *o,
 
 	lm_jput_i64(o, "bw_min", (int64_t)b->min);
 	lm_jput_i64(o, "bw_max", (int64_t)b->max);
-	lm_jput_dbl(o, "bw_agg", lm_fio_bw_agg(r, d));
-	lm_jput_dbl(o, "bw_mean", b->mean);
-	lm_jput_dbl(o, "bw_dev", lm_running_dev(b));
+	lm_jput_f(o, "bw_agg", lm_fio_bw_agg(r, d));
+	lm_jput_f(o, "bw_mean", b->mean);
+	lm_jput_f(o, "bw_dev", lm_running_dev(b));
 	lm_jput_i64(o, "bw_samples", (int64_t)b->n);
 	lm_jput_i64(o, "iops_min", (int64_t)i->min);
 	lm_jput_i64(o, "iops_max", (int64_t)i->max);
-	lm_jput_dbl(o, "iops_mean", i->mean);
-	lm_jput_dbl(o, "iops_stddev", lm_running_dev(i));
+	lm_jput_f(o, "iops_mean", i->mean);
+	lm_jput_f(o, "iops_stddev", lm_running_dev(i));
 	lm_jput_i64(o, "iops_samples", (int64_t)i->n);
 }
 
@@ -234,7 +248,7 @@ static struct json_object *lm_dir_json(const struct lm_run_result *r,
 	lm_jput_u64(o, "io_kbytes", s->bytes / 1024);
 	lm_jput_u64(o, "bw_bytes", (uint64_t)(s->mib_s * 1048576.0));
 	lm_jput_u64(o, "bw", (uint64_t)(s->mib_s * 1024.0));
-	lm_jput_dbl(o, "iops", s->iops);
+	lm_jput_f(o, "iops", s->iops);
 	/* fio: 0 for a direction that did no IO */
 	lm_jput_u64(o, "runtime",
 		    s->ios ? lm_run_result_dir_ns(r, d) / 1000000 : 0);
@@ -304,10 +318,10 @@ static struct json_object *lm_buckets_json(const struct lm_run_result *r,
 	lm_fio_lat_share(r, keys, n, unit_ns, tail, share);
 	for (i = 0; i < n; i++) {
 		snprintf(key, sizeof(key), "%u", keys[i]);
-		lm_jput_dbl(o, key, share[i]);
+		lm_jput_f(o, key, share[i]);
 	}
 	if (tail)
-		lm_jput_dbl(o, ">=2000", share[n]);
+		lm_jput_f(o, ">=2000", share[n]);
 	return o;
 }
 
@@ -340,7 +354,7 @@ static struct json_object *lm_depth_json(const uint64_t *map,
 
 	lm_depths_pct(map, pct);
 	for (i = 0; i < LM_DEPTH_BUCKETS; i++)
-		lm_jput_dbl(o, names[i], pct[i]);
+		lm_jput_f(o, names[i], pct[i]);
 	return o;
 }
 
@@ -368,13 +382,13 @@ static struct json_object *lm_ranks_json(const struct lm_run_result *r)
 			lm_jput_u64(s, "total_ios", row->s[d].ios);
 			lm_jput_u64(s, "bw_bytes",
 				    (uint64_t)(row->s[d].mib_s * 1048576.0));
-			lm_jput_dbl(s, "iops", row->s[d].iops);
-			lm_jput_dbl(lat, "mean", row->s[d].lat_mean_us * 1e3);
+			lm_jput_f(s, "iops", row->s[d].iops);
+			lm_jput_f(lat, "mean", row->s[d].lat_mean_us * 1e3);
 			lm_jput(s, "lat_ns", lat);
 			lm_jput(o, lm_dir_name(d), s);
 		}
-		lm_jput_dbl(o, "window_start_us", row->start_us);
-		lm_jput_dbl(o, "window_end_us", row->end_us);
+		lm_jput_f(o, "window_start_us", row->start_us);
+		lm_jput_f(o, "window_end_us", row->end_us);
 		json_object_array_add(a, o);
 	}
 	return a;
@@ -419,8 +433,8 @@ static struct json_object *lm_job_json(const struct lm_fio_job *fj,
 	lm_jput_u64(o, "job_runtime",
 		    (r->runtime_sum_ns ? r->runtime_sum_ns : r->elapsed_ns) /
 			    1000000);
-	lm_jput_dbl(o, "usr_cpu", r->job_usr_pct);
-	lm_jput_dbl(o, "sys_cpu", r->job_sys_pct);
+	lm_jput_f(o, "usr_cpu", r->job_usr_pct);
+	lm_jput_f(o, "sys_cpu", r->job_sys_pct);
 	lm_jput_u64(o, "ctx", r->job_cpu.ctx);
 	lm_jput_u64(o, "majf", r->job_cpu.majf);
 	lm_jput_u64(o, "minf", r->job_cpu.minf);
@@ -440,7 +454,7 @@ static struct json_object *lm_job_json(const struct lm_fio_job *fj,
 	 * the target in ns, the window in us, as fio prints them */
 	lm_jput_i64(o, "latency_depth", depth);
 	lm_jput_u64(o, "latency_target", fj->job.lat_target_ns);
-	lm_jput_dbl(o, "latency_percentile", fj->job.lat_pct);
+	lm_jput_f(o, "latency_percentile", fj->job.lat_pct);
 	lm_jput_u64(o, "latency_window", fj->job.lat_window_ns / 1000);
 	if (fj->job.ss.on)
 		lm_jput(o, "steadystate", lm_steady_json(&fj->job.ss, &r->ss));
@@ -468,7 +482,7 @@ static struct json_object *lm_disks_json(const struct lm_fio_jobs *jobs)
 		lm_jput_u64(o, "read_ticks", d->ticks[0]);
 		lm_jput_u64(o, "write_ticks", d->ticks[1]);
 		lm_jput_u64(o, "in_queue", d->in_queue);
-		lm_jput_dbl(o, "util", d->util_pct);
+		lm_jput_f(o, "util", d->util_pct);
 		json_object_array_add(arr, o);
 	}
 	return arr;

@@ -62,6 +62,14 @@ for q in '.jobs | length' '[.jobs[].groupid]' '[.jobs[].jobname]' \
 done
 jq -e '.["fio version"] | startswith("lunmark-")' "$LM_WORK/lm.json" >/dev/null ||
 	fail "fio version does not name lunmark"
+# real numbers written as fio writes them, six places (usr_cpu 5.446596;
+# lunmark once wrote 2.8752276302110551)
+places() {
+	grep -oE '"(usr_cpu|bw_mean|iops_mean)" ?: ?[0-9.e+-]+' "$1" |
+		sed -E 's/.*: ?//; s/^[0-9]+/N/; s/[0-9]/d/g' | sort -u | tr '\n' ' '
+}
+[ "$(places "$LM_WORK/lm.json")" = "$(places "$LM_WORK/fio.json")" ] ||
+	fail "real numbers: fio $(places "$LM_WORK/fio.json"), lunmark $(places "$LM_WORK/lm.json")"
 # the mixed job mixes 70:30, and both tools moved data
 jq -e '.jobs[2] | .read.iops / (.read.iops + .write.iops) | . > 0.67 and . < 0.73' \
 	"$LM_WORK/lm.json" >/dev/null || fail "randrw is not 70% reads"
