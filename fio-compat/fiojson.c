@@ -403,8 +403,9 @@ static struct json_object *lm_job_json(const struct lm_fio_job *fj,
 	struct json_object *z = json_object_new_object(), *jo;
 	struct lm_run_result none;
 	/* latency_target's found depth, else the iodepth */
-	unsigned int depth =
-		fj->job.lat_target_ns ? r->lat_depth : fj->job.iodepth;
+	unsigned int depth = fj->job.lat_target_ns ? r->lat_depth
+			     : fj->depth_given	   ? fj->depth_given
+						   : fj->job.iodepth;
 
 	lm_jput(o, "jobname", json_object_new_string(fj->job.name));
 	lm_jput_i64(o, "groupid", fj->group);

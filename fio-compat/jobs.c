@@ -385,6 +385,15 @@ static int lm_fio_job(struct lm_fio_ctx *c, const struct lm_fio_section *s,
 	ret = lm_fio_apply(c, s, fj);
 	/* no filename=: files of fio's names, made where missing */
 	e = lm_engine_find(fj->job.engine);
+	/* a synchronous engine (psync) does one IO at a time: fio caps the
+	 * job's depth and says so (lunmark's own run refuses it) */
+	if (!ret && e && e->max_depth == 1 && fj->job.iodepth > 1) {
+		lm_note("%s:%u: job '%s': iodepth=%u on %s, a synchronous engine: the queue depth is capped at 1, as fio caps it",
+			s->file, s->line, s->name, fj->job.iodepth,
+			e->fio_name);
+		fj->depth_given = fj->job.iodepth;
+		fj->job.iodepth = 1;
+	}
 	fj->named = !fj->nfiles && e && e->target == LM_ENGINE_TARGET_PATH;
 	if (!ret)
 		ret = lm_fio_files_place(fj, c->msg, c->len);

@@ -64,6 +64,9 @@ struct lm_fio_job {
 	/* zonemode=strided (1), zonesize, zonerange, zoneskip */
 	unsigned int zonemode;
 	unsigned int submit_mode; /* io_submit_mode: inline (0), offload */
+	/* iodepth= as given, where a synchronous engine caps the job's at 1
+	 * (fio's latency_depth shows it); 0: the job's own */
+	unsigned int depth_given;
 	uint64_t zonesize, zonerange, zoneskip;
 	bool gtod_reduce;    /* no latency figures, as fio's */
 	bool do_verify;	     /* default 1 */

@@ -205,7 +205,8 @@ static void lm_test_fio_syntax(void)
 				   "bs=8k ; a comment\n"
 				   "rw=randread#another\n"
 				   "iodepth=${LM_T_UNSET}4\n"
-				   "size=1m;\n";
+				   "size=1m;\n"
+				   "ioengine=libaio\n";
 	struct lm_fio_file f;
 	struct lm_fio_jobs js;
 	char msg[512] = "";
@@ -346,7 +347,7 @@ static void lm_test_fio_include(void)
 	snprintf(a, sizeof(a), "%s/a.fio", dir);
 	snprintf(b, sizeof(b), "%s/common.inc", dir);
 	snprintf(loop, sizeof(loop), "%s/loop.fio", dir);
-	lm_write(b, "bs=16k\niodepth=4\n");
+	lm_write(b, "bs=16k\niodepth=4\nioengine=libaio\n");
 	/* relative to the including file's directory */
 	lm_write(a, "[global]\ninclude common.inc\n[j]\nfilename=/dev/x\n");
 	lm_write(loop, "[j]\ninclude loop.fio\n");

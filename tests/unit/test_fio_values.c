@@ -194,6 +194,11 @@ static void lm_test_fio_fixup(void)
 
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
 		lm_refused(bad[i].text, bad[i].why);
+	/* a synchronous engine's depth capped at 1, as fio caps it */
+	CU_ASSERT_EQUAL(lm_first_job("[a]\niodepth=4\n", &j, msg, sizeof(msg)),
+			0);
+	CU_ASSERT_EQUAL(j.job.iodepth, 1);
+	CU_ASSERT_EQUAL(j.depth_given, 4);
 	/* fio compares ss_dur in whole seconds */
 	CU_ASSERT_EQUAL(lm_first_job("[a]\nss_dur=1500ms\n[b]\nss_dur=1\n", &j,
 				     msg, sizeof(msg)),
