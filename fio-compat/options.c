@@ -500,6 +500,10 @@ static int lm_fio_set_ss_time(const struct lm_opt_ctx *x,
 		return lm_opt_bad(
 			x, v,
 			"lunmark samples whole seconds: 1s or a multiple");
+	/* the interval row: not silently past what fio 3.33 refuses */
+	if (o->min)
+		lm_note("%s:%u: %s is newer fio's: fio 3.33 refuses it as an option it does not know",
+			x->file ? x->file : "command line", x->line, x->key);
 	memcpy(lm_opt_field(x, o), &t, sizeof(t));
 	j->ss.on = j->ss.dur_ns > 0;
 	if (j->ss.on && j->ss.dur_ns < j->ss.interval_ns)

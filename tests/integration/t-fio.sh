@@ -141,12 +141,14 @@ jq -e '.jobs[0] | .steadystate.attained == 1 and .read.runtime < 11000 and
 	"$LM_WORK/lss.json" >/dev/null ||
 	fail "steady state: not attained early: $(jq -c '.jobs[0] | [.read.runtime, .steadystate]' "$LM_WORK/lss.json")"
 note "ss=iops:60% ss_dur=2 ss_ramp=1: fio stopped at $(jq '.jobs[0].read.runtime' "$LM_WORK/fss.json") ms, lunmark at $(jq '.jobs[0].read.runtime' "$LM_WORK/lss.json") ms"
-# in a job file, an impossible limit, and ss_interval (newer fio's): the
-# job runs its time and its window holds ss_dur / ss_interval points
+# in a job file, an impossible limit, and ss_interval (newer fio's, said
+# so, as fio 3.33 refuses it): the job runs its time and its window holds
+# ss_dur / ss_interval points
 printf '[s]\nfilename=%s\ndirect=1\nioengine=psync\nrw=randread\nbs=4k\nsize=32m\nruntime=4\ntime_based\nss=iops_slope:0%%\nss_dur=2\nss_interval=2\n' \
 	"$LM_DEV" >"$LM_WORK/ss.fio"
 expect_exit "$LM_EXIT_OK" "$LM_WORK/c" "$LUNMARK" "$LM_WORK/ss.fio" --output-format=json \
 	--output="$LM_WORK/lss2.json" --no-prefill
+expect_grep "ss.fio:12: ss_interval is newer fio's: fio 3.33 refuses it" "$LM_WORK/c"
 jq -e '.jobs[0] | .steadystate.attained == 0 and .read.runtime >= 3900 and
 	(.steadystate.data.iops | length) == 1 and .steadystate.ss == "iops_slope:0.000000%"' \
 	"$LM_WORK/lss2.json" >/dev/null ||
