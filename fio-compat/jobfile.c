@@ -158,7 +158,8 @@ static int lm_fio_option(struct lm_fio_reader *r, const char *file,
 	}
 	/* $ncpus and the like, as fio's job files see them */
 	if (val && !r->verbatim &&
-	    lm_fio_keywords(val, kw, sizeof(kw), why, sizeof(why))) {
+	    lm_fio_keywords(val, strlen(key), kw, sizeof(kw), why,
+			    sizeof(why))) {
 		snprintf(what, sizeof(what), "%.64s=%.200s", key, why);
 		return lm_fio_bad(r, file, line, what);
 	}
@@ -192,27 +193,31 @@ static int lm_fio_line(struct lm_fio_reader *r, const char *file,
 		       unsigned int line, char *raw)
 {
 	char buf[LM_FIO_LINE_MAX], *p;
+	bool include;
 	int ret;
 
 	p = lm_strtrim(raw);
 	if (!*p || (!r->verbatim && (*p == ';' || *p == '#')))
 		return 0;
-	/* fio replaces ${VAR} in option lines only: a [${X}] section or an
-	 * include ${X} is taken as written */
-	if (!r->verbatim && *p != '[' && !lm_fio_is_include(r, p)) {
-		ret = lm_fio_expand(r, file, line, p, buf, sizeof(buf));
-		if (ret)
-			return ret;
-		p = buf;
-	}
-	/* the job file read first is the stack's one entry */
+	/* fio tells sections and includes from options as written, then
+	 * replaces ${VAR} in option lines only: a [${X}] section or an
+	 * include ${X} is taken as written, and a ${X} of "include f" is
+	 * an option */
+	include = lm_fio_is_include(r, p);
 	if (*p == '[' && r->depth > 1)
+		/* the job file read first is the stack's one entry */
 		return lm_fio_bad(
 			r, file, line,
 			"a [section] in an included file (fio refuses it too: \"No new sections in included files\"): an included file holds options only");
 	if (*p == '[')
 		return lm_fio_section(r, file, line, p);
-	if (lm_fio_is_include(r, p)) {
+	if (!r->verbatim && !include) {
+		ret = lm_fio_expand(r, file, line, p, buf, sizeof(buf));
+		if (ret)
+			return ret;
+		p = buf;
+	}
+	if (include) {
 		if (!lm_fio_in_section(r))
 			return lm_fio_bad(
 				r, file, line,

@@ -223,13 +223,8 @@ static int lm_fio_clone(struct lm_fio_jobs *out, unsigned int *number,
 	return 0;
 }
 
-/*
- * wait_for= of job @fj, the next of @out: as fio's init.c checks it, one
- * job before it of that name (its clones aside), not itself; and not of
- * its flow. The wait itself is the run's (src/cmd/jobs.c: wait_mask).
- */
-/* The line of @fj's own section that set @key last, else its section's
- * (the value came from a [global]) */
+/* The line of @fj's own section that set @key last; NULL when the value
+ * came from a [global] (a message then names the section's line). */
 static const struct lm_fio_opt *lm_fio_set_at(const struct lm_fio_job *fj,
 					      const char *key)
 {
@@ -242,6 +237,11 @@ static const struct lm_fio_opt *lm_fio_set_at(const struct lm_fio_job *fj,
 	return at;
 }
 
+/*
+ * wait_for= of job @fj, the next of @out: as fio's init.c checks it, one
+ * job before it of that name (its clones aside), not itself; and not of
+ * its flow. The wait itself is the run's (src/cmd/jobs.c: wait_mask).
+ */
 static int lm_fio_waitee(struct lm_fio_ctx *c, const struct lm_fio_job *fj,
 			 const struct lm_fio_jobs *out)
 {
@@ -368,6 +368,22 @@ static int lm_fio_files(struct lm_fio_ctx *c, struct lm_fio_job *fj,
 	return lm_fio_waitee(c, fj, out);
 }
 
+/* A synchronous engine (psync) does one IO at a time: fio caps the
+ * job's depth and says so (lunmark's own run refuses it). */
+static void lm_fio_sync_depth(struct lm_fio_job *fj,
+			      const struct lm_engine_ops *e)
+{
+	const struct lm_fio_opt *at = lm_fio_set_at(fj, "iodepth");
+
+	if (e->max_depth != 1 || fj->job.iodepth <= 1)
+		return;
+	lm_note("%s:%u: job '%s': iodepth=%u on %s, a synchronous engine: the queue depth is capped at 1, as fio caps it",
+		at ? at->file : fj->file, at ? at->line : fj->line,
+		fj->job.name, fj->job.iodepth, e->fio_name);
+	fj->depth_given = fj->job.iodepth;
+	fj->job.iodepth = 1;
+}
+
 /* Job section @s on @global's defaults, with its clones, into @out. */
 static int lm_fio_job(struct lm_fio_ctx *c, const struct lm_fio_section *s,
 		      const struct lm_fio_job *global, struct lm_fio_jobs *out,
@@ -385,15 +401,8 @@ static int lm_fio_job(struct lm_fio_ctx *c, const struct lm_fio_section *s,
 	ret = lm_fio_apply(c, s, fj);
 	/* no filename=: files of fio's names, made where missing */
 	e = lm_engine_find(fj->job.engine);
-	/* a synchronous engine (psync) does one IO at a time: fio caps the
-	 * job's depth and says so (lunmark's own run refuses it) */
-	if (!ret && e && e->max_depth == 1 && fj->job.iodepth > 1) {
-		lm_note("%s:%u: job '%s': iodepth=%u on %s, a synchronous engine: the queue depth is capped at 1, as fio caps it",
-			s->file, s->line, s->name, fj->job.iodepth,
-			e->fio_name);
-		fj->depth_given = fj->job.iodepth;
-		fj->job.iodepth = 1;
-	}
+	if (!ret && e)
+		lm_fio_sync_depth(fj, e);
 	fj->named = !fj->nfiles && e && e->target == LM_ENGINE_TARGET_PATH;
 	if (!ret)
 		ret = lm_fio_files_place(fj, c->msg, c->len);

@@ -122,8 +122,8 @@ static long long lm_keyword_value(unsigned int i)
 	return sysconf(_SC_NPROCESSORS_CONF);
 }
 
-int lm_fio_keywords(const char *in, char *out, size_t size, char *why,
-		    size_t wlen)
+int lm_fio_keywords(const char *in, size_t klen, char *out, size_t size,
+		    char *why, size_t wlen)
 {
 	static const char *const words[] = { "$pagesize", "$mb_memory",
 					     "$ncpus" };
@@ -156,14 +156,15 @@ int lm_fio_keywords(const char *in, char *out, size_t size, char *why,
 	out[o] = '\0';
 	if (!replaced || !lm_is_sum(out))
 		return 0;
-	/* fio hands bc no value over 100 characters: its option parser gets
-	 * the sum unworked, and a number's reads the number it begins with
+	/* fio hands bc no value over 100 characters, nor one whose line
+	 * (key=value) is 128 or more: its option parser gets the sum
+	 * unworked, and a number's reads the number it begins with
 	 * (bs=4096*2+0+...+0 is 4096) */
-	if (o > 100) {
+	if (o > 100 || klen + 1 + o >= 128) {
 		snprintf(
 			why, wlen,
-			"%.40s...: a sum of %zu characters, where fio works out 100 at most (it reads the number the sum begins with): shorten it",
-			out, o);
+			"%.40s...: a sum of %zu characters after a name of %zu, where fio works out 100 at most, 127 with the name (it reads the number the sum begins with): shorten it",
+			out, o, klen);
 		return -EINVAL;
 	}
 	/* bc takes whole numbers, + - * /, brackets and blanks; fio fails

@@ -17,11 +17,12 @@
 #include <stddef.h>
 
 /*
- * @in with fio's reserved words replaced (and the sum worked out) into
- * @out of @size. 0; or -EINVAL (a sum that divides by zero or overflows,
- * a value too long) with @why saying so.
+ * @in, the value of an option whose name is @klen characters long, with
+ * fio's reserved words replaced (and the sum worked out) into @out of
+ * @size. 0; or -EINVAL (a sum that divides by zero or overflows, one fio
+ * hands to no bc, a value too long) with @why saying so.
  */
-int lm_fio_keywords(const char *in, char *out, size_t size, char *why,
-		    size_t wlen);
+int lm_fio_keywords(const char *in, size_t klen, char *out, size_t size,
+		    char *why, size_t wlen);
 
 #endif

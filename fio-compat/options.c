@@ -501,7 +501,7 @@ static int lm_fio_set_ss_time(const struct lm_opt_ctx *x,
 			x, v,
 			"lunmark samples whole seconds: 1s or a multiple");
 	/* the interval row: not silently past what fio 3.33 refuses */
-	if (o->min)
+	if (o->off == offsetof(struct lm_job, ss.interval_ns))
 		lm_note("%s:%u: %s is newer fio's: fio 3.33 refuses it as an option it does not know",
 			x->file ? x->file : "command line", x->line, x->key);
 	memcpy(lm_opt_field(x, o), &t, sizeof(t));

@@ -102,7 +102,8 @@ static void lm_push(struct lm_worker *w, struct lm_loop *l, unsigned int n,
 	if (l->eng.ops->slat)
 		lm_submitted(l, n, lm_now_ns());
 	l->inflight += n;
-	if (measuring)
+	/* fio marks a submit that went through */
+	if (measuring && ret >= 0)
 		lm_depths_submit(&w->depths, n, l->inflight);
 }
 
@@ -137,6 +138,12 @@ static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 		l->nfree--;
 		now = lm_ready(w, l, io, &n, measuring, now);
 		if (n.dir == LM_DIR_TRIM && !l->eng.ops->trim) {
+			/* what was queued goes first, as fio's engines ask
+			 * (FIO_Q_BUSY) before a trim of their own */
+			if (queued) {
+				lm_push(w, l, queued, measuring);
+				queued = 0;
+			}
 			lm_trim_now(w, l, io, measuring);
 			now = lm_now_ns();
 		} else {

@@ -20,11 +20,14 @@ static unsigned int lm_depth_bucket(const unsigned int *up, unsigned int v)
 
 void lm_depths_submit(struct lm_depths *d, unsigned int n, unsigned int depth)
 {
-	/* a depth of 0 is 1's, as fio's switch falls to its first bucket */
 	static const unsigned int level[] = { 1, 3, 7, 15, 31, 63 };
 	static const unsigned int batch[] = { 0, 4, 8, 16, 32, 64 };
+	/* fio's switch has no case 0: its default, the last bucket (no
+	 * queue that hands IOs on is empty) */
+	unsigned int at =
+		depth ? lm_depth_bucket(level, depth) : LM_DEPTH_BUCKETS - 1;
 
-	d->level[lm_depth_bucket(level, depth)] += n;
+	d->level[at] += n;
 	d->submit[lm_depth_bucket(batch, n)]++;
 }
 

@@ -6,7 +6,9 @@
  * each submit call and of each reap (iodepth_submit, iodepth_complete:
  * the calls by their IOs, 0, 1-4, 5-8, ... 33-64, > 64). Measured, not
  * taken from the job's iodepth: a QD 256 job whose engine takes one IO a
- * call shows submit 1-4, as fio's.
+ * call shows submit 1-4, as fio's. Each worker counts its own queue (a
+ * job of several files: a worker's, fio-compat/README.md says where
+ * that parts from fio).
  */
 #ifndef LM_STATS_DEPTHS_H
 #define LM_STATS_DEPTHS_H

@@ -158,12 +158,6 @@ same '[.jobs[].jobname]' '[.jobs[].groupid]' '[.jobs[]."job options"]' \
 for k in 1 2 3 4; do [ -s "nb_bw.$k.log" ] || fail "no nb_bw.$k.log (one per clone, as fio)"; done
 both --filename="$LM_DEV" n.fio --group_reporting
 same '[.jobs[].jobname]' '[.jobs[]."job options"]' '[.jobs[] | .read.io_bytes, .write.io_bytes]'
-# iodepth=4 on psync: fio caps the queue at 1 and says so, and so does
-# lunmark (which refused it once); latency_depth says 4 in both
-printf '[d]\nrw=read\nbs=64k\nsize=1m\niodepth=4\n' >d4.fio
-both --filename="$LM_DEV" d4.fio
-same '.jobs[0] | [.read.total_ios, .latency_depth, .iodepth_level, .iodepth_submit]'
-expect_grep "d4.fio:1: job 'd': iodepth=4 on psync, a synchronous engine: the queue depth is capped at 1" lm.out
 jq -e '.jobs | length == 1' lm.json >/dev/null || fail "group_reporting: not one entry"
 # its job_runtime: the clones' runtimes added up, as fio's stat.c adds
 # them (4 clones of 1 s: about 4000 ms, where each one's window is 1000)
@@ -173,6 +167,12 @@ for f in fio.json lm.json; do
 	jq -e '.jobs[0].job_runtime >= 3600 and .jobs[0].job_runtime <= 4800' "$f" >/dev/null ||
 		fail "group_reporting's job_runtime in $f: $(jq -c '[.jobs[0].job_runtime, .jobs[0].read.runtime]' "$f"), not 4 clones' 1 s added up"
 done
+# iodepth=4 on psync: fio caps the queue at 1 and says so, and so does
+# lunmark (which refused it once); latency_depth says 4 in both
+printf '[d]\nrw=read\nbs=64k\nsize=1m\niodepth=4\n' >d4.fio
+both --filename="$LM_DEV" d4.fio
+same '.jobs[0] | [.read.total_ios, .latency_depth, .iodepth_level, .iodepth_submit]'
+expect_grep "d4.fio:5: job 'd': iodepth=4 on psync, a synchronous engine: the queue depth is capped at 1" lm.out
 # group_reporting on some jobs only: a job with it joins the entry before
 # it in its group, as fio's stat.c does. Clones a.0, a.1 then b with it:
 # a.0 alone, a.1 and b summed (fio 3.33 adds an empty entry after them,

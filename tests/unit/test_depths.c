@@ -10,7 +10,7 @@ static void lm_test_depths_buckets(void)
 {
 	/* a depth and the level bucket fio's io_u_mark_depth() puts it in */
 	static const unsigned int depth[][2] = {
-		{ 0, 0 },  { 1, 0 },  { 2, 1 },	 { 3, 1 },   { 4, 2 },
+		{ 0, 6 },  { 1, 0 },  { 2, 1 },	 { 3, 1 },   { 4, 2 },
 		{ 7, 2 },  { 8, 3 },  { 15, 3 }, { 16, 4 },  { 31, 4 },
 		{ 32, 5 }, { 63, 5 }, { 64, 6 }, { 256, 6 },
 	};

@@ -8,6 +8,7 @@
 #include "tests/unit/unit.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -336,6 +337,32 @@ static int lm_read_written(const char *path, const char *text, char *msg,
 	return ret;
 }
 
+/* fio looks for an include in the current directory first, then beside
+ * the including file @a (which includes common.inc, bs=16k there) */
+static void lm_include_cwd(const char *a)
+{
+	char dir[] = "/tmp/lunmark-cwd-XXXXXX", msg[512];
+	struct lm_fio_file f;
+	struct lm_fio_jobs js;
+	int here = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	CU_ASSERT_FATAL(here >= 0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+	CU_ASSERT_EQUAL_FATAL(chdir(dir), 0);
+	lm_write("common.inc", "bs=32k\n");
+	lm_write(a, "[j]\ninclude common.inc\nfilename=/dev/x\n");
+	CU_ASSERT_EQUAL(lm_fio_read(a, &f, msg, sizeof(msg)), 0);
+	memset(&js, 0, sizeof(js));
+	CU_ASSERT_EQUAL(lm_fio_jobs_build(&f, false, &js, msg, sizeof(msg)), 0);
+	CU_ASSERT_EQUAL(js.n ? js.jobs[0].job.bs_bytes : 0, 32768);
+	lm_fio_jobs_free(&js);
+	lm_fio_file_free(&f);
+	unlink("common.inc");
+	CU_ASSERT_EQUAL(fchdir(here), 0);
+	close(here);
+	rmdir(dir);
+}
+
 static void lm_test_fio_include(void)
 {
 	char dir[] = "/tmp/lunmark-fio-XXXXXX", a[128], b[128], loop[128];
@@ -376,6 +403,8 @@ static void lm_test_fio_include(void)
 			-EINVAL);
 	CU_ASSERT_PTR_NOT_NULL(
 		strstr(msg, "common.inc:2: a [section] in an included file"));
+	lm_write(b, "bs=16k\n");
+	lm_include_cwd(a);
 	unlink(a);
 	unlink(b);
 	unlink(loop);

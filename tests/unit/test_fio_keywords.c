@@ -17,29 +17,30 @@ static void lm_test_keywords(void)
 	char out[256], why[200], want[64];
 
 	CU_ASSERT_EQUAL(
-		lm_fio_keywords("4k", out, sizeof(out), why, sizeof(why)), 0);
+		lm_fio_keywords("4k", 0, out, sizeof(out), why, sizeof(why)),
+		0);
 	CU_ASSERT_STRING_EQUAL(out, "4k");
 	/* no word: no sum either (fio calls bc only after a word) */
 	CU_ASSERT_EQUAL(
-		lm_fio_keywords("4k-8k", out, sizeof(out), why, sizeof(why)),
+		lm_fio_keywords("4k-8k", 0, out, sizeof(out), why, sizeof(why)),
 		0);
 	CU_ASSERT_STRING_EQUAL(out, "4k-8k");
-	lm_fio_keywords("$ncpus", out, sizeof(out), why, sizeof(why));
+	lm_fio_keywords("$ncpus", 0, out, sizeof(out), why, sizeof(why));
 	snprintf(want, sizeof(want), "%ld", cpus);
 	CU_ASSERT_STRING_EQUAL(out, want);
-	lm_fio_keywords("$mb_memory", out, sizeof(out), why, sizeof(why));
+	lm_fio_keywords("$mb_memory", 0, out, sizeof(out), why, sizeof(why));
 	snprintf(want, sizeof(want), "%lld", mb);
 	CU_ASSERT_STRING_EQUAL(out, want);
-	lm_fio_keywords("a$pagesize.b", out, sizeof(out), why, sizeof(why));
+	lm_fio_keywords("a$pagesize.b", 0, out, sizeof(out), why, sizeof(why));
 	snprintf(want, sizeof(want), "a%ld.b", page);
 	CU_ASSERT_STRING_EQUAL(out, want);
 	/* bc's precedence, brackets, unary minus, division toward zero */
-	CU_ASSERT_EQUAL(lm_fio_keywords("($pagesize + 4096) * (2+1) - 7/2", out,
-					sizeof(out), why, sizeof(why)),
+	CU_ASSERT_EQUAL(lm_fio_keywords("($pagesize + 4096) * (2+1) - 7/2", 0,
+					out, sizeof(out), why, sizeof(why)),
 			0);
 	snprintf(want, sizeof(want), "%ld", (page + 4096) * 3 - 3);
 	CU_ASSERT_STRING_EQUAL(out, want);
-	lm_fio_keywords("-($ncpus*7)/2", out, sizeof(out), why, sizeof(why));
+	lm_fio_keywords("-($ncpus*7)/2", 0, out, sizeof(out), why, sizeof(why));
 	snprintf(want, sizeof(want), "%ld", -(cpus * 7) / 2);
 	CU_ASSERT_STRING_EQUAL(out, want);
 }
@@ -66,10 +67,23 @@ static void lm_test_keywords_bad(void)
 	char out[256], why[200], big[300];
 	unsigned int i;
 
+	/* a sum of 85 characters ($ncpus and 42 "+1") after a name of 50:
+	 * past fio's 127 for the line; after one of 10, worked out */
+	strcpy(big, "$ncpus");
+	for (i = 0; i < 42; i++)
+		strcat(big, "+1");
+	CU_ASSERT_EQUAL(
+		lm_fio_keywords(big, 50, out, sizeof(out), why, sizeof(why)),
+		-EINVAL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(why, "127 with the name"));
+	CU_ASSERT_EQUAL(
+		lm_fio_keywords(big, 10, out, sizeof(out), why, sizeof(why)),
+		0);
+
 	for (i = 0; i < LM_ARRAY_SIZE(t); i++) {
 		why[0] = '\0';
-		CU_ASSERT_EQUAL(lm_fio_keywords(t[i].in, out, sizeof(out), why,
-						sizeof(why)),
+		CU_ASSERT_EQUAL(lm_fio_keywords(t[i].in, 0, out, sizeof(out),
+						why, sizeof(why)),
 				-EINVAL);
 		CU_ASSERT_PTR_NOT_NULL(strstr(why, t[i].why));
 	}
@@ -78,7 +92,7 @@ static void lm_test_keywords_bad(void)
 	memset(big, 'x', sizeof(big) - 7);
 	memcpy(big + sizeof(big) - 7, "$ncpus", 7);
 	CU_ASSERT_EQUAL(
-		lm_fio_keywords(big, out, sizeof(out), why, sizeof(why)),
+		lm_fio_keywords(big, 0, out, sizeof(out), why, sizeof(why)),
 		-EINVAL);
 }
 

@@ -165,6 +165,11 @@ static void lm_test_fio_global_names(void)
 		lm_first_job("[${LM_T_SEC}]\nbs=8k\n", &j, msg, sizeof(msg)),
 		0);
 	CU_ASSERT_STRING_EQUAL(j.job.name, "${LM_T_SEC}");
+	/* a ${X} of "include f" is an option line, as fio reads it */
+	setenv("LM_T_INC", "include /nonexistent.inc", 1);
+	lm_refused(
+		"[a]\n${LM_T_INC}\n",
+		"option 'include /nonexistent.inc' is not one lunmark knows");
 }
 
 /* fio's fixup_options(): what it refuses in a job that parsed */
