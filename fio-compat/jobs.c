@@ -223,18 +223,20 @@ static int lm_fio_clone(struct lm_fio_jobs *out, unsigned int *number,
 	return 0;
 }
 
-/* The line of @fj's own section that set @key last; NULL when the value
- * came from a [global] (a message then names the section's line). */
-static const struct lm_fio_opt *lm_fio_set_at(const struct lm_fio_job *fj,
-					      const char *key)
+/* Where @key of @fj was set, for a message: the line of its own section
+ * that set it last, else (a [global]'s value) its section's line. */
+static void lm_fio_set_at(const struct lm_fio_job *fj, const char *key,
+			  const char **file, unsigned int *line)
 {
-	const struct lm_fio_opt *at = NULL;
 	unsigned int i;
 
+	*file = fj->file;
+	*line = fj->line;
 	for (i = 0; fj->sec && i < fj->sec->nopts; i++)
-		if (!strcmp(fj->sec->opts[i].key, key))
-			at = &fj->sec->opts[i];
-	return at;
+		if (!strcmp(fj->sec->opts[i].key, key)) {
+			*file = fj->sec->opts[i].file;
+			*line = fj->sec->opts[i].line;
+		}
 }
 
 /*
@@ -245,9 +247,8 @@ static const struct lm_fio_opt *lm_fio_set_at(const struct lm_fio_job *fj,
 static int lm_fio_waitee(struct lm_fio_ctx *c, const struct lm_fio_job *fj,
 			 const struct lm_fio_jobs *out)
 {
-	const struct lm_fio_opt *at = lm_fio_set_at(fj, "wait_for");
-	const char *why = NULL;
-	unsigned int i, n = 0;
+	const char *why = NULL, *file;
+	unsigned int i, n = 0, line;
 	bool flowed = false;
 
 	if (!fj->wait_for[0])
@@ -273,8 +274,8 @@ static int lm_fio_waitee(struct lm_fio_ctx *c, const struct lm_fio_job *fj,
 		why = "it and the job it waits for are in one flow (flow_id): that job would be held for it forever";
 	if (!why)
 		return 0;
-	snprintf(c->msg, c->len, "%s:%u: wait_for=%s: %s",
-		 at ? at->file : fj->file, at ? at->line : fj->line,
+	lm_fio_set_at(fj, "wait_for", &file, &line);
+	snprintf(c->msg, c->len, "%s:%u: wait_for=%s: %s", file, line,
 		 fj->wait_for, why);
 	return -EINVAL;
 }
@@ -373,13 +374,14 @@ static int lm_fio_files(struct lm_fio_ctx *c, struct lm_fio_job *fj,
 static void lm_fio_sync_depth(struct lm_fio_job *fj,
 			      const struct lm_engine_ops *e)
 {
-	const struct lm_fio_opt *at = lm_fio_set_at(fj, "iodepth");
+	const char *file;
+	unsigned int line;
 
 	if (e->max_depth != 1 || fj->job.iodepth <= 1)
 		return;
+	lm_fio_set_at(fj, "iodepth", &file, &line);
 	lm_note("%s:%u: job '%s': iodepth=%u on %s, a synchronous engine: the queue depth is capped at 1, as fio caps it",
-		at ? at->file : fj->file, at ? at->line : fj->line,
-		fj->job.name, fj->job.iodepth, e->fio_name);
+		file, line, fj->job.name, fj->job.iodepth, e->fio_name);
 	fj->depth_given = fj->job.iodepth;
 	fj->job.iodepth = 1;
 }

@@ -8,6 +8,10 @@ const char *const lm_depth_batch_names[LM_DEPTH_BUCKETS] = { "0",   "4",  "8",
 							     "16",  "32", "64",
 							     ">=64" };
 
+/* The greatest IOs of each submit and reap bucket but the last. */
+static const unsigned int lm_batch_up[LM_DEPTH_BUCKETS - 1] = { 0,  4,	8,
+								16, 32, 64 };
+
 /* The bucket of @v among @up, each bucket's greatest value. */
 static unsigned int lm_depth_bucket(const unsigned int *up, unsigned int v)
 {
@@ -21,21 +25,18 @@ static unsigned int lm_depth_bucket(const unsigned int *up, unsigned int v)
 void lm_depths_submit(struct lm_depths *d, unsigned int n, unsigned int depth)
 {
 	static const unsigned int level[] = { 1, 3, 7, 15, 31, 63 };
-	static const unsigned int batch[] = { 0, 4, 8, 16, 32, 64 };
 	/* fio's switch has no case 0: its default, the last bucket (no
 	 * queue that hands IOs on is empty) */
 	unsigned int at =
 		depth ? lm_depth_bucket(level, depth) : LM_DEPTH_BUCKETS - 1;
 
 	d->level[at] += n;
-	d->submit[lm_depth_bucket(batch, n)]++;
+	d->submit[lm_depth_bucket(lm_batch_up, n)]++;
 }
 
 void lm_depths_complete(struct lm_depths *d, unsigned int n)
 {
-	static const unsigned int batch[] = { 0, 4, 8, 16, 32, 64 };
-
-	d->complete[lm_depth_bucket(batch, n)]++;
+	d->complete[lm_depth_bucket(lm_batch_up, n)]++;
 }
 
 void lm_depths_add(struct lm_depths *to, const struct lm_depths *from)
