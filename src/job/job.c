@@ -425,19 +425,36 @@ static void lm_job_fit_pass(struct lm_job *j, uint64_t target_bytes)
 	j->loops = 0; /* fitted once */
 }
 
-/* The largest block of the directions @j does (a read job's write
- * size, bs=4k,64k, is no block of its region). */
-static uint32_t lm_job_bs_done(const struct lm_job *j)
+/* The least region @j can do IO in: the largest of the smallest blocks of
+ * the directions it does (a read job's write size, bs=4k,64k, is no block
+ * of its region). Sizes above the region are drawn again (lm_bs_pick). */
+static uint32_t lm_job_bs_need(const struct lm_job *j, int *dir)
 {
 	uint32_t most = 0, bs;
 	int d;
 
+	*dir = -1;
 	for (d = 0; d < LM_DIRS; d++) {
-		bs = lm_rw_does(j->rw, (unsigned int)d) ? lm_job_bs_max(j, d)
+		bs = lm_rw_does(j->rw, (unsigned int)d) ? lm_job_bs_min(j, d)
 							: 0;
-		most = bs > most ? bs : most;
+		if (bs > most) {
+			most = bs;
+			*dir = d;
+		}
 	}
-	return most ? most : lm_job_bs_max(j, -1);
+	return most ? most : lm_job_bs_min(j, -1);
+}
+
+/* "write " when @j does more than direction @d, so a message can say
+ * which one's block it means. */
+static const char *lm_job_dir_word(const struct lm_job *j, int d)
+{
+	static const char *const word[LM_DIRS] = { "read ", "write ", "trim " };
+	unsigned int k, does = 0;
+
+	for (k = 0; k < LM_DIRS; k++)
+		does += lm_rw_does(j->rw, k);
+	return d >= 0 && does > 1 ? word[d] : "";
 }
 
 int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
@@ -446,6 +463,7 @@ int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
 	char a[32], b[32];
 	uint64_t last;
 	uint32_t bad;
+	int dir;
 
 	lm_job_fit_pct(j, target_bytes, lbs_bytes);
 	if (max_io_bytes && lm_job_bs_max(j, -1) > max_io_bytes) {
@@ -488,11 +506,13 @@ int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
 	}
 	if (lm_fit_size(j, target_bytes, last, msg, len))
 		return -EINVAL;
-	if (j->size_bytes < lm_job_bs_done(j)) {
+	if (j->size_bytes < lm_job_bs_need(j, &dir)) {
 		lm_fmt_size(a, sizeof(a), j->size_bytes);
-		snprintf(msg, len,
-			 "--size=%s is smaller than one block (--bs=%u)", a,
-			 lm_job_bs_done(j));
+		lm_fmt_size(b, sizeof(b), lm_job_bs_need(j, &dir));
+		snprintf(
+			msg, len,
+			"--size=%s is smaller than the smallest %sblock (%s); use --size=%s or more",
+			a, lm_job_dir_word(j, dir), b, b);
 		return -EINVAL;
 	}
 	/* as fio: the region is a whole number of blocks */

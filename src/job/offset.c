@@ -97,7 +97,31 @@ uint64_t lm_perm(const struct lm_offset_gen *g, uint64_t i, uint64_t pass)
 	return x;
 }
 
-uint32_t lm_bs_pick(const struct lm_bsdir *b, struct lm_rand *r)
+bool lm_offset_next_fit(struct lm_offset_gen *g, uint64_t *off,
+			unsigned int *units, unsigned int dir)
+{
+	uint64_t b, at, left;
+	unsigned int n;
+
+	if (g->map_mask || g->random_pct || g->split || g->dist)
+		return lm_offset_next_dir(g, off, *units, dir);
+	b = atomic_load_explicit(&g->cursor->next, memory_order_relaxed);
+	do {
+		at = (b & ~LM_CURSOR_PASS) % g->nblocks;
+		left = g->nblocks - at;
+		n = *units < left ? *units : (unsigned int)left;
+	} while (!atomic_compare_exchange_weak_explicit(
+		&g->cursor->next, &b, b + n, memory_order_relaxed,
+		memory_order_relaxed));
+	if (b >= atomic_load_explicit(&g->cursor->limit, memory_order_relaxed))
+		return false;
+	g->pass = b & LM_CURSOR_PASS;
+	*units = n;
+	*off = g->start_bytes + at * g->bs_bytes;
+	return true;
+}
+
+static uint32_t lm_bs_draw(const struct lm_bsdir *b, struct lm_rand *r)
 {
 	unsigned int i, p;
 
@@ -107,6 +131,22 @@ uint32_t lm_bs_pick(const struct lm_bsdir *b, struct lm_rand *r)
 	for (i = 0; i + 1 < b->n && p >= b->cum_pct[i]; i++)
 		;
 	return b->bs[i];
+}
+
+uint32_t lm_bs_pick(const struct lm_bsdir *b, struct lm_rand *r, uint64_t room)
+{
+	unsigned int tries, i;
+	uint32_t len = 0;
+
+	for (tries = 0; tries < 64; tries++) {
+		len = lm_bs_draw(b, r);
+		if (len <= room)
+			return len;
+	}
+	/* the smallest size fits: the job's region is at least that */
+	for (i = 0, len = b->lo; i < b->n; i++)
+		len = i == 0 || b->bs[i] < len ? b->bs[i] : len;
+	return len;
 }
 
 uint64_t lm_bs_place(uint64_t start, uint64_t region, uint64_t off,

@@ -203,6 +203,16 @@ static inline bool lm_offset_next_dir(struct lm_offset_gen *g, uint64_t *off,
 	return true;
 }
 
+/*
+ * The same for a sequential job of several block sizes (bsrange,
+ * bssplit): a claim of *@units blocks stops at the region's end, as fio
+ * fits a pass's last IO there, and *@units says what was claimed. So each
+ * pass covers the region once. Random, split and placed generators claim
+ * as lm_offset_next_dir() does.
+ */
+bool lm_offset_next_fit(struct lm_offset_gen *g, uint64_t *off,
+			unsigned int *units, unsigned int dir);
+
 /* The same for a read of one block. */
 static inline bool lm_offset_next(struct lm_offset_gen *g, uint64_t *off)
 {
@@ -211,8 +221,11 @@ static inline bool lm_offset_next(struct lm_offset_gen *g, uint64_t *off)
 
 struct lm_bsdir; /* job.h */
 
-/* bsrange and bssplit: a block size of direction @b for the next IO. */
-uint32_t lm_bs_pick(const struct lm_bsdir *b, struct lm_rand *r);
+/* bsrange and bssplit: a block size of direction @b for the next IO, one
+ * of @room bytes or less. As fio's, a size that does not fit is drawn
+ * again (bsrange=8k-16k size=12k does 8k IOs); after 64 draws, the
+ * smallest is taken. */
+uint32_t lm_bs_pick(const struct lm_bsdir *b, struct lm_rand *r, uint64_t room);
 
 /*
  * An IO of @len bytes at @off, from a generator of a job's smallest

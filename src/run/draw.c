@@ -62,12 +62,37 @@ static void lm_draw_mapped(struct lm_worker *w, struct lm_loop *l,
 	/* a block of the smallest size fits (b is in the map), but that
 	 * size may have no share: after 64 draws, cut at the region's end */
 	for (tries = 0; b + (n->len + bs - 1) / bs > l->map.nblocks; tries++)
-		n->len = tries < 64 ? lm_bs_pick(&j->bsd[n->dir], &l->mix)
+		n->len = tries < 64 ? lm_bs_pick(&j->bsd[n->dir], &l->mix,
+						 j->size_bytes)
 				    : (uint32_t)(l->map.nblocks - b) * bs;
 	taken_bytes = lm_blockmap_take(&l->map, b, (n->len + bs - 1) / bs) * bs;
 	if (taken_bytes < n->len)
 		n->len = (uint32_t)taken_bytes;
 	n->off = w->start_bytes + b * bs;
+}
+
+/* @n's offset from the generator. A size of several blocks is cut where
+ * a sequential pass's region ends (fio fits its last IO there), then
+ * aligned to its direction's smallest size. False: the pass is done. */
+static bool lm_draw_place(struct lm_worker *w, struct lm_loop *l,
+			  struct lm_next *n)
+{
+	const struct lm_job *j = w->job;
+	uint32_t bs = j->bs_bytes, align = l->align[n->dir], was = n->len;
+	unsigned int units = n->len / bs;
+	bool writes = n->dir == LM_DIR_WRITE;
+
+	if (!j->bs_vary)
+		return lm_offset_next_dir(&l->gen, &n->off, units, writes);
+	if (!lm_offset_next_fit(&l->gen, &n->off, &units, writes))
+		return false;
+	if ((uint64_t)units * bs < n->len && units * bs >= align) {
+		n->len = units * bs / align * align;
+		lm_rate_retake(&l->rate, n->dir, was, n->len);
+	}
+	n->off = lm_bs_place(w->start_bytes, w->nblocks * bs, n->off, n->len,
+			     align);
+	return true;
 }
 
 /* The next IO's direction, size and offset into @n: the one held back,
@@ -93,7 +118,7 @@ enum lm_draw lm_draw(struct lm_worker *w, struct lm_loop *l, uint64_t now,
 	else
 		n->dir = l->dir;
 	if (j->bs_vary)
-		n->len = lm_bs_pick(&j->bsd[n->dir], &l->mix);
+		n->len = lm_bs_pick(&j->bsd[n->dir], &l->mix, j->size_bytes);
 	l->paced =
 		l->rate.on && !lm_rate_take_mix(&l->rate, l->mixed, j, &l->mix,
 						&n->dir, &n->len, now);
@@ -104,12 +129,8 @@ enum lm_draw lm_draw(struct lm_worker *w, struct lm_loop *l, uint64_t now,
 
 		lm_draw_mapped(w, l, n);
 		lm_rate_retake(&l->rate, n->dir, booked, n->len);
-	} else if (!lm_offset_next_dir(&l->gen, &n->off, n->len / j->bs_bytes,
-				       n->dir == LM_DIR_WRITE))
+	} else if (!lm_draw_place(w, l, n))
 		return LM_DRAW_END;
-	else if (j->bs_vary)
-		n->off = lm_bs_place(w->start_bytes, w->nblocks * j->bs_bytes,
-				     n->off, n->len, l->align[n->dir]);
 	n->pass = l->gen.pass;
 	/* counted once drawn: an IO the rate held or the pass ended is not */
 	if (w->flow)

@@ -83,7 +83,7 @@ bool lm_rate_take_mix(struct lm_rate *p, bool mixed, const struct lm_job *j,
 		return false;
 	*dir = *dir == LM_DIR_READ ? LM_DIR_WRITE : LM_DIR_READ;
 	if (j->bs_vary)
-		*len = lm_bs_pick(&j->bsd[*dir], mix);
+		*len = lm_bs_pick(&j->bsd[*dir], mix, j->size_bytes);
 	return lm_rate_take(p, *dir, *len, now);
 }
 

@@ -158,11 +158,16 @@ ok "a reap takes one completion by default, as fio's"
 printf '[b]\nioengine=psync\ndirect=1\nrw=randread\nbssplit=512/10:4k/60:64k/30\nsize=8m\nwrite_lat_log=b\nlog_offset=1\n' >b.fio
 cover() { sort -t, -k5,5n b_lat.1.log | awk -F', ' '{ if ($5 + 0 < end) bad++; end = $5 + $4; n++; sum += $4 }
 	END { printf "%d %d %d %d", n, sum, n ? sum / n : 0, bad }'; }
-"$fio" --filename="$LM_DEV" b.fio >b.out 2>&1 || fail "fio bssplit: $(head -c 300 b.out)"
-f=$(cover)
-rm -f b_*.log
-expect_exit "$LM_EXIT_OK" b.out "$LUNMARK" --filename="$LM_DEV" b.fio
-l=$(cover)
+# f and l: what FN says of job N's per-IO log, after fio's run, then
+# after lunmark's
+logs_by() {
+	"$fio" --filename="$LM_DEV" "$1.fio" >"$1.out" 2>&1 || fail "fio $1.fio: $(head -c 300 "$1.out")"
+	f=$($2)
+	rm -f "$1"_*.log
+	expect_exit "$LM_EXIT_OK" "$1.out" "$LUNMARK" --filename="$LM_DEV" "$1.fio"
+	l=$($2)
+}
+logs_by b cover
 note "bssplit randread, IOs bytes mean-bytes overlaps: fio $f, lunmark $l"
 read -r _ fb fm fo <<<"$f"
 read -r _ lb lm lo <<<"$l"
@@ -186,6 +191,27 @@ expect_exit "$LM_EXIT_OK" z.out timeout -k 5 60 "$LUNMARK" --filename="$LM_DEV" 
 	--output-format=json --output=z.json
 [ "$(jq '.jobs[0].read.io_bytes' z.json)" = 1048576 ] ||
 	fail "bssplit with a size of no share: $(jq -c '.jobs[0].read | [.io_bytes, .total_ios]' z.json)"
+# a sequential job of several sizes: fio fits a pass's last IO at the
+# region's end, so 2 loops over 1m move 2m, each pass from 0 to 1m with
+# no gap or overlap (lunmark once ran its last IO over and pulled it
+# back: 1081344 bytes a pass). At QD 1 the per-IO log is in offset order:
+# "bytes breaks"
+printf '[q]\nioengine=psync\ndirect=1\nrw=read\nbsrange=8k-64k\nsize=1m\nloops=2\nwrite_lat_log=q\nlog_offset=1\n' >q.fio
+walk() { awk -F', ' '{ if ($5 + 0 != at % 1048576) bad++; at = $5 + $4; sum += $4 } END { printf "%d %d", sum, bad }' q_lat.1.log; }
+logs_by q walk
+note "bsrange read, bytes breaks: fio $f, lunmark $l"
+[ "$f" = "2097152 0" ] || fail "fio's bsrange passes are not two covers of 1m ($f): the check is wrong"
+[ "$l" = "2097152 0" ] || fail "lunmark's bsrange passes are not two covers of 1m ($l), fio's are"
+# a region below the largest size but not the smallest: fio runs it in
+# the sizes that fit (one read of 8k here), lunmark too (it once refused)
+printf '[g]\nioengine=psync\ndirect=1\nrw=randread\nbsrange=8k-16k\nsize=12k\n' >g.fio
+for t in "$fio" "$LUNMARK"; do
+	"$t" --filename="$LM_DEV" g.fio --output-format=json --output=g.json >g.out 2>&1 ||
+		fail "$t, bsrange=8k-16k size=12k: $(head -c 300 g.out)"
+	r=$(jq -c '.jobs[0].read | [.io_bytes, .total_ios]' g.json)
+	[ "$r" = "[8192,1]" ] || fail "$t, bsrange=8k-16k size=12k: read [bytes, IOs] $r, not [8192,1]"
+done
+ok "bsrange: each pass covers the region once, the sizes that fit it drawn"
 # rw=read:N over the first 40k of files of 40k, 44k and 80k: where the
 # next IO would start past the file's end fio wraps to 0 and goes on to
 # size=, elsewhere the pass ends; the offsets of fio's write_iolog and of
