@@ -110,7 +110,9 @@ const struct lm_option lm_options[] = {
 	  LM_NUMBER(1, LM_DEPTH_MAX),
 	  LM_JOB(iodepth),
 	  .cmds = LM_RUN | LM_VERIFY,
-	  .help = "IOs in flight per thread, 1-1024 (default 1; verify: to 256); bs x iodepth x numjobs (x2 for rw and randrw) of buffers may take half the machine's memory" },
+	  .help = "IOs in flight per thread, 1-1024 (default 1; verify: to 256); bs x iodepth x numjobs (x2 for rw and randrw) of buffers may take half the machine's memory",
+	  .fio_note =
+		  "; a synchronous engine's (psync, sync, ...) is capped at 1 with a note, as fio" },
 	/* fio's own name is iodepth_batch (its JSON's), _submit its alias */
 	{ .name = "iodepth_batch_submit",
 	  .fio = "iodepth_batch",
