@@ -130,6 +130,19 @@ jq -e '.jobs[0].write.io_bytes == 2 * 4194304' "$LM_WORK/two.json" >/dev/null ||
 	fail "fio JSON: the write phase did not write 4 MiB on each rank: $(jq .jobs[0].write.io_bytes "$LM_WORK/two.json")"
 expect_exit 0 "$LM_WORK/o" "${LM_MPIRUN[@]}" -np 2 "$LUNMARK_MPI" --readonly --section=r "$LM_WORK/two.fio"
 expect_grep "Per rank, reads and writes together" "$LM_WORK/o"
+# fio's IO depth counts summed over ranks of different depths (MPMD: an
+# iodepth each): half the IOs at 1, from rank 0, and about half at 8,
+# from rank 1 after its queue filled. Rank 0's alone would say 100 at 1
+# shellcheck disable=SC2016 # fio's expansion, in each rank
+sed -e 's/^bs=64k$/bs=4k/' -e 's/^ioengine=psync$/ioengine=io_uring\niodepth=${LM_D}/' \
+	-e '/^\[w\]$/,$d' "$LM_WORK/two.fio" >"$LM_WORK/d.fio"
+printf '[d]\nrw=randread\n' >>"$LM_WORK/d.fio"
+expect_exit 0 "$LM_WORK/o" "${LM_MPIRUN[@]}" -np 1 env LM_D=1 "$LUNMARK_MPI" --output-format=json \
+	--output="$LM_WORK/d.json" "$LM_WORK/d.fio" : -np 1 env LM_D=8 "$LUNMARK_MPI" \
+	--output-format=json --output="$LM_WORK/d.json" "$LM_WORK/d.fio"
+jq -e '.jobs[0] | .read.total_ios == 2048 and .iodepth_level["1"] >= 49 and .iodepth_level["1"] <= 51
+	and .iodepth_level["8"] >= 45' "$LM_WORK/d.json" >/dev/null ||
+	fail "fio JSON: the IO depths of ranks at 1 and 8 are not summed: $(jq -c '.jobs[0] | [.read.total_ios, .iodepth_level]' "$LM_WORK/d.json")"
 # two jobs at once would need a sum each: refused, said once
 sed '/^stonewall$/d' "$LM_WORK/two.fio" >"$LM_WORK/one.fio"
 expect_exit "$LM_EXIT_USAGE" "$LM_WORK/o" "${LM_MPIRUN[@]}" -np 2 "$LUNMARK_MPI" --allow-write "$LM_WORK/one.fio"
