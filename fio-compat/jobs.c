@@ -322,6 +322,7 @@ static int lm_fio_files(struct lm_fio_ctx *c, struct lm_fio_job *fj,
 	struct lm_job *j = &fj->job;
 	unsigned int nf = fj->nfiles ? fj->nfiles : 1;
 	const char *why = lm_fio_fixup(fj);
+	char why_msg[160];
 
 	if (why) {
 		snprintf(c->msg, c->len, "%s:%u: job '%s': %s", fj->file,
@@ -333,6 +334,12 @@ static int lm_fio_files(struct lm_fio_ctx *c, struct lm_fio_job *fj,
 			j->io_bytes = j->size_bytes;
 		j->size_bytes = fj->filesize * nf;
 		j->size_pct = 0;
+	}
+	/* fio's init.c: a size below the smallest block is refused */
+	if (j->size_bytes && lm_job_fit_blocks(j, "size", why_msg, 160)) {
+		snprintf(c->msg, c->len, "%s:%u: job '%s': %s", fj->file,
+			 fj->line, j->name, why_msg);
+		return -EINVAL;
 	}
 	/* blockalign: a random job of several sizes places its IOs on
 	 * multiples of it; else it must be the block size lunmark aligns

@@ -457,13 +457,30 @@ static const char *lm_job_dir_word(const struct lm_job *j, int d)
 	return d >= 0 && does > 1 ? word[d] : "";
 }
 
+int lm_job_fit_blocks(const struct lm_job *j, const char *size_word, char *msg,
+		      size_t len)
+{
+	char a[32], b[32];
+	int dir;
+	uint32_t need = lm_job_bs_need(j, &dir);
+
+	if (j->size_bytes >= need)
+		return 0;
+	lm_fmt_size(a, sizeof(a), j->size_bytes);
+	lm_fmt_size(b, sizeof(b), need);
+	snprintf(
+		msg, len,
+		"%s=%s is smaller than the smallest %sblock (%s); use %s=%s or more",
+		size_word, a, lm_job_dir_word(j, dir), b, size_word, b);
+	return -EINVAL;
+}
+
 int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
 	       uint32_t max_io_bytes, char *msg, size_t len)
 {
 	char a[32], b[32];
 	uint64_t last;
 	uint32_t bad;
-	int dir;
 
 	lm_job_fit_pct(j, target_bytes, lbs_bytes);
 	if (max_io_bytes && lm_job_bs_max(j, -1) > max_io_bytes) {
@@ -506,15 +523,8 @@ int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
 	}
 	if (lm_fit_size(j, target_bytes, last, msg, len))
 		return -EINVAL;
-	if (j->size_bytes < lm_job_bs_need(j, &dir)) {
-		lm_fmt_size(a, sizeof(a), j->size_bytes);
-		lm_fmt_size(b, sizeof(b), lm_job_bs_need(j, &dir));
-		snprintf(
-			msg, len,
-			"--size=%s is smaller than the smallest %sblock (%s); use --size=%s or more",
-			a, lm_job_dir_word(j, dir), b, b);
+	if (lm_job_fit_blocks(j, "--size", msg, len))
 		return -EINVAL;
-	}
 	/* as fio: the region is a whole number of blocks */
 	j->size_bytes -= j->size_bytes % j->bs_bytes;
 	lm_job_fit_pass(j, target_bytes);

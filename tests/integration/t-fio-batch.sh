@@ -211,6 +211,11 @@ for t in "$fio" "$LUNMARK"; do
 	r=$(jq -c '.jobs[0].read | [.io_bytes, .total_ios]' g.json)
 	[ "$r" = "[8192,1]" ] || fail "$t, bsrange=8k-16k size=12k: read [bytes, IOs] $r, not [8192,1]"
 done
+# below the smallest size: refused, as fio refuses it, with the job's line
+sed 's/^bsrange=8k-16k$/bsrange=16k-32k/' g.fio >g2.fio
+"$fio" --filename="$LM_DEV" g2.fio >g.out 2>&1 && fail "fio ran bsrange=16k-32k size=12k: the check is wrong"
+expect_exit "$LM_EXIT_USAGE" g.out "$LUNMARK" --filename="$LM_DEV" g2.fio
+expect_grep "g2.fio:1: job 'g': size=12KiB is smaller than the smallest block (16KiB); use size=16KiB or more" g.out
 ok "bsrange: each pass covers the region once, the sizes that fit it drawn"
 # rw=read:N over the first 40k of files of 40k, 44k and 80k: where the
 # next IO would start past the file's end fio wraps to 0 and goes on to
