@@ -59,8 +59,7 @@ const char *lm_rw_name(enum lm_rw rw)
 	return lm_rw_names[rw];
 }
 
-/* The largest (@max) or smallest block size of one direction. */
-static uint32_t lm_bsdir_end(const struct lm_bsdir *b, bool max)
+uint32_t lm_bsdir_end(const struct lm_bsdir *b, bool max)
 {
 	uint32_t m = b->n ? b->bs[0] : max ? b->hi : b->lo;
 	unsigned int i;

@@ -135,8 +135,8 @@ static uint32_t lm_bs_draw(const struct lm_bsdir *b, struct lm_rand *r)
 
 uint32_t lm_bs_pick(const struct lm_bsdir *b, struct lm_rand *r, uint64_t room)
 {
-	unsigned int tries, i;
-	uint32_t len = 0;
+	unsigned int tries;
+	uint32_t len;
 
 	for (tries = 0; tries < 64; tries++) {
 		len = lm_bs_draw(b, r);
@@ -144,9 +144,7 @@ uint32_t lm_bs_pick(const struct lm_bsdir *b, struct lm_rand *r, uint64_t room)
 			return len;
 	}
 	/* the smallest size fits: the job's region is at least that */
-	for (i = 0, len = b->lo; i < b->n; i++)
-		len = i == 0 || b->bs[i] < len ? b->bs[i] : len;
-	return len;
+	return lm_bsdir_end(b, false);
 }
 
 uint64_t lm_bs_place(uint64_t start, uint64_t region, uint64_t off,
