@@ -97,28 +97,27 @@ uint64_t lm_perm(const struct lm_offset_gen *g, uint64_t i, uint64_t pass)
 	return x;
 }
 
-bool lm_offset_next_fit(struct lm_offset_gen *g, uint64_t *off,
-			unsigned int *units, unsigned int dir)
+uint64_t lm_offset_room(const struct lm_offset_gen *g, uint64_t *at)
 {
-	uint64_t b, at, left;
-	unsigned int n;
+	*at = atomic_load_explicit(&g->cursor->next, memory_order_relaxed);
+	return g->nblocks - (*at & ~LM_CURSOR_PASS) % g->nblocks;
+}
 
-	if (g->map_mask || g->random_pct || g->split || g->dist)
-		return lm_offset_next_dir(g, off, *units, dir);
-	b = atomic_load_explicit(&g->cursor->next, memory_order_relaxed);
-	do {
-		at = (b & ~LM_CURSOR_PASS) % g->nblocks;
-		left = g->nblocks - at;
-		n = *units < left ? *units : (unsigned int)left;
-	} while (!atomic_compare_exchange_weak_explicit(
-		&g->cursor->next, &b, b + n, memory_order_relaxed,
-		memory_order_relaxed));
-	if (b >= atomic_load_explicit(&g->cursor->limit, memory_order_relaxed))
-		return false;
-	g->pass = b & LM_CURSOR_PASS;
-	*units = n;
-	*off = g->start_bytes + at * g->bs_bytes;
-	return true;
+int lm_offset_claim(struct lm_offset_gen *g, uint64_t at, unsigned int units,
+		    uint64_t *off)
+{
+	uint64_t b = at;
+
+	if (!atomic_compare_exchange_strong_explicit(
+		    &g->cursor->next, &b, at + units, memory_order_relaxed,
+		    memory_order_relaxed))
+		return 0;
+	if (at >= atomic_load_explicit(&g->cursor->limit, memory_order_relaxed))
+		return -1;
+	g->pass = at & LM_CURSOR_PASS;
+	*off = g->start_bytes +
+	       (at & ~LM_CURSOR_PASS) % g->nblocks * g->bs_bytes;
+	return 1;
 }
 
 static uint32_t lm_bs_draw(const struct lm_bsdir *b, struct lm_rand *r)

@@ -204,14 +204,24 @@ static inline bool lm_offset_next_dir(struct lm_offset_gen *g, uint64_t *off,
 }
 
 /*
- * The same for a sequential job of several block sizes (bsrange,
- * bssplit): a claim of *@units blocks stops at the region's end, as fio
- * fits a pass's last IO there, and *@units says what was claimed. So each
- * pass covers the region once. Random, split and placed generators claim
- * as lm_offset_next_dir() does.
+ * A sequential job of several block sizes (bsrange, bssplit) fits each
+ * pass's last IO to the region's end, as fio draws a size again until it
+ * fits. lm_offset_room() says where the shared cursor stands (*@at, to
+ * give back) and how many blocks its pass has left from there;
+ * lm_offset_claim() then claims @units blocks from *@at: 1, with the
+ * offset in *@off; 0 when another thread claimed first (ask the room
+ * again); -1 when the cursor has reached its limit. For generators of
+ * neither random offsets, nor a position per direction, nor placed
+ * offsets (lm_offset_fits()).
  */
-bool lm_offset_next_fit(struct lm_offset_gen *g, uint64_t *off,
-			unsigned int *units, unsigned int dir);
+static inline bool lm_offset_fits(const struct lm_offset_gen *g)
+{
+	return !g->map_mask && !g->random_pct && !g->split && !g->dist;
+}
+
+uint64_t lm_offset_room(const struct lm_offset_gen *g, uint64_t *at);
+int lm_offset_claim(struct lm_offset_gen *g, uint64_t at, unsigned int units,
+		    uint64_t *off);
 
 /* The same for a read of one block. */
 static inline bool lm_offset_next(struct lm_offset_gen *g, uint64_t *off)

@@ -71,27 +71,39 @@ static void lm_draw_mapped(struct lm_worker *w, struct lm_loop *l,
 	n->off = w->start_bytes + b * bs;
 }
 
-/* @n's offset from the generator. A size of several blocks is cut where
- * a sequential pass's region ends (fio fits its last IO there), then
- * aligned to its direction's smallest size. False: the pass is done. */
+/* @n's offset from the generator. In a sequential pass of several
+ * sizes, a size past the region's end is drawn again to fit, as fio's
+ * last IO of a pass; it is aligned to its direction's smallest size.
+ * False: the pass is done. */
 static bool lm_draw_place(struct lm_worker *w, struct lm_loop *l,
 			  struct lm_next *n)
 {
 	const struct lm_job *j = w->job;
-	uint32_t bs = j->bs_bytes, align = l->align[n->dir], was = n->len;
-	unsigned int units = n->len / bs;
-	bool writes = n->dir == LM_DIR_WRITE;
+	uint32_t bs = j->bs_bytes, was = n->len;
+	uint64_t at, room;
+	int got;
 
-	if (!j->bs_vary)
-		return lm_offset_next_dir(&l->gen, &n->off, units, writes);
-	if (!lm_offset_next_fit(&l->gen, &n->off, &units, writes))
-		return false;
-	if ((uint64_t)units * bs < n->len && units * bs >= align) {
-		n->len = units * bs / align * align;
+	if (!j->bs_vary || !lm_offset_fits(&l->gen)) {
+		if (!lm_offset_next_dir(&l->gen, &n->off, n->len / bs,
+					n->dir == LM_DIR_WRITE))
+			return false;
+	} else {
+		do {
+			room = lm_offset_room(&l->gen, &at) * bs;
+			if (n->len > room)
+				n->len = lm_bs_pick(&j->bsd[n->dir], &l->mix,
+						    room);
+			got = lm_offset_claim(&l->gen, at, n->len / bs,
+					      &n->off);
+		} while (!got);
+		if (got < 0)
+			return false;
 		lm_rate_retake(&l->rate, n->dir, was, n->len);
 	}
-	n->off = lm_bs_place(w->start_bytes, w->nblocks * bs, n->off, n->len,
-			     align);
+	/* a smallest size above the room is moved back into the region */
+	if (j->bs_vary)
+		n->off = lm_bs_place(w->start_bytes, w->nblocks * bs, n->off,
+				     n->len, l->align[n->dir]);
 	return true;
 }
 

@@ -191,17 +191,23 @@ expect_exit "$LM_EXIT_OK" z.out timeout -k 5 60 "$LUNMARK" --filename="$LM_DEV" 
 	--output-format=json --output=z.json
 [ "$(jq '.jobs[0].read.io_bytes' z.json)" = 1048576 ] ||
 	fail "bssplit with a size of no share: $(jq -c '.jobs[0].read | [.io_bytes, .total_ios]' z.json)"
-# a sequential job of several sizes: fio fits a pass's last IO at the
-# region's end, so 2 loops over 1m move 2m, each pass from 0 to 1m with
-# no gap or overlap (lunmark once ran its last IO over and pulled it
-# back: 1081344 bytes a pass). At QD 1 the per-IO log is in offset order:
-# "bytes breaks"
-printf '[q]\nioengine=psync\ndirect=1\nrw=read\nbsrange=8k-64k\nsize=1m\nloops=2\nwrite_lat_log=q\nlog_offset=1\n' >q.fio
-walk() { awk -F', ' '{ if ($5 + 0 != at % 1048576) bad++; at = $5 + $4; sum += $4 } END { printf "%d %d", sum, bad }' q_lat.1.log; }
-logs_by q walk
-note "bsrange read, bytes breaks: fio $f, lunmark $l"
-[ "$f" = "2097152 0" ] || fail "fio's bsrange passes are not two covers of 1m ($f): the check is wrong"
-[ "$l" = "2097152 0" ] || fail "lunmark's bsrange passes are not two covers of 1m ($l), fio's are"
+# a sequential job of several sizes: fio draws a size again until it
+# fits the rest of the region, so 2 loops over 1m move 2m, each pass
+# from 0 to 1m with no gap or overlap, every IO of a size the job has
+# (lunmark once ran its last IO over and pulled it back: 1081344 bytes a
+# pass; then cut it to any size). At QD 1 the per-IO log is in offset
+# order: "bytes breaks sizes-not-the-job's"
+for sizes in "bsrange=8k-64k" "bssplit=8k/50:24k/50"; do
+	printf '[q]\nioengine=psync\ndirect=1\nrw=read\n%s\nsize=1m\nloops=2\nwrite_lat_log=q\nlog_offset=1\n' "$sizes" >q.fio
+	# shellcheck disable=SC2016 # awk's fields
+	if [ "${sizes%%=*}" = bsrange ]; then ok_len='$4 % 8192 == 0 && $4 <= 65536'; else ok_len='$4 == 8192 || $4 == 24576'; fi
+	walk() { awk -F', ' "{ if (\$5 + 0 != at % 1048576) bad++; if (!($ok_len)) odd++; at = \$5 + \$4; sum += \$4 }
+		END { printf \"%d %d %d\", sum, bad, odd }" q_lat.1.log; }
+	logs_by q walk
+	note "$sizes read, bytes breaks odd-sizes: fio $f, lunmark $l"
+	[ "$f" = "2097152 0 0" ] || fail "fio's $sizes passes are not two covers of 1m in its sizes ($f): the check is wrong"
+	[ "$l" = "2097152 0 0" ] || fail "lunmark's $sizes passes are not two covers of 1m in its sizes ($l), fio's are"
+done
 # a region below the largest size but not the smallest: fio runs it in
 # the sizes that fit (one read of 8k here), lunmark too (it once refused)
 printf '[g]\nioengine=psync\ndirect=1\nrw=randread\nbsrange=8k-16k\nsize=12k\n' >g.fio
