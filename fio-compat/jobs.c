@@ -336,7 +336,8 @@ static int lm_fio_files(struct lm_fio_ctx *c, struct lm_fio_job *fj,
 		j->size_pct = 0;
 	}
 	/* fio's init.c: a size below the smallest block is refused */
-	if (j->size_bytes && lm_job_fit_blocks(j, "size", why_msg, 160)) {
+	if (j->size_bytes &&
+	    lm_job_fit_blocks(j, "size", why_msg, sizeof(why_msg))) {
 		snprintf(c->msg, c->len, "%s:%u: job '%s': %s", fj->file,
 			 fj->line, j->name, why_msg);
 		return -EINVAL;

@@ -293,10 +293,11 @@ static inline bool lm_job_blockmapped(const struct lm_job *j)
 	       j->bs_vary && !lm_dist_placed(&j->dist);
 }
 
-/* The largest and the smallest block size of direction @d (0 read, 1
- * write), or of the job (@d < 0). */
 /* The largest (@max) or smallest block size of one direction. */
 uint32_t lm_bsdir_end(const struct lm_bsdir *b, bool max);
+
+/* The largest and the smallest block size of direction @d (0 read, 1
+ * write), or of the job (@d < 0). */
 uint32_t lm_job_bs_max(const struct lm_job *j, int d);
 uint32_t lm_job_bs_min(const struct lm_job *j, int d);
 
