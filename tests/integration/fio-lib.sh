@@ -37,3 +37,26 @@ same() {
 			fail "$q: fio $(jq -Sc "$q" fio.json), lunmark $(jq -Sc "$q" lm.json)"
 	done
 }
+
+# ok WHAT: a check passed, said and counted in $passed (the test's last
+# line: echo "$passed passed, 0 failed")
+passed=0
+ok() {
+	note "ok: $*"
+	passed=$((passed + 1))
+}
+
+# jobs_keys FILE [pct]: the path of every scalar under jobs[] in fio's
+# JSON FILE (an index as #), but disk_util's and job options' (which differ
+# by design) and, without pct, the percentiles' (which depend on counts)
+jobs_keys() {
+	jq -r '[.jobs[] | paths(scalars) as $p | $p | map(if type == "number" then "#" else . end)
+		| join(".")] | unique | .[]' "$1" | grep -v -e '^disk_util' -e '^job options' |
+		if [ "${2:-}" = pct ]; then cat; else grep -v percentile; fi
+}
+
+# same_keys WHAT F L [pct]: F and L have the same jobs_keys, else WHAT fails
+same_keys() {
+	[ "$(jobs_keys "$2" "${4:-}")" = "$(jobs_keys "$3" "${4:-}")" ] ||
+		fail "$1: JSON keys: $(diff <(jobs_keys "$2" "${4:-}") <(jobs_keys "$3" "${4:-}") | head -5 | tr '\n' ' ')"
+}

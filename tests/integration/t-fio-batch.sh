@@ -13,18 +13,10 @@
 # (iodepth_batch_complete_min=0) on io_uring, libaio and iSCSI; lunmark
 # run's --iodepth_batch_* as the job files'.
 . "$(dirname "$0")/lib.sh"
-lm_need_root
-command -v jq >/dev/null || skip "jq is not installed (bash scripts/deps.sh)"
-lm_fio
-cd "$LM_WORK" || fail "no work directory"
-lm_loop 64 512
+. "$(dirname "$0")/fio-lib.sh"
+lm_fio_setup
 stat=/sys/block/$(basename "$LM_DEV")/stat
 [ -r "$stat" ] || skip "no $stat"
-passed=0
-ok() {
-	note "ok: $*"
-	passed=$((passed + 1))
-}
 # "requests mean-bytes" of what CMD... read from the device
 seen() {
 	local a b

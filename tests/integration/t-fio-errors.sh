@@ -6,15 +6,12 @@
 # LUN's backing file, which tgtd answers with MEDIUM ERROR (EIO): counted
 # and gone on past, or ending the run, as each option says.
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/fio-lib.sh"
 lm_need_root
 command -v jq >/dev/null || skip "jq is not installed (bash scripts/deps.sh)"
 lm_fio
 cd "$LM_WORK" || fail "no work directory"
 q='.jobs[0] | "\(.error) \(.total_err) \(.first_error) \(.read.total_ios) \(.read.io_bytes) \(.write.total_ios) \(.write.io_bytes)"'
-keys() {
-	jq -r '[.jobs[] | paths(scalars) as $p | $p | map(if type == "number" then "#" else . end)
-		| join(".")] | unique | .[]' "$1" | grep -v -e '^disk_util' -e '^job options' -e percentile
-}
 
 # ENOSPC: the tmpfs holds 128 of the job's 256 writes of 64 KiB; the
 # file is sparse, made anew before each run
@@ -38,8 +35,7 @@ for e in psync libaio io_uring; do
 	note "$e ENOSPC: error total_err first_error reads bytes writes bytes: fio $f, lunmark $l"
 	[ "$l" = "28 128 28 0 0 256 8388608" ] || fail "$e: lunmark $l, where 128 of 256 writes fail with ENOSPC"
 	[ "$f" = "$l" ] || fail "$e: fio $f, lunmark $l"
-	[ "$(keys f.json)" = "$(keys l.json)" ] ||
-		fail "$e: JSON keys: $(diff <(keys f.json) <(keys l.json) | head -5 | tr '\n' ' ')"
+	same_keys "$e" f.json l.json
 	# a failed IO gone on past is not said, as fio says none
 	! grep -q "No space" l.out || fail "$e: lunmark said a failed IO it went on past: $(head -3 l.out)"
 done

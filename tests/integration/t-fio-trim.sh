@@ -12,23 +12,11 @@
 #   initiator, holes in the backing file; trimwrite's data lands after its
 #   trims; a LUN without thin provisioning refuses UNMAP, said in words.
 . "$(dirname "$0")/lib.sh"
-lm_need_root
-command -v jq >/dev/null || skip "jq is not installed (bash scripts/deps.sh)"
-lm_fio
-cd "$LM_WORK" || fail "no work directory"
-passed=0
-ok() {
-	note "ok: $*"
-	passed=$((passed + 1))
-}
+. "$(dirname "$0")/fio-lib.sh"
+lm_fio_setup
 q='[.jobs[] | "\(.read.total_ios) \(.write.total_ios) \(.trim.total_ios) \(.trim.io_bytes)"] | join(" ")'
-keys() {
-	jq -r '[.jobs[] | paths(scalars) as $p | $p | map(if type == "number" then "#" else . end)
-		| join(".")] | unique | .[]' "$1" | grep -v -e '^disk_util' -e '^job options' -e percentile
-}
 # the backing file's 4 KiB blocks that hold data
 held() { echo $(($(stat -c %b "$1") * $(stat -c %B "$1") / 4096)); }
-lm_loop 64 512
 back=$(losetup -nO BACK-FILE "$LM_DEV")
 fill() { dd if=/dev/urandom of="$LM_DEV" bs=1M count=64 oflag=direct status=none; }
 for mode in trim randtrim trimwrite randtrimwrite; do
@@ -44,8 +32,7 @@ for mode in trim randtrim trimwrite randtrimwrite; do
 	f=$(jq -r "$q" f.json) l=$(jq -r "$q" l.json)
 	note "$mode: reads writes trims trim-bytes: fio $f, lunmark $l; 4k blocks held after: fio $fh, lunmark $lh"
 	[ "$f" = "$l" ] || fail "$mode: fio $f, lunmark $l"
-	[ "$(keys f.json)" = "$(keys l.json)" ] ||
-		fail "$mode: JSON keys: $(diff <(keys f.json) <(keys l.json) | head -5 | tr '\n' ' ')"
+	same_keys "$mode" f.json l.json
 	# the sequential modes punch the whole region: 8192 of 16384 held
 	case $mode in
 	trim) [ "$lh" = 8192 ] || fail "trim: $lh blocks held, where 32 MiB of 64 are trimmed" ;;
