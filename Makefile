@@ -142,7 +142,7 @@ endif
 FUZZ_SECONDS ?= 60
 FUZZERS := jobfile url cli result
 FUZZ_SRCS_jobfile := fio-compat/jobfile.c fio-compat/keywords.c fio-compat/options.c \
-	fio-compat/place.c src/job/place.c \
+	fio-compat/place.c fio-compat/durable.c src/job/place.c \
 	fio-compat/values.c src/cli/options.c src/cli/values.c
 FUZZ_SRCS_url := kmod-free/url.c
 FUZZ_SRCS_cli := src/cli/cli.c src/cli/options.c src/cli/cache.c \

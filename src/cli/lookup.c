@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* The option table's lookups (options.h): its parts walked as one. */
 #include "src/cli/options.h"
+#include "fio-compat/durable.h"
 #include "fio-compat/options.h"
 #include "fio-compat/pace.h"
 #include "fio-compat/place.h"
@@ -22,7 +23,10 @@ const struct lm_option *lm_opt_at(unsigned int i)
 	if (i < lm_fio_nprio_options)
 		return &lm_fio_prio_options[i];
 	i -= lm_fio_nprio_options;
-	return i < lm_fio_nplace_options ? &lm_fio_place_options[i] : NULL;
+	if (i < lm_fio_nplace_options)
+		return &lm_fio_place_options[i];
+	i -= lm_fio_nplace_options;
+	return i < lm_fio_ndurable_options ? &lm_fio_durable_options[i] : NULL;
 }
 
 static bool lm_opt_named(const struct lm_option *o, const char *name)
