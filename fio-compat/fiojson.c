@@ -345,14 +345,14 @@ int lm_fio_error(const struct lm_fio_job *fj, const struct lm_run_result *r)
 }
 
 /* One of fio's depth distributions (src/stats/depths.h), as shares. */
-static struct json_object *lm_depth_json(const uint64_t *map,
+static struct json_object *lm_depth_json(const uint64_t *map, uint64_t less,
 					 const char *const *names)
 {
 	struct json_object *o = json_object_new_object();
 	double pct[LM_DEPTH_BUCKETS];
 	unsigned int i;
 
-	lm_depths_pct(map, pct);
+	lm_depths_pct(map, less, pct);
 	for (i = 0; i < LM_DEPTH_BUCKETS; i++)
 		lm_jput_f(o, names[i], pct[i]);
 	return o;
@@ -440,11 +440,12 @@ static struct json_object *lm_job_json(const struct lm_fio_job *fj,
 	lm_jput_u64(o, "majf", r->job_cpu.majf);
 	lm_jput_u64(o, "minf", r->job_cpu.minf);
 	lm_jput(o, "iodepth_level",
-		lm_depth_json(r->depths.level, lm_depth_level_names));
+		lm_depth_json(r->depths.level, r->depths.syncs,
+			      lm_depth_level_names));
 	lm_jput(o, "iodepth_submit",
-		lm_depth_json(r->depths.submit, lm_depth_batch_names));
+		lm_depth_json(r->depths.submit, 0, lm_depth_batch_names));
 	lm_jput(o, "iodepth_complete",
-		lm_depth_json(r->depths.complete, lm_depth_batch_names));
+		lm_depth_json(r->depths.complete, 0, lm_depth_batch_names));
 	lm_latency_json(o, r);
 	/* with continue_on_error only, as fio's */
 	if (fj->job.onerr.kinds) {

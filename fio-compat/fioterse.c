@@ -87,7 +87,7 @@ static void lm_terse_job(FILE *f, const struct lm_fio_jobs *jobs,
 		(unsigned long long)r->job_cpu.ctx,
 		(unsigned long long)r->job_cpu.majf,
 		(unsigned long long)r->job_cpu.minf);
-	lm_depths_pct(r->depths.level, depth);
+	lm_depths_pct(r->depths.level, r->depths.syncs, depth);
 	for (i = 0; i < LM_DEPTH_BUCKETS; i++)
 		fprintf(f, ";%.1f%%", depth[i]);
 	lm_fio_lat_share(r, lm_fio_lat_small, LM_FIO_NSMALL, 1000, false,

@@ -34,6 +34,13 @@ void lm_depths_submit(struct lm_depths *d, unsigned int n, unsigned int depth)
 	d->submit[lm_depth_bucket(lm_batch_up, n)]++;
 }
 
+void lm_depths_sync(struct lm_depths *d, unsigned int depth)
+{
+	lm_depths_submit(d, 1, depth);
+	lm_depths_complete(d, 1);
+	d->syncs++;
+}
+
 void lm_depths_complete(struct lm_depths *d, unsigned int n)
 {
 	d->complete[lm_depth_bucket(lm_batch_up, n)]++;
@@ -48,9 +55,10 @@ void lm_depths_add(struct lm_depths *to, const struct lm_depths *from)
 		to->submit[i] += from->submit[i];
 		to->complete[i] += from->complete[i];
 	}
+	to->syncs += from->syncs;
 }
 
-void lm_depths_pct(const uint64_t map[LM_DEPTH_BUCKETS],
+void lm_depths_pct(const uint64_t map[LM_DEPTH_BUCKETS], uint64_t less,
 		   double pct[LM_DEPTH_BUCKETS])
 {
 	uint64_t total = 0;
@@ -58,6 +66,7 @@ void lm_depths_pct(const uint64_t map[LM_DEPTH_BUCKETS],
 
 	for (i = 0; i < LM_DEPTH_BUCKETS; i++)
 		total += map[i];
+	total = total > less ? total - less : 0;
 	for (i = 0; i < LM_DEPTH_BUCKETS; i++) {
 		pct[i] = total ? (double)map[i] * 100.0 / (double)total : 0.0;
 		/* fio's stat_calc_dist(): a bucket with any is at least 0.1 */

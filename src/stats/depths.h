@@ -21,6 +21,9 @@ struct lm_depths {
 	uint64_t level[LM_DEPTH_BUCKETS];    /* IOs */
 	uint64_t submit[LM_DEPTH_BUCKETS];   /* submit calls */
 	uint64_t complete[LM_DEPTH_BUCKETS]; /* reaps */
+	/* of level's IOs, fio's syncs (fsync=N): fio counts them there
+	 * and divides by the reads, writes and trims alone */
+	uint64_t syncs;
 };
 
 /* fio's labels, in the order of the buckets */
@@ -29,13 +32,16 @@ extern const char *const lm_depth_batch_names[LM_DEPTH_BUCKETS];
 
 /* @n IOs handed on in one submit call, @depth in the queue with them. */
 void lm_depths_submit(struct lm_depths *d, unsigned int n, unsigned int depth);
+/* A sync done in the thread at @depth: one IO submitted, one reaped. */
+void lm_depths_sync(struct lm_depths *d, unsigned int depth);
 /* @n IOs reaped by one call. */
 void lm_depths_complete(struct lm_depths *d, unsigned int n);
 /* @from's counts added to @to's (threads summed, as fio's groups). */
 void lm_depths_add(struct lm_depths *to, const struct lm_depths *from);
-/* @map as fio's percentages of its total: one counted but under 0.1%
- * shows 0.1; all 0 with nothing counted. */
-void lm_depths_pct(const uint64_t map[LM_DEPTH_BUCKETS],
+/* @map as fio's percentages of its total less @less (level's syncs, so
+ * that with them it adds up past 100, as fio's): one counted but under
+ * 0.1% shows 0.1; all 0 with nothing counted. */
+void lm_depths_pct(const uint64_t map[LM_DEPTH_BUCKETS], uint64_t less,
 		   double pct[LM_DEPTH_BUCKETS]);
 
 #endif

@@ -46,12 +46,12 @@ static void lm_test_depths_pct(void)
 	double pct[LM_DEPTH_BUCKETS];
 
 	memset(&a, 0, sizeof(a));
-	lm_depths_pct(a.level, pct);
+	lm_depths_pct(a.level, 0, pct);
 	CU_ASSERT_DOUBLE_EQUAL(pct[0], 0.0, 1e-12);
 	/* 1 of 10000: under 0.1 %, shown as 0.1, as fio's */
 	lm_depths_submit(&a, 9999, 64);
 	lm_depths_submit(&a, 1, 1);
-	lm_depths_pct(a.level, pct);
+	lm_depths_pct(a.level, 0, pct);
 	CU_ASSERT_DOUBLE_EQUAL(pct[6], 99.99, 1e-9);
 	CU_ASSERT_DOUBLE_EQUAL(pct[0], 0.1, 1e-12);
 	CU_ASSERT_DOUBLE_EQUAL(pct[3], 0.0, 1e-12);
@@ -63,6 +63,18 @@ static void lm_test_depths_pct(void)
 	CU_ASSERT_EQUAL(b.submit[6], 1);
 	CU_ASSERT_EQUAL(b.submit[1], 1);
 	CU_ASSERT_EQUAL(b.complete[1], 1);
+	/* fio's syncs: counted at their depth, over the other IOs alone
+	 * (fsync=16 over 256 writes at QD 1: 271 of 256) */
+	memset(&a, 0, sizeof(a));
+	lm_depths_submit(&a, 256, 1);
+	for (int i = 0; i < 15; i++)
+		lm_depths_sync(&a, 1);
+	lm_depths_add(&b, &a);
+	CU_ASSERT_EQUAL(b.syncs, 15);
+	lm_depths_pct(a.level, a.syncs, pct);
+	CU_ASSERT_DOUBLE_EQUAL(pct[0], 105.859375, 1e-9);
+	CU_ASSERT_EQUAL(a.submit[1], 15);
+	CU_ASSERT_EQUAL(a.complete[1], 15);
 }
 
 int lm_suite_depths(void)
