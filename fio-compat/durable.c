@@ -34,6 +34,22 @@ const struct lm_option lm_fio_durable_options[] = {
 	LM_TAKEN_BOOL("verify_dump", "taken: a bad block is named by offset"),
 	LM_TAKEN_NUM("verify_async", 0, INT32_MAX,
 		     "taken: reads are checked as they complete"),
+	{ .fio = "fsync",
+	  LM_NUMBER(0, UINT32_MAX),
+	  LM_J(fsync_every),
+	  .help = "N: an fsync before the next IO once the thread has issued another N writes (0: none); in fio's sync figures" },
+	{ .fio = "fdatasync",
+	  LM_NUMBER(0, UINT32_MAX),
+	  LM_J(fdatasync_every),
+	  .help = "N: as fsync, an fdatasync (in fio's sync latencies, not in its total_ios)" },
+	{ .fio = "end_fsync",
+	  LM_BOOLEAN,
+	  LM_J(end_fsync),
+	  .help = "1: an fsync (an iSCSI LUN's SYNCHRONIZE CACHE) when a writing thread's IOs are done, within its runtime" },
+	{ .fio = "fsync_on_close",
+	  LM_BOOLEAN,
+	  LM_J(fsync_on_close),
+	  .help = "1: as end_fsync (fio's fsync at the close follows a sync, so it does none)" },
 };
 
 const unsigned int lm_fio_ndurable_options =

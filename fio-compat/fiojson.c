@@ -270,6 +270,27 @@ static struct json_object *lm_dir_json(const struct lm_run_result *r,
 	return o;
 }
 
+/* fio's syncs (src/run/sync.h): the fsyncs, and the latency of every
+ * sync (fdatasyncs too), with its percentiles; @nolat: none, as fio's
+ * gtod_reduce */
+static struct json_object *lm_sync_json(const struct lm_run_result *r,
+					bool plus, bool nolat)
+{
+	struct json_object *o = json_object_new_object(), *lat;
+	struct lm_hist empty;
+	const struct lm_hist *h = &r->sync_lat;
+
+	lm_hist_init(&empty);
+	if (nolat)
+		h = &empty;
+	lm_jput_u64(o, "total_ios", r->fsyncs);
+	lat = lm_lat_json(h, true);
+	if (plus && h->count)
+		lm_jput(lat, "bins", lm_bins_json(h));
+	lm_jput(o, "lat_ns", lat);
+	return o;
+}
+
 /* The IOs of every direction at most @ns long. */
 static uint64_t lm_fio_count_le(const struct lm_run_result *r, uint64_t ns)
 {
@@ -400,8 +421,7 @@ static struct json_object *lm_job_json(const struct lm_fio_job *fj,
 				       bool cmdline, bool plus)
 {
 	struct json_object *o = json_object_new_object();
-	struct json_object *z = json_object_new_object(), *jo;
-	struct lm_run_result none;
+	struct json_object *jo;
 	/* latency_target's found depth, else the iodepth */
 	unsigned int depth = fj->job.lat_target_ns ? r->lat_depth
 			     : fj->depth_given	   ? fj->depth_given
@@ -425,12 +445,8 @@ static struct json_object *lm_job_json(const struct lm_fio_job *fj,
 	lm_jput(o, "read", lm_dir_json(r, LM_DIR_READ, plus, fj->gtod_reduce));
 	lm_jput(o, "write",
 		lm_dir_json(r, LM_DIR_WRITE, plus, fj->gtod_reduce));
-	memset(&none, 0, sizeof(none));
-	lm_hist_init(&none.lat[0]);
 	lm_jput(o, "trim", lm_dir_json(r, LM_DIR_TRIM, plus, fj->gtod_reduce));
-	lm_jput_u64(z, "total_ios", 0);
-	lm_jput(z, "lat_ns", lm_lat_json(&none.lat[0], false));
-	lm_jput(o, "sync", z);
+	lm_jput(o, "sync", lm_sync_json(r, plus, fj->gtod_reduce));
 	lm_jput_u64(o, "job_runtime",
 		    (r->runtime_sum_ns ? r->runtime_sum_ns : r->elapsed_ns) /
 			    1000000);

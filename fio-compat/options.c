@@ -304,9 +304,6 @@ const struct lm_option lm_fio_options[] = {
 		      "taken: lunmark creates no file for it"),
 	LM_TAKEN_BOOL("fill_device",
 		      "taken: without size= the region is the whole target"),
-	LM_REFUSED("fsync", "no syncs between writes"),
-	LM_REFUSED("end_fsync", "no sync at the end"),
-	LM_REFUSED("fsync_on_close", "no sync at close"),
 	LM_REFUSED("file_service_type", "one file per job"),
 };
 

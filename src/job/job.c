@@ -559,4 +559,6 @@ void lm_job_unpaced(struct lm_job *j)
 	j->flow = 0;
 	j->dedupe_pct = 0;
 	j->lat_target_ns = 0;
+	j->fsync_every = j->fdatasync_every = 0;
+	j->end_fsync = j->fsync_on_close = false;
 }

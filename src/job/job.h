@@ -156,6 +156,11 @@ struct lm_job {
 	unsigned int think_blocks; /* default 1 */
 	int think_issued;    /* thinktime_blocks_type=issue (1), complete (0) */
 	uint64_t number_ios; /* a thread stops after this many IOs; 0: none */
+	/* fio's fsync=N and fdatasync=N: a sync before the next IO once N
+	 * more writes were issued (0: none); end_fsync and fsync_on_close:
+	 * one when a writing thread is done (src/run/sync.h) */
+	uint32_t fsync_every, fdatasync_every;
+	bool end_fsync, fsync_on_close;
 	/* fio's exitall: when this job is done, stop the jobs of exit_what
 	 * (LM_EXIT_WHAT_*): those of its group (exit_group, fio's group
 	 * id), every job running, or those and every later one */
@@ -348,7 +353,7 @@ void lm_pass_job(struct lm_job *pj, const struct lm_job *j, uint32_t bs_bytes,
  * Nothing of a measured job's own pacing and early stops, for the runs
  * made from it (a prefill, explicit passes, a verify read-back): no
  * rate_min, startdelay, wait_for, thinktime, exitall, flow or
- * latency_target, and no dedupe.
+ * latency_target, no dedupe, and no syncs of fio's (fsync and its kin).
  * The rate caps, number_ios and steady-state stop are the caller's.
  */
 void lm_job_unpaced(struct lm_job *j);

@@ -26,6 +26,7 @@ struct lm_mpi_row {
 	uint64_t ios[LM_DIRS];
 	uint64_t bytes[LM_DIRS];
 	uint64_t errors[LM_DIRS];
+	uint64_t fsyncs;
 	struct lm_cpu cpu;
 	unsigned int nseries;
 	int stop; /* lm_stop */
@@ -122,6 +123,7 @@ static void lm_mpi_row_fill(const struct lm_mpi *x, uint64_t t0_ns,
 	memcpy(row->ios, r->ios, sizeof(row->ios));
 	memcpy(row->bytes, r->bytes, sizeof(row->bytes));
 	memcpy(row->errors, r->errors, sizeof(row->errors));
+	row->fsyncs = r->fsyncs;
 	row->cpu = r->cpu;
 	row->nseries = r->nseries;
 	row->stop = lm_stop;
@@ -214,6 +216,7 @@ static int lm_mpi_sum(const struct lm_mpi *x, const struct lm_mpi_row *rows,
 	}
 	for (d = 0; d < LM_DIRS; d++)
 		r->ios[d] = r->bytes[d] = r->errors[d] = 0;
+	r->fsyncs = 0;
 	for (k = 0; k < x->size; k++) {
 		struct lm_rank_run *row = &r->ranks[k];
 
@@ -228,6 +231,7 @@ static int lm_mpi_sum(const struct lm_mpi *x, const struct lm_mpi_row *rows,
 			r->bytes[d] += rows[k].bytes[d];
 			r->errors[d] += rows[k].errors[d];
 		}
+		r->fsyncs += rows[k].fsyncs;
 		r->cpu.usr_s += rows[k].cpu.usr_s;
 		r->cpu.sys_s += rows[k].cpu.sys_s;
 		r->cpu.host_s += rows[k].cpu.host_s;
@@ -286,6 +290,9 @@ int lm_mpi_gather(struct lm_mpi *x, uint64_t t0_ns, uint64_t stop_ns,
 	ret = lm_mpi_wait(x, &req) ? lm_mpi_outcome(x, &mine, &all, r) : -EPIPE;
 	if (!ret)
 		ret = lm_mpi_reduce(r->lat, LM_DIRS, sizeof(r->lat[0]),
+				    lm_mpi_hist_op, x->rank);
+	if (!ret)
+		ret = lm_mpi_reduce(&r->sync_lat, 1, sizeof(r->sync_lat),
 				    lm_mpi_hist_op, x->rank);
 	if (!ret)
 		ret = lm_mpi_reduce(r->bw_samples, LM_DIRS,

@@ -36,6 +36,21 @@ static void lm_run_dir(FILE *f, const char *name, const struct lm_summary *s)
 		fprintf(f, "    errors: %llu\n", (unsigned long long)s->errors);
 }
 
+/* fio's syncs (fsync=N, fdatasync=N), where there were some */
+static void lm_run_syncs(FILE *f, const struct lm_run_result *r)
+{
+	const struct lm_summary *s = &r->sync_sum;
+
+	if (!s->ios)
+		return;
+	fprintf(f,
+		"  sync : %llu (%llu fsync), %.1f per second\n"
+		"    lat (us): min=%.2f, max=%.2f, mean=%.2f, stdev=%.2f, p50=%.2f, p99=%.2f\n",
+		(unsigned long long)s->ios, (unsigned long long)r->fsyncs,
+		s->iops, s->lat_min_us, s->lat_max_us, s->lat_mean_us,
+		s->lat_stddev_us, s->lat_pct_us[0], s->lat_pct_us[2]);
+}
+
 /* fio's per-priority lines, where two or more priorities had IOs: each
  * one's completion latency (cmdprio, src/job/prio.h) */
 static void lm_run_prios(FILE *f, const struct lm_priolat *p)
@@ -114,6 +129,7 @@ void lm_report_run_text(FILE *f, const struct lm_report_info *info,
 		lm_run_dir(f, lm_dir_name(d), &r->sum[d]);
 		lm_run_prios(f, &r->prio[d]);
 	}
+	lm_run_syncs(f, r);
 	if (!info->cpu_shared)
 		lm_run_cpu(f, r);
 	if (r->reconnects)

@@ -47,6 +47,8 @@ void lm_run_result_summarize(struct lm_run_result *r)
 		     lm_dirs_sum(r->bytes), lm_dirs_sum(r->errors),
 		     lm_run_result_dir_ns(r, LM_DIR_WRITE) + r->rb_ns,
 		     r->series, r->nseries, LM_SUM_ALL);
+	lm_summarize(&r->sync_sum, &r->sync_lat, r->sync_lat.count, 0, 0,
+		     r->elapsed_ns, NULL, 0, LM_SUM_ALL);
 	/* a share of the wall time the CPU was measured over: on a short
 	 * run the teardown after the last IO is much of it */
 	wall = r->cpu_wall_ns > r->elapsed_ns ? r->cpu_wall_ns : r->elapsed_ns;

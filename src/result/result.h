@@ -40,6 +40,11 @@ struct lm_run_result {
 	 * (engine.h's ops->slat); empty where lat is all clat */
 	struct lm_hist slat[LM_DIRS];
 	struct lm_hist clat[LM_DIRS];
+	/* fio's sync: the latencies of fsync=N's and fdatasync=N's syncs,
+	 * and the fsyncs among them (src/run/sync.h) */
+	struct lm_hist sync_lat;
+	uint64_t fsyncs;
+	struct lm_summary sync_sum; /* sync_lat's figures, for the report */
 	/* fio's prios[]: the workers' latencies per IO priority, merged
 	 * by value (owned; empty without cmdprio) */
 	struct lm_priolat prio[LM_DIRS];

@@ -176,7 +176,10 @@ void lm_group_merge(struct lm_group *g, uint64_t t0)
 		lm_hist_init(&r->clat[d]);
 		lm_priolat_free(&r->prio[d]);
 	}
+	lm_hist_init(&r->sync_lat);
 	for (i = 0; i < g->n; i++) {
+		lm_hist_merge(&r->sync_lat, &w[i].sync_lat);
+		r->fsyncs += w[i].fsyncs;
 		for (d = 0; d < LM_DIRS; d++) {
 			lm_hist_merge(&r->lat[d], &w[i].lat[d]);
 			lm_hist_merge(&r->slat[d], &w[i].slat[d]);

@@ -2,6 +2,7 @@
 /* The one submit/reap loop (loop.h). */
 #include "src/run/loop.h"
 #include "src/run/draw.h"
+#include "src/run/sync.h"
 #include "src/lunmark.h"
 #include "src/target/target.h"
 
@@ -112,6 +113,8 @@ static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 {
 	unsigned int queued = 0;
 	enum lm_draw d = LM_DRAW_IO;
+	enum lm_sync sync;
+	bool own; /* a trim the thread does itself */
 	struct lm_next n;
 	struct lm_io *io;
 	uint64_t now;
@@ -119,10 +122,8 @@ static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 
 	if (!l->nfree)
 		return true;
-	/* an IO's issue time is a clock read after the data work before
-	 * it: the batch's first, or the one after a write's fill (a 1 MiB
-	 * stamp is not the next IO's latency); queueing itself is a few
-	 * stores */
+	/* an IO's issue time: the clock read after the data work before it
+	 * (a 1 MiB stamp is not the next IO's latency; a queue is stores) */
 	now = lm_now_ns();
 	/* fio's latency_target keeps its depth (else it is the iodepth) */
 	while (l->nfree && l->inflight + queued < l->lt.qd) {
@@ -132,18 +133,23 @@ static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 			d = lm_draw(w, l, now, &n);
 		if (d != LM_DRAW_IO)
 			break;
+		sync = lm_sync_due(w, l);
+		own = n.dir == LM_DIR_TRIM && !l->eng.ops->trim;
+		/* what was queued goes first, as fio's engines ask
+		 * (FIO_Q_BUSY) before a sync or trim of their own */
+		if ((sync || own) && queued)
+			lm_push(w, l, queued, measuring);
+		queued = sync || own ? 0 : queued;
+		if (sync) {
+			lm_sync_now(w, l, sync, measuring);
+			now = lm_now_ns();
+		}
 		io = l->free_ios[l->nfree - 1];
 		if (!lm_guard(w, l, io, &n))
 			break;
 		l->nfree--;
 		now = lm_ready(w, l, io, &n, measuring, now);
-		if (n.dir == LM_DIR_TRIM && !l->eng.ops->trim) {
-			/* what was queued goes first, as fio's engines ask
-			 * (FIO_Q_BUSY) before a trim of their own */
-			if (queued) {
-				lm_push(w, l, queued, measuring);
-				queued = 0;
-			}
+		if (own) {
 			lm_trim_now(w, l, io, measuring);
 			now = lm_now_ns();
 		} else {
@@ -171,6 +177,7 @@ static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 			l->held.on = true;
 		}
 		l->nissued++;
+		l->writes += n.dir == LM_DIR_WRITE;
 		if (measuring) {
 			l->issued_measured += n.len;
 			l->ios_measured++;
@@ -311,6 +318,7 @@ static void lm_complete(struct lm_worker *w, struct lm_loop *l, unsigned int n,
 	}
 	l->inflight -= n;
 	l->ncompleted += n;
+	l->synced = l->synced && !n;
 	if (measuring)
 		lm_depths_complete(&w->depths, n);
 }
@@ -339,7 +347,6 @@ static bool lm_measuring(struct lm_worker *w, const struct lm_loop *l,
 		atomic_load_explicit(&w->shared->phase, memory_order_relaxed);
 	uint64_t deadline =
 		atomic_load_explicit(&w->deadline_ns, memory_order_relaxed);
-
 	uint64_t from =
 		atomic_load_explicit(&w->measure_from_ns, memory_order_relaxed);
 
@@ -351,8 +358,7 @@ static bool lm_measuring(struct lm_worker *w, const struct lm_loop *l,
 	return phase == LM_PHASE_MEASURE && !*stop && now >= from;
 }
 
-/* What is in flight completes (fio's quiesce); false at the stop. */
-static bool lm_quiesce(struct lm_worker *w, struct lm_loop *l)
+bool lm_loop_quiesce(struct lm_worker *w, struct lm_loop *l)
 {
 	bool stop = false;
 	uint64_t now;
@@ -379,7 +385,7 @@ static void lm_think(struct lm_worker *w, struct lm_loop *l)
 	bool stop = false;
 	uint64_t now, end;
 
-	if (!lm_quiesce(w, l))
+	if (!lm_loop_quiesce(w, l))
 		return;
 	now = lm_now_ns();
 	end = now +
@@ -467,7 +473,7 @@ static bool lm_latency(struct lm_worker *w, struct lm_loop *l, uint64_t now)
 		return false;
 	if (s != LM_LAT_QUIESCE && s != LM_LAT_MEASURE)
 		return true;
-	lm_quiesce(w, l);
+	lm_loop_quiesce(w, l);
 	/* the next window starts once the quiesce is over */
 	now = lm_now_ns();
 	if (s == LM_LAT_MEASURE)

@@ -77,6 +77,10 @@ struct lm_loop {
 	uint64_t inval_left;
 	bool inval;
 	enum lm_lat_step lt_step; /* what an IO over the target asked */
+	/* fio's fsync=N (sync.h): the writes issued, and whether the last
+	 * IO to complete was a sync (fio's last_was_sync) */
+	uint64_t writes;
+	bool synced;
 };
 
 /*
@@ -86,6 +90,9 @@ struct lm_loop {
  */
 void lm_loop_fail(struct lm_worker *w, const struct lm_loop *l, int err,
 		  uint64_t offset, unsigned int dir);
+
+/* What is in flight completes (fio's quiesce); false at the stop. */
+bool lm_loop_quiesce(struct lm_worker *w, struct lm_loop *l);
 
 /*
  * Until the pass set in @l (l->gen, mixed, trimwrite, dir, solo) is done, the

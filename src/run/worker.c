@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "src/run/worker.h"
 #include "src/run/loop.h"
+#include "src/run/sync.h"
 #include "src/lunmark.h"
 #include "src/target/target.h"
 
@@ -113,6 +114,7 @@ static int lm_loop_setup(struct lm_worker *w, struct lm_loop *l)
 		lm_hist_init(&w->slat[i]);
 		lm_hist_init(&w->clat[i]);
 	}
+	lm_hist_init(&w->sync_lat);
 
 	w->setup_what = "setting up the engine";
 	w->setup_engine = true;
@@ -238,6 +240,8 @@ void lm_worker_restart(struct lm_worker *w, uint64_t now)
 		w->lat_base[1][d] = atomic_load(&w->live_bytes[d]);
 		w->lat_base[2][d] = atomic_load(&w->live_lat_ns[d]);
 	}
+	lm_hist_init(&w->sync_lat);
+	w->fsyncs = 0;
 	memset(&w->depths, 0, sizeof(w->depths));
 	w->lat_from_ns = now;
 }
@@ -301,6 +305,7 @@ void *lm_worker_main(void *arg)
 	if (!w->setup_err) {
 		lm_job_pass(w, w->loop);
 		lm_loop_run(w, w->loop);
+		lm_sync_end(w, w->loop); /* within its runtime, as fio's */
 	}
 	w->end_ns = lm_now_ns();
 	lm_worker_teardown(w);

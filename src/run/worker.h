@@ -131,6 +131,10 @@ struct lm_worker {
 	_Alignas(64) struct lm_hist lat[LM_DIRS];
 	struct lm_hist slat[LM_DIRS];
 	struct lm_hist clat[LM_DIRS];
+	/* fio's fsync=N and fdatasync=N (sync.h): the syncs' latencies, and
+	 * how many of them were fsyncs */
+	struct lm_hist sync_lat;
+	uint64_t fsyncs;
 	/* fio's cmdprio: what the IOs' priorities are drawn from, and the
 	 * latency (clat where the engine tells it apart, else lat) per
 	 * priority of each direction with one per IO; else empty */

@@ -105,6 +105,7 @@ size=4m
 filename=$LM_WORK/j\${OMPI_COMM_WORLD_RANK}
 [w]
 rw=write
+fsync=16
 [r]
 stonewall
 rw=randread
@@ -128,6 +129,9 @@ jq -e '.jobs[1].read | .bw_samples >= 5 and .bw_samples <= 6 and .iops_samples =
 	fail "fio JSON: the ranks' bw samples not summed: $(jq -c '.jobs[1].read | [.bw_samples, .iops_samples]' "$LM_WORK/two.json")"
 jq -e '.jobs[0].write.io_bytes == 2 * 4194304' "$LM_WORK/two.json" >/dev/null ||
 	fail "fio JSON: the write phase did not write 4 MiB on each rank: $(jq .jobs[0].write.io_bytes "$LM_WORK/two.json")"
+# fsync=16 over each rank's 64 writes: 3 syncs a rank, summed
+jq -e '.jobs[0].sync | .total_ios == 6 and .lat_ns.N == 6' "$LM_WORK/two.json" >/dev/null ||
+	fail "fio JSON: the ranks' syncs not summed (3 each): $(jq -c '.jobs[0].sync | [.total_ios, .lat_ns.N]' "$LM_WORK/two.json")"
 expect_exit 0 "$LM_WORK/o" "${LM_MPIRUN[@]}" -np 2 "$LUNMARK_MPI" --readonly --section=r "$LM_WORK/two.fio"
 expect_grep "Per rank, reads and writes together" "$LM_WORK/o"
 # fio's IO depth counts summed over ranks of different depths (MPMD: an

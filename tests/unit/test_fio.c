@@ -306,11 +306,24 @@ static void lm_test_fio_errors(void)
 		lm_fio_file_free(&f);
 	}
 	/* --ignore-unsupported: skipped, the job stands */
-	CU_ASSERT_EQUAL(lm_build("[a]\nfsync=4\nbs=8k\n", true, &f, &js, msg,
-				 sizeof(msg)),
+	CU_ASSERT_EQUAL(lm_build("[a]\nfile_service_type=random\nbs=8k\n", true,
+				 &f, &js, msg, sizeof(msg)),
 			0);
 	CU_ASSERT_EQUAL(js.n, 1);
 	CU_ASSERT_EQUAL(js.jobs[0].job.bs_bytes, 8192);
+	lm_fio_jobs_free(&js);
+	lm_fio_file_free(&f);
+	/* fio's syncs: each its own field, none by default */
+	CU_ASSERT_EQUAL(lm_build("[a]\nfsync=4\nfdatasync=2\nend_fsync=1\n"
+				 "[b]\nfsync_on_close=1\n",
+				 false, &f, &js, msg, sizeof(msg)),
+			0);
+	CU_ASSERT_EQUAL(js.n, 2);
+	CU_ASSERT_EQUAL(js.jobs[0].job.fsync_every, 4);
+	CU_ASSERT_EQUAL(js.jobs[0].job.fdatasync_every, 2);
+	CU_ASSERT(js.jobs[0].job.end_fsync && !js.jobs[0].job.fsync_on_close);
+	CU_ASSERT(!js.jobs[1].job.fsync_every && !js.jobs[1].job.end_fsync);
+	CU_ASSERT(js.jobs[1].job.fsync_on_close);
 	lm_fio_jobs_free(&js);
 	lm_fio_file_free(&f);
 }

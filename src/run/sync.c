@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: MIT
+/* fio's syncs in a job's loop (sync.h). */
+#include "src/run/sync.h"
+#include "src/target/target.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Is a sync of every @every writes due after @writes, fio's rule? */
+static bool lm_sync_every(uint32_t every, uint64_t writes)
+{
+	return every && writes && !(writes % every);
+}
+
+enum lm_sync lm_sync_due(const struct lm_worker *w, const struct lm_loop *l)
+{
+	const struct lm_job *j = w->job;
+
+	if (l->synced || l->solo)
+		return LM_SYNC_NONE;
+	if (lm_sync_every(j->fsync_every, l->writes))
+		return LM_SYNC_FSYNC;
+	if (lm_sync_every(j->fdatasync_every, l->writes))
+		return LM_SYNC_FDATASYNC;
+	return LM_SYNC_NONE;
+}
+
+/* The sync itself: 0 or -errno. */
+static int lm_sync_do(struct lm_worker *w, struct lm_loop *l, enum lm_sync s)
+{
+	int fd = w->target->fd, ret;
+
+	if (l->eng.ops->flush) {
+		/* SYNCHRONIZE CACHE goes with nothing in flight */
+		if (!lm_loop_quiesce(w, l) || w->io_errno)
+			return 0;
+		return l->eng.ops->flush(&l->eng);
+	}
+	if (fd < 0)
+		return 0;
+	ret = s == LM_SYNC_FDATASYNC ? fdatasync(fd) : fsync(fd);
+	return ret ? -errno : 0;
+}
+
+/* A sync failed: the loop's first error, named for what it was. */
+static void lm_sync_failed(struct lm_worker *w, struct lm_loop *l,
+			   const char *what, int err)
+{
+	bool first = !w->io_errno;
+
+	lm_loop_fail(w, l, err, LM_ERR_NOT_IO, LM_DIR_WRITE);
+	if (first)
+		snprintf(w->errtext, sizeof(w->errtext), "%s failed: %.480s",
+			 what, l->eng.err[0] ? l->eng.err : strerror(err));
+}
+
+void lm_sync_now(struct lm_worker *w, struct lm_loop *l, enum lm_sync s,
+		 bool measuring)
+{
+	uint64_t t0 = lm_now_ns();
+	int ret = lm_sync_do(w, l, s);
+	uint64_t t1 = lm_now_ns();
+
+	l->synced = true;
+	if (ret) {
+		lm_sync_failed(w, l, s == LM_SYNC_FSYNC ? "fsync" : "fdatasync",
+			       -ret);
+		return;
+	}
+	if (!measuring)
+		return;
+	lm_hist_add(&w->sync_lat, t1 - t0);
+	if (s == LM_SYNC_FSYNC)
+		w->fsyncs++;
+	/* one IO, at the depth of those in flight and itself */
+	lm_depths_sync(&w->depths, l->inflight + 1);
+}
+
+void lm_sync_end(struct lm_worker *w, struct lm_loop *l)
+{
+	const struct lm_job *j = w->job;
+	int ret;
+
+	if (!(j->end_fsync || j->fsync_on_close) || w->io_errno ||
+	    w->setup_err || !lm_rw_writes(j->rw) || l->synced)
+		return;
+	ret = lm_sync_do(w, l, LM_SYNC_FSYNC);
+	if (ret)
+		lm_sync_failed(w, l,
+			       j->end_fsync ? "end_fsync" : "fsync_on_close",
+			       -ret);
+}

@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fio's syncs in a job's loop (loop.h), as fio 3.33 does them:
+ *  - fsync=N and fdatasync=N: before the next IO, once the thread has
+ *    issued a multiple of N writes, unless the last IO it saw complete
+ *    was a sync (fio's get_rw_ddir() and last_was_sync; fsync first when
+ *    both are due). So a mixed job syncs again after each read until the
+ *    next write, and a deep queue syncs once per reap at most.
+ *  - end_fsync and fsync_on_close: one fsync when a writing thread's IOs
+ *    are all done, within its runtime. fio's fsync_on_close would sync
+ *    again as it closes the file, but only were the last IO no sync,
+ *    which after that one it is not (one flush reaches the device).
+ * A sync is done in the worker's own thread, with nothing queued left
+ * unsubmitted, as fio's psync and libaio engines do theirs (fio's io_uring
+ * queues an IORING_OP_FSYNC among the IOs instead): fsync(2) or
+ * fdatasync(2) of the target's descriptor, or the engine's flush (an
+ * iSCSI LUN's SYNCHRONIZE CACHE, once what is in flight has completed).
+ * The null engine's target has no descriptor: its syncs do nothing and
+ * are counted, as fio's null engine completes them.
+ * Counted as fio counts them: each N-sync's latency (the "sync" lat_ns of
+ * fio's JSON), the fsyncs alone as its total_ios, each at its depth among
+ * the IO depths; the end's sync in none of those.
+ */
+#ifndef LM_RUN_SYNC_H
+#define LM_RUN_SYNC_H
+
+#include "src/run/loop.h"
+
+enum lm_sync { LM_SYNC_NONE, LM_SYNC_FSYNC, LM_SYNC_FDATASYNC };
+
+/* Which sync is due before @l's next IO, if any. */
+enum lm_sync lm_sync_due(const struct lm_worker *w, const struct lm_loop *l);
+
+/* Sync @s now, counted when @measuring; what was queued must have been
+ * submitted. A failure is the loop's first error (lm_loop_fail()). */
+void lm_sync_now(struct lm_worker *w, struct lm_loop *l, enum lm_sync s,
+		 bool measuring);
+
+/* end_fsync, fsync_on_close: after the loop of a thread that writes, when
+ * it ended without an error. */
+void lm_sync_end(struct lm_worker *w, struct lm_loop *l);
+
+#endif

@@ -1,0 +1,167 @@
+#!/usr/bin/env bash
+# fio's fsync, fdatasync, end_fsync and fsync_on_close, against fio 3.33:
+# - a direct-IO loop device, whose write cache makes each fsync a flush
+#   request (counted in /sys/block/loopN/stat): with psync, libaio at QD 8,
+#   fdatasync, both at once, end_fsync, fsync_on_close and gtod_reduce,
+#   the flushes that reach the device, the JSON's sync total_ios and N and
+#   the writes are fio's, and at QD 1 its iodepth_level shares (which add
+#   up past 100 with the syncs, as fio's);
+# - the "sync" key tree with and without syncs, json+'s bins with them;
+# - end_fsync inside the job's runtime: the runtime spans the first write
+#   to the fsync's return (strace -ttt -T), where a sync after the runtime
+#   would leave the fsync's time out;
+# - a tgtd LUN through lunmark's own initiator: each sync a SYNCHRONIZE
+#   CACHE, which tgtd's rdwr store turns into an fdatasync of its backing
+#   file (strace on tgtd), as many as fio-libiscsi's at QD 1;
+# - the text report's sync line; bad values refused with file:line.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/fio-lib.sh"
+command -v strace >/dev/null || skip "strace is not installed (bash scripts/deps.sh)"
+lm_fio_setup
+dev=${LM_DEV#/dev/}
+[ "$(cat "/sys/block/$dev/queue/write_cache")" = "write back" ] ||
+	skip "$LM_DEV has no write cache: an fsync sends it no flush to count"
+[ "$(wc -w <"/sys/block/$dev/stat")" -ge 17 ] || skip "this kernel counts no flush requests (/sys/block/$dev/stat)"
+flushes() { awk '{ print $16 }' "/sys/block/$dev/stat"; }
+
+# run TOOL NAME OPTIONS...: the job on the device; its JSON in NAME.TOOL.json
+# and the flushes it sent in $fl
+run() {
+	local t=$1 n=$2 a
+	shift 2
+	a=$(flushes)
+	if [ "$t" = fio ]; then
+		"$fio" --name=w --filename="$LM_DEV" "$@" --output-format=json \
+			--output="$n.fio.json" >f.out 2>&1 || fail "fio $n: $(head -c 300 f.out)"
+	else
+		expect_exit "$LM_EXIT_OK" l.out "$LUNMARK" --name=w --filename="$LM_DEV" "$@" \
+			--allow-write --output-format=json --output="$n.lunmark.json"
+	fi
+	fl=$(($(flushes) - a))
+}
+common=(--rw=write --bs=4k --size=1m --ioengine=psync --direct=1)
+sig='.jobs[0] | "\(.sync.total_ios) \(.sync.lat_ns.N) \(.write.total_ios)"'
+depths='.jobs[0].iodepth_level | [.[]] | map(tostring) | join(" ")'
+# name, its options, what fio gives (fsyncs, syncs timed, writes; flushes)
+while IFS='|' read -r name opts want; do
+	# shellcheck disable=SC2086 # the options, word by word
+	run fio "$name" "${common[@]}" $opts
+	ffl=$fl
+	# shellcheck disable=SC2086
+	run lunmark "$name" "${common[@]}" $opts
+	f=$(jq -r "$sig" "$name.fio.json") l=$(jq -r "$sig" "$name.lunmark.json")
+	note "$name ($opts): fsyncs, syncs timed, writes: fio $f, lunmark $l; flushes: fio $ffl, lunmark $fl"
+	[ "$f $ffl" = "$want" ] || fail "$name: fio gives $f $ffl, where this test expects $want"
+	[ "$l $fl" = "$f $ffl" ] || fail "$name: lunmark $l with $fl flushes, fio $f with $ffl"
+	case $opts in
+	*libaio*) ;; # at QD 8 the depth of each sync depends on the reaps
+	*)
+		f=$(jq -r "$depths" "$name.fio.json") l=$(jq -r "$depths" "$name.lunmark.json")
+		[ "$f" = "$l" ] || fail "$name: iodepth_level fio $f, lunmark $l"
+		;;
+	esac
+	ok "$name as fio's"
+done <<'EOF'
+fsync16|--fsync=16|15 15 256 15
+fsync1|--fsync=1|255 255 256 255
+fdatasync16|--fdatasync=16|0 15 256 15
+both|--fsync=16 --fdatasync=8|15 31 256 31
+end|--end_fsync=1|0 0 256 1
+endsync|--fsync=16 --end_fsync=1|15 15 256 16
+close|--fsync_on_close=1|0 0 256 1
+aio|--fsync=16 --ioengine=libaio --iodepth=8|15 15 256 15
+reduce|--fsync=16 --gtod_reduce=1|15 0 256 15
+read|--fsync=16 --end_fsync=1 --rw=read|0 0 0 0
+EOF
+jq -e '.jobs[0].iodepth_level["1"] > 105' fsync16.lunmark.json >/dev/null ||
+	fail "fsync=16: iodepth_level does not count the syncs over the writes alone, as fio's"
+for n in fsync16 end; do
+	same_keys "$n" "$n.fio.json" "$n.lunmark.json" pct
+done
+jq -e '.jobs[0].sync.lat_ns | .percentile["50.000000"] > 0 and .min > 0 and .max >= .mean' fsync16.lunmark.json \
+	>/dev/null || fail "fsync=16: no sync latencies: $(jq -c .jobs[0].sync fsync16.lunmark.json)"
+expect_exit "$LM_EXIT_OK" l.out "$LUNMARK" --name=w --filename="$LM_DEV" "${common[@]}" --fsync=16 \
+	--allow-write --output-format=json+ --output=plus.json
+jq -e '.jobs[0].sync.lat_ns | (.bins | add) == 15' plus.json >/dev/null ||
+	fail "json+: the syncs' bins do not hold 15: $(jq -c .jobs[0].sync.lat_ns.bins plus.json)"
+ok "the sync keys, percentiles and json+ bins"
+
+# end_fsync inside the runtime: buffered writes, 32 MiB dirty for the
+# fsync to write back
+strace -f -y -ttt -T -e trace=pwrite64,fsync -o st.txt "$LUNMARK" --name=w --filename="$LM_DEV" \
+	--rw=write --bs=1m --size=32m --ioengine=psync --direct=0 --end_fsync=1 --allow-write \
+	--output-format=json --output=e.json >e.out 2>&1 || fail "end_fsync buffered: $(head -c 300 e.out)"
+# the first write's start, and the device's fsync's start and time (the
+# output file's own fsyncs come after)
+read -r t0 t1 took < <(awk -v d="<$LM_DEV>)" '/pwrite64\(/ && !s { s = $2 }
+	/fsync\(/ && index($0, d) && !e { e = $2; t = $NF; gsub(/[<>]/, "", t) }
+	END { printf "%s %s %s\n", s, e, t }' st.txt)
+[ -n "$took" ] || fail "strace saw no fsync: $(tail -3 st.txt)"
+span=$(awk -v a="$t0" -v b="$t1" -v d="$took" 'BEGIN { printf "%d", (b + d - a) * 1000 }')
+rt=$(jq '.jobs[0].write.runtime' e.json)
+note "end_fsync: the fsync took $took s; first write to its return ${span} ms, the job's runtime $rt ms"
+[ "$rt" -ge $((span - 1)) ] || fail "end_fsync: a runtime of $rt ms leaves out the end's fsync (${span} ms from the first write)"
+ok "end_fsync within the runtime"
+
+# the text report
+expect_exit "$LM_EXIT_OK" t.out "$LUNMARK" --name=w --filename="$LM_DEV" "${common[@]}" --fsync=16 --allow-write
+expect_grep "  sync : 15 (15 fsync)" t.out
+ok "the text report's sync line"
+
+# bad values, refused by name with file:line
+for v in fsync=-1 fsync=x fdatasync=1.5 end_fsync=2 fsync_on_close=yes2; do
+	printf '[w]\nrw=write\nsize=1m\n%s\n' "$v" >bad.fio
+	expect_exit "$LM_EXIT_USAGE" b.out "$LUNMARK" --filename="$LM_DEV" bad.fio --allow-write
+	expect_grep "bad.fio:4: $v" b.out
+done
+ok "bad values refused with file:line"
+
+# a tgtd LUN: SYNCHRONIZE CACHE, which tgtd's rdwr store makes an
+# fdatasync of its backing file
+lm_tgt -s 16
+esc=$(printf '%s' "$URL_RDWR" | sed 's/:/\\:/g')
+pid=$(cat "$LM_TGT/tgtd.pid" 2>/dev/null || pgrep -n tgtd)
+syncs() { # TOOL [DEPTH]: what tgtd synced for TOOL's job into $ts, its JSON in s.json
+	local sp qd=1
+	case $1 in [0-9]*) qd=$1 && shift ;; esac
+	strace -f -p "$pid" -e trace=fdatasync,fsync -o tgt.st 2>/dev/null &
+	sp=$!
+	sleep 1
+	"$@" --name=w --filename="$esc" --ioengine=libiscsi --rw=write --bs=4k --size=1m \
+		--iodepth="$qd" --fsync=16 --end_fsync=1 --output-format=json --output=s.json >s.out 2>&1 ||
+		fail "$1 on the LUN: $(head -c 300 s.out)"
+	sleep 0.5
+	kill "$sp"
+	wait "$sp" 2>/dev/null || true
+	ts=$(grep -c 'sync(' tgt.st || true)
+}
+syncs "$LUNMARK" --allow-write
+l=$(jq -r "$sig" s.json)
+note "iSCSI: tgtd synced its file $ts times; lunmark's fsyncs, syncs timed, writes: $l"
+[ "$ts $l" = "16 15 15 256" ] || fail "iSCSI: tgtd synced $ts times for $l (15 syncs and the end's)"
+if "$fio" --enghelp 2>/dev/null | grep -qw libiscsi; then
+	syncs "$fio"
+	f=$(jq -r "$sig" s.json)
+	note "fio-libiscsi: tgtd synced $ts times; $f"
+	[ "$ts $f" = "16 15 15 256" ] || fail "fio-libiscsi: tgtd synced $ts times for $f"
+else
+	note "this fio has no libiscsi engine: lunmark's counts alone"
+fi
+# at QD 8 each sync waits for the writes in flight: as many syncs
+syncs 8 "$LUNMARK" --allow-write
+l=$(jq -r "$sig" s.json)
+note "iSCSI at QD 8: tgtd synced $ts times; $l; iodepth_level $(jq -c .jobs[0].iodepth_level s.json)"
+[ "$ts $l" = "16 15 15 256" ] || fail "iSCSI at QD 8: tgtd synced $ts times for $l"
+ok "iSCSI: each sync a SYNCHRONIZE CACHE"
+
+# the target lost under a job that syncs after every write: an error in
+# words, and what was measured, syncs too, printed
+( sleep 2 && "$LM_ROOT/scripts/tgt-target.sh" kill -d "$LM_TGT" ) &
+expect_exit "$LM_EXIT_IO" k.out "$LUNMARK" --name=w --filename="$esc" --ioengine=libiscsi \
+	--rw=randwrite --bs=4k --size=8m --iodepth=8 --fsync=1 --time_based --runtime=60 \
+	--iscsi-timeout=3 --allow-write
+wait
+expect_grep "connection lost" k.out
+grep -Eq '^  sync : [1-9][0-9]* \(' k.out || fail "the syncs done before the loss are not reported: $(head -c 600 k.out)"
+ok "a lost target: an error, and the syncs measured before it"
+echo "$passed passed, 0 failed"
