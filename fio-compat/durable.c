@@ -8,9 +8,15 @@
 #include "src/cli/values.h"
 #include "src/lunmark.h"
 
+#include <fcntl.h>
 #include <string.h>
 
 static lm_opt_set_fn lm_fio_set_verify;
+
+static const struct lm_enum lm_fio_open_syncs[] = {
+	{ "none", 0 },	 { "0", 0 },	       { "sync", O_SYNC },
+	{ "1", O_SYNC }, { "dsync", O_DSYNC }, { NULL, 0 },
+};
 
 /* In --cmdhelp order, after the place rows. */
 const struct lm_option lm_fio_durable_options[] = {
@@ -46,6 +52,11 @@ const struct lm_option lm_fio_durable_options[] = {
 	  LM_BOOLEAN,
 	  LM_J(end_fsync),
 	  .help = "1: an fsync (an iSCSI LUN's SYNCHRONIZE CACHE) when a writing thread's IOs are done, within its runtime" },
+	{ .fio = "sync",
+	  .type = LM_T_ENUM,
+	  LM_J(open_sync),
+	  .values = lm_fio_open_syncs,
+	  .help = "none (0, the default), sync (1: O_SYNC) or dsync (O_DSYNC): how a writing job opens its files and devices; on an iSCSI LUN, each write with FUA" },
 	{ .fio = "fsync_on_close",
 	  LM_BOOLEAN,
 	  LM_J(fsync_on_close),

@@ -55,6 +55,7 @@ struct lm_iscsi_conf {
 	 * NULL: "the timeout" */
 	const char *timeout_name;
 	bool reconnect; /* reconnect and replay after a lost connection */
+	bool fua;	/* writes through the LUN's cache (FUA): fio's sync= */
 	/* receive through an io_uring, many PDUs a receive, where the
 	 * kernel gives one (kmod-free/session_ring.c); else recvmsg, one
 	 * PDU's data a call, read in place */

@@ -77,10 +77,12 @@ void lm_pdu_cmd(uint8_t *bhs, const struct lm_pdu_cmd *c)
 	memcpy(bhs + 32, c->cdb, 16);
 }
 
-void lm_cdb_rw16(uint8_t *cdb, bool write, uint64_t lba, uint32_t blocks)
+void lm_cdb_rw16(uint8_t *cdb, bool write, bool fua, uint64_t lba,
+		 uint32_t blocks)
 {
 	memset(cdb, 0, 16);
 	cdb[0] = write ? 0x8a : 0x88;
+	cdb[1] = fua ? 0x08 : 0; /* SBC's FUA bit */
 	lm_put32(cdb + 2, (uint32_t)(lba >> 32));
 	lm_put32(cdb + 6, (uint32_t)lba);
 	lm_put32(cdb + 10, blocks);

@@ -106,8 +106,10 @@ struct lm_pdu_cmd {
 };
 void lm_pdu_cmd(uint8_t *bhs, const struct lm_pdu_cmd *c);
 
-/* READ(16) or WRITE(16) of @blocks from @lba. */
-void lm_cdb_rw16(uint8_t *cdb, bool write, uint64_t lba, uint32_t blocks);
+/* READ(16) or WRITE(16) of @blocks from @lba; @fua: a write through the
+ * LUN's cache (FUA), O_SYNC's on a LUN. */
+void lm_cdb_rw16(uint8_t *cdb, bool write, bool fua, uint64_t lba,
+		 uint32_t blocks);
 /* UNMAP(10) of @blocks at @lba: the CDB, and its 24-byte parameter list
  * (a header and one block descriptor) into @param. */
 void lm_cdb_unmap(uint8_t *cdb, uint8_t *param, uint64_t lba, uint32_t blocks);

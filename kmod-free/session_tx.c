@@ -219,7 +219,8 @@ void lm_sess_start(struct lm_session *p, struct lm_sess_slot *s)
 	if (s->tag && s->unmap)
 		lm_cdb_unmap(s->cdb, s->param, s->offset / p->lbs, blocks);
 	else if (s->tag)
-		lm_cdb_rw16(s->cdb, s->write, s->offset / p->lbs, blocks);
+		lm_cdb_rw16(s->cdb, s->write, s->write && p->conf->fua,
+			    s->offset / p->lbs, blocks);
 	s->busy = true;
 	s->sent = false;
 	s->lost = false;

@@ -133,6 +133,8 @@ static int lm_run_open(const struct lm_cli *c, struct lm_job *const *jobs,
 		struct lm_job *j = jobs[k];
 
 		to->direct = j->direct;
+		/* fio's sync=: a write job's open, not a read job's prefill */
+		to->sync_flags = lm_rw_writes(j->rw) ? j->open_sync : 0;
 		to->none = lm_engine_find(j->engine)->target ==
 			   LM_ENGINE_TARGET_NONE;
 		/* a test file is made large enough for the region */

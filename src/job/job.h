@@ -161,6 +161,9 @@ struct lm_job {
 	 * one when a writing thread is done (src/run/sync.h) */
 	uint32_t fsync_every, fdatasync_every;
 	bool end_fsync, fsync_on_close;
+	/* fio's sync=: a writing job's target opened O_SYNC or O_DSYNC (on
+	 * an iSCSI LUN, its writes with FUA); 0: neither */
+	int open_sync;
 	/* fio's exitall: when this job is done, stop the jobs of exit_what
 	 * (LM_EXIT_WHAT_*): those of its group (exit_group, fio's group
 	 * id), every job running, or those and every later one */

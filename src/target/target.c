@@ -90,7 +90,7 @@ static int lm_open_fd(struct lm_target *t)
 
 	if (t->direct)
 		flags |= O_DIRECT;
-	t->fd = open(t->path, flags);
+	t->fd = open(t->path, flags | t->sync_flags);
 	if (t->fd < 0)
 		return lm_open_error(t, errno);
 	return 0;
@@ -246,6 +246,7 @@ static int lm_iscsi_conf_fill(struct lm_iscsi_conf *c,
 	c->timeout_s = o->timeout_s ? o->timeout_s : 10;
 	c->timeout_name = o->timeout_name;
 	c->reconnect = o->reconnect;
+	c->fua = o->write && o->sync_flags;
 	/* LUNMARK_ISCSI_RING=0: recvmsg as before, to compare the two */
 	c->ring = !getenv("LUNMARK_ISCSI_RING") ||
 		  strcmp(getenv("LUNMARK_ISCSI_RING"), "0") != 0;
@@ -348,6 +349,7 @@ int lm_target_open(struct lm_target *t, const char *name,
 	t->own_fd = -1;
 	t->writable = o->write;
 	t->direct = o->direct;
+	t->sync_flags = o->write ? o->sync_flags : 0;
 	if (name && strlen(name) >= sizeof(t->name)) {
 		/* cut, a URL would lose its LUN and be misnamed */
 		lm_err("the target's name is longer than %zu bytes%s",

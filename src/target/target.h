@@ -47,6 +47,7 @@ struct lm_target {
 	char own[NAME_MAX + 1]; /* its name in dir_fd; "" when none */
 	bool writable;
 	bool direct;
+	int sync_flags; /* lm_target_opts' */
 	/* a file lunmark made for this run, as fio makes a job's missing
 	 * files (fio-compat/made.h): it holds no one's data */
 	bool made;
@@ -57,8 +58,11 @@ struct lm_target {
 };
 
 struct lm_target_opts {
-	bool write;	       /* open for writing */
-	bool direct;	       /* O_DIRECT */
+	bool write;  /* open for writing */
+	bool direct; /* O_DIRECT */
+	/* O_SYNC or O_DSYNC on a writable open (fio's sync=); on an iSCSI
+	 * LUN, writes with FUA */
+	int sync_flags;
 	bool none;	       /* the null engine: open nothing */
 	uint64_t create_bytes; /* size of a test file in a directory */
 	bool keep_dir;	       /* a directory stays one (LM_TARGET_DIR) */

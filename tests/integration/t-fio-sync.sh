@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# fio's fsync, fdatasync, end_fsync and fsync_on_close, against fio 3.33:
+# fio's fsync, fdatasync, end_fsync, fsync_on_close and sync, against fio
+# 3.33:
 # - a direct-IO loop device, whose write cache makes each fsync a flush
 #   request (counted in /sys/block/loopN/stat): with psync, libaio at QD 8,
-#   fdatasync, both at once, end_fsync, fsync_on_close and gtod_reduce,
-#   the flushes that reach the device, the JSON's sync total_ios and N and
+#   fdatasync, both at once, end_fsync, fsync_on_close, gtod_reduce and
+#   sync= (O_SYNC: two flushes a direct write), the flushes that reach
+#   the device, the JSON's sync total_ios and N and
 #   the writes are fio's, and at QD 1 its iodepth_level shares (which add
 #   up past 100 with the syncs, as fio's);
 # - the "sync" key tree with and without syncs, json+'s bins with them;
@@ -12,7 +14,8 @@
 #   would leave the fsync's time out;
 # - a tgtd LUN through lunmark's own initiator: each sync a SYNCHRONIZE
 #   CACHE, which tgtd's rdwr store turns into an fdatasync of its backing
-#   file (strace on tgtd), as many as fio-libiscsi's at QD 1;
+#   file (strace on tgtd), as many as fio-libiscsi's at QD 1; sync=1's
+#   writes carry FUA, which tgtd follows with an fdatasync each;
 # - the text report's sync line; bad values refused with file:line.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/fio-lib.sh"
@@ -72,6 +75,10 @@ close|--fsync_on_close=1|0 0 256 1
 aio|--fsync=16 --ioengine=libaio --iodepth=8|15 15 256 15
 reduce|--fsync=16 --gtod_reduce=1|15 0 256 15
 read|--fsync=16 --end_fsync=1 --rw=read|0 0 0 0
+osync|--sync=1|0 0 256 512
+odsync|--sync=dsync|0 0 256 512
+oread|--sync=1 --rw=read|0 0 0 0
+obuf|--sync=1 --direct=0|0 0 256 256
 EOF
 jq -e '.jobs[0].iodepth_level["1"] > 105' fsync16.lunmark.json >/dev/null ||
 	fail "fsync=16: iodepth_level does not count the syncs over the writes alone, as fio's"
@@ -109,7 +116,7 @@ expect_grep "  sync : 15 (15 fsync)" t.out
 ok "the text report's sync line"
 
 # bad values, refused by name with file:line
-for v in fsync=-1 fsync=x fdatasync=1.5 end_fsync=2 fsync_on_close=yes2; do
+for v in fsync=-1 fsync=x fdatasync=1.5 end_fsync=2 fsync_on_close=yes2 sync=2; do
 	printf '[w]\nrw=write\nsize=1m\n%s\n' "$v" >bad.fio
 	expect_exit "$LM_EXIT_USAGE" b.out "$LUNMARK" --filename="$LM_DEV" bad.fio --allow-write
 	expect_grep "bad.fio:4: $v" b.out
@@ -121,26 +128,30 @@ ok "bad values refused with file:line"
 lm_tgt -s 16
 esc=$(printf '%s' "$URL_RDWR" | sed 's/:/\\:/g')
 pid=$(cat "$LM_TGT/tgtd.pid" 2>/dev/null || pgrep -n tgtd)
-syncs() { # TOOL [DEPTH]: what tgtd synced for TOOL's job into $ts, its JSON in s.json
-	local sp qd=1
-	case $1 in [0-9]*) qd=$1 && shift ;; esac
+# syncs "OPTIONS" TOOL...: what tgtd synced for TOOL's 256 writes with
+# OPTIONS into $ts, TOOL's JSON in s.json
+syncs() {
+	local sp opts=$1
+	shift
 	strace -f -p "$pid" -e trace=fdatasync,fsync -o tgt.st 2>/dev/null &
 	sp=$!
 	sleep 1
+	# shellcheck disable=SC2086 # the options, word by word
 	"$@" --name=w --filename="$esc" --ioengine=libiscsi --rw=write --bs=4k --size=1m \
-		--iodepth="$qd" --fsync=16 --end_fsync=1 --output-format=json --output=s.json >s.out 2>&1 ||
+		$opts --output-format=json --output=s.json >s.out 2>&1 ||
 		fail "$1 on the LUN: $(head -c 300 s.out)"
 	sleep 0.5
 	kill "$sp"
 	wait "$sp" 2>/dev/null || true
 	ts=$(grep -c 'sync(' tgt.st || true)
 }
-syncs "$LUNMARK" --allow-write
+n16="--iodepth=1 --fsync=16 --end_fsync=1"
+syncs "$n16" "$LUNMARK" --allow-write
 l=$(jq -r "$sig" s.json)
 note "iSCSI: tgtd synced its file $ts times; lunmark's fsyncs, syncs timed, writes: $l"
 [ "$ts $l" = "16 15 15 256" ] || fail "iSCSI: tgtd synced $ts times for $l (15 syncs and the end's)"
 if "$fio" --enghelp 2>/dev/null | grep -qw libiscsi; then
-	syncs "$fio"
+	syncs "$n16" "$fio"
 	f=$(jq -r "$sig" s.json)
 	note "fio-libiscsi: tgtd synced $ts times; $f"
 	[ "$ts $f" = "16 15 15 256" ] || fail "fio-libiscsi: tgtd synced $ts times for $f"
@@ -148,10 +159,17 @@ else
 	note "this fio has no libiscsi engine: lunmark's counts alone"
 fi
 # at QD 8 each sync waits for the writes in flight: as many syncs
-syncs 8 "$LUNMARK" --allow-write
+syncs "--iodepth=8 --fsync=16 --end_fsync=1" "$LUNMARK" --allow-write
 l=$(jq -r "$sig" s.json)
 note "iSCSI at QD 8: tgtd synced $ts times; $l; iodepth_level $(jq -c .jobs[0].iodepth_level s.json)"
 [ "$ts $l" = "16 15 15 256" ] || fail "iSCSI at QD 8: tgtd synced $ts times for $l"
+# sync=1: each write with FUA, which tgtd's rdwr store follows with an
+# fdatasync (fio's libiscsi engine sends no FUA: none there)
+for v in 1 0; do
+	syncs "--iodepth=4 --sync=$v" "$LUNMARK" --allow-write
+	note "iSCSI sync=$v: tgtd synced $ts times for $(jq -r .jobs[0].write.total_ios s.json) writes"
+	[ "$ts" = $((v * 256)) ] || fail "iSCSI sync=$v: tgtd synced $ts times for 256 writes"
+done
 ok "iSCSI: each sync a SYNCHRONIZE CACHE"
 
 # the target lost under a job that syncs after every write: an error in

@@ -40,7 +40,7 @@ static void lm_test_cmd(void)
 				.final = true };
 	uint8_t h[LM_BHS];
 
-	lm_cdb_rw16(c.cdb, false, 0x123456789aull, 8);
+	lm_cdb_rw16(c.cdb, false, false, 0x123456789aull, 8);
 	lm_pdu_cmd(h, &c);
 	CU_ASSERT_EQUAL(h[0], 0x01);
 	CU_ASSERT_EQUAL(h[1], 0x80 | 0x40 | 1);
@@ -52,6 +52,7 @@ static void lm_test_cmd(void)
 	CU_ASSERT_EQUAL(lm_get32(h + 24), 77);
 	CU_ASSERT_EQUAL(lm_get32(h + 28), 9);
 	CU_ASSERT_EQUAL(h[32], 0x88);
+	CU_ASSERT_EQUAL(h[33], 0); /* no FUA */
 	CU_ASSERT_EQUAL(lm_get32(h + 34), 0x12);
 	CU_ASSERT_EQUAL(lm_get32(h + 38), 0x3456789a);
 	CU_ASSERT_EQUAL(lm_get32(h + 42), 8);
@@ -63,13 +64,14 @@ static void lm_test_cmd(void)
 	c.final = false;
 	c.dsl = 8192;
 	c.edtl = 65536;
-	lm_cdb_rw16(c.cdb, true, 0, 128);
+	lm_cdb_rw16(c.cdb, true, true, 0, 128);
 	lm_pdu_cmd(h, &c);
 	CU_ASSERT_EQUAL(h[1], 0x20 | 1);
 	CU_ASSERT_EQUAL(lm_pdu_dsl(h), 8192);
 	CU_ASSERT_EQUAL(h[8], 0x41);
 	CU_ASSERT_EQUAL(h[9], 0x2c);
 	CU_ASSERT_EQUAL(h[32], 0x8a);
+	CU_ASSERT_EQUAL(h[33], 0x08); /* FUA: fio's sync= on a LUN */
 
 	/* UNMAP(10): the CDB names a 24-byte parameter list, which holds
 	 * the data length 22, one 16-byte descriptor, its LBA and count */
