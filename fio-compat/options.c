@@ -317,7 +317,7 @@ static int lm_fio_bs(const struct lm_opt_ctx *x, const char *val,
 		     unsigned int k)
 {
 	static const char *const want[] = {
-		"a block size from 512 to 64m, a multiple of 512 (bs=4k, or bs=4k,64k,8k for reads, writes and trims)",
+		"a block size from 512 to 64m (a multiple of 512 for direct IO: bs=4k, or bs=4k,64k,8k for reads, writes and trims)",
 		"lo-hi, block sizes from 512 to 64m (bsrange=4k-64k, or 4k-16k,64k-1m for reads and writes, trims as writes)",
 		"size/percent:size/percent... adding up to 100 (bssplit=4k/30:64k/70; a size with no share splits what is left)",
 	};

@@ -135,13 +135,13 @@ int lm_fio_pct(const char *s, double *pct)
 	return 0;
 }
 
-/* One block size: 512 to 64m, a multiple of 512. */
+/* One block size: 512 to 64m (direct IO's multiple of 512: the job's
+ * check, lm_job_check()). */
 int lm_fio_bs_one(const char *v, unsigned int kb, uint32_t *out)
 {
 	uint64_t n;
 
-	if (lm_fio_size(v, kb, &n) || n < LM_BS_MIN || n > LM_BS_MAX ||
-	    n % LM_BS_MIN)
+	if (lm_fio_size(v, kb, &n) || n < LM_BS_MIN || n > LM_BS_MAX)
 		return -EINVAL;
 	*out = (uint32_t)n;
 	return 0;

@@ -102,7 +102,7 @@ const struct lm_option lm_options[] = {
 	  .set = lm_set_bs,
 	  .fio_set = lm_fio_set_bs,
 	  .cmds = LM_RUN | LM_VERIFY,
-	  .help = "block size, 512 to 64m, a multiple of the target's logical block size (default 4k)",
+	  .help = "block size, 512 to 64m, a multiple of the target's logical block size (default 4k); any size with --direct=0 on a device or file",
 	  .fio_note = "; bs=r,w,t for reads, writes and trims apart" },
 	{ .name = "blocksize", .fio = "blocksize", LM_ALIAS("bs") },
 	{ .name = "iodepth",

@@ -278,7 +278,7 @@ int lm_set_bs(const struct lm_opt_ctx *x, const struct lm_option *o,
 	if (lm_fio_bs_one(v, x->kb_base, &bs))
 		return lm_opt_bad(
 			x, v,
-			"a block size from 512 to 64m, a multiple of 512 (4k, 64k, 1m)");
+			"a block size from 512 to 64m (4k, 64k, 1m; a multiple of 512 for direct IO)");
 	lm_opt_store(lm_opt_field(x, o), o->size, bs);
 	return 0;
 }

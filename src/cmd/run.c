@@ -167,8 +167,9 @@ static int lm_run_open(const struct lm_cli *c, struct lm_job *const *jobs,
 				return ret;
 		}
 		/* the first target sets a zero size; the others must hold
-		 * the same region */
-		if (lm_job_fit(j, t[k].size_bytes, t[k].lbs_bytes,
+		 * the same region; buffered, any size and offset will do */
+		if (lm_job_fit(j, t[k].size_bytes,
+			       t[k].direct ? t[k].lbs_bytes : 1,
 			       t[k].max_io_bytes, msg, sizeof(msg))) {
 			if (c->cmd == LM_CMD_JOBS) /* which job: by name */
 				lm_err("job '%s': %s: %s", j->name, t[k].name,

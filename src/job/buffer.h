@@ -92,7 +92,7 @@ static inline void lm_buf_stamp(void *buf, uint32_t len, uint32_t block_bytes,
 	struct lm_stamp s = { .seq = seq };
 	uint32_t at;
 
-	for (at = 0; at < len; at += block_bytes) {
+	for (at = 0; at + sizeof(s) <= len; at += block_bytes) {
 		s.offset = offset + at;
 		memcpy((char *)buf + at, &s, sizeof(s));
 	}

@@ -248,18 +248,39 @@ static int lm_job_skip_check(const struct lm_job *j, char *msg, size_t len)
 	return 0;
 }
 
+static bool lm_job_bs_misfit(const struct lm_job *j, uint32_t lbs,
+			     uint32_t *bad);
+
+/* 512 to 64 MiB; a multiple of 512 but where the page cache takes any
+ * size, as fio's buffered jobs (--verify's headers want 512 too) */
+static int lm_job_bs_check(const struct lm_job *j, char *msg, size_t len)
+{
+	uint32_t odd;
+
+	if (j->bs_bytes < LM_BS_MIN || j->bs_bytes > LM_BS_MAX) {
+		snprintf(msg, len,
+			 "--bs=%u: the block size must be from 512 to 64MiB",
+			 j->bs_bytes);
+		return -EINVAL;
+	}
+	if ((j->direct || j->verify) && lm_job_bs_misfit(j, LM_BS_MIN, &odd)) {
+		snprintf(msg, len,
+			 "--bs=%u: %s needs a multiple of 512 bytes; use one%s",
+			 odd,
+			 j->verify ? "--verify (a header per 512 bytes)"
+				   : "direct IO",
+			 j->verify ? "" : ", or --direct=0");
+		return -EINVAL;
+	}
+	return 0;
+}
+
 int lm_job_check(const struct lm_job *j, char *msg, size_t len)
 {
 	const struct lm_engine_ops *e;
 
-	if (j->bs_bytes < LM_BS_MIN || j->bs_bytes > LM_BS_MAX ||
-	    j->bs_bytes % LM_BS_MIN) {
-		snprintf(
-			msg, len,
-			"--bs=%u: the block size must be a multiple of 512 from 512 to 64MiB",
-			j->bs_bytes);
+	if (lm_job_bs_check(j, msg, len))
 		return -EINVAL;
-	}
 	if (j->iodepth < 1 || j->iodepth > LM_DEPTH_MAX) {
 		snprintf(msg, len, "--iodepth=%u: must be from 1 to %u",
 			 j->iodepth, LM_DEPTH_MAX);
@@ -275,7 +296,7 @@ int lm_job_check(const struct lm_job *j, char *msg, size_t len)
 			 j->rwmixread_pct);
 		return -EINVAL;
 	}
-	if (j->offset_bytes % LM_BS_MIN) {
+	if (j->direct && j->offset_bytes % LM_BS_MIN) {
 		snprintf(msg, len,
 			 "--offset=%llu: must be a multiple of 512 bytes",
 			 (unsigned long long)j->offset_bytes);

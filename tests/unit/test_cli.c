@@ -413,6 +413,19 @@ static void lm_test_fit(void)
 			-EINVAL);
 	CU_ASSERT_PTR_NOT_NULL(strstr(msg, "logical block size (4096"));
 
+	/* not a multiple of 512: buffered only, and never with --verify */
+	lm_job_defaults(&j);
+	j.bs_bytes = 2300;
+	CU_ASSERT_EQUAL(lm_job_check(&j, msg, sizeof(msg)), -EINVAL);
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(msg, "direct IO needs a multiple of 512"));
+	j.direct = false;
+	CU_ASSERT_EQUAL(lm_job_check(&j, msg, sizeof(msg)), 0);
+	CU_ASSERT_EQUAL(lm_job_fit(&j, 1 << 30, 1, 0, msg, sizeof(msg)), 0);
+	j.verify = true;
+	CU_ASSERT_EQUAL(lm_job_check(&j, msg, sizeof(msg)), -EINVAL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(msg, "--verify (a header per 512"));
+
 	lm_job_defaults(&j);
 	j.size_bytes = 2ull << 30;
 	CU_ASSERT_EQUAL(lm_job_fit(&j, 1 << 30, 512, 0, msg, sizeof(msg)),
