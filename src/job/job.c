@@ -546,7 +546,8 @@ int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
 	if (lm_job_fit_blocks(j, "--size", msg, len))
 		return -EINVAL;
 	/* as fio: the region is a whole number of blocks */
-	j->size_bytes -= j->size_bytes % j->bs_bytes;
+	j->size_rest = (uint32_t)(j->size_bytes % j->bs_bytes);
+	j->size_bytes -= j->size_rest;
 	lm_job_fit_pass(j, target_bytes);
 	return 0;
 }

@@ -164,6 +164,9 @@ struct lm_job {
 	/* fio's sync=: a writing job's target opened O_SYNC or O_DSYNC (on
 	 * an iSCSI LUN, its writes with FUA); 0: neither */
 	int open_sync;
+	/* what lm_job_fit() cut off size_bytes, less than a block: fio's
+	 * loop goes on while it is left (src/run/sync.h) */
+	uint32_t size_rest;
 	/* fio's exitall: when this job is done, stop the jobs of exit_what
 	 * (LM_EXIT_WHAT_*): those of its group (exit_group, fio's group
 	 * id), every job running, or those and every later one */

@@ -78,13 +78,28 @@ void lm_sync_now(struct lm_worker *w, struct lm_loop *l, enum lm_sync s,
 	lm_depths_sync(&w->depths, l->inflight + 1);
 }
 
+/* fio's loop goes on while a size-limited job has bytes left, and syncs
+ * before it finds that no block fits them: one more sync where due, when
+ * the region is no whole number of blocks (etcd's bs=2300 size=22m) */
+static bool lm_sync_tail(const struct lm_worker *w)
+{
+	const struct lm_job *j = w->job;
+
+	return w->whole && !j->time_based && !j->bs_vary && j->size_rest;
+}
+
 void lm_sync_end(struct lm_worker *w, struct lm_loop *l)
 {
 	const struct lm_job *j = w->job;
+	enum lm_sync s = lm_sync_due(w, l);
 	int ret;
 
+	if (w->setup_err || w->io_errno)
+		return;
+	if (s && lm_sync_tail(w))
+		lm_sync_now(w, l, s, true);
 	if (!(j->end_fsync || j->fsync_on_close) || w->io_errno ||
-	    w->setup_err || !lm_rw_writes(j->rw) || l->synced)
+	    !lm_rw_writes(j->rw) || l->synced)
 		return;
 	ret = lm_sync_do(w, l, LM_SYNC_FSYNC);
 	if (ret)

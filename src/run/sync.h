@@ -36,8 +36,9 @@ enum lm_sync lm_sync_due(const struct lm_worker *w, const struct lm_loop *l);
 void lm_sync_now(struct lm_worker *w, struct lm_loop *l, enum lm_sync s,
 		 bool measuring);
 
-/* end_fsync, fsync_on_close: after the loop of a thread that writes, when
- * it ended without an error. */
+/* After the loop of a thread that ended without an error: fio's sync
+ * before it finds no block fits what is left of its size, where due; then
+ * end_fsync's (fsync_on_close's), unless that one was a sync. */
 void lm_sync_end(struct lm_worker *w, struct lm_loop *l);
 
 #endif

@@ -16,6 +16,7 @@
 #   CACHE, which tgtd's rdwr store turns into an fdatasync of its backing
 #   file (strace on tgtd), as many as fio-libiscsi's at QD 1; sync=1's
 #   writes carry FUA, which tgtd follows with an fdatasync each;
+# - etcd's disk check verbatim (bs=2300, fdatasync=1): fio's counts;
 # - the text report's sync line; bad values refused with file:line.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/fio-lib.sh"
@@ -92,6 +93,25 @@ expect_exit "$LM_EXIT_OK" l.out "$LUNMARK" --name=w --filename="$LM_DEV" "${comm
 jq -e '.jobs[0].sync.lat_ns | (.bins | add) == 15' plus.json >/dev/null ||
 	fail "json+: the syncs' bins do not hold 15: $(jq -c .jobs[0].sync.lat_ns.bins plus.json)"
 ok "the sync keys, percentiles and json+ bins"
+
+# etcd's disk check, as its documentation gives it: buffered writes of
+# 2300 bytes, an fdatasync after each, and one more where fio's loop
+# finds the last 1972 bytes of 22 MiB fit no block
+mkdir etcd
+e='.jobs[0] | "\(.write.total_ios) \(.write.io_bytes) \(.sync.total_ios) \(.sync.lat_ns.N) \(.iodepth_level["1"])"'
+"$fio" --rw=write --ioengine=sync --fdatasync=1 --directory="$LM_WORK/etcd" --size=22m --bs=2300 \
+	--name=mytest --output-format=json --output=etcd.fio.json >f.out 2>&1 || fail "fio, etcd's check: $(head -c 300 f.out)"
+rm -f etcd/*
+expect_exit "$LM_EXIT_OK" l.out "$LUNMARK" --rw=write --ioengine=sync --fdatasync=1 --directory="$LM_WORK/etcd" \
+	--size=22m --bs=2300 --name=mytest --output-format=json --output=etcd.lunmark.json
+f=$(jq -r "$e" etcd.fio.json) l=$(jq -r "$e" etcd.lunmark.json)
+note "etcd's check: writes, bytes, fsyncs, syncs timed, iodepth_level 1: fio $f, lunmark $l"
+[ "$f" = "10029 23066700 0 10029 200" ] || fail "fio's etcd check gave $f"
+[ "$l" = "$f" ] || fail "etcd's check: lunmark $l, fio $f"
+expect_exit "$LM_EXIT_USAGE" l.out "$LUNMARK" --rw=write --direct=1 --bs=2300 --size=1m --name=d \
+	--filename="$LM_DEV" --allow-write
+expect_grep "bs=2300: direct IO needs a multiple of 512 bytes; use one, or --direct=0" l.out
+ok "etcd's check: its 2300-byte buffered writes and their syncs as fio's; direct IO refuses them"
 
 # end_fsync inside the runtime: buffered writes, 32 MiB dirty for the
 # fsync to write back
