@@ -45,6 +45,13 @@ note() { echo "  $*"; }
 # and the sanitizers add nothing to, are left out.
 lm_sanitized() { [ "${LM_SANITIZED:-0}" = 1 ]; }
 
+# lm_strace STRACE-ARG...: strace running a command (lunmark, under the
+# sanitizers too: LeakSanitizer's check at exit needs ptrace, which strace
+# holds, so it is off)
+lm_strace() {
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" strace "$@"
+}
+
 lm_need_root() {
 	[ "$(id -u)" -eq 0 ] || skip "needs root (loop devices)"
 	[ -e /dev/loop-control ] || skip "no /dev/loop-control on this machine"

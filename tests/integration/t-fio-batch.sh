@@ -129,9 +129,7 @@ ok "rw=rw: a position per direction, as fio's"
 command -v strace >/dev/null || skip "strace is not installed (bash scripts/deps.sh)"
 most() {
 	printf '[r]\nioengine=libaio\ndirect=1\nrw=randread\nbs=4k\nsize=2m\niodepth=16\n%b' "$1" >r.fio
-	# LeakSanitizer's check at exit needs ptrace, which strace holds
-	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
-		strace -f -qq -e trace=io_getevents -o ge.txt "$LUNMARK" --filename="$LM_DEV" r.fio >r.out 2>&1 ||
+	lm_strace -f -qq -e trace=io_getevents -o ge.txt "$LUNMARK" --filename="$LM_DEV" r.fio >r.out 2>&1 ||
 		fail "lunmark under strace: $(head -c 300 r.out)"
 	sed -nE 's/.*\) += ([0-9]+).*/\1/p' ge.txt | sort -n | tail -1
 }

@@ -255,9 +255,7 @@ echo "  wait_for, buffered: device reads fio $fr, lunmark $lr"
 if command -v strace >/dev/null && [ "$(nproc)" -ge 2 ]; then
 	printf '[global]\nrw=read\nsize=256k\n[a]\ncpus_allowed=0-1\ncpus_allowed_policy=split\nnumjobs=2\nnuma_mem_policy=bind:0\n[b]\ncpumask=0x2\nnuma_cpu_nodes=0\n' >pl.fio
 	placed() { # NAME TOOL: TOOL's system calls into NAME.st
-		# LeakSanitizer's check at exit needs ptrace, which strace holds
-		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
-			strace -f -qq -e trace=sched_setaffinity,set_mempolicy -o "$1.st" \
+		lm_strace -f -qq -e trace=sched_setaffinity,set_mempolicy -o "$1.st" \
 			"${@:2}" --filename="$LM_DEV" pl.fio --output-format=terse >"$1.out" 2>&1 ||
 			fail "$*: $(head -c 300 "$1.out")"
 	}
