@@ -43,7 +43,7 @@ static void lm_count(struct lm_worker *w, enum lm_dir d, uint64_t bytes,
 		lm_live_add(&w->live_slat_ns[d], slat_ns);
 }
 
-static void lm_stop_all(struct lm_worker *w)
+void lm_loop_stop_all(struct lm_worker *w)
 {
 	atomic_store_explicit(&w->shared->phase, LM_PHASE_STOP,
 			      memory_order_relaxed);
@@ -122,8 +122,8 @@ static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 
 	if (!l->nfree)
 		return true;
-	/* an IO's issue time: the clock read after the data work before it
-	 * (a 1 MiB stamp is not the next IO's latency; a queue is stores) */
+	/* issue times: a clock read after the data work before each IO (a
+	 * 1 MiB stamp is not the next IO's latency), not for each queue */
 	now = lm_now_ns();
 	/* fio's latency_target keeps its depth (else it is the iodepth) */
 	while (l->nfree && l->inflight + queued < l->lt.qd) {
@@ -140,10 +140,8 @@ static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 		if ((sync || own) && queued)
 			lm_push(w, l, queued, measuring);
 		queued = sync || own ? 0 : queued;
-		if (sync) {
-			lm_sync_now(w, l, sync, measuring);
-			now = lm_now_ns();
-		}
+		if (sync && !lm_sync_now(w, l, sync, measuring, &now))
+			break; /* failed: nothing more goes */
 		io = l->free_ios[l->nfree - 1];
 		if (!lm_guard(w, l, io, &n))
 			break;
@@ -579,7 +577,7 @@ void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
 	w->whole = !more && !w->io_errno;
 	/* fio's default: the first error ends the run */
 	if (w->io_errno)
-		lm_stop_all(w);
+		lm_loop_stop_all(w);
 	/* it issues no more: the flow's others are not held for it */
 	if (w->flow)
 		lm_flow_leave(w->flow, l->flow_mine, w->job->flow);

@@ -91,8 +91,13 @@ struct lm_loop {
 void lm_loop_fail(struct lm_worker *w, const struct lm_loop *l, int err,
 		  uint64_t offset, unsigned int dir);
 
-/* What is in flight completes (fio's quiesce); false at the stop. */
+/* What is in flight completes (fio's quiesce); false at the stop. An
+ * error also ends it, with IOs still in flight: see w->io_errno. */
 bool lm_loop_quiesce(struct lm_worker *w, struct lm_loop *l);
+
+/* Every worker of the run stops (fio's default: the first error ends the
+ * run). */
+void lm_loop_stop_all(struct lm_worker *w);
 
 /*
  * Until the pass set in @l (l->gen, mixed, trimwrite, dir, solo) is done, the

@@ -8,43 +8,30 @@
 #include <string.h>
 #include <unistd.h>
 
-/* Is a sync of every @every writes due after @writes, fio's rule? */
-static bool lm_sync_every(uint32_t every, uint64_t writes)
-{
-	return every && writes && !(writes % every);
-}
-
-enum lm_sync lm_sync_due(const struct lm_worker *w, const struct lm_loop *l)
-{
-	const struct lm_job *j = w->job;
-
-	if (l->synced || l->solo)
-		return LM_SYNC_NONE;
-	if (lm_sync_every(j->fsync_every, l->writes))
-		return LM_SYNC_FSYNC;
-	if (lm_sync_every(j->fdatasync_every, l->writes))
-		return LM_SYNC_FDATASYNC;
-	return LM_SYNC_NONE;
-}
-
-/* The sync itself: 0 or -errno. */
+/* The sync itself, with nothing in flight where it is a SYNCHRONIZE
+ * CACHE (lm_sync_ready()): 0 or -errno. */
 static int lm_sync_do(struct lm_worker *w, struct lm_loop *l, enum lm_sync s)
 {
 	int fd = w->target->fd, ret;
 
-	if (l->eng.ops->flush) {
-		/* SYNCHRONIZE CACHE goes with nothing in flight */
-		if (!lm_loop_quiesce(w, l) || w->io_errno)
-			return 0;
+	if (l->eng.ops->flush)
 		return l->eng.ops->flush(&l->eng);
-	}
 	if (fd < 0)
-		return 0;
+		return 0; /* the null engine's: nothing to sync */
 	ret = s == LM_SYNC_FDATASYNC ? fdatasync(fd) : fsync(fd);
 	return ret ? -errno : 0;
 }
 
-/* A sync failed: the loop's first error, named for what it was. */
+/* An engine's flush (iSCSI's SYNCHRONIZE CACHE) goes once what is in
+ * flight has completed, which its time leaves out; false when that wait
+ * ended at the stop or an error, and no sync goes. */
+static bool lm_sync_ready(struct lm_worker *w, struct lm_loop *l)
+{
+	return !l->eng.ops->flush || (lm_loop_quiesce(w, l) && !w->io_errno);
+}
+
+/* A sync failed: the loop's first error, named for what it was, which
+ * ends the run as a failed IO does. */
 static void lm_sync_failed(struct lm_worker *w, struct lm_loop *l,
 			   const char *what, int err)
 {
@@ -54,28 +41,36 @@ static void lm_sync_failed(struct lm_worker *w, struct lm_loop *l,
 	if (first)
 		snprintf(w->errtext, sizeof(w->errtext), "%s failed: %.480s",
 			 what, l->eng.err[0] ? l->eng.err : strerror(err));
+	lm_loop_stop_all(w);
 }
 
-void lm_sync_now(struct lm_worker *w, struct lm_loop *l, enum lm_sync s,
-		 bool measuring)
+bool lm_sync_now(struct lm_worker *w, struct lm_loop *l, enum lm_sync s,
+		 bool measuring, uint64_t *now)
 {
-	uint64_t t0 = lm_now_ns();
-	int ret = lm_sync_do(w, l, s);
-	uint64_t t1 = lm_now_ns();
+	uint64_t t0;
+	int ret;
 
+	if (!lm_sync_ready(w, l))
+		return !w->io_errno;
+	t0 = lm_now_ns();
+	ret = lm_sync_do(w, l, s);
+	*now = lm_now_ns();
 	l->synced = true;
 	if (ret) {
 		lm_sync_failed(w, l, s == LM_SYNC_FSYNC ? "fsync" : "fdatasync",
 			       -ret);
-		return;
+		return false;
 	}
 	if (!measuring)
-		return;
-	lm_hist_add(&w->sync_lat, t1 - t0);
+		return true;
+	lm_hist_add(&w->sync_lat, *now - t0);
 	if (s == LM_SYNC_FSYNC)
 		w->fsyncs++;
-	/* one IO, at the depth of those in flight and itself */
-	lm_depths_sync(&w->depths, l->inflight + 1);
+	/* one IO at the depth of those in flight and itself; a submit and
+	 * a reap of its own where the engine is synchronous, as fio marks
+	 * them for an engine without a commit */
+	lm_depths_sync(&w->depths, l->inflight + 1, l->eng.ops->max_depth == 1);
+	return true;
 }
 
 /* fio's loop goes on while a size-limited job has bytes left, and syncs
@@ -92,14 +87,15 @@ void lm_sync_end(struct lm_worker *w, struct lm_loop *l)
 {
 	const struct lm_job *j = w->job;
 	enum lm_sync s = lm_sync_due(w, l);
+	uint64_t now;
 	int ret;
 
 	if (w->setup_err || w->io_errno)
 		return;
-	if (s && lm_sync_tail(w))
-		lm_sync_now(w, l, s, true);
-	if (!(j->end_fsync || j->fsync_on_close) || w->io_errno ||
-	    !lm_rw_writes(j->rw) || l->synced)
+	if (s && lm_sync_tail(w) && !lm_sync_now(w, l, s, true, &now))
+		return;
+	if (!(j->end_fsync || j->fsync_on_close) || !lm_rw_writes(j->rw) ||
+	    l->synced)
 		return;
 	ret = lm_sync_do(w, l, LM_SYNC_FSYNC);
 	if (ret)

@@ -14,12 +14,16 @@
  * unsubmitted, as fio's psync and libaio engines do theirs (fio's io_uring
  * queues an IORING_OP_FSYNC among the IOs instead): fsync(2) or
  * fdatasync(2) of the target's descriptor, or the engine's flush (an
- * iSCSI LUN's SYNCHRONIZE CACHE, once what is in flight has completed).
+ * iSCSI LUN's SYNCHRONIZE CACHE, once what is in flight has completed;
+ * the sync's latency leaves that wait out). A failed sync ends the run,
+ * as a failed IO does.
  * The null engine's target has no descriptor: its syncs do nothing and
  * are counted, as fio's null engine completes them.
  * Counted as fio counts them: each N-sync's latency (the "sync" lat_ns of
  * fio's JSON), the fsyncs alone as its total_ios, each at its depth among
- * the IO depths; the end's sync in none of those.
+ * the IO depths (and as a submit and a reap of one with a synchronous
+ * engine); the end's sync in none of those. Where fio differs (its
+ * io_uring's queued fsyncs, ramp_time, loops): fio-compat/README.md.
  */
 #ifndef LM_RUN_SYNC_H
 #define LM_RUN_SYNC_H
@@ -28,13 +32,30 @@
 
 enum lm_sync { LM_SYNC_NONE, LM_SYNC_FSYNC, LM_SYNC_FDATASYNC };
 
-/* Which sync is due before @l's next IO, if any. */
-enum lm_sync lm_sync_due(const struct lm_worker *w, const struct lm_loop *l);
+/* Which sync is due before @l's next IO, if any: inline, as the loop
+ * asks before every IO. */
+static inline enum lm_sync lm_sync_due(const struct lm_worker *w,
+				       const struct lm_loop *l)
+{
+	uint32_t fs = w->job->fsync_every, fds = w->job->fdatasync_every;
 
-/* Sync @s now, counted when @measuring; what was queued must have been
- * submitted. A failure is the loop's first error (lm_loop_fail()). */
-void lm_sync_now(struct lm_worker *w, struct lm_loop *l, enum lm_sync s,
-		 bool measuring);
+	if (!(fs | fds) || l->synced || l->solo || !l->writes)
+		return LM_SYNC_NONE;
+	if (fs && !(l->writes % fs))
+		return LM_SYNC_FSYNC;
+	if (fds && !(l->writes % fds))
+		return LM_SYNC_FDATASYNC;
+	return LM_SYNC_NONE;
+}
+
+/*
+ * Sync @s now, counted when @measuring, and the clock after it into *now;
+ * what was queued must have been submitted. False when it failed: the
+ * loop's first error (lm_loop_fail()), which stops the run; no more IO
+ * may go. A sync that the stop kept from going is neither.
+ */
+bool lm_sync_now(struct lm_worker *w, struct lm_loop *l, enum lm_sync s,
+		 bool measuring, uint64_t *now);
 
 /* After the loop of a thread that ended without an error: fio's sync
  * before it finds no block fits what is left of its size, where due; then

@@ -171,8 +171,8 @@ struct lm_worker {
 	uint64_t cpu_ns, cpu_from_ns;
 	bool whole; /* its pass ended by itself: every IO issued, none failed */
 	struct lm_verify_tally verify; /* job->verify: what the reads found */
-	uint64_t end_ns;	       /* when its loop ended */
-	struct lm_iolog iolog;	       /* job->iolog: every measured IO */
+	uint64_t end_ns;       /* when its loop, and its end's sync, ended */
+	struct lm_iolog iolog; /* job->iolog: every measured IO */
 
 	pthread_t tid;
 	struct lm_loop *loop;
@@ -180,8 +180,9 @@ struct lm_worker {
 
 /*
  * A run's worker thread, as run.c starts it: lm_worker_setup(), the start
- * gate, the job's pass on the shared clock, lm_worker_teardown(), and a
- * word on shared->done_fd. @arg is a struct lm_worker.
+ * gate, the job's pass on the shared clock and fio's syncs at its end
+ * (sync.h: within its time), lm_worker_teardown(), and a word on
+ * shared->done_fd. @arg is a struct lm_worker.
  */
 void *lm_worker_main(void *arg);
 

@@ -22,23 +22,30 @@ static unsigned int lm_depth_bucket(const unsigned int *up, unsigned int v)
 	return i;
 }
 
+/* The iodepth_level bucket of a queue @depth deep: fio's switch has no
+ * case 0, its default is the last bucket (no queue that hands IOs on is
+ * empty). */
+static unsigned int lm_depth_level(unsigned int depth)
+{
+	static const unsigned int up[] = { 1, 3, 7, 15, 31, 63 };
+
+	return depth ? lm_depth_bucket(up, depth) : LM_DEPTH_BUCKETS - 1;
+}
+
 void lm_depths_submit(struct lm_depths *d, unsigned int n, unsigned int depth)
 {
-	static const unsigned int level[] = { 1, 3, 7, 15, 31, 63 };
-	/* fio's switch has no case 0: its default, the last bucket (no
-	 * queue that hands IOs on is empty) */
-	unsigned int at =
-		depth ? lm_depth_bucket(level, depth) : LM_DEPTH_BUCKETS - 1;
-
-	d->level[at] += n;
+	d->level[lm_depth_level(depth)] += n;
 	d->submit[lm_depth_bucket(lm_batch_up, n)]++;
 }
 
-void lm_depths_sync(struct lm_depths *d, unsigned int depth)
+void lm_depths_sync(struct lm_depths *d, unsigned int depth, bool calls)
 {
-	lm_depths_submit(d, 1, depth);
-	lm_depths_complete(d, 1);
+	d->level[lm_depth_level(depth)]++;
 	d->syncs++;
+	if (!calls)
+		return;
+	d->submit[lm_depth_bucket(lm_batch_up, 1)]++;
+	lm_depths_complete(d, 1);
 }
 
 void lm_depths_complete(struct lm_depths *d, unsigned int n)

@@ -13,6 +13,7 @@
 #ifndef LM_STATS_DEPTHS_H
 #define LM_STATS_DEPTHS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #define LM_DEPTH_BUCKETS 7
@@ -32,8 +33,9 @@ extern const char *const lm_depth_batch_names[LM_DEPTH_BUCKETS];
 
 /* @n IOs handed on in one submit call, @depth in the queue with them. */
 void lm_depths_submit(struct lm_depths *d, unsigned int n, unsigned int depth);
-/* A sync done in the thread at @depth: one IO submitted, one reaped. */
-void lm_depths_sync(struct lm_depths *d, unsigned int depth);
+/* A sync done in the thread at @depth; with @calls, also a submit and a
+ * reap of one (fio marks them for an engine without a commit). */
+void lm_depths_sync(struct lm_depths *d, unsigned int depth, bool calls);
 /* @n IOs reaped by one call. */
 void lm_depths_complete(struct lm_depths *d, unsigned int n);
 /* @from's counts added to @to's (threads summed, as fio's groups). */

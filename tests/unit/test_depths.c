@@ -68,11 +68,16 @@ static void lm_test_depths_pct(void)
 	memset(&a, 0, sizeof(a));
 	lm_depths_submit(&a, 256, 1);
 	for (int i = 0; i < 15; i++)
-		lm_depths_sync(&a, 1);
+		lm_depths_sync(&a, 1, true);
 	lm_depths_add(&b, &a);
 	CU_ASSERT_EQUAL(b.syncs, 15);
 	lm_depths_pct(a.level, a.syncs, pct);
 	CU_ASSERT_DOUBLE_EQUAL(pct[0], 105.859375, 1e-9);
+	CU_ASSERT_EQUAL(a.submit[1], 15);
+	CU_ASSERT_EQUAL(a.complete[1], 15);
+	/* an engine with a commit: the depth alone */
+	lm_depths_sync(&a, 8, false);
+	CU_ASSERT_EQUAL(a.level[3], 1);
 	CU_ASSERT_EQUAL(a.submit[1], 15);
 	CU_ASSERT_EQUAL(a.complete[1], 15);
 }
