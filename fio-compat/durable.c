@@ -43,7 +43,7 @@ const struct lm_option lm_fio_durable_options[] = {
 	{ .fio = "fsync",
 	  LM_NUMBER(0, UINT32_MAX),
 	  LM_J(fsync_every),
-	  .help = "N: an fsync before the next IO once the thread has issued another N writes (0: none); in fio's sync figures" },
+	  .help = "N: an fsync before the next IO whenever the thread has issued a multiple of N writes, unless the last IO to complete was a sync (0: none); in fio's sync figures" },
 	{ .fio = "fdatasync",
 	  LM_NUMBER(0, UINT32_MAX),
 	  LM_J(fdatasync_every),

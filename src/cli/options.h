@@ -8,12 +8,14 @@
  * the field it fills and its help text; values.h parses a value into that
  * field, with one set of messages.
  *
- * The table has two parts. options.c holds the rows of lunmark's command
- * line, most of which fio's job files take too (a row with a fio name);
- * fio-compat/options.c holds the rows of job files alone: fio's spellings
- * lunmark takes only there (filename, bsrange, stonewall, ...), fio options
- * taken with no effect, and fio options refused with what to use instead.
- * lm_opt_at() walks both, lm_opt_fio() looks in both.
+ * options.c holds the rows of lunmark's command line, most of which fio's
+ * job files take too (a row with a fio name); fio-compat/options.c holds
+ * the rows of job files alone: fio's spellings lunmark takes only there
+ * (filename, bsrange, stonewall, ...), fio options taken with no effect,
+ * and fio options refused with what to use instead; and fio-compat's
+ * pace.h, prio.h, place.h and durable.h hold the job files' rows of one
+ * concept each. lm_opt_at() walks all the parts in that order (lookup.c),
+ * lm_opt_fio() looks in all.
  */
 #ifndef LM_CLI_OPTIONS_H
 #define LM_CLI_OPTIONS_H

@@ -133,8 +133,6 @@ static int lm_run_open(const struct lm_cli *c, struct lm_job *const *jobs,
 		struct lm_job *j = jobs[k];
 
 		to->direct = j->direct;
-		/* fio's sync=: a write job's open, not a read job's prefill */
-		to->sync_flags = lm_rw_writes(j->rw) ? j->open_sync : 0;
 		to->none = lm_engine_find(j->engine)->target ==
 			   LM_ENGINE_TARGET_NONE;
 		/* a test file is made large enough for the region */
@@ -167,9 +165,10 @@ static int lm_run_open(const struct lm_cli *c, struct lm_job *const *jobs,
 				return ret;
 		}
 		/* the first target sets a zero size; the others must hold
-		 * the same region; buffered, any size and offset will do */
+		 * the same region; buffered, any size and offset will do
+		 * (but --verify's headers are the logical block's) */
 		if (lm_job_fit(j, t[k].size_bytes,
-			       t[k].direct ? t[k].lbs_bytes : 1,
+			       t[k].direct || j->verify ? t[k].lbs_bytes : 1,
 			       t[k].max_io_bytes, msg, sizeof(msg))) {
 			if (c->cmd == LM_CMD_JOBS) /* which job: by name */
 				lm_err("job '%s': %s: %s", j->name, t[k].name,
@@ -183,7 +182,25 @@ static int lm_run_open(const struct lm_cli *c, struct lm_job *const *jobs,
 	return 0;
 }
 
-/* lm_run_open(), then prefill where it may. */
+/* fio's sync=, from the prefill's end on: a job that writes data (a trim
+ * job's open has no flags in fio) */
+static int lm_run_sync(struct lm_job *const *jobs, struct lm_target *t,
+		       unsigned int n)
+{
+	unsigned int k;
+	int ret;
+
+	for (k = 0; k < n; k++) {
+		if (!lm_rw_writes(jobs[k]->rw) || lm_rw_trims(jobs[k]->rw))
+			continue;
+		ret = lm_target_sync(&t[k], jobs[k]->open_sync);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* lm_run_open(), then prefill where it may, then sync= where asked. */
 static int lm_run_targets(struct lm_cli *c, struct lm_job *const *jobs,
 			  struct lm_target *t, struct lm_host *h,
 			  bool *prefilled)
@@ -223,7 +240,7 @@ static int lm_run_targets(struct lm_cli *c, struct lm_job *const *jobs,
 		if (ret)
 			return ret;
 	}
-	return 0;
+	return lm_run_sync(jobs, t, c->ntargets);
 }
 
 /* The note of target @t's report: its own reads of data lunmark did not

@@ -85,7 +85,8 @@ struct lm_stamp {
 	uint64_t seq;	 /* per-thread sequence, thread id in top byte */
 };
 
-/* Stamp every @block_bytes block of @buf (length @len) written at @offset. */
+/* Stamp every @block_bytes block of @buf (length @len) written at @offset;
+ * a last part block too short for a stamp is left as it is. */
 static inline void lm_buf_stamp(void *buf, uint32_t len, uint32_t block_bytes,
 				uint64_t offset, uint64_t seq)
 {

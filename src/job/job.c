@@ -583,4 +583,6 @@ void lm_job_unpaced(struct lm_job *j)
 	j->lat_target_ns = 0;
 	j->fsync_every = j->fdatasync_every = 0;
 	j->end_fsync = j->fsync_on_close = false;
+	j->open_sync = 0;
+	j->size_rest = 0;
 }

@@ -337,9 +337,10 @@ int lm_job_fit_blocks(const struct lm_job *j, const char *size_word, char *msg,
 
 /*
  * Check the job against a target of @target_bytes with logical blocks of
- * @lbs_bytes that takes IOs of at most @max_io_bytes (0: no limit), and
- * fill in a zero size (the rest of the target). On failure writes a
- * message into @msg and returns -EINVAL.
+ * @lbs_bytes (1: a buffered job's, any size and offset) that takes IOs of
+ * at most @max_io_bytes (0: no limit), and fill in a zero size (the rest
+ * of the target). The size becomes whole blocks, what is cut kept in
+ * size_rest. On failure writes a message into @msg and returns -EINVAL.
  */
 int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
 	       uint32_t max_io_bytes, char *msg, size_t len);

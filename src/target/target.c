@@ -90,7 +90,7 @@ static int lm_open_fd(struct lm_target *t)
 
 	if (t->direct)
 		flags |= O_DIRECT;
-	t->fd = open(t->path, flags | t->sync_flags);
+	t->fd = open(t->path, flags);
 	if (t->fd < 0)
 		return lm_open_error(t, errno);
 	return 0;
@@ -246,7 +246,6 @@ static int lm_iscsi_conf_fill(struct lm_iscsi_conf *c,
 	c->timeout_s = o->timeout_s ? o->timeout_s : 10;
 	c->timeout_name = o->timeout_name;
 	c->reconnect = o->reconnect;
-	c->fua = o->write && o->sync_flags;
 	/* LUNMARK_ISCSI_RING=0: recvmsg as before, to compare the two */
 	c->ring = !getenv("LUNMARK_ISCSI_RING") ||
 		  strcmp(getenv("LUNMARK_ISCSI_RING"), "0") != 0;
@@ -336,6 +335,34 @@ static int lm_open_dir(struct lm_target *t)
 	return 0;
 }
 
+int lm_target_sync(struct lm_target *t, int flags)
+{
+	char path[64];
+	int fd;
+
+	if (!flags || !t->writable)
+		return 0;
+	if (t->kind == LM_TARGET_ISCSI) {
+		t->iscsi->conf.fua = true;
+		return 0;
+	}
+	if (t->fd < 0)
+		return 0;
+	/* the same open file, not its name: nothing can swap it */
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", t->fd);
+	fd = open(path,
+		  O_RDWR | O_CLOEXEC | flags | (t->direct ? O_DIRECT : 0));
+	if (fd < 0 || dup3(fd, t->fd, O_CLOEXEC) < 0) {
+		lm_err("%s: cannot open it again for sync= (through %s): %s",
+		       t->name, path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return LM_EXIT_TARGET;
+	}
+	close(fd);
+	return 0;
+}
+
 int lm_target_open(struct lm_target *t, const char *name,
 		   const struct lm_target_opts *o)
 {
@@ -349,7 +376,6 @@ int lm_target_open(struct lm_target *t, const char *name,
 	t->own_fd = -1;
 	t->writable = o->write;
 	t->direct = o->direct;
-	t->sync_flags = o->write ? o->sync_flags : 0;
 	if (name && strlen(name) >= sizeof(t->name)) {
 		/* cut, a URL would lose its LUN and be misnamed */
 		lm_err("the target's name is longer than %zu bytes%s",

@@ -47,7 +47,6 @@ struct lm_target {
 	char own[NAME_MAX + 1]; /* its name in dir_fd; "" when none */
 	bool writable;
 	bool direct;
-	int sync_flags; /* lm_target_opts' */
 	/* a file lunmark made for this run, as fio makes a job's missing
 	 * files (fio-compat/made.h): it holds no one's data */
 	bool made;
@@ -58,11 +57,8 @@ struct lm_target {
 };
 
 struct lm_target_opts {
-	bool write;  /* open for writing */
-	bool direct; /* O_DIRECT */
-	/* O_SYNC or O_DSYNC on a writable open (fio's sync=); on an iSCSI
-	 * LUN, writes with FUA */
-	int sync_flags;
+	bool write;	       /* open for writing */
+	bool direct;	       /* O_DIRECT */
 	bool none;	       /* the null engine: open nothing */
 	uint64_t create_bytes; /* size of a test file in a directory */
 	bool keep_dir;	       /* a directory stays one (LM_TARGET_DIR) */
@@ -84,6 +80,17 @@ struct lm_target_opts {
  */
 int lm_target_open(struct lm_target *t, const char *name,
 		   const struct lm_target_opts *o);
+
+/*
+ * fio's sync=: from now on each write to @t returns once durable: its
+ * descriptor opened again with @flags (O_SYNC or O_DSYNC, which fcntl()
+ * cannot add), as fio opens a writing job's files, or an iSCSI LUN's
+ * writes sent with FUA (as the kernel's initiator sends an O_DSYNC write,
+ * whatever the LUN's DPOFUA says). After the prefill, which fio's layout
+ * writes without them; nothing when @flags is 0. 0, or the exit code
+ * with a message.
+ */
+int lm_target_sync(struct lm_target *t, int flags);
 
 /* Close, and remove the test file lunmark created. Safe to call twice. */
 void lm_target_close(struct lm_target *t);

@@ -17,6 +17,9 @@
 #   file (strace on tgtd), as many as fio-libiscsi's at QD 1; sync=1's
 #   writes carry FUA, which tgtd follows with an fdatasync each;
 # - etcd's disk check verbatim (bs=2300, fdatasync=1): fio's counts;
+# - sync=1 on a file lunmark makes: its prefill written without O_SYNC,
+#   the job's writes with it (strace); buffered --verify in blocks
+#   smaller than a 4K-sector device's refused;
 # - the text report's sync line; bad values refused with file:line.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/fio-lib.sh"
@@ -35,7 +38,7 @@ run() {
 	shift 2
 	a=$(flushes)
 	if [ "$t" = fio ]; then
-		"$fio" --name=w --filename="$LM_DEV" "$@" --output-format=json \
+		timeout -k 5 120 "$fio" --name=w --filename="$LM_DEV" "$@" --output-format=json \
 			--output="$n.fio.json" >f.out 2>&1 || fail "fio $n: $(head -c 300 f.out)"
 	else
 		expect_exit "$LM_EXIT_OK" l.out "$LUNMARK" --name=w --filename="$LM_DEV" "$@" \
@@ -99,7 +102,7 @@ ok "the sync keys, percentiles and json+ bins"
 # finds the last 1972 bytes of 22 MiB fit no block
 mkdir etcd
 e='.jobs[0] | "\(.write.total_ios) \(.write.io_bytes) \(.sync.total_ios) \(.sync.lat_ns.N) \(.iodepth_level["1"])"'
-"$fio" --rw=write --ioengine=sync --fdatasync=1 --directory="$LM_WORK/etcd" --size=22m --bs=2300 \
+timeout -k 5 120 "$fio" --rw=write --ioengine=sync --fdatasync=1 --directory="$LM_WORK/etcd" --size=22m --bs=2300 \
 	--name=mytest --output-format=json --output=etcd.fio.json >f.out 2>&1 || fail "fio, etcd's check: $(head -c 300 f.out)"
 rm -f etcd/*
 expect_exit "$LM_EXIT_OK" l.out "$LUNMARK" --rw=write --ioengine=sync --fdatasync=1 --directory="$LM_WORK/etcd" \
@@ -113,9 +116,25 @@ expect_exit "$LM_EXIT_USAGE" l.out "$LUNMARK" --rw=write --direct=1 --bs=2300 --
 expect_grep "bs=2300: direct IO needs a multiple of 512 bytes; use one, or --direct=0" l.out
 ok "etcd's check: its 2300-byte buffered writes and their syncs as fio's; direct IO refuses them"
 
+# sync=1 on a mixed job whose file lunmark makes: the prefill is written
+# without O_SYNC, as fio lays a file out, and the job's writes with it
+mkdir mx
+printf '[m]\ndirectory=%s/mx\nrw=randrw\nbs=4k\nsize=4m\nioengine=psync\nsync=1\nnumber_ios=64\n' \
+	"$LM_WORK" >mx.fio
+lm_strace -f -e trace=openat,pwrite64 -o mx.st "$LUNMARK" mx.fio >mx.out 2>&1 ||
+	fail "sync=1 on a made file: $(head -c 300 mx.out)"
+read -r last_fill reopen first_io < <(awk '/pwrite64\(.*, 1048576, [0-9]+\)/ { f = NR }
+	/openat\(.*"\/proc\/self\/fd\/[0-9]+", .*O_SYNC/ && !o { o = NR }
+	/pwrite64\(.*, 4096, [0-9]+\)/ && !w { w = NR } END { printf "%d %d %d\n", f, o, w }' mx.st)
+note "made file, sync=1: last prefill write at strace line $last_fill, the O_SYNC open at $reopen, the first 4k write at $first_io"
+if [ "$last_fill" -eq 0 ] || [ "$reopen" -le "$last_fill" ] || [ "$first_io" -le "$reopen" ]; then
+	fail "sync=1: the prefill is not written before the target is opened O_SYNC, or the job's writes not after"
+fi
+ok "sync=1: the prefill without it, the job's writes with it"
+
 # end_fsync inside the runtime: buffered writes, 32 MiB dirty for the
 # fsync to write back
-strace -f -y -ttt -T -e trace=pwrite64,fsync -o st.txt "$LUNMARK" --name=w --filename="$LM_DEV" \
+lm_strace -f -y -ttt -T -e trace=pwrite64,fsync -o st.txt "$LUNMARK" --name=w --filename="$LM_DEV" \
 	--rw=write --bs=1m --size=32m --ioengine=psync --direct=0 --end_fsync=1 --allow-write \
 	--output-format=json --output=e.json >e.out 2>&1 || fail "end_fsync buffered: $(head -c 300 e.out)"
 # the first write's start, and the device's fsync's start and time (the
@@ -157,7 +176,7 @@ syncs() {
 	sp=$!
 	sleep 1
 	# shellcheck disable=SC2086 # the options, word by word
-	"$@" --name=w --filename="$esc" --ioengine=libiscsi --rw=write --bs=4k --size=1m \
+	timeout -k 5 120 "$@" --name=w --filename="$esc" --ioengine=libiscsi --rw=write --bs=4k --size=1m \
 		$opts --output-format=json --output=s.json >s.out 2>&1 ||
 		fail "$1 on the LUN: $(head -c 300 s.out)"
 	sleep 0.5
@@ -202,4 +221,10 @@ wait
 expect_grep "connection lost" k.out
 grep -Eq '^  sync : [1-9][0-9]* \(' k.out || fail "the syncs done before the loss are not reported: $(head -c 600 k.out)"
 ok "a lost target: an error, and the syncs measured before it"
+# --verify's headers are the logical block's, buffered or not
+lm_loop 16 4096
+expect_exit "$LM_EXIT_FIT" v.out "$LUNMARK" --name=v --filename="$LM_DEV" --rw=write --bs=2k \
+	--direct=0 --size=1m --verify=crc32c --allow-write
+expect_grep "not a multiple of the target's logical block size (4096 bytes)" v.out
+ok "buffered verify in blocks smaller than the device's refused"
 echo "$passed passed, 0 failed"
