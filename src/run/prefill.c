@@ -19,8 +19,11 @@ static uint32_t lm_prefill_bs(const struct lm_job *j, uint32_t lbs)
 
 void lm_prefill_span(const struct lm_job *j, uint64_t *from, uint64_t *to)
 {
+	/* the size as given: a part block the job's blocks leave (bs=2300)
+	 * is written too, and the prefill's blocks stay large */
 	*from = j->offset_bytes;
-	*to = *from + j->size_bytes + j->offset_increment * (j->threads - 1);
+	*to = *from + j->size_bytes + j->size_rest +
+	      j->offset_increment * (j->threads - 1);
 }
 
 int lm_prefill(const struct lm_job *j, const struct lm_target *t)

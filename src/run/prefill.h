@@ -19,7 +19,8 @@
 int lm_prefill(const struct lm_job *j, const struct lm_target *t);
 
 /* The bytes [@from, @to) of @t that lm_prefill() writes for @j: from its
- * offset over every thread's region. */
+ * offset over every thread's region, each of the size given (with the
+ * part block a size of no whole blocks leaves, size_rest). */
 void lm_prefill_span(const struct lm_job *j, uint64_t *from, uint64_t *to);
 
 #endif
