@@ -58,7 +58,7 @@ int lm_fio_make(const struct lm_fio_job *fj, const char *path, bool read_only,
 	there = !lstat(path, &st);
 	/* a symlink at a name lunmark chose: planted, never followed */
 	if (there && S_ISLNK(st.st_mode) && fj->named) {
-		lm_err("%s:%u: job '%s': %s is a symlink, at a name of fio's lunmark would make; remove it, or name the file with filename=",
+		lm_err("%s:%u: job '%s': %s is a symlink where lunmark would make a file of fio's name: someone put it there, and it is not followed; remove it, or name the file with filename=",
 		       fj->file, fj->line, fj->job.name, path);
 		return LM_EXIT_TARGET;
 	}

@@ -52,8 +52,10 @@ struct lm_cli {
 	const char *targets[LM_RUN_TARGETS_MAX]; /* run: all run at once */
 	unsigned int ntargets;
 	/* fio's jobs: a bit per target lunmark made for the run
-	 * (fio-compat/made.h), written without --allow-write */
-	uint64_t made;
+	 * (fio-compat/made.h), written without --allow-write; and one per
+	 * target of fio's name (jobname.N.M): both opened O_NOFOLLOW, as a
+	 * symlink there is another user's */
+	uint64_t made, fio_named;
 	const char *profile;
 	bool allow_write;
 	bool read_only;	       /* --read-only: no write of any kind */

@@ -174,18 +174,17 @@ static void lm_jobs_runtimes(const struct lm_fio_job *fj, unsigned int n,
 	}
 }
 
-/*
- * Slot @k's file, of job @fj: made when missing; or made for an earlier
- * slot of this phase (clones on one filename=), and then this run's own
- * too, extended to the slot's region. Either way lunmark's for the run
- * (c->made). 0, or an exit code after saying why.
- */
+/* Slot @k's file, of job @fj (c->fio_named: of fio's name): made when
+ * missing, or made for an earlier slot of this phase (clones on one
+ * filename=) and extended to this slot's region; either way lunmark's
+ * (c->made). 0, or an exit code after saying why. */
 static int lm_jobs_make(struct lm_cli *c, const struct lm_fio_job *fj,
 			struct lm_fio_made *made, unsigned int k)
 {
 	unsigned int i;
 	int ret;
 
+	c->fio_named |= (uint64_t)fj->named << k;
 	for (i = 0; i < k; i++) {
 		if (!(c->made >> i & 1) || strcmp(c->targets[i], c->targets[k]))
 			continue;
@@ -294,7 +293,7 @@ static int lm_jobs_phase(struct lm_cli *c, const struct lm_fio_job *fj,
 		lm_run_result_free(&r[k]);
 	for (k = 0; k < slots; k++)
 		lm_fio_made_done(&made[k]);
-	c->made = 0;
+	c->made = c->fio_named = 0;
 	free(r);
 	free(copy);
 	return ret;

@@ -133,6 +133,7 @@ static int lm_run_open(const struct lm_cli *c, struct lm_job *const *jobs,
 		struct lm_job *j = jobs[k];
 
 		to->direct = j->direct;
+		to->nofollow = (c->made | c->fio_named) >> k & 1;
 		to->none = lm_engine_find(j->engine)->target ==
 			   LM_ENGINE_TARGET_NONE;
 		/* a test file is made large enough for the region */

@@ -230,11 +230,13 @@ static int lm_guard_look_local(const struct lm_target *t, char *found,
 {
 	int fd = t->excl_fd, ret;
 
+	/* the file opened, not its name again: a symlink put there since
+	 * would show another file's contents */
 	if (fd < 0)
-		fd = open(t->path, O_RDONLY | O_CLOEXEC);
+		fd = lm_target_reopen(t, O_RDONLY);
 	if (fd < 0) {
 		lm_err("cannot read %.400s to see what it holds: %s; lunmark will not write to what it cannot see",
-		       t->name, strerror(errno));
+		       t->name, strerror(-fd));
 		return -1;
 	}
 	ret = lm_guard_probe_fd(fd, t->size_bytes,

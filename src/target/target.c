@@ -68,6 +68,11 @@ static int lm_open_error(const struct lm_target *t, int err)
 		       t->writable ? "write" : "read");
 		return LM_EXIT_TARGET;
 	}
+	if (err == ELOOP) {
+		lm_err("%s is a symlink now, where lunmark made a file or chose one of fio's names: someone put it there; it is not followed (remove it)",
+		       t->path);
+		return LM_EXIT_TARGET;
+	}
 	if (err == EROFS) {
 		lm_err("%s: read-only; run a read test (--read-only) or give a writable target",
 		       t->path);
@@ -84,9 +89,10 @@ static bool lm_is_null_or_zero(const struct stat *st)
 	       (minor(st->st_rdev) == 3 || minor(st->st_rdev) == 5);
 }
 
-static int lm_open_fd(struct lm_target *t)
+static int lm_open_fd(struct lm_target *t, bool nofollow)
 {
-	int flags = (t->writable ? O_RDWR : O_RDONLY) | O_CLOEXEC;
+	int flags = (t->writable ? O_RDWR : O_RDONLY) | O_CLOEXEC |
+		    (nofollow ? O_NOFOLLOW : 0);
 
 	if (t->direct)
 		flags |= O_DIRECT;
@@ -335,9 +341,19 @@ static int lm_open_dir(struct lm_target *t)
 	return 0;
 }
 
-int lm_target_sync(struct lm_target *t, int flags)
+int lm_target_reopen(const struct lm_target *t, int flags)
 {
 	char path[64];
+	int fd;
+
+	/* the same open file, not its name: nothing can swap it */
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", t->fd);
+	fd = open(path, flags | O_CLOEXEC);
+	return fd < 0 ? -errno : fd;
+}
+
+int lm_target_sync(struct lm_target *t, int flags)
+{
 	int fd;
 
 	if (!flags || !t->writable)
@@ -348,13 +364,10 @@ int lm_target_sync(struct lm_target *t, int flags)
 	}
 	if (t->fd < 0)
 		return 0;
-	/* the same open file, not its name: nothing can swap it */
-	snprintf(path, sizeof(path), "/proc/self/fd/%d", t->fd);
-	fd = open(path,
-		  O_RDWR | O_CLOEXEC | flags | (t->direct ? O_DIRECT : 0));
+	fd = lm_target_reopen(t, O_RDWR | flags | (t->direct ? O_DIRECT : 0));
 	if (fd < 0 || dup3(fd, t->fd, O_CLOEXEC) < 0) {
-		lm_err("%s: cannot open it again for sync= (through %s): %s",
-		       t->name, path, strerror(errno));
+		lm_err("%s: cannot open it again for sync= (through /proc/self/fd): %s",
+		       t->name, strerror(fd < 0 ? -fd : errno));
 		if (fd >= 0)
 			close(fd);
 		return LM_EXIT_TARGET;
@@ -425,7 +438,7 @@ int lm_target_open(struct lm_target *t, const char *name,
 		       t->name);
 		return LM_EXIT_TARGET;
 	}
-	ret = lm_open_fd(t);
+	ret = lm_open_fd(t, o->nofollow);
 	if (ret)
 		return ret;
 	if (t->kind == LM_TARGET_BLOCK)

@@ -57,8 +57,11 @@ struct lm_target {
 };
 
 struct lm_target_opts {
-	bool write;	       /* open for writing */
-	bool direct;	       /* O_DIRECT */
+	bool write;  /* open for writing */
+	bool direct; /* O_DIRECT */
+	/* a name lunmark made or chose (fio's jobname.N.M): a symlink put
+	 * there since is refused, never followed */
+	bool nofollow;
 	bool none;	       /* the null engine: open nothing */
 	uint64_t create_bytes; /* size of a test file in a directory */
 	bool keep_dir;	       /* a directory stays one (LM_TARGET_DIR) */
@@ -80,6 +83,11 @@ struct lm_target_opts {
  */
 int lm_target_open(struct lm_target *t, const char *name,
 		   const struct lm_target_opts *o);
+
+/* @t's open file (t->fd) opened anew with @flags (and O_CLOEXEC), through
+ * /proc/self/fd: the same file, whatever its name holds now. The new
+ * descriptor, or -errno. */
+int lm_target_reopen(const struct lm_target *t, int flags);
 
 /*
  * fio's sync=: from now on each write to @t returns once durable: its

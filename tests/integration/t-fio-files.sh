@@ -74,6 +74,22 @@ expect_exit "$LM_EXIT_TARGET" "$LM_WORK/o" sh -c "cd '$LM_WORK/u' && '$LUNMARK' 
 expect_grep "u.0.0 is a symlink" "$LM_WORK/o"
 [ "$(cat "$LM_WORK/victim")" = precious ] || fail "the symlink's target was written"
 rm "$LM_WORK/u/u.0.0"
+# one swapped in after that check, by a user racing lunmark: the file it
+# made, and a file at fio's name that was there, are opened O_NOFOLLOW,
+# so the swap is refused, not followed (a loop racing 150 runs hit the
+# window in 59, refused each; the build before wrote the victim)
+if command -v strace >/dev/null; then
+	printf '[n]\nrw=write\nbs=64k\nsize=1m\n' >"$LM_WORK/u/n.fio"
+	for a in "" --allow-write; do
+		lm_strace -f -e trace=openat -o "$LM_WORK/nf.st" sh -c "cd '$LM_WORK/u' && '$LUNMARK' n.fio $a" \
+			>"$LM_WORK/o" 2>&1 || fail "n.fio $a: $(head -c 300 "$LM_WORK/o")"
+		opens=$(grep -E 'openat\([^,]*, "n\.0\.0", ' "$LM_WORK/nf.st" | grep -v O_CREAT || true)
+		[ -n "$opens" ] || fail "n.fio $a: no open of n.0.0 traced"
+		! grep -qv O_NOFOLLOW <<<"$opens" ||
+			fail "n.fio $a: n.0.0 opened following a symlink: $(grep -v O_NOFOLLOW <<<"$opens" | head -1)"
+	done
+	note "a file lunmark made, or one at fio's name: opened O_NOFOLLOW"
+fi
 
 # nothing under /dev/, nothing with --readonly
 printf '[z]\nfilename=/dev/lunmark-no-such-disk\nrw=read\nsize=1m\n' >"$LM_WORK/z.fio"
