@@ -39,7 +39,9 @@ static inline enum lm_sync lm_sync_due(const struct lm_worker *w,
 {
 	uint32_t fs = w->job->fsync_every, fds = w->job->fdatasync_every;
 
-	if (!(fs | fds) || l->synced || l->solo || !l->writes)
+	/* fio's trimwrite sets each IO's direction itself, over the sync
+	 * (set_rw_ddir()): it makes none */
+	if (!(fs | fds) || l->synced || l->solo || l->trimwrite || !l->writes)
 		return LM_SYNC_NONE;
 	if (fs && !(l->writes % fs))
 		return LM_SYNC_FSYNC;

@@ -83,6 +83,8 @@ osync|--sync=1|0 0 256 512
 odsync|--sync=dsync|0 0 256 512
 oread|--sync=1 --rw=read|0 0 0 0
 obuf|--sync=1 --direct=0|0 0 256 256
+trimw|--rw=trimwrite --fsync=5 --end_fsync=1|0 0 256 1
+rest|--size=1026k --fsync=1|256 256 257 256
 EOF
 jq -e '.jobs[0].iodepth_level["1"] > 105' fsync16.lunmark.json >/dev/null ||
 	fail "fsync=16: iodepth_level does not count the syncs over the writes alone, as fio's"
