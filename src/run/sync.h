@@ -5,7 +5,9 @@
  *    issued a multiple of N writes, unless the last IO it saw complete
  *    was a sync (fio's get_rw_ddir() and last_was_sync; fsync first when
  *    both are due). So a mixed job syncs again after each read until the
- *    next write, and a deep queue syncs once per reap at most.
+ *    next write, and a deep queue syncs once per reap at most; trimwrite
+ *    makes none. Where a size leaves a part block no block fits, fio's
+ *    loop syncs once more (lm_job_fit()'s size_rest).
  *  - end_fsync and fsync_on_close: one fsync when a writing thread's IOs
  *    are all done, within its runtime. fio's fsync_on_close would sync
  *    again as it closes the file, but only were the last IO no sync,
@@ -22,8 +24,9 @@
  * Counted as fio counts them: each N-sync's latency (the "sync" lat_ns of
  * fio's JSON), the fsyncs alone as its total_ios, each at its depth among
  * the IO depths (and as a submit and a reap of one with a synchronous
- * engine); the end's sync in none of those. Where fio differs (its
- * io_uring's queued fsyncs, ramp_time, loops): fio-compat/README.md.
+ * engine); the end's sync in none of those. Where fio differs (the
+ * queued syncs of its io_uring, libiscsi and null engines, ramp_time,
+ * loops, jobs of several files): fio-compat/README.md, "Syncs".
  */
 #ifndef LM_RUN_SYNC_H
 #define LM_RUN_SYNC_H
