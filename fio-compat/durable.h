@@ -5,8 +5,8 @@
  * do_verify, and verify_* taken as lunmark's own verify serves them) and
  * the sync family (fsync, fdatasync, end_fsync, fsync_on_close, done by
  * src/run/sync.h; and sync=, the open's O_SYNC or O_DSYNC, FUA on an
- * iSCSI LUN, src/target/target.h). The table's lookups (src/cli/lookup.c) walk them after
- * the place rows (place.h).
+ * iSCSI LUN, src/target/target.h). The table's lookups
+ * (src/cli/lookup.c) walk them after the place rows (place.h).
  */
 #ifndef LM_FIO_DURABLE_H
 #define LM_FIO_DURABLE_H

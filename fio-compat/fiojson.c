@@ -177,6 +177,17 @@ static struct json_object *lm_lat_json(const struct lm_hist *h, bool pcts)
 	return o;
 }
 
+/* lm_lat_json() with percentiles, and json+'s bins (@plus) where there
+ * are any: clat_ns, a priority's and sync's lat_ns */
+static struct json_object *lm_pct_json(const struct lm_hist *h, bool plus)
+{
+	struct json_object *o = lm_lat_json(h, true);
+
+	if (plus && h->count)
+		lm_jput(o, "bins", lm_bins_json(h));
+	return o;
+}
+
 double lm_fio_bw_agg(const struct lm_run_result *r, unsigned int d)
 {
 	double kib = r->sum[d].mib_s * 1024.0, p;
@@ -212,7 +223,7 @@ static void lm_samples_json(struct json_object *o,
  * IO (fio prints none below two of them) */
 static struct json_object *lm_prios_json(const struct lm_priolat *p, bool plus)
 {
-	struct json_object *a = json_object_new_array(), *o, *c;
+	struct json_object *a = json_object_new_array(), *o;
 	unsigned int i;
 
 	for (i = 0; i < p->n; i++) {
@@ -221,10 +232,7 @@ static struct json_object *lm_prios_json(const struct lm_priolat *p, bool plus)
 		o = json_object_new_object();
 		lm_jput_u64(o, "prioclass", lm_prio_class(p->val[i]));
 		lm_jput_u64(o, "prio", lm_prio_level(p->val[i]));
-		c = lm_lat_json(&p->h[i], true);
-		if (plus)
-			lm_jput(c, "bins", lm_bins_json(&p->h[i]));
-		lm_jput(o, "clat_ns", c);
+		lm_jput(o, "clat_ns", lm_pct_json(&p->h[i], plus));
 		json_object_array_add(a, o);
 	}
 	return a;
@@ -236,7 +244,6 @@ static struct json_object *lm_dir_json(const struct lm_run_result *r,
 				       unsigned int d, bool plus, bool nolat)
 {
 	struct json_object *o = json_object_new_object();
-	struct json_object *clat;
 	const struct lm_summary *s = &r->sum[d];
 	/* an engine that cannot tell slat apart: lat is all clat, as fio
 	 * shows its synchronous engines */
@@ -259,10 +266,7 @@ static struct json_object *lm_dir_json(const struct lm_run_result *r,
 	lat = nolat ? &empty : &r->lat[d];
 	c = nolat ? &empty : apart ? &r->clat[d] : &r->lat[d];
 	lm_jput(o, "slat_ns", lm_lat_json(apart ? &r->slat[d] : &empty, false));
-	clat = lm_lat_json(c, true);
-	if (plus && c->count)
-		lm_jput(clat, "bins", lm_bins_json(c));
-	lm_jput(o, "clat_ns", clat);
+	lm_jput(o, "clat_ns", lm_pct_json(c, plus));
 	lm_jput(o, "lat_ns", lm_lat_json(lat, false));
 	if (!nolat && lm_priolat_used(&r->prio[d]) >= 2)
 		lm_jput(o, "prios", lm_prios_json(&r->prio[d], plus));
@@ -276,18 +280,12 @@ static struct json_object *lm_dir_json(const struct lm_run_result *r,
 static struct json_object *lm_sync_json(const struct lm_run_result *r,
 					bool plus, bool nolat)
 {
-	struct json_object *o = json_object_new_object(), *lat;
+	struct json_object *o = json_object_new_object();
 	struct lm_hist empty;
-	const struct lm_hist *h = &r->sync_lat;
 
 	lm_hist_init(&empty);
-	if (nolat)
-		h = &empty;
 	lm_jput_u64(o, "total_ios", r->fsyncs);
-	lat = lm_lat_json(h, true);
-	if (plus && h->count)
-		lm_jput(lat, "bins", lm_bins_json(h));
-	lm_jput(o, "lat_ns", lat);
+	lm_jput(o, "lat_ns", lm_pct_json(nolat ? &empty : &r->sync_lat, plus));
 	return o;
 }
 

@@ -156,9 +156,9 @@ struct lm_job {
 	unsigned int think_blocks; /* default 1 */
 	int think_issued;    /* thinktime_blocks_type=issue (1), complete (0) */
 	uint64_t number_ios; /* a thread stops after this many IOs; 0: none */
-	/* fio's fsync=N and fdatasync=N: a sync before the next IO once N
-	 * more writes were issued (0: none); end_fsync and fsync_on_close:
-	 * one when a writing thread is done (src/run/sync.h) */
+	/* fio's fsync=N and fdatasync=N: a sync before the next IO once a
+	 * multiple of N writes was issued (0: none); end_fsync and
+	 * fsync_on_close: one when a writing thread is done (sync.h) */
 	uint32_t fsync_every, fdatasync_every;
 	bool end_fsync, fsync_on_close;
 	/* fio's sync=: a writing job's target opened O_SYNC or O_DSYNC (on
