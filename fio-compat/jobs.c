@@ -242,7 +242,7 @@ static void lm_fio_set_at(const struct lm_fio_job *fj, const char *key,
 /*
  * wait_for= of job @fj, the next of @out: as fio's init.c checks it, one
  * job before it of that name (its clones aside), not itself; and not of
- * its flow. The wait itself is the run's (src/cmd/jobs.c: wait_mask).
+ * its flow. The wait itself is the run's (src/cmd/phase.c: wait_mask).
  */
 static int lm_fio_waitee(struct lm_fio_ctx *c, const struct lm_fio_job *fj,
 			 const struct lm_fio_jobs *out)

@@ -2,18 +2,15 @@
 /* A fio job file, or fio's command line: its jobs by group and phase, and
  * fio's outputs (`lunmark run` takes them too). */
 #include "src/cmd/cmd.h"
+#include "src/cmd/phase.h"
 #include "src/engine/engine.h"
 #include "kmod-free/url.h"
 #include "src/lunmark.h"
 #include "src/newfile.h"
 #include "src/target/identity.h"
-#include "src/run/clock.h"
-#include "src/run/prefill.h"
-#include "src/run/run.h"
 #include "src/suite/suite.h"
 #include "fio-compat/export.h"
 #include "fio-compat/fiojson.h"
-#include "fio-compat/made.h"
 #include "fio-compat/jobfile.h"
 #include "fio-compat/options.h"
 
@@ -23,281 +20,6 @@
 #include <time.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-
-/* What has no size of its own for a job to run over: an engine with no
- * target (null), /dev/null and /dev/zero (any character device); NULL
- * when @file has one. */
-static const char *lm_jobs_sizeless(const struct lm_job *j, const char *file)
-{
-	const struct lm_engine_ops *e = lm_engine_find(j->engine);
-	struct stat st;
-
-	if (e && e->target == LM_ENGINE_TARGET_NONE)
-		return "the null engine";
-	if (file && !stat(file, &st) && S_ISCHR(st.st_mode))
-		return file;
-	return NULL;
-}
-
-/*
- * File @i of job @f as a job of its own: a job with several
- * files runs a sub-job per file at once, which share its iodepth (each at
- * least 1), its size and its io_size. 0, or an exit code after saying why.
- */
-static int lm_jobs_sub(const struct lm_cli *c, const struct lm_fio_job *f,
-		       unsigned int i, struct lm_job *out)
-{
-	unsigned int nf = f->nfiles ? f->nfiles : 1;
-	const char *file = lm_fio_file_at(f, i), *sizeless;
-	char msg[512];
-
-	*out = f->job;
-	/* fio's "you need to specify size=": a percentage is of nothing */
-	sizeless = lm_jobs_sizeless(out, file);
-	if (!out->size_bytes && !f->filesize && sizeless) {
-		lm_err("%s:%u: job '%s': you need to specify size= (fio refuses it too: %s has no size of its own)",
-		       f->file, f->line, f->job.name, sizeless);
-		return LM_EXIT_USAGE;
-	}
-	/* --no-prefill; a verify read-back reads what its job wrote */
-	out->prefill = c->job.prefill && f->job.prefill;
-	out->clock = c->job.clock; /* lunmark-mpi's, or NULL */
-	out->iodepth = f->job.iodepth / nf + (i < f->job.iodepth % nf);
-	if (!out->iodepth)
-		out->iodepth = 1;
-	out->size_bytes /= nf;
-	out->io_bytes /= nf;
-	if (!f->engine_set && lm_iscsi_is_url(file))
-		snprintf(out->engine, sizeof(out->engine), "%s",
-			 lm_engine_url()->name);
-	if (lm_job_check(out, msg, sizeof(msg))) {
-		lm_err("%s:%u: job '%s': %s", f->file, f->line, f->job.name,
-		       msg);
-		return LM_EXIT_USAGE;
-	}
-	return 0;
-}
-
-/* Can job @f run? 0, or an exit code. */
-static int lm_jobs_fits(const struct lm_fio_job *f)
-{
-	if (f->filename[0] ||
-	    lm_engine_find(f->job.engine)->target == LM_ENGINE_TARGET_NONE)
-		return 0;
-	lm_err("%s:%u: job '%s' has no filename (give the target: a device, a file, a directory or an iscsi:// URL)",
-	       f->file, f->line, f->job.name);
-	return LM_EXIT_USAGE;
-}
-
-/* The slots of @fj's @n jobs, their spans (a job's files; a summed
- * group, group_reporting) and @res's source slot (@from: a span's sum
- * when >= slots). Returns the slot count. */
-static unsigned int lm_jobs_spans(const struct lm_fio_job *fj, unsigned int n,
-				  struct lm_run_span *spans,
-				  unsigned int *nspans, unsigned int *from)
-{
-	unsigned int k, nf, slots = 0, first = 0, gspan = 0;
-
-	*nspans = 0;
-	for (k = 0; k < n; k++) {
-		nf = fj[k].nfiles > 1 ? fj[k].nfiles : 1;
-		from[k] = slots;
-		if (nf > 1) {
-			from[k] = LM_RUN_TARGETS_MAX + *nspans;
-			spans[(*nspans)++] = (struct lm_run_span){ slots, nf };
-		}
-		if (fj[k].summed && !fj[k].joins) {
-			/* a new summed entry: its first job reports it */
-			first = k;
-			gspan = *nspans;
-			spans[(*nspans)++] = (struct lm_run_span){ slots, 0 };
-		}
-		slots += nf;
-		if (fj[k].summed) {
-			spans[gspan].n = slots - spans[gspan].first;
-			from[first] = LM_RUN_TARGETS_MAX + gspan;
-		}
-	}
-	return slots;
-}
-
-/* Did job @k of a phase start apart from job @first of its entry: after
- * a job of the phase it waits for, or at another startdelay? */
-static bool lm_jobs_apart(const struct lm_fio_job *fj, unsigned int first,
-			  unsigned int k)
-{
-	unsigned int i;
-
-	if (fj[k].job.startdelay_ns != fj[first].job.startdelay_ns)
-		return true;
-	for (i = 0; fj[k].wait_for[0] && i < k; i++)
-		if (!strcmp(fj[i].job.name, fj[k].wait_for))
-			return true;
-	return false;
-}
-
-/* fio's job_runtime of a group_reporting entry: its jobs' runtimes
- * added up (stat.c's sum_thread_stats()), a job's the longest of its
- * files'; where they ran one after another (wait_for, startdelay), its
- * runtime the longest of them, not the span from the first start to the
- * last end. @r: each slot's own result. */
-static void lm_jobs_runtimes(const struct lm_fio_job *fj, unsigned int n,
-			     const struct lm_run_result *r,
-			     struct lm_run_result *res)
-{
-	unsigned int k, i, nf, slot = 0, first = 0;
-	uint64_t job_ns, most = 0;
-	bool apart = false;
-
-	for (k = 0; k <= n; k++) {
-		if (k && fj[first].summed && (k == n || !fj[k].joins) &&
-		    apart && most < res[first].elapsed_ns) {
-			res[first].runtime_max_ns = most;
-			lm_run_result_summarize(&res[first]);
-		}
-		if (k == n)
-			break;
-		nf = fj[k].nfiles > 1 ? fj[k].nfiles : 1;
-		for (job_ns = 0, i = slot; i < slot + nf; i++)
-			if (r[i].elapsed_ns > job_ns)
-				job_ns = r[i].elapsed_ns;
-		slot += nf;
-		if (!fj[k].joins) {
-			first = k;
-			most = 0;
-			apart = false;
-		}
-		apart |= lm_jobs_apart(fj, first, k);
-		res[first].runtime_sum_ns += fj[k].summed ? job_ns : 0;
-		most = job_ns > most ? job_ns : most;
-	}
-}
-
-/* Slot @k's file, of job @fj (c->fio_named: of fio's name): made when
- * missing, or made for an earlier slot of this phase (clones on one
- * filename=) and extended to this slot's region; either way lunmark's
- * (c->made). 0, or an exit code after saying why. */
-static int lm_jobs_make(struct lm_cli *c, const struct lm_fio_job *fj,
-			struct lm_fio_made *made, unsigned int k)
-{
-	unsigned int i;
-	int ret;
-
-	c->fio_named |= (uint64_t)fj->named << k;
-	for (i = 0; i < k; i++) {
-		if (!(c->made >> i & 1) || strcmp(c->targets[i], c->targets[k]))
-			continue;
-		ret = lm_fio_made_grow(fj, c->targets[k], &made[i]);
-		if (!ret)
-			c->made |= 1ull << k;
-		return ret;
-	}
-	ret = lm_fio_make(fj, c->targets[k], c->read_only, &made[k]);
-	if (made[k].fd >= 0)
-		c->made |= 1ull << k;
-	return ret;
-}
-
-/*
- * fio's wait_for: the slots of a job naming an earlier job of this phase
- * wait for every slot of that job and its clones (one of an earlier
- * phase is done already). @first[k]: job @k's first slot.
- */
-static void lm_jobs_waits(const struct lm_fio_job *fj, unsigned int n,
-			  const unsigned int *first, struct lm_job *copy)
-{
-	unsigned int k, i, s;
-	uint64_t mask;
-
-	for (k = 0; k < n; k++) {
-		if (!fj[k].wait_for[0])
-			continue;
-		for (mask = 0, i = 0; i < k; i++)
-			for (s = first[i]; s < first[i + 1]; s++)
-				if (!strcmp(fj[i].job.name, fj[k].wait_for))
-					mask |= 1ull << s;
-		for (s = first[k]; s < first[k + 1]; s++)
-			copy[s].wait_mask = mask;
-	}
-}
-
-/*
- * The jobs of one phase (up to the next stonewall) run at once, as in
- * fio, each after its own ramp_time. A job with several files runs a
- * sub-job per file, and its result is their sum (a span); so is a
- * summed group's first job's (group_reporting).
- */
-static int lm_jobs_phase(struct lm_cli *c, const struct lm_fio_job *fj,
-			 unsigned int n, struct lm_run_result *res)
-{
-	struct lm_run_span spans[LM_RUN_TARGETS_MAX];
-	unsigned int from[LM_RUN_TARGETS_MAX], first[LM_RUN_TARGETS_MAX + 1];
-	struct lm_job *jobs[LM_RUN_TARGETS_MAX], *copy;
-	struct lm_fio_made made[LM_RUN_TARGETS_MAX];
-	struct lm_run_result *r;
-	unsigned int k, i, nf, slots = 0, nspans = 0;
-	int ret = 0;
-
-	for (k = 0; k < n; k++)
-		slots += fj[k].nfiles > 1 ? fj[k].nfiles : 1;
-	if (slots > LM_RUN_TARGETS_MAX || n > LM_RUN_TARGETS_MAX) {
-		lm_err("%s:%u: %u jobs and files would run at once; lunmark runs at most %u together (add stonewall)",
-		       fj[n - 1].file, fj[n - 1].line, slots,
-		       LM_RUN_TARGETS_MAX);
-		return LM_EXIT_USAGE;
-	}
-	slots = lm_jobs_spans(fj, n, spans, &nspans, from);
-	copy = calloc(slots, sizeof(*copy));
-	r = calloc(slots + LM_RUN_TARGETS_MAX, sizeof(*r));
-	if (!copy || !r) {
-		free(copy);
-		free(r);
-		lm_err("out of memory");
-		return LM_EXIT_ENGINE;
-	}
-	for (k = 0; k < n && !ret; k++)
-		ret = lm_jobs_fits(&fj[k]);
-	for (k = 0, slots = 0; k < n && !ret; k++) {
-		/* the files of a job, one after the other */
-		nf = fj[k].nfiles > 1 ? fj[k].nfiles : 1;
-		first[k] = slots;
-		first[k + 1] = slots + nf;
-		for (i = 0; i < nf && !ret; i++, slots++) {
-			ret = lm_jobs_sub(c, &fj[k], i, &copy[slots]);
-			jobs[slots] = &copy[slots];
-			c->targets[slots] = lm_fio_file_at(&fj[k], i);
-			made[slots].fd = -1;
-			/* fio makes a job's missing file, not a URL */
-			if (!ret &&
-			    lm_engine_find(copy[slots].engine)->target ==
-				    LM_ENGINE_TARGET_PATH)
-				ret = lm_jobs_make(c, &fj[k], made, slots);
-		}
-	}
-	c->ntargets = slots;
-	if (!ret)
-		lm_jobs_waits(fj, n, first, copy);
-	if (!ret)
-		ret = lm_run_set(c, jobs, spans, nspans, r, c->out_normal);
-	/* each job's result: its one target's, or its span's (r[slots + s]) */
-	for (k = 0; k < n && slots; k++)
-		lm_run_result_move(
-			&res[k],
-			from[k] >= LM_RUN_TARGETS_MAX
-				? &r[slots + from[k] - LM_RUN_TARGETS_MAX]
-				: &r[from[k]]);
-	if (slots)
-		lm_jobs_runtimes(fj, n, r, res);
-	for (k = 0; k < slots + nspans; k++)
-		lm_run_result_free(&r[k]);
-	for (k = 0; k < slots; k++)
-		lm_fio_made_done(&made[k]);
-	c->made = c->fio_named = 0;
-	free(r);
-	free(copy);
-	return ret;
-}
 
 /*
  * fio's verify phase: does @fj, a write job with verify (and do_verify),
@@ -384,7 +106,7 @@ static int lm_jobs_readback(struct lm_cli *c, const struct lm_fio_job *fj,
 		rb[k] = fj[k];
 		lm_jobs_reader(&rb[k].job);
 	}
-	ret = lm_jobs_phase(c, rb, n, r);
+	ret = lm_phase_run(c, rb, n, r);
 	for (k = 0; k < n; k++) {
 		if (!ret || ret == LM_EXIT_IO || ret == LM_EXIT_VERIFY)
 			lm_run_result_add_readback(&res[k], &r[k]);
@@ -561,7 +283,7 @@ int lm_cmd_jobs(struct lm_cli *c)
 		     i + n < js.n && js.jobs[i + n].phase == js.jobs[i].phase;
 		     n++)
 			;
-		ret = lm_jobs_phase(c, &js.jobs[i], n, &res[i]);
+		ret = lm_phase_run(c, &js.jobs[i], n, &res[i]);
 		if (!ret && !lm_stop)
 			ret = lm_jobs_readback(c, &js.jobs[i], n, &res[i]);
 		/* the last phase may not have run: nothing of it to show */
