@@ -1,15 +1,71 @@
 // SPDX-License-Identifier: MIT
 /*
- * The files a job names (options.h): filename='s list, with fio's '\\:'
- * for a colon in a name, kept NUL-separated in the job.
+ * A fio job's files (files.h): the rows, filename='s list (with fio's
+ * '\\:' for a colon in a name, kept NUL-separated in the job), the
+ * setters, and where each file is.
  */
-#include "fio-compat/options.h"
+#include "fio-compat/files.h"
 #include "src/cli/values.h"
+#include "src/lunmark.h"
 
+#include <ctype.h>
 #include <errno.h>
+#include <stdlib.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
+
+static lm_opt_set_fn lm_fio_set_filename, lm_fio_set_nrfiles, lm_fio_set_fst;
+
+static const struct lm_enum lm_fio_fallocs[] = {
+	{ "native", LM_FALLOC_NATIVE },	    { "none", LM_FALLOC_NONE },
+	{ "posix", LM_FALLOC_POSIX },	    { "keep", LM_FALLOC_KEEP },
+	{ "truncate", LM_FALLOC_TRUNCATE }, { "0", LM_FALLOC_NONE },
+	{ "1", LM_FALLOC_POSIX },	    { NULL, 0 },
+};
+
+const struct lm_option lm_fio_file_options[] = {
+	{ .fio = "filename",
+	  .type = LM_T_STR,
+	  LM_FJ(filename),
+	  .set = lm_fio_set_filename,
+	  .help = "the target: block device, file, directory or iscsi:// URL (write its ':' as '\\:'); a:b for several, each a sub-job" },
+	{ .fio = "filesize",
+	  .type = LM_T_SIZE,
+	  .min = 1,
+	  LM_FJ(filesize),
+	  .set = lm_fio_set_bytes,
+	  .help = "each file's region (size, when given, is the bytes moved)" },
+	{ .fio = "nrfiles",
+	  LM_NUMBER(1, LM_FIO_FILES_MAX),
+	  LM_FJ(nrfiles),
+	  .set = lm_fio_set_nrfiles,
+	  .help = "a job without filename= makes this many files (default 1), each of filesize, or size / nrfiles" },
+	{ .fio = "directory",
+	  .type = LM_T_TEXT,
+	  LM_FJ(directory),
+	  .help = "where a job's files are (its filename='s relative ones, and those it makes); default: the current directory" },
+	{ .fio = "filename_format",
+	  .type = LM_T_TEXT,
+	  LM_FJ(fname_format),
+	  .help = "the names of the files a job without filename= makes: $jobname, $jobnum (its clone, from 0) and $filenum (from 0); default $jobname.$jobnum.$filenum" },
+	{ .fio = "file_service_type",
+	  .type = LM_T_STR,
+	  LM_FJ(files_in_turn),
+	  .set = lm_fio_set_fst,
+	  .help = "how a job with several files serves them: roundrobin (the default: all at once, sharing its iodepth) or sequential (one after another, each at its whole iodepth); :N is taken" },
+	{ .fio = "unlink",
+	  LM_BOOLEAN,
+	  LM_FJ(unlink),
+	  .help = "remove the files lunmark made for the job when it is done (default 0: they stay, as fio's)" },
+	{ .fio = "fallocate",
+	  .type = LM_T_ENUM,
+	  LM_FJ(falloc),
+	  .values = lm_fio_fallocs,
+	  .help = "how a file lunmark makes gets its blocks: native (the default: fallocate), posix (or 1: posix_fallocate), keep (fallocate keeping its size, then sized), none (or 0) or truncate (sized alone: sparse)" },
+};
+
+const unsigned int lm_fio_nfile_options = LM_ARRAY_SIZE(lm_fio_file_options);
 
 /*
  * filename: '\\:' is a colon in the name; a bare ':' separates files. As
@@ -17,8 +73,8 @@
  * [global]'s, the command line's): fio --filename=a job.fio, where the
  * job says filename=b, runs on a and b.
  */
-int lm_fio_set_filename(const struct lm_opt_ctx *x, const struct lm_option *o,
-			const char *v)
+static int lm_fio_set_filename(const struct lm_opt_ctx *x,
+			       const struct lm_option *o, const char *v)
 {
 	struct lm_fio_job *fj = x->dst[LM_D_FIO];
 	const char *p = v;
@@ -143,5 +199,67 @@ int lm_fio_files_place(struct lm_fio_job *fj, char *msg, size_t len)
 	}
 	fj->filename[n] = '\0';
 	fj->nfiles = nf;
+	return 0;
+}
+
+/*
+ * fio's file_service_type. roundrobin, fio's default, is what lunmark
+ * does with a job's files: each is served at once by a sub-job of its
+ * own. sequential finishes one file before the next. fio's :N (IOs
+ * before it moves on) changes nothing there, and is taken as a number;
+ * a file chosen at random per IO is not done.
+ */
+static int lm_fio_set_fst(const struct lm_opt_ctx *x, const struct lm_option *o,
+			  const char *v)
+{
+	struct lm_fio_job *fj = x->dst[LM_D_FIO];
+	size_t len = strcspn(v, ":");
+	unsigned long long n;
+	char *end;
+
+	(void)o;
+	if (len == 10 && !strncmp(v, "sequential", len))
+		fj->files_in_turn = true;
+	else if (len == 10 && !strncmp(v, "roundrobin", len))
+		fj->files_in_turn = false;
+	else if ((len == 6 && !strncmp(v, "random", len)) ||
+		 (len == 4 && !strncmp(v, "zipf", len)) ||
+		 (len == 6 && !strncmp(v, "pareto", len)) ||
+		 (len == 6 && !strncmp(v, "normal", len)) ||
+		 (len == 5 && !strncmp(v, "gauss", len)))
+		return lm_opt_bad(
+			x, v,
+			"lunmark serves a job's files at once (roundrobin) or one after another (sequential); a file chosen per IO at random or by a distribution is not done yet");
+	else
+		return lm_opt_bad(
+			x, v,
+			"roundrobin or sequential (with :N, IOs per file before the next)");
+	if (!v[len])
+		return 0;
+	errno = 0;
+	n = strtoull(v + len + 1, &end, 10);
+	if (*end || end == v + len + 1 || !isdigit(v[len + 1]) || !n ||
+	    n > UINT32_MAX || errno)
+		return lm_opt_bad(
+			x, v,
+			"roundrobin or sequential, and after a ':' a whole number of IOs from 1");
+	return 0;
+}
+
+/* nrfiles: past lunmark's files of a job, says so (fio takes more). */
+static int lm_fio_set_nrfiles(const struct lm_opt_ctx *x,
+			      const struct lm_option *o, const char *v)
+{
+	struct lm_fio_job *fj = x->dst[LM_D_FIO];
+	uint64_t n;
+	int ret = lm_opt_num(x, v, o->min, UINT32_MAX, &n);
+
+	if (ret)
+		return ret;
+	if (n > o->max)
+		return lm_opt_bad(
+			x, v,
+			"lunmark runs at most 16 files in a job (a sub-job each); for a set of many small files, lunmark mark --profile=copy");
+	fj->nrfiles = (unsigned int)n;
 	return 0;
 }

@@ -4,6 +4,7 @@
  * inheritance, groups and phases, and --cmdhelp's notes.
  */
 #include "fio-compat/options.h"
+#include "fio-compat/files.h"
 #include "src/cli/values.h"
 #include "src/engine/engine.h"
 #include "src/lunmark.h"
@@ -21,20 +22,12 @@ struct lm_fio_ctx {
 	bool ignore;
 };
 
-/* Option @fo, refused (@o) or unknown (NULL): an error, or with
+/* Option @fo, one lunmark does not know: an error, or with
  * --ignore-unsupported a warning, once per option. */
-static int lm_fio_unsupported(struct lm_fio_ctx *c, const struct lm_fio_opt *fo,
-			      const struct lm_option *o)
+static int lm_fio_unsupported(struct lm_fio_ctx *c, const struct lm_fio_opt *fo)
 {
 	unsigned int k;
 
-	if (!c->ignore && o) {
-		snprintf(
-			c->msg, c->len,
-			"%s:%u: option '%s' is not supported by lunmark yet (%s; --ignore-unsupported skips it with a warning)",
-			fo->file, fo->line, fo->key, o->help);
-		return -EINVAL;
-	}
 	if (!c->ignore) {
 		snprintf(
 			c->msg, c->len,
@@ -83,8 +76,8 @@ static int lm_fio_apply_one(struct lm_fio_ctx *c, struct lm_opt_ctx *x,
 {
 	const struct lm_option *o = lm_opt_fio(fo->key);
 
-	if (!o || o->type == LM_T_REFUSE)
-		return lm_fio_unsupported(c, fo, o);
+	if (!o)
+		return lm_fio_unsupported(c, fo);
 	x->key = fo->key;
 	x->file = fo->file;
 	x->line = fo->line;
@@ -306,6 +299,9 @@ static const char *lm_fio_fixup(const struct lm_fio_job *fj)
 	    (!(j->size_bytes || j->size_pct) || fj->nfiles > 1 ||
 	     j->dedupe_pct + j->dedupe_ws_pct > 100))
 		return "dedupe_mode=working_set needs size=, one file, and dedupe_percentage plus dedupe_working_set_percentage at most 100: fio refuses it otherwise too";
+	if (fj->files_in_turn && fj->nfiles > 1 &&
+	    (j->runtime_ns || j->time_based))
+		return "file_service_type=sequential with a runtime: lunmark runs the files one after another, each as a job of its own that would have the whole runtime (fio's time_based comes back to the first file); give size= alone, or roundrobin";
 	if (fj->zonemode && !fj->zonesize)
 		return "zonemode=strided without zonesize: fio refuses it too; give the zone's size";
 	return NULL;
@@ -576,8 +572,6 @@ static void lm_fio_note(FILE *f, const struct lm_option *o)
 
 	if (o->type == LM_T_ALIAS)
 		fprintf(f, "%-28s as %s\n", o->fio, t->fio ? t->fio : t->name);
-	else if (o->type == LM_T_REFUSE)
-		fprintf(f, "%-28s not supported yet: %s\n", o->fio, o->help);
 	else
 		fprintf(f, "%-28s %s%s\n", o->fio, o->help,
 			o->fio_note ? o->fio_note : "");

@@ -12,20 +12,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-static lm_opt_set_fn lm_fio_set_kb_base, lm_fio_set_bytes, lm_fio_set_log,
-	lm_fio_set_ss, lm_fio_set_ss_time, lm_fio_set_dist;
+static lm_opt_set_fn lm_fio_set_kb_base, lm_fio_set_log, lm_fio_set_ss,
+	lm_fio_set_ss_time, lm_fio_set_dist;
 
 static const struct lm_enum lm_fio_dedupe_modes[] = {
 	{ "repeat", 0 },
 	{ "working_set", 1 },
 	{ NULL, 0 },
-};
-
-static const struct lm_enum lm_fio_fallocs[] = {
-	{ "native", LM_FALLOC_NATIVE },	    { "none", LM_FALLOC_NONE },
-	{ "posix", LM_FALLOC_POSIX },	    { "keep", LM_FALLOC_KEEP },
-	{ "truncate", LM_FALLOC_TRUNCATE }, { "0", LM_FALLOC_NONE },
-	{ "1", LM_FALLOC_POSIX },	    { NULL, 0 },
 };
 
 static const struct lm_enum lm_fio_zonemodes[] = {
@@ -45,11 +38,6 @@ static const struct lm_enum lm_fio_generators[] = {
 /* The rows fio's job files have and lunmark's command line has not; the
  * rest are in src/cli/options.c. In --cmdhelp order. */
 const struct lm_option lm_fio_options[] = {
-	{ .fio = "filename",
-	  .type = LM_T_STR,
-	  LM_FJ(filename),
-	  .set = lm_fio_set_filename,
-	  .help = "the target: block device, file, directory or iscsi:// URL (write its ':' as '\\:'); a:b for several, each a sub-job" },
 	{ .fio = "bsrange",
 	  .type = LM_T_SIZE,
 	  LM_J(bsd),
@@ -243,33 +231,6 @@ const struct lm_option lm_fio_options[] = {
 	  LM_NUMBER(1, 1000000),
 	  LM_J(loops),
 	  .help = "a size-limited job moves its bytes this many times" },
-	{ .fio = "filesize",
-	  .type = LM_T_SIZE,
-	  .min = 1,
-	  LM_FJ(filesize),
-	  .set = lm_fio_set_bytes,
-	  .help = "each file's region (size, when given, is the bytes moved)" },
-	{ .fio = "nrfiles",
-	  LM_NUMBER(1, LM_FIO_FILES_MAX),
-	  LM_FJ(nrfiles),
-	  .help = "a job without filename= makes this many files (default 1), each of filesize, or size / nrfiles" },
-	{ .fio = "directory",
-	  .type = LM_T_TEXT,
-	  LM_FJ(directory),
-	  .help = "where a job's files are (its filename='s relative ones, and those it makes); default: the current directory" },
-	{ .fio = "filename_format",
-	  .type = LM_T_TEXT,
-	  LM_FJ(fname_format),
-	  .help = "the names of the files a job without filename= makes: $jobname, $jobnum (its clone, from 0) and $filenum (from 0); default $jobname.$jobnum.$filenum" },
-	{ .fio = "unlink",
-	  LM_BOOLEAN,
-	  LM_FJ(unlink),
-	  .help = "remove the files lunmark made for the job when it is done (default 0: they stay, as fio's)" },
-	{ .fio = "fallocate",
-	  .type = LM_T_ENUM,
-	  LM_FJ(falloc),
-	  .values = lm_fio_fallocs,
-	  .help = "how a file lunmark makes gets its blocks: native (the default: fallocate), posix (or 1: posix_fallocate), keep (fallocate keeping its size, then sized), none (or 0) or truncate (sized alone: sparse)" },
 	{ .fio = "wait_for",
 	  .type = LM_T_TEXT,
 	  LM_FJ(wait_for),
@@ -304,7 +265,6 @@ const struct lm_option lm_fio_options[] = {
 		      "taken: lunmark creates no file for it"),
 	LM_TAKEN_BOOL("fill_device",
 		      "taken: without size= the region is the whole target"),
-	LM_REFUSED("file_service_type", "one file per job"),
 };
 
 const unsigned int lm_fio_noptions = LM_ARRAY_SIZE(lm_fio_options);
@@ -405,8 +365,8 @@ int lm_fio_set_offset(const struct lm_opt_ctx *x, const struct lm_option *o,
 }
 
 /* offset_increment, io_size: bytes, no percentage (yet) */
-static int lm_fio_set_bytes(const struct lm_opt_ctx *x,
-			    const struct lm_option *o, const char *v)
+int lm_fio_set_bytes(const struct lm_opt_ctx *x, const struct lm_option *o,
+		     const char *v)
 {
 	uint64_t n;
 

@@ -4,9 +4,8 @@
  * fio-style command line) describes, with fio's [global] inheritance. Each
  * key is a row of the option table (src/cli/options.h): most are rows the
  * command line shares; this file holds the rows of job files alone (fio's
- * spellings lunmark takes only there, options taken with no effect, and
- * options refused with what to use instead) and the setters of fio's
- * spellings. An option lunmark does not support is an error naming
+ * spellings lunmark takes only there, and options taken with no effect)
+ * and the setters of fio's spellings. An option lunmark does not support is an error naming
  * file:line and the option, unless ignore_unsupported (then one warning
  * per option); never silently ignored.
  */
@@ -48,6 +47,9 @@ struct lm_fio_job {
 	 * them, named by fname_format ("" : fio's default) in directory=
 	 * ("": here); unlink=1 removes those made when the job is done */
 	unsigned int nrfiles;
+	/* file_service_type=sequential: a job's files one after another,
+	 * each at the job's whole iodepth (else at once, as roundrobin) */
+	bool files_in_turn;
 	char directory[PATH_MAX];
 	char fname_format[256];
 	bool unlink;
@@ -115,17 +117,6 @@ static inline bool lm_fio_job_shown(const struct lm_fio_jobs *js,
 	return !js->jobs[i].joins;
 }
 
-/* The @i-th file of a job's filename list. */
-const char *lm_fio_file_at(const struct lm_fio_job *fj, unsigned int i);
-
-/*
- * The files of @fj as fio places them: with filename=, its relative
- * names in directory=; without (fj->named), nrfiles names by
- * filename_format ($jobname.$jobnum.$filenum) in directory=, $jobnum
- * its clone. Returns 0, or -EINVAL with "file:line: ..." in @msg.
- */
-int lm_fio_files_place(struct lm_fio_job *fj, char *msg, size_t len);
-
 /*
  * Turn @f into jobs. Returns 0, or -EINVAL with "file:line: ..." in @msg.
  * With @ignore_unsupported an unsupported option is warned about on
@@ -173,14 +164,12 @@ extern const unsigned int lm_fio_noptions;
 		.fio = (key), .type = LM_T_ACCEPT, .values = (vals), \
 		.help = (why)                                        \
 	}
-#define LM_REFUSED(key, why)                                     \
-	{                                                        \
-		.fio = (key), .type = LM_T_REFUSE, .help = (why) \
-	}
 
 /* fio's spellings of rows the command line shares: bs=R,W; size=N% and
  * offset=N% of the target; rw=read:N (N bytes skipped after each IO). */
-lm_opt_set_fn lm_fio_set_bs, lm_fio_set_size, lm_fio_set_offset, lm_fio_set_rw,
-	lm_fio_set_filename; /* files.c */
+lm_opt_set_fn lm_fio_set_bs, lm_fio_set_size, lm_fio_set_offset, lm_fio_set_rw;
+/* A size in bytes, fio's suffixes on the job's kb_base, at least the
+ * row's min (filesize, io_size, offset_increment, ba). */
+lm_opt_set_fn lm_fio_set_bytes;
 
 #endif

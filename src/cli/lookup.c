@@ -2,6 +2,7 @@
 /* The option table's lookups (options.h): its parts walked as one. */
 #include "src/cli/options.h"
 #include "fio-compat/durable.h"
+#include "fio-compat/files.h"
 #include "fio-compat/options.h"
 #include "fio-compat/pace.h"
 #include "fio-compat/place.h"
@@ -26,7 +27,10 @@ const struct lm_option *lm_opt_at(unsigned int i)
 	if (i < lm_fio_nplace_options)
 		return &lm_fio_place_options[i];
 	i -= lm_fio_nplace_options;
-	return i < lm_fio_ndurable_options ? &lm_fio_durable_options[i] : NULL;
+	if (i < lm_fio_ndurable_options)
+		return &lm_fio_durable_options[i];
+	i -= lm_fio_ndurable_options;
+	return i < lm_fio_nfile_options ? &lm_fio_file_options[i] : NULL;
 }
 
 static bool lm_opt_named(const struct lm_option *o, const char *name)
@@ -68,8 +72,7 @@ bool lm_opt_needs_value(const struct lm_option *o)
 {
 	o = lm_opt_target(o);
 	return o->type != LM_T_FLAG && o->type != LM_T_BOOL &&
-	       o->type != LM_T_ACCEPT && o->type != LM_T_REFUSE &&
-	       !(o->flags & LM_OF_OPTIONAL);
+	       o->type != LM_T_ACCEPT && !(o->flags & LM_OF_OPTIONAL);
 }
 
 void lm_cli_longopts(enum lm_cmd cmd, struct option *out, char *shorts)

@@ -11,10 +11,9 @@
  * options.c holds the rows of lunmark's command line, most of which fio's
  * job files take too (a row with a fio name); fio-compat/options.c holds
  * the rows of job files alone: fio's spellings lunmark takes only there
- * (filename, bsrange, stonewall, ...), fio options taken with no effect,
- * and fio options refused with what to use instead; and fio-compat's
- * pace.h, prio.h, place.h and durable.h hold the job files' rows of one
- * concept each. lm_opt_at() walks all the parts in that order (lookup.c),
+ * (bsrange, stonewall, ...) and fio options taken with no effect; and
+ * fio-compat's pace.h, prio.h, place.h, durable.h and files.h hold the job
+ * files' rows of one concept each. lm_opt_at() walks all the parts in that order (lookup.c),
  * lm_opt_fio() looks in all.
  */
 #ifndef LM_CLI_OPTIONS_H
@@ -39,10 +38,9 @@ enum lm_otype {
 	LM_T_TEXT,  /* a copy of the value in a char array */
 	LM_T_ENUM,  /* one of values[], stored as an int */
 	LM_T_ALIAS, /* another spelling of the row named by alias */
-	/* job files only: a fio option lunmark takes with no effect, or one
-	 * it refuses (the help says what to use instead) */
+	/* job files only: a fio option lunmark takes with no effect (the
+	 * help says why) */
 	LM_T_ACCEPT,
-	LM_T_REFUSE,
 };
 
 /* The struct a row's field is in. */

@@ -13,6 +13,7 @@
 #include "fio-compat/fiojson.h"
 #include "fio-compat/jobfile.h"
 #include "fio-compat/options.h"
+#include "fio-compat/files.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -7,6 +7,7 @@
 #include "src/lunmark.h"
 #include "src/run/run.h"
 #include "fio-compat/made.h"
+#include "fio-compat/files.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -27,10 +28,39 @@ static const char *lm_phase_sizeless(const struct lm_job *j, const char *file)
 	return NULL;
 }
 
+/* v, a job's, shared by @nf files at once: file @i's part, at least 1
+ * where @v is not 0. */
+static uint64_t lm_phase_part(uint64_t v, unsigned int nf, unsigned int i)
+{
+	uint64_t part = v / nf + (i < v % nf);
+
+	return v && !part ? 1 : part;
+}
+
+/* What a job's files served at once share: its iodepth, its rates (fio's
+ * are the job's, not a file's) and its number_ios. */
+static void lm_phase_split(struct lm_job *out, unsigned int nf, unsigned int i)
+{
+	unsigned int d;
+
+	out->iodepth = (unsigned int)lm_phase_part(out->iodepth, nf, i);
+	out->number_ios = lm_phase_part(out->number_ios, nf, i);
+	for (d = 0; d < LM_DIRS; d++) {
+		out->rate_bytes[d] = lm_phase_part(out->rate_bytes[d], nf, i);
+		out->rate_iops[d] = lm_phase_part(out->rate_iops[d], nf, i);
+		out->rate_min_bytes[d] =
+			lm_phase_part(out->rate_min_bytes[d], nf, i);
+		out->rate_min_iops[d] =
+			lm_phase_part(out->rate_min_iops[d], nf, i);
+	}
+}
+
 /*
- * File @i of job @f as a job of its own: a job with several
- * files runs a sub-job per file at once, which share its iodepth (each at
- * least 1), its size and its io_size. 0, or an exit code after saying why.
+ * File @i of job @f as a job of its own: a job with several files runs
+ * a sub-job per file, which share its size and io_size; at once, they
+ * share its iodepth and rates too (lm_phase_split()); one after another
+ * (file_service_type=sequential), each has them whole. 0, or an exit
+ * code after saying why.
  */
 static int lm_phase_sub(const struct lm_cli *c, const struct lm_fio_job *f,
 			unsigned int i, struct lm_job *out)
@@ -50,9 +80,14 @@ static int lm_phase_sub(const struct lm_cli *c, const struct lm_fio_job *f,
 	/* --no-prefill; a verify read-back reads what its job wrote */
 	out->prefill = c->job.prefill && f->job.prefill;
 	out->clock = c->job.clock; /* lunmark-mpi's, or NULL */
-	out->iodepth = f->job.iodepth / nf + (i < f->job.iodepth % nf);
-	if (!out->iodepth)
-		out->iodepth = 1;
+	if (f->files_in_turn) {
+		/* one after another, each at the whole depth; the job's
+		 * ramp_time is its first file's */
+		if (i)
+			out->ramp_ns = 0;
+	} else {
+		lm_phase_split(out, nf, i);
+	}
 	out->size_bytes /= nf;
 	out->io_bytes /= nf;
 	if (!f->engine_set && lm_iscsi_is_url(file))
@@ -146,8 +181,11 @@ static void lm_phase_runtimes(const struct lm_fio_job *fj, unsigned int n,
 		if (k == n)
 			break;
 		nf = fj[k].nfiles > 1 ? fj[k].nfiles : 1;
+		/* its files at once: the longest; in turn: all of them */
 		for (job_ns = 0, i = slot; i < slot + nf; i++)
-			if (r[i].elapsed_ns > job_ns)
+			if (fj[k].files_in_turn)
+				job_ns += r[i].elapsed_ns;
+			else if (r[i].elapsed_ns > job_ns)
 				job_ns = r[i].elapsed_ns;
 		slot += nf;
 		if (!fj[k].joins) {
@@ -198,14 +236,17 @@ static void lm_phase_waits(const struct lm_fio_job *fj, unsigned int n,
 	uint64_t mask;
 
 	for (k = 0; k < n; k++) {
-		if (!fj[k].wait_for[0])
-			continue;
-		for (mask = 0, i = 0; i < k; i++)
+		for (mask = 0, i = 0; fj[k].wait_for[0] && i < k; i++)
 			for (s = first[i]; s < first[i + 1]; s++)
 				if (!strcmp(fj[i].job.name, fj[k].wait_for))
 					mask |= 1ull << s;
 		for (s = first[k]; s < first[k + 1]; s++)
 			copy[s].wait_mask = mask;
+		/* file_service_type=sequential: each file after the one
+		 * before it */
+		for (s = first[k] + 1; fj[k].files_in_turn && s < first[k + 1];
+		     s++)
+			copy[s].wait_mask = 1ull << (s - 1);
 	}
 }
 

@@ -10,6 +10,10 @@
 #   untouched; nothing is made under /dev/ for a misspelt device; and
 #   --readonly makes nothing.
 # - fallocate=: the blocks of fio's files, a write job's sparse with none.
+# - file_service_type=sequential writes a job's files one after another,
+#   each synced before the next (fsync_on_close), in the order Debian's
+#   fio writes them (strace); roundrobin, the default, serves them at once
+#   and they share the job's rate_iops, as fio's one thread does.
 . "$(dirname "$0")/lib.sh"
 command -v jq >/dev/null || skip "jq is not installed (bash scripts/deps.sh)"
 
@@ -100,6 +104,36 @@ printf '[r]\nrw=read\nsize=1m\n' >"$LM_WORK/u/r.fio"
 expect_exit "$LM_EXIT_GUARD" "$LM_WORK/o" sh -c "cd '$LM_WORK/u' && '$LUNMARK' r.fio --readonly"
 expect_grep "--readonly makes no file" "$LM_WORK/o"
 [ ! -e "$LM_WORK/u/r.0.0" ] || fail "--readonly made r.0.0"
+
+# file_service_type=sequential: each file written whole and synced
+# before the next, in fio's order (fio syncs every file once more at its
+# end, which lunmark does not)
+mkdir "$LM_WORK/fs" "$LM_WORK/fs/fio" "$LM_WORK/fs/lm"
+printf '[w]\nrw=write\nbs=64k\nnrfiles=3\nfilesize=1m\nfsync_on_close=1\nfile_service_type=sequential\n' \
+	>"$LM_WORK/fs/s.fio"
+order() { # WHAT: the files' IOs of WHAT in the order they came, runs folded
+	grep -oE "($1)\([0-9]+<[^>]*/w\.0\.[0-9]" "$2" | sed -E 's/\([0-9]+<.*\//:/' | uniq -c |
+		awk '{ print $1 "x" $2 }' | tr '\n' ' '
+}
+(cd "$LM_WORK/fs/fio" && strace -f -y -e trace=pwrite64,write,fsync -o ../f.tr fio ../s.fio >../fio.out 2>&1) ||
+	fail "fio file_service_type=sequential: $(head -3 "$LM_WORK/fs/fio.out")"
+(cd "$LM_WORK/fs/lm" && lm_strace -f -y -e trace=pwrite64,write,fsync -o ../l.tr "$LUNMARK" ../s.fio >../lm.out 2>&1) ||
+	fail "lunmark file_service_type=sequential: $(head -3 "$LM_WORK/fs/lm.out")"
+f=$(order 'pwrite64|write' "$LM_WORK/fs/f.tr") l=$(order 'pwrite64|write' "$LM_WORK/fs/l.tr")
+note "file_service_type=sequential, writes in order: fio $f; lunmark $l"
+[ "$f" = "16xpwrite64:w.0.0 16xpwrite64:w.0.1 16xpwrite64:w.0.2 " ] || fail "fio's sequential writes: $f"
+[ "$l" = "$f" ] || fail "file_service_type=sequential: lunmark wrote $l, fio $f"
+l=$(order 'pwrite64|fsync' "$LM_WORK/fs/l.tr")
+[ "$l" = "16xpwrite64:w.0.0 1xfsync:w.0.0 16xpwrite64:w.0.1 1xfsync:w.0.1 16xpwrite64:w.0.2 1xfsync:w.0.2 " ] ||
+	fail "file_service_type=sequential: each file is not synced before the next: $l"
+# roundrobin: four files share the job's rate_iops=50, about 100 IOs in 2 s
+# (each file at 50, before: about 400)
+printf '[w]\nrw=randread\nbs=4k\nnrfiles=4\nfilesize=1m\nrate_iops=50\ntime_based\nruntime=2\n' >"$LM_WORK/fs/r.fio"
+(cd "$LM_WORK/fs/lm" && "$LUNMARK" ../r.fio --output-format=json --output=r.json >../lm.out 2>&1) ||
+	fail "lunmark rate_iops over 4 files: $(head -3 "$LM_WORK/fs/lm.out")"
+n=$(jq '.jobs[0].read.total_ios' "$LM_WORK/fs/lm/r.json")
+note "rate_iops=50 over 4 files for 2 s: $n reads"
+{ [ "$n" -gt 0 ] && [ "$n" -le 150 ]; } || fail "rate_iops=50 of a job of 4 files: $n reads in 2 s, not the job's 100"
 
 # fallocate=: a write job's file made sparse (none, truncate) or
 # allocated (native, the default; posix; keep), as fio's: the same

@@ -516,12 +516,13 @@ printf 'runtime=1\ntime_based\n' >>"$LM_WORK/rb.fio"
 expect_exit "$LM_EXIT_OK" "$LM_WORK/rb.out" "$LUNMARK" "$LM_WORK/rb.fio" --allow-write
 expect_grep "rb.fio:1: job 'v': verify's read-back is not run: a time-based job's writes end at no pass" "$LM_WORK/rb.out"
 
-# an unsupported option: refused with file:line, or skipped on request
-printf '[a]\nfilename=%s\nrw=read\nsize=8m\nfile_service_type=random\n' "$LM_DEV" >"$LM_WORK/u.fio"
+# an option lunmark does not know: refused with file:line, or skipped on
+# request
+printf '[a]\nfilename=%s\nrw=read\nsize=8m\nioscheduler=none\n' "$LM_DEV" >"$LM_WORK/u.fio"
 expect_exit "$LM_EXIT_USAGE" "$LM_WORK/u" "$LUNMARK" "$LM_WORK/u.fio"
-expect_grep "u.fio:5: option 'file_service_type' is not supported by lunmark yet" "$LM_WORK/u"
+expect_grep "u.fio:5: option 'ioscheduler' is not one lunmark knows" "$LM_WORK/u"
 expect_exit "$LM_EXIT_OK" "$LM_WORK/u2" "$LUNMARK" "$LM_WORK/u.fio" --ignore-unsupported --no-prefill
-expect_grep "ignoring the unsupported option 'file_service_type'" "$LM_WORK/u2"
+expect_grep "ignoring the unsupported option 'ioscheduler'" "$LM_WORK/u2"
 # --export-fio: the checked-in profile files are what lunmark prints, and
 # fio reads every one of them
 for f in "$LM_ROOT"/fio-compat/profiles/*.fio; do

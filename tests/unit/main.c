@@ -69,7 +69,7 @@ int main(int argc, char **argv)
 	    lm_suite_pdu() || lm_suite_session() || lm_suite_session_rx() ||
 	    lm_suite_login() || lm_suite_rate() || lm_suite_profiles() ||
 	    lm_suite_fio() || lm_suite_fio_keywords() ||
-	    lm_suite_fio_groups() || lm_suite_place() ||
+	    lm_suite_fio_groups() || lm_suite_fio_files() || lm_suite_place() ||
 	    lm_suite_fio_values() || lm_suite_compare() || lm_suite_verdict() ||
 	    lm_suite_ss() || lm_suite_guard() || lm_suite_verify_block() ||
 	    lm_suite_schema() || lm_suite_ranks() || lm_suite_html() ||

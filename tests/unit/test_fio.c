@@ -108,8 +108,8 @@ static void lm_test_fio_times(void)
 	CU_ASSERT_EQUAL(lm_fio_bool("2", &b), -EINVAL);
 }
 
-static int lm_build(const char *text, bool ignore, struct lm_fio_file *f,
-		    struct lm_fio_jobs *js, char *msg, size_t len)
+int lm_unit_fio_build(const char *text, bool ignore, struct lm_fio_file *f,
+		      struct lm_fio_jobs *js, char *msg, size_t len)
 {
 	int ret = lm_fio_read_text("t.fio", text, strlen(text), 0, f, msg, len);
 
@@ -154,8 +154,8 @@ static void lm_test_fio_sections(void)
 	char msg[512] = "";
 
 	setenv("LM_T_SIZE", "1g", 1);
-	CU_ASSERT_EQUAL_FATAL(lm_build(text, false, &f, &js, msg, sizeof(msg)),
-			      0);
+	CU_ASSERT_EQUAL_FATAL(
+		lm_unit_fio_build(text, false, &f, &js, msg, sizeof(msg)), 0);
 	unsetenv("LM_T_SIZE");
 	/* numjobs=4: four clones of two, each the whole job, as fio's */
 	CU_ASSERT_EQUAL_FATAL(js.n, 6);
@@ -213,8 +213,8 @@ static void lm_test_fio_syntax(void)
 	char msg[512] = "";
 
 	unsetenv("LM_T_UNSET");
-	CU_ASSERT_EQUAL_FATAL(lm_build(text, false, &f, &js, msg, sizeof(msg)),
-			      0);
+	CU_ASSERT_EQUAL_FATAL(
+		lm_unit_fio_build(text, false, &f, &js, msg, sizeof(msg)), 0);
 	CU_ASSERT_STRING_EQUAL(js.jobs[0].job.name, "my job");
 	CU_ASSERT_EQUAL(js.jobs[0].job.bs_bytes, 8192);
 	CU_ASSERT_EQUAL(js.jobs[0].job.rw, LM_RW_RANDREAD);
@@ -283,9 +283,10 @@ static void lm_test_fio_errors(void)
 	for (i = 0; i < LM_ARRAY_SIZE(lm_fio_error_cases); i++) {
 		msg[0] = '\0';
 		memset(&js, 0, sizeof(js));
-		CU_ASSERT_NOT_EQUAL(lm_build(lm_fio_error_cases[i].text, false,
-					     &f, &js, msg, sizeof(msg)),
-				    0);
+		CU_ASSERT_NOT_EQUAL(
+			lm_unit_fio_build(lm_fio_error_cases[i].text, false, &f,
+					  &js, msg, sizeof(msg)),
+			0);
 		if (!strstr(msg, lm_fio_error_cases[i].needle))
 			fprintf(stderr, "\ncase %u: unexpected message '%s'\n",
 				i, msg);
@@ -306,18 +307,19 @@ static void lm_test_fio_errors(void)
 		lm_fio_file_free(&f);
 	}
 	/* --ignore-unsupported: skipped, the job stands */
-	CU_ASSERT_EQUAL(lm_build("[a]\nfile_service_type=random\nbs=8k\n", true,
-				 &f, &js, msg, sizeof(msg)),
+	CU_ASSERT_EQUAL(lm_unit_fio_build("[a]\nioscheduler=none\nbs=8k\n",
+					  true, &f, &js, msg, sizeof(msg)),
 			0);
 	CU_ASSERT_EQUAL(js.n, 1);
 	CU_ASSERT_EQUAL(js.jobs[0].job.bs_bytes, 8192);
 	lm_fio_jobs_free(&js);
 	lm_fio_file_free(&f);
 	/* fio's syncs: each its own field, none by default */
-	CU_ASSERT_EQUAL(lm_build("[a]\nfsync=4\nfdatasync=2\nend_fsync=1\n"
-				 "[b]\nfsync_on_close=1\n",
-				 false, &f, &js, msg, sizeof(msg)),
-			0);
+	CU_ASSERT_EQUAL(
+		lm_unit_fio_build("[a]\nfsync=4\nfdatasync=2\nend_fsync=1\n"
+				  "[b]\nfsync_on_close=1\n",
+				  false, &f, &js, msg, sizeof(msg)),
+		0);
 	CU_ASSERT_EQUAL(js.n, 2);
 	CU_ASSERT_EQUAL(js.jobs[0].job.fsync_every, 4);
 	CU_ASSERT_EQUAL(js.jobs[0].job.fdatasync_every, 2);
@@ -424,28 +426,6 @@ static void lm_test_fio_include(void)
 	rmdir(dir);
 }
 
-/* filename lists: ':' separates, '\:' is a colon, iSCSI URLs work */
-static void lm_test_fio_files(void)
-{
-	struct lm_fio_file f;
-	struct lm_fio_jobs js;
-	char msg[512];
-
-	CU_ASSERT_EQUAL_FATAL(
-		lm_build(
-			"[a]\nfilename=/dev/sdb:iscsi\\://10.0.0.5\\:3260/iqn.2004-04.com.qnap\\:ts/0:/tmp/x\\:y\n",
-			false, &f, &js, msg, sizeof(msg)),
-		0);
-	CU_ASSERT_EQUAL(js.jobs[0].nfiles, 3);
-	CU_ASSERT_STRING_EQUAL(lm_fio_file_at(&js.jobs[0], 0), "/dev/sdb");
-	CU_ASSERT_STRING_EQUAL(
-		lm_fio_file_at(&js.jobs[0], 1),
-		"iscsi://10.0.0.5:3260/iqn.2004-04.com.qnap:ts/0");
-	CU_ASSERT_STRING_EQUAL(lm_fio_file_at(&js.jobs[0], 2), "/tmp/x:y");
-	lm_fio_jobs_free(&js);
-	lm_fio_file_free(&f);
-}
-
 /* fio's iodepth_batch_submit: 1 in a job file, 0 all at once; lunmark's
  * own choice one by one where a block layer would merge sequential IOs */
 static void lm_test_batch(void)
@@ -467,7 +447,7 @@ static void lm_test_batch(void)
 	CU_ASSERT_EQUAL(lm_job_batch(&j, false), 8);
 	memset(&js, 0, sizeof(js));
 	CU_ASSERT_EQUAL_FATAL(
-		lm_build(
+		lm_unit_fio_build(
 			"[a]\nrw=read\n[b]\nrw=read\niodepth_batch=0\n[c]\nrw=read\niodepth_batch_submit=4\niodepth_batch_complete_min=0\niodepth_batch_complete_max=8\n",
 			false, &f, &js, msg, sizeof(msg)),
 		0);
@@ -505,8 +485,9 @@ static void lm_test_bs_trims(void)
 		snprintf(text, sizeof(text), "[a]\nrw=trimwrite\nbs=%s\n",
 			 cases[i].bs);
 		memset(&js, 0, sizeof(js));
-		CU_ASSERT_EQUAL_FATAL(
-			lm_build(text, false, &f, &js, msg, sizeof(msg)), 0);
+		CU_ASSERT_EQUAL_FATAL(lm_unit_fio_build(text, false, &f, &js,
+							msg, sizeof(msg)),
+				      0);
 		j = &js.jobs[0].job;
 		CU_ASSERT_EQUAL(j->rw, LM_RW_TRIMWRITE);
 		CU_ASSERT_EQUAL(lm_job_bs_max(j, LM_DIR_READ), cases[i].r);
@@ -516,8 +497,8 @@ static void lm_test_bs_trims(void)
 		lm_fio_file_free(&f);
 	}
 	memset(&js, 0, sizeof(js));
-	CU_ASSERT_NOT_EQUAL(lm_build("[a]\nbs=4k,8k,16k,32k\n", false, &f, &js,
-				     msg, sizeof(msg)),
+	CU_ASSERT_NOT_EQUAL(lm_unit_fio_build("[a]\nbs=4k,8k,16k,32k\n", false,
+					      &f, &js, msg, sizeof(msg)),
 			    0);
 	lm_fio_jobs_free(&js);
 	lm_fio_file_free(&f);
@@ -586,7 +567,6 @@ int lm_suite_fio(void)
 		{ "include: relative, loops", lm_test_fio_include },
 		{ "bs=r,w, bsrange, bssplit", lm_test_fio_bs },
 		{ "iodepth_batch_submit and _complete", lm_test_batch },
-		{ "filename lists and '\\:'", lm_test_fio_files },
 		{ NULL, NULL },
 	};
 	return lm_unit_add("fio job files", t);

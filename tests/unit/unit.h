@@ -4,6 +4,8 @@
 #define LM_UNIT_H
 
 #include <CUnit/CUnit.h>
+#include <stdbool.h>
+#include <stddef.h>
 
 int lm_suite_hist(void);
 int lm_suite_depths(void);
@@ -23,6 +25,7 @@ int lm_suite_profiles(void);
 int lm_suite_fio(void);
 int lm_suite_fio_keywords(void);
 int lm_suite_fio_groups(void);
+int lm_suite_fio_files(void);
 int lm_suite_place(void);
 int lm_suite_fio_values(void);
 int lm_suite_compare(void);
@@ -43,5 +46,12 @@ struct lm_unit_test {
 	CU_TestFunc fn;
 };
 int lm_unit_add(const char *name, const struct lm_unit_test *tests);
+
+/* @text as job file t.fio, turned into jobs (test_fio.c): 0, or -EINVAL
+ * with the message in @msg. */
+struct lm_fio_file;
+struct lm_fio_jobs;
+int lm_unit_fio_build(const char *text, bool ignore, struct lm_fio_file *f,
+		      struct lm_fio_jobs *js, char *msg, size_t len);
 
 #endif
