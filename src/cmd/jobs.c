@@ -119,6 +119,23 @@ out_free:
 	return ret;
 }
 
+/* The device a job's file is on, or, one to be made, its directory's
+ * (fio's disk_util names the device a file it lays out lands on). */
+static int lm_fio_disk_of(const char *path, struct lm_disk_stat *s)
+{
+	const char *slash = strrchr(path, '/');
+	char dir[PATH_MAX];
+	int ret = lm_disk_stat_read(path, s);
+
+	if (ret != -ENOENT)
+		return ret;
+	if (!slash)
+		return lm_disk_stat_read(".", s);
+	snprintf(dir, sizeof(dir), "%.*s",
+		 slash == path ? 1 : (int)(slash - path), path);
+	return lm_disk_stat_read(dir, s);
+}
+
 void lm_fio_disks(struct lm_fio_jobs *js, bool end)
 {
 	struct lm_disk_stat s;
@@ -135,8 +152,7 @@ void lm_fio_disks(struct lm_fio_jobs *js, bool end)
 	for (i = 0; !end && i < js->n; i++) {
 		for (k = 0; k < js->jobs[i].nfiles; k++) {
 			if (js->ndisks == LM_FIO_DISKS_MAX ||
-			    lm_disk_stat_read(lm_fio_file_at(&js->jobs[i], k),
-					      &s))
+			    lm_fio_disk_of(lm_fio_file_at(&js->jobs[i], k), &s))
 				continue;
 			for (d = 0; d < js->ndisks && js->disks[d].dev != s.dev;
 			     d++)

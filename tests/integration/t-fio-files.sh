@@ -10,6 +10,8 @@
 #   untouched; nothing is made under /dev/ for a misspelt device; and
 #   --readonly makes nothing.
 # - fallocate=: the blocks of fio's files, a write job's sparse with none.
+# - disk_util names the device a job's files are made on, as fio's (an
+#   ext4 on a loop device).
 # - file_service_type=sequential writes a job's files one after another,
 #   each synced before the next (fsync_on_close), in the order Debian's
 #   fio writes them (strace); roundrobin, the default, serves them at once
@@ -104,6 +106,28 @@ printf '[r]\nrw=read\nsize=1m\n' >"$LM_WORK/u/r.fio"
 expect_exit "$LM_EXIT_GUARD" "$LM_WORK/o" sh -c "cd '$LM_WORK/u' && '$LUNMARK' r.fio --readonly"
 expect_grep "--readonly makes no file" "$LM_WORK/o"
 [ ! -e "$LM_WORK/u/r.0.0" ] || fail "--readonly made r.0.0"
+
+# disk_util: the device the files a job makes land on, as fio names it
+if [ "$(id -u)" -eq 0 ] && [ -e /dev/loop-control ] && command -v mkfs.ext4 >/dev/null; then
+	lm_loop 64 512
+	mkfs.ext4 -q -F "$LM_DEV" || fail "mkfs.ext4 failed on $LM_DEV"
+	mkdir "$LM_WORK/mnt"
+	mount "$LM_DEV" "$LM_WORK/mnt" || fail "cannot mount $LM_DEV"
+	lm_mounts+=("$LM_WORK/mnt")
+	mkdir "$LM_WORK/mnt/fio" "$LM_WORK/mnt/lm"
+	printf '[d]\nrw=write\nbs=64k\nsize=2m\ndirect=1\n' >"$LM_WORK/mnt/d.fio"
+	(cd "$LM_WORK/mnt/fio" && fio ../d.fio --output-format=json --output=f.json >/dev/null 2>&1) ||
+		fail "fio could not run d.fio"
+	(cd "$LM_WORK/mnt/lm" && "$LUNMARK" ../d.fio --output-format=json --output=l.json >../lm.out 2>&1) ||
+		fail "lunmark could not run d.fio: $(tail -2 "$LM_WORK/mnt/lm.out")"
+	f=$(jq -r '[.disk_util[]?.name] | join(" ")' "$LM_WORK/mnt/fio/f.json")
+	l=$(jq -r '[.disk_util[]?.name] | join(" ")' "$LM_WORK/mnt/lm/l.json")
+	note "disk_util of a file made on $LM_DEV: fio [$f], lunmark [$l]"
+	{ [ "$l" = "${LM_DEV#/dev/}" ] && [ "$l" = "$f" ]; } || fail "disk_util of a file made on $LM_DEV: fio [$f], lunmark [$l]"
+	umount "$LM_WORK/mnt"
+else
+	note "disk_util of a made file not checked: needs root, loop devices and mkfs.ext4"
+fi
 
 # file_service_type=sequential: each file written whole and synced
 # before the next, in fio's order (fio syncs every file once more at its
