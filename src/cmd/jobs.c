@@ -314,8 +314,14 @@ int lm_cmd_jobs(struct lm_cli *c)
 		}
 	}
 	lm_fio_disks(&js, true);
-	/* what was measured is written, also after a failed job */
-	out_ret = lm_fio_out(c, &sink, &js, res, done, &f, start);
+	/* what was measured is written, also after a failed job; a job
+	 * refused before any IO leaves the error alone, no empty output */
+	if (ret && !done) {
+		lm_fio_out_abort(&sink);
+		out_ret = 0;
+	} else {
+		out_ret = lm_fio_out(c, &sink, &js, res, done, &f, start);
+	}
 	ret = ret ? ret : out_ret;
 	/* several ranks: rank 0's logs, of the sum, are the only ones */
 	for (i = 0; i < done && !c->peer; i++) {

@@ -97,6 +97,14 @@ incsec.fio|sec.inc:2: a [section] in an included file
 incsp.fio|incsp.fio:3: include ' ok.inc'
 gprio.fio|gprio.fio:2: cmdprio_percentage= is an option of ioengine=io_uring and libaio
 CASES
+# a job refused before any IO: the error alone, no empty JSON document
+# on stdout, and an --output file there already is left as it was
+echo kept >kept.json
+expect_exit "$LM_EXIT_USAGE" err "$LUNMARK" --output-format=json nosize.fio
+expect_grep "nosize.fio:1: job 'n': you need to specify size=" err
+grep -q '"jobs"' err && fail "a refused job wrote a JSON document: $(head -c 200 err)"
+expect_exit "$LM_EXIT_USAGE" err "$LUNMARK" --output-format=json --output=kept.json nosize.fio
+[ "$(cat kept.json)" = kept ] || fail "a refused job overwrote --output: $(head -c 200 kept.json)"
 # a sum with $ncpus over 100 characters: fio hands it to no bc and
 # reads the number it begins with (bs=2 here); lunmark refuses it
 "$fio" --output-format=json bc.fio 2>&1 | sed -n '/^{/,/^}/p' |
