@@ -302,6 +302,8 @@ static const char *lm_fio_fixup(const struct lm_fio_job *fj)
 	if (fj->files_in_turn && fj->nfiles > 1 &&
 	    (j->runtime_ns || j->time_based))
 		return "file_service_type=sequential with a runtime: lunmark runs the files one after another, each as a job of its own that would have the whole runtime (fio's time_based comes back to the first file); give size= alone, or roundrobin";
+	if (fj->files_in_turn && fj->nfiles > 1 && j->number_ios)
+		return "file_service_type=sequential with number_ios: lunmark runs the files one after another, each as a job of its own that would do number_ios; give size= or io_size= alone, or roundrobin";
 	if (fj->zonemode && !fj->zonesize)
 		return "zonemode=strided without zonesize: fio refuses it too; give the zone's size";
 	return NULL;

@@ -59,6 +59,13 @@ static void lm_test_fio_service(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(
 		msg, "job 'a': file_service_type=sequential with a runtime"));
 	lm_fio_file_free(&f);
+	CU_ASSERT_EQUAL(lm_unit_fio_build("[a]\nfilename=x:y\nnumber_ios=8\n"
+					  "file_service_type=sequential\n",
+					  false, &f, &js, msg, sizeof(msg)),
+			-EINVAL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(
+		msg, "job 'a': file_service_type=sequential with number_ios"));
+	lm_fio_file_free(&f);
 }
 
 int lm_suite_fio_files(void)
