@@ -5,6 +5,7 @@
  */
 #include "fio-compat/options.h"
 #include "fio-compat/files.h"
+#include "fio-compat/groups.h"
 #include "src/cli/values.h"
 #include "src/engine/engine.h"
 #include "src/lunmark.h"
@@ -273,10 +274,29 @@ static int lm_fio_waitee(struct lm_fio_ctx *c, const struct lm_fio_job *fj,
 	return -EINVAL;
 }
 
+/* Is a count of @fj's that its files served at once share (one each at
+ * least, src/cmd/phase.h) under their number? */
+static bool lm_fio_shares_small(const struct lm_fio_job *fj)
+{
+	const struct lm_job *j = &fj->job;
+	uint64_t nf = fj->nfiles;
+	bool small = j->number_ios && j->number_ios < nf;
+	unsigned int d;
+
+	if (nf < 2 || fj->files_in_turn)
+		return false;
+	for (d = 0; d < LM_DIRS; d++)
+		small |= (j->rate_iops[d] && j->rate_iops[d] < nf) ||
+			 (j->rate_min_iops[d] && j->rate_min_iops[d] < nf);
+	return small;
+}
+
 /*
  * What fio 3.33's fixup_options() refuses in a job that parsed: rates
  * given both ways, zones asked for two ways, a dedupe working set it
- * cannot make. (A minimum rate above its rate is lm_job_check()'s.)
+ * cannot make (a minimum rate above its rate is lm_job_check()'s); and
+ * what lunmark cannot do with a job's files: those in turn with a runtime
+ * or number_ios, those at once with a count to share under their number.
  * NULL, or why (with the job's file:line, it is the message).
  */
 static const char *lm_fio_fixup(const struct lm_fio_job *fj)
@@ -302,6 +322,8 @@ static const char *lm_fio_fixup(const struct lm_fio_job *fj)
 	if (fj->files_in_turn && fj->nfiles > 1 &&
 	    (j->runtime_ns || j->time_based))
 		return "file_service_type=sequential with a runtime: lunmark runs the files one after another, each as a job of its own that would have the whole runtime (fio's time_based comes back to the first file); give size= alone, or roundrobin";
+	if (lm_fio_shares_small(fj))
+		return "number_ios, rate_iops or rate_iops_min under the number of the job's files: lunmark serves its files at once, each at a share of at least 1, which would add up to more; give at least 1 per file, or file_service_type=sequential";
 	if (fj->files_in_turn && fj->nfiles > 1 && j->number_ios)
 		return "file_service_type=sequential with number_ios: lunmark runs the files one after another, each as a job of its own that would do number_ios; give size= or io_size= alone, or roundrobin";
 	if (fj->zonemode && !fj->zonesize)
@@ -426,99 +448,19 @@ static int lm_fio_job(struct lm_fio_ctx *c, const struct lm_fio_section *s,
 	return lm_fio_clone(out, number, c->msg, c->len);
 }
 
-static bool lm_fio_ss_differ(const struct lm_steady_conf *a,
-			     const struct lm_steady_conf *b)
+/* lm_fio_jobs_build() into @out's jobs, allocated. */
+static int lm_fio_jobs_fill(const struct lm_fio_file *f, struct lm_fio_ctx *c,
+			    struct lm_fio_jobs *out)
 {
-	if (!a->on || !b->on)
-		return a->on != b->on;
-	/* fio compares ss_dur in whole seconds */
-	return a->metric != b->metric || a->slope != b->slope ||
-	       a->pct != b->pct || a->limit != b->limit ||
-	       a->dur_ns / 1000000000 != b->dur_ns / 1000000000 ||
-	       a->ramp_ns != b->ramp_ns;
-}
-
-/* fio's steadystate.c: the jobs of one reporting group (groupid) have
- * one steady state, or none; a job that differs from one before it is
- * rejected. */
-static int lm_fio_ss_same(const struct lm_fio_jobs *out, char *msg, size_t len)
-{
-	const struct lm_fio_job *a, *b;
-	unsigned int i, k;
-
-	for (k = 1; k < out->n; k++) {
-		b = &out->jobs[k];
-		for (i = 0; i < k; i++) {
-			a = &out->jobs[i];
-			if (a->group != b->group ||
-			    !lm_fio_ss_differ(&a->job.ss, &b->job.ss))
-				continue;
-			snprintf(
-				msg, len,
-				"%s:%u: job '%s': its steady state (ss, ss_dur, ss_ramp) differs from job '%s' of its group; fio rejects it too (\"steadystate options must be consistent within reporting groups\"): give them one, or a new_group",
-				b->file, b->line, b->job.name, a->job.name);
-			return -EINVAL;
-		}
-	}
-	return 0;
-}
-
-/* Groups and phases, as fio's stonewall and new_group make them. */
-static void lm_fio_groups(struct lm_fio_jobs *out)
-{
-	unsigned int i, group = 0, phase = 0;
-	bool exitall = false;
-
-	for (i = 0; i < out->n; i++) {
-		struct lm_fio_job *fj = &out->jobs[i];
-
-		if (i && !fj->clone && (fj->stonewall || fj->new_group))
-			group++;
-		if (i && !fj->clone && fj->stonewall)
-			phase++;
-		fj->group = group;
-		fj->phase = phase;
-		fj->job.exit_group = group;
-		exitall |= fj->job.exitall;
-	}
-	/* fio's exitall is the process's: any job's makes every job's end
-	 * stop others, each by its own exit_what */
-	for (i = 0; i < out->n; i++)
-		out->jobs[i].job.exitall = exitall;
-	out->ngroups = group + 1;
-	out->nphases = phase + 1;
-	/* group_reporting: as fio's, a job with it joins the entry before
-	 * it in its group (with numjobs=2 and no group_reporting, then a
-	 * job with it, the second clone and that job are one entry) */
-	for (i = 0; i < out->n; i++)
-		out->jobs[i].joins =
-			i && out->jobs[i].group_reporting &&
-			out->jobs[i - 1].group == out->jobs[i].group;
-	for (i = 0; i < out->n; i++)
-		out->jobs[i].summed =
-			out->jobs[i].joins ||
-			(i + 1 < out->n && out->jobs[i + 1].joins);
-}
-
-int lm_fio_jobs_build(const struct lm_fio_file *f, bool ignore_unsupported,
-		      struct lm_fio_jobs *out, char *msg, size_t len)
-{
-	struct lm_fio_ctx c = { .msg = msg,
-				.len = len,
-				.ignore = ignore_unsupported };
+	char *msg = c->msg;
+	size_t len = c->len;
 	struct lm_fio_job global, base;
 	unsigned int i, number = 0;
 	bool wait = false; /* the first job of a later file */
 	int ret;
 
-	memset(out, 0, sizeof(*out));
 	lm_fio_defaults(&global);
 	base = global;
-	out->jobs = calloc(LM_FIO_JOBS_MAX, sizeof(*out->jobs));
-	if (!out->jobs) {
-		snprintf(msg, len, "out of memory");
-		return -ENOMEM;
-	}
 	for (i = 0; i < f->nsecs; i++) {
 		const struct lm_fio_section *s = &f->secs[i];
 
@@ -538,11 +480,11 @@ int lm_fio_jobs_build(const struct lm_fio_file *f, bool ignore_unsupported,
 		/* a [global] sets the defaults of the jobs after it (its
 		 * stonewall and new_group are every job's, as in fio) */
 		if (s->global)
-			ret = lm_fio_apply(&c, s, &global);
+			ret = lm_fio_apply(c, s, &global);
 		else if (lm_fio_left_out(f, s))
 			continue;
 		else
-			ret = lm_fio_job(&c, s, &global, out, &number);
+			ret = lm_fio_job(c, s, &global, out, &number);
 		if (ret)
 			return ret;
 		if (!s->global) {
@@ -558,38 +500,31 @@ int lm_fio_jobs_build(const struct lm_fio_file *f, bool ignore_unsupported,
 		return -EINVAL;
 	}
 	lm_fio_groups(out);
-	return lm_fio_ss_same(out, msg, len);
+	return lm_fio_groups_check(out, msg, len);
+}
+
+int lm_fio_jobs_build(const struct lm_fio_file *f, bool ignore_unsupported,
+		      struct lm_fio_jobs *out, char *msg, size_t len)
+{
+	struct lm_fio_ctx c = { .msg = msg,
+				.len = len,
+				.ignore = ignore_unsupported };
+	int ret;
+
+	memset(out, 0, sizeof(*out));
+	out->jobs = calloc(LM_FIO_JOBS_MAX, sizeof(*out->jobs));
+	if (!out->jobs) {
+		snprintf(msg, len, "out of memory");
+		return -ENOMEM;
+	}
+	ret = lm_fio_jobs_fill(f, &c, out);
+	if (ret)
+		lm_fio_jobs_free(out);
+	return ret;
 }
 
 void lm_fio_jobs_free(struct lm_fio_jobs *j)
 {
 	free(j->jobs);
 	memset(j, 0, sizeof(*j));
-}
-
-/* One row for --cmdhelp: its fio name and note. */
-static void lm_fio_note(FILE *f, const struct lm_option *o)
-{
-	const struct lm_option *t = lm_opt_target(o);
-
-	if (o->type == LM_T_ALIAS)
-		fprintf(f, "%-28s as %s\n", o->fio, t->fio ? t->fio : t->name);
-	else
-		fprintf(f, "%-28s %s%s\n", o->fio, o->help,
-			o->fio_note ? o->fio_note : "");
-}
-
-int lm_fio_cmdhelp(FILE *f, const char *name)
-{
-	const struct lm_option *o;
-	bool all = !strcmp(name, "all"), found = false;
-	unsigned int i;
-
-	for (i = 0; (o = lm_opt_at(i)); i++) {
-		if (!o->fio || (!all && strcmp(o->fio, name)))
-			continue;
-		lm_fio_note(f, o);
-		found = true;
-	}
-	return found ? 0 : -ENOENT;
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * fio's job files (options.h): the option table's rows of job files alone,
- * the setters of fio's spellings, and the jobs a file describes.
+ * the setters of fio's spellings, and --cmdhelp's notes.
  */
 #include "fio-compat/options.h"
 #include "fio-compat/values.h"
@@ -490,4 +490,31 @@ int lm_fio_set_rw(const struct lm_opt_ctx *x, const struct lm_option *o,
 			"a count after a random mode is fio's rw_sequencer, not supported yet");
 	j->dist.skip_bytes = back ? -(int64_t)skip : (int64_t)skip;
 	return 0;
+}
+
+/* One row for --cmdhelp: its fio name and note. */
+static void lm_fio_note(FILE *f, const struct lm_option *o)
+{
+	const struct lm_option *t = lm_opt_target(o);
+
+	if (o->type == LM_T_ALIAS)
+		fprintf(f, "%-28s as %s\n", o->fio, t->fio ? t->fio : t->name);
+	else
+		fprintf(f, "%-28s %s%s\n", o->fio, o->help,
+			o->fio_note ? o->fio_note : "");
+}
+
+int lm_fio_cmdhelp(FILE *f, const char *name)
+{
+	const struct lm_option *o;
+	bool all = !strcmp(name, "all"), found = false;
+	unsigned int i;
+
+	for (i = 0; (o = lm_opt_at(i)); i++) {
+		if (!o->fio || (!all && strcmp(o->fio, name)))
+			continue;
+		lm_fio_note(f, o);
+		found = true;
+	}
+	return found ? 0 : -ENOENT;
 }

@@ -120,7 +120,8 @@ static inline bool lm_fio_job_shown(const struct lm_fio_jobs *js,
 /*
  * Turn @f into jobs. Returns 0, or -EINVAL with "file:line: ..." in @msg.
  * With @ignore_unsupported an unsupported option is warned about on
- * stderr once per option name and skipped.
+ * stderr once per option name and skipped. On an error @out holds
+ * nothing to free.
  */
 int lm_fio_jobs_build(const struct lm_fio_file *f, bool ignore_unsupported,
 		      struct lm_fio_jobs *out, char *msg, size_t len);

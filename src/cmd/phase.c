@@ -37,14 +37,18 @@ static uint64_t lm_phase_part(uint64_t v, unsigned int nf, unsigned int i)
 	return v && !part ? 1 : part;
 }
 
-/* What a job's files served at once share: its iodepth, its rates (fio's
- * are the job's, not a file's) and its number_ios. */
+/* What a job's files served at once share: its iodepth, its rates and
+ * number_ios (fio's are the job's, not a file's); and its thinktime,
+ * which fio's one thread takes after its IOs to any file, so each
+ * file's thinks @nf times as long. */
 static void lm_phase_split(struct lm_job *out, unsigned int nf, unsigned int i)
 {
 	unsigned int d;
 
 	out->iodepth = (unsigned int)lm_phase_part(out->iodepth, nf, i);
 	out->number_ios = lm_phase_part(out->number_ios, nf, i);
+	out->think_ns *= nf;
+	out->think_spin_ns *= nf;
 	for (d = 0; d < LM_DIRS; d++) {
 		out->rate_bytes[d] = lm_phase_part(out->rate_bytes[d], nf, i);
 		out->rate_iops[d] = lm_phase_part(out->rate_iops[d], nf, i);
@@ -80,6 +84,9 @@ static int lm_phase_sub(const struct lm_cli *c, const struct lm_fio_job *f,
 	/* --no-prefill; a verify read-back reads what its job wrote */
 	out->prefill = c->job.prefill && f->job.prefill;
 	out->clock = c->job.clock; /* lunmark-mpi's, or NULL */
+	out->file_turn = !i		    ? LM_FILE_OWN
+			 : f->files_in_turn ? LM_FILE_IN_TURN
+					    : LM_FILE_AT_ONCE;
 	if (f->files_in_turn) {
 		/* one after another, each at the whole depth; the job's
 		 * ramp_time is its first file's */

@@ -296,6 +296,19 @@ static void lm_run_ranks(const struct lm_run_clock *clock,
 	free(ranks);
 }
 
+/* Did the targets of @span run one after another (a fio job's files in
+ * turn, each after the one before it)? */
+static bool lm_run_in_turn(struct lm_job *const *jobs,
+			   const struct lm_run_span *span)
+{
+	unsigned int k;
+
+	for (k = span->first + 1; k < span->first + span->n; k++)
+		if (jobs[k]->file_turn != LM_FILE_IN_TURN)
+			return false;
+	return span->n > 1;
+}
+
 /*
  * jobs[k] on c->targets[k], all at once: one job on several targets, or
  * the jobs of a fio group; each of @nspans spans of targets (several
@@ -345,8 +358,9 @@ int lm_run_set(struct lm_cli *c, struct lm_job *const *jobs,
 		lm_run_warnings(c, jobs[k], &t[k], &r[k], prefilled[k]);
 		for (s = 0; s < nspans; s++)
 			if (spans[s].first + spans[s].n == k + 1)
-				lm_report_sum_text(stdout, jobs[k], &r[n + s],
-						   spans[s].n);
+				lm_report_sum_text(
+					stdout, jobs[k], &r[n + s], spans[s].n,
+					lm_run_in_turn(jobs, &spans[s]));
 	}
 	if (text)
 		lm_run_ranks(jobs[0]->clock, &r[n + nspans - 1]);

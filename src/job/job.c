@@ -585,6 +585,7 @@ void lm_job_unpaced(struct lm_job *j)
 	memset(j->rate_min_iops, 0, sizeof(j->rate_min_iops));
 	j->startdelay_ns = 0;
 	j->wait_mask = 0;
+	j->file_turn = LM_FILE_OWN;
 	j->think_ns = 0;
 	j->exitall = false;
 	j->flow = 0;

@@ -167,6 +167,16 @@ struct lm_job {
 	/* what lm_job_fit() cut off size_bytes, less than a block: fio's
 	 * loop goes on while it is left (src/run/sync.h) */
 	uint32_t size_rest;
+	/* a fio job's file after its first (src/cmd/phase.h), served by
+	 * that job's one fio thread: at once with the slot before it, or in
+	 * turn, after it (the slot it waits for). Its IO records and
+	 * samples are that thread's, and the thread is done (exitall) when
+	 * all its files are. */
+	enum lm_file_turn {
+		LM_FILE_OWN,	 /* a thread of its own */
+		LM_FILE_AT_ONCE, /* beside the slot before it */
+		LM_FILE_IN_TURN, /* after the slot before it */
+	} file_turn;
 	/* fio's exitall: when this job is done, stop the jobs of exit_what
 	 * (LM_EXIT_WHAT_*): those of its group (exit_group, fio's group
 	 * id), every job running, or those and every later one */

@@ -70,12 +70,31 @@ static void lm_group_end(struct lm_group *g, uint64_t t0)
 		r->series[r->nseries - 1].dur_ns = elapsed - sum;
 }
 
+/* Is worker @i of @g one more file of the fio thread of the one before
+ * it (file_turn)? */
+static bool lm_same_thread(const struct lm_group *g, unsigned int i)
+{
+	return i && g->w[i].job->file_turn != LM_FILE_OWN;
+}
+
+/* Where worker @w's records count from (loop.c's base): the window's
+ * start, or its own later one. */
+static uint64_t lm_record_from(const struct lm_worker *w)
+{
+	uint64_t t0 = atomic_load(&w->shared->t0_ns);
+	uint64_t from = atomic_load(&w->measure_from_ns);
+
+	return from > t0 ? from : t0;
+}
+
 /* The workers' records of every IO become the result's (the first group
- * holding a worker takes its record). */
+ * holding a worker takes its record), one log per fio thread: a file
+ * after its first joins its thread's log, its records shifted to count
+ * from the thread's start. */
 static void lm_take_iologs(struct lm_group *g)
 {
 	struct lm_run_result *r = g->r;
-	unsigned int i;
+	unsigned int i, head = 0, n = 0;
 	bool any = false;
 
 	for (i = 0; i < g->n; i++)
@@ -85,10 +104,47 @@ static void lm_take_iologs(struct lm_group *g)
 	r->iolog = calloc(g->n, sizeof(*r->iolog));
 	if (!r->iolog)
 		return;
-	r->niolog = g->n;
 	for (i = 0; i < g->n; i++) {
-		r->iolog[i] = g->w[i].iolog;
-		memset(&g->w[i].iolog, 0, sizeof(g->w[i].iolog));
+		if (!lm_same_thread(g, i)) {
+			head = i;
+			r->iolog[n++] = g->w[i].iolog;
+			memset(&g->w[i].iolog, 0, sizeof(g->w[i].iolog));
+			continue;
+		}
+		lm_iolog_merge(&r->iolog[n - 1], &g->w[i].iolog,
+			       lm_record_from(&g->w[i]) -
+				       lm_record_from(&g->w[head]),
+			       g->w[i].job->file_turn == LM_FILE_AT_ONCE);
+	}
+	r->niolog = n;
+}
+
+/* fio's bw and iops samples: a thread's files in turn as one stream of
+ * samples; threads, and files at once, summed as fio's group_reporting
+ * sums its threads'. */
+static void lm_group_samples(struct lm_group *g)
+{
+	struct lm_running bw[LM_DIRS], iops[LM_DIRS];
+	struct lm_run_result *r = g->r;
+	unsigned int i, d;
+	bool pool;
+
+	for (i = 0; i <= g->n; i++) {
+		pool = i < g->n && lm_same_thread(g, i) &&
+		       g->w[i].job->file_turn == LM_FILE_IN_TURN;
+		for (d = 0; d < LM_DIRS && i && !pool; d++) {
+			lm_running_sum(&r->bw_samples[d], &bw[d]);
+			lm_running_sum(&r->iops_samples[d], &iops[d]);
+		}
+		for (d = 0; d < LM_DIRS && i < g->n; d++) {
+			if (pool) {
+				lm_running_pool(&bw[d], &g->w[i].tap.bw[d]);
+				lm_running_pool(&iops[d], &g->w[i].tap.iops[d]);
+			} else {
+				bw[d] = g->w[i].tap.bw[d];
+				iops[d] = g->w[i].tap.iops[d];
+			}
+		}
 	}
 }
 
@@ -169,6 +225,7 @@ void lm_group_merge(struct lm_group *g, uint64_t t0)
 	lm_group_trim(g);
 	lm_group_end(g, t0);
 	lm_take_iologs(g);
+	lm_group_samples(g);
 
 	for (d = 0; d < LM_DIRS; d++) {
 		lm_hist_init(&r->lat[d]);
@@ -191,10 +248,6 @@ void lm_group_merge(struct lm_group *g, uint64_t t0)
 			r->bytes[d] += atomic_load(&w[i].live_bytes[d]) -
 				       w[i].lat_base[1][d];
 			r->errors[d] += w[i].errors[d];
-		}
-		for (d = 0; d < LM_DIRS; d++) {
-			lm_running_sum(&r->bw_samples[d], &w[i].tap.bw[d]);
-			lm_running_sum(&r->iops_samples[d], &w[i].tap.iops[d]);
 		}
 		r->err_gone += w[i].err_gone;
 		lm_depths_add(&r->depths, &w[i].depths);

@@ -37,6 +37,78 @@ void lm_iolog_add(struct lm_iolog *l, const struct lm_io_rec *rec)
 	l->n++;
 }
 
+/* The next of @from's records (at @c, @k), @shift_ns later, into @rec;
+ * false when there is none. */
+static bool lm_iolog_peek(const struct lm_iolog_chunk *c, unsigned int k,
+			  uint64_t shift_ns, struct lm_io_rec *rec)
+{
+	if (!c || k >= c->n)
+		return false;
+	*rec = c->r[k];
+	rec->at_ns += shift_ns;
+	return true;
+}
+
+/* The records of @from, each @shift_ns later, in order of completion
+ * with @to's, into a new log that replaces @to's. */
+static void lm_iolog_interleave(struct lm_iolog *to,
+				const struct lm_iolog *from, uint64_t shift_ns)
+{
+	const struct lm_iolog_chunk *a = to->head, *b = from->head;
+	struct lm_iolog out = { 0 };
+	unsigned int i = 0, k = 0;
+	struct lm_io_rec ra, rb;
+	bool ha, hb;
+
+	for (;;) {
+		ha = lm_iolog_peek(a, i, 0, &ra);
+		hb = lm_iolog_peek(b, k, shift_ns, &rb);
+		if (!ha && !hb)
+			break;
+		if (ha && (!hb || ra.at_ns <= rb.at_ns)) {
+			lm_iolog_add(&out, &ra);
+			if (++i == a->n) {
+				a = a->next;
+				i = 0;
+			}
+		} else {
+			lm_iolog_add(&out, &rb);
+			if (++k == b->n) {
+				b = b->next;
+				k = 0;
+			}
+		}
+	}
+	out.full |= to->full || from->full;
+	lm_iolog_free(to);
+	*to = out;
+}
+
+void lm_iolog_merge(struct lm_iolog *to, struct lm_iolog *from,
+		    uint64_t shift_ns, bool sorted)
+{
+	struct lm_iolog_chunk *c;
+	unsigned int i;
+
+	if (sorted && to->head && from->head) {
+		lm_iolog_interleave(to, from, shift_ns);
+		lm_iolog_free(from);
+		return;
+	}
+	for (c = from->head; c; c = c->next)
+		for (i = 0; i < c->n; i++)
+			c->r[i].at_ns += shift_ns;
+	if (to->tail)
+		to->tail->next = from->head;
+	else
+		to->head = from->head;
+	if (from->tail)
+		to->tail = from->tail;
+	to->n += from->n;
+	to->full |= from->full;
+	memset(from, 0, sizeof(*from));
+}
+
 void lm_iolog_free(struct lm_iolog *l)
 {
 	struct lm_iolog_chunk *c = l->head, *next;

@@ -359,8 +359,20 @@ static bool lm_clock_tick(struct lm_many *m, unsigned int finished)
 	return c->ops->tick(c->arg, st);
 }
 
+/* Are target @k's workers done, and those of the files after it that its
+ * fio thread serves too (file_turn)? */
+static bool lm_thread_done(const struct lm_many *m, unsigned int k)
+{
+	do {
+		if (!lm_group_done(&m->g[k]))
+			return false;
+	} while (++k < m->ntargets && m->jobs[k]->file_turn != LM_FILE_OWN);
+	return true;
+}
+
 /*
- * fio's exitall: a job whose every worker is done stops, by its
+ * fio's exitall: a job whose every worker is done (of each of its
+ * files) stops, by its
  * exit_what, the jobs of its group (fio's group id) or all of them (and,
  * with all, no later job runs). A job stopped so is done in turn, and
  * stops others by its own exit_what, as in fio.
@@ -372,7 +384,8 @@ static void lm_exit_watch(struct lm_many *m)
 	for (k = 0; k < m->ntargets; k++) {
 		const struct lm_job *j = m->jobs[k];
 
-		if (!j->exitall || m->exited[k] || !lm_group_done(&m->g[k]))
+		if (!j->exitall || j->file_turn != LM_FILE_OWN ||
+		    m->exited[k] || !lm_thread_done(m, k))
 			continue;
 		m->exited[k] = true;
 		m->exit_all |= j->exit_what == LM_EXIT_WHAT_ALL;

@@ -32,6 +32,25 @@ void lm_running_sum(struct lm_running *to, const struct lm_running *r)
 	to->s += r->s;
 }
 
+void lm_running_pool(struct lm_running *to, const struct lm_running *r)
+{
+	double n, delta;
+
+	if (!r->n)
+		return;
+	if (!to->n) {
+		*to = *r;
+		return;
+	}
+	n = (double)(to->n + r->n);
+	delta = r->mean - to->mean;
+	to->s += r->s + delta * delta * (double)to->n * (double)r->n / n;
+	to->mean += delta * (double)r->n / n;
+	to->n += r->n;
+	to->min = r->min < to->min ? r->min : to->min;
+	to->max = r->max > to->max ? r->max : to->max;
+}
+
 double lm_running_dev(const struct lm_running *r)
 {
 	return r->n > 1 ? sqrt(r->s / (double)(r->n - 1)) : 0.0;

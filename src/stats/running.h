@@ -21,6 +21,11 @@ void lm_running_add(struct lm_running *r, uint64_t v);
  * sum): counts, least, greatest, means and squares each added. */
 void lm_running_sum(struct lm_running *to, const struct lm_running *r);
 
+/* @r's samples into @to's as one stream of samples (one thread's that
+ * served its files in turn): counts added, the least and greatest of
+ * both, the mean of all and its squares pooled. */
+void lm_running_pool(struct lm_running *to, const struct lm_running *r);
+
 /* The sample deviation (n - 1), 0 below two samples. */
 double lm_running_dev(const struct lm_running *r);
 

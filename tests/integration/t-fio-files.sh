@@ -15,7 +15,9 @@
 # - file_service_type=sequential writes a job's files one after another,
 #   each synced before the next (fsync_on_close), in the order Debian's
 #   fio writes them (strace); roundrobin, the default, serves them at once
-#   and they share the job's rate_iops, as fio's one thread does.
+#   and they share the job's rate_iops, as fio's one thread does. Either
+#   way the files are one fio thread's: its logs (one per clone, numbered
+#   as fio's), its exitall.
 . "$(dirname "$0")/lib.sh"
 command -v jq >/dev/null || skip "jq is not installed (bash scripts/deps.sh)"
 
@@ -150,6 +152,29 @@ note "file_service_type=sequential, writes in order: fio $f; lunmark $l"
 l=$(order 'pwrite64|fsync' "$LM_WORK/fs/l.tr")
 [ "$l" = "16xpwrite64:w.0.0 1xfsync:w.0.0 16xpwrite64:w.0.1 1xfsync:w.0.1 16xpwrite64:w.0.2 1xfsync:w.0.2 " ] ||
 	fail "file_service_type=sequential: each file is not synced before the next: $l"
+grep -q "sum of 3 targets, run one after another" "$LM_WORK/fs/lm.out" ||
+	fail "the text report of files in turn: $(grep 'sum of' "$LM_WORK/fs/lm.out")"
+# a job's files are its fio thread's: a log per clone, numbered as fio
+# numbers them (the next job's too), with a sequential job's IOs on one
+# timeline; and its exitall once all its files are done (a's 10 writes,
+# of which the first file has 5)
+printf '[j]\nrw=write\nbs=4k\nsize=80k\nnrfiles=2\nnumjobs=2\nrate_iops=40\nwrite_iops_log=j\nfile_service_type=sequential\n[k]\nrw=write\nbs=4k\nsize=40k\nrate_iops=40\nwrite_iops_log=k\n' \
+	>"$LM_WORK/fs/nj.fio"
+mkdir "$LM_WORK/fs/fio/nj" "$LM_WORK/fs/lm/nj"
+(cd "$LM_WORK/fs/fio/nj" && fio ../../nj.fio >/dev/null 2>&1) || fail "fio could not run nj.fio"
+(cd "$LM_WORK/fs/lm/nj" && "$LUNMARK" ../../nj.fio >../nj.out 2>&1) || fail "lunmark nj.fio: $(tail -2 "$LM_WORK/fs/lm/nj.out")"
+logs() { (cd "$1" && for x in *.log; do printf '%s:%s ' "$x" "$(wc -l <"$x")"; done); }
+f=$(logs "$LM_WORK/fs/fio/nj") l=$(logs "$LM_WORK/fs/lm/nj")
+note "the logs of 2 clones of 2 files and a job after: fio $f; lunmark $l"
+[ "$f" = "$l" ] || fail "the logs of a job of 2 files: fio $f, lunmark $l"
+awk -F, 'NR > 1 && $1 + 0 < t { exit 1 } { t = $1 + 0 }' "$LM_WORK/fs/lm/nj/j_iops.1.log" ||
+	fail "the log of a job's files in turn goes back in time: $(tr '\n' '|' <"$LM_WORK/fs/lm/nj/j_iops.1.log")"
+printf '[global]\nrw=write\nbs=4k\nrate_iops=40\n[a]\nsize=40k\nnrfiles=2\nexitall\nfile_service_type=sequential\n[b]\nsize=160k\n' \
+	>"$LM_WORK/fs/ex.fio"
+(cd "$LM_WORK/fs/lm" && "$LUNMARK" ../ex.fio --output-format=json --output=ex.json >../lm.out 2>&1) ||
+	fail "lunmark ex.fio: $(tail -2 "$LM_WORK/fs/lm.out")"
+n=$(jq '.jobs[0].write.total_ios' "$LM_WORK/fs/lm/ex.json")
+[ "$n" -eq 10 ] || fail "exitall on a job of 2 files in turn: it stopped after $n of its 10 writes"
 # roundrobin: four files share the job's rate_iops=50, about 100 IOs in 2 s
 # (each file at 50, before: about 400)
 printf '[w]\nrw=randread\nbs=4k\nnrfiles=4\nfilesize=1m\nrate_iops=50\ntime_based\nruntime=2\n' >"$LM_WORK/fs/r.fio"

@@ -267,6 +267,47 @@ static void lm_test_running(void)
 	CU_ASSERT_DOUBLE_EQUAL(s.s, a.s + b.s, 1e-9);
 }
 
+/* One thread's files in turn: their samples pooled are those of one
+ * stream, and their records one log on one timeline. */
+static void lm_test_one_thread(void)
+{
+	static const uint64_t v[] = { 10, 40, 25, 7, 90, 33, 12 };
+	struct lm_running all = { 0 }, a = { 0 }, b = { 0 };
+	struct lm_iolog x = { 0 }, y = { 0 };
+	const struct lm_iolog_chunk *c;
+	uint64_t at[8] = { 0 };
+	unsigned int i, n = 0;
+
+	for (i = 0; i < 7; i++) {
+		lm_running_add(&all, v[i]);
+		lm_running_add(i < 3 ? &a : &b, v[i]);
+	}
+	lm_running_pool(&a, &b);
+	CU_ASSERT_EQUAL(a.n, 7);
+	CU_ASSERT_EQUAL(a.min, 7);
+	CU_ASSERT_EQUAL(a.max, 90);
+	CU_ASSERT_DOUBLE_EQUAL(a.mean, all.mean, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(lm_running_dev(&a), lm_running_dev(&all), 1e-9);
+	/* in turn: after, shifted; at once: in order of completion */
+	lm_iolog_add(&x, &(struct lm_io_rec){ .at_ns = 5 });
+	lm_iolog_add(&x, &(struct lm_io_rec){ .at_ns = 20 });
+	lm_iolog_add(&y, &(struct lm_io_rec){ .at_ns = 1 });
+	lm_iolog_add(&y, &(struct lm_io_rec){ .at_ns = 4 });
+	lm_iolog_merge(&x, &y, 30, false);
+	CU_ASSERT(y.n == 0 && !y.head && x.n == 4);
+	lm_iolog_add(&y, &(struct lm_io_rec){ .at_ns = 0 });
+	lm_iolog_add(&y, &(struct lm_io_rec){ .at_ns = 33 });
+	lm_iolog_merge(&x, &y, 10, true);
+	for (c = x.head; c; c = c->next)
+		for (i = 0; i < c->n && n < 8; i++)
+			at[n++] = c->r[i].at_ns;
+	CU_ASSERT_EQUAL(n, 6);
+	CU_ASSERT(at[0] == 5 && at[1] == 10 && at[2] == 20 && at[3] == 31 &&
+		  at[4] == 34 && at[5] == 43);
+	CU_ASSERT_EQUAL(x.n, 6);
+	lm_iolog_free(&x);
+}
+
 int lm_suite_hist(void)
 {
 	static const struct lm_unit_test t[] = {
@@ -280,6 +321,8 @@ int lm_suite_hist(void)
 		{ "fio's write_hist_log: bins and windows",
 		  lm_test_fio_hist_log },
 		{ "fio's bw and iops samples summed up", lm_test_running },
+		{ "one thread's files: samples pooled, one log",
+		  lm_test_one_thread },
 		{ NULL, NULL },
 	};
 	return lm_unit_add("hist", t);
