@@ -271,7 +271,7 @@ int lm_phase_run(struct lm_cli *c, const struct lm_fio_job *fj, unsigned int n,
 	for (k = 0; k < n; k++)
 		slots += fj[k].nfiles > 1 ? fj[k].nfiles : 1;
 	if (slots > LM_RUN_TARGETS_MAX || n > LM_RUN_TARGETS_MAX) {
-		lm_err("%s:%u: %u jobs and files would run at once; lunmark runs at most %u together (add stonewall)",
+		lm_err("%s:%u: %u jobs and files in one phase; lunmark runs at most %u in one (add stonewall)",
 		       fj[n - 1].file, fj[n - 1].line, slots,
 		       LM_RUN_TARGETS_MAX);
 		return LM_EXIT_USAGE;
