@@ -153,8 +153,9 @@ static void lm_fio_defaults(struct lm_fio_job *fj)
 	fj->job.direct = false;
 	fj->job.randmap = true;
 	fj->job.invalidate = true;
-	fj->job.size_cut = true;  /* fio cuts a size at the target's end */
-	fj->job.batch_submit = 1; /* each IO handed on alone */
+	fj->job.size_cut = true;     /* fio cuts a size at the target's end */
+	fj->job.ramp_in_pass = true; /* a ramp's IOs are of the pass */
+	fj->job.batch_submit = 1;    /* each IO handed on alone */
 	/* and fio's default engine on Linux */
 	snprintf(fj->job.engine, sizeof(fj->job.engine), "%s",
 		 lm_engine_find("psync")->name);

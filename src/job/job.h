@@ -200,6 +200,10 @@ struct lm_job {
 	 * asked kept in size_asked (0: not cut); else refused */
 	bool size_cut;
 	uint64_t size_asked;
+	/* fio's ramp_time in a size-limited job (job files): its IOs are of
+	 * the pass, which is measured from the ramp's end on; else the
+	 * ramp is a warm-up and a whole pass is measured after it */
+	bool ramp_in_pass;
 	/* fio's bwavgtime and iopsavgtime: its bw and iops samples
 	 * period in ms (default 500) */
 	unsigned int bw_avg_ms, iops_avg_ms;

@@ -183,8 +183,10 @@ uint64_t lm_ready(struct lm_worker *w, struct lm_loop *l, struct lm_io *io,
 
 	io->dir = n->dir;
 	/* a size-limited pass counts what it issued, not what completed in
-	 * a window: a ramp's IO is never counted */
-	io->counted = w->cursor_pass ? n->pass : measuring;
+	 * a window: a ramp's IO is never counted (with ramp_in_pass it is
+	 * of the pass all the same) */
+	io->counted = w->cursor_pass ? n->pass && (measuring || !j->ramp_ns)
+				     : measuring;
 	/* mixed jobs keep read buffers apart from write buffers */
 	io->buf_index =
 		io->slot + (io->dir == LM_DIR_WRITE && l->bufs.n > j->iodepth

@@ -106,7 +106,7 @@ static int lm_many_init(struct lm_many *m, const struct lm_job *const *jobs,
 		lm_cursor_init(&m->cursor[k]);
 		for (i = 0; i < jobs[k]->threads; i++)
 			lm_cursor_init(&m->w[m->first[k] + i].own);
-		if (!jobs[k]->ramp_ns)
+		if (!jobs[k]->ramp_ns || jobs[k]->ramp_in_pass)
 			lm_many_limit(m, k);
 		if (lm_job_guarded(jobs[k]) &&
 		    lm_overlap_init(&m->guard[k],

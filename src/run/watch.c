@@ -170,7 +170,8 @@ static void lm_start_target(struct lm_many *m, unsigned int k, uint64_t t0)
 	 * cursor; without one the limit was set before the workers began;
 	 * a longer ramp starts later. */
 	if (j->ramp_ns && !m->delay[k]) {
-		lm_many_limit(m, k);
+		if (!j->ramp_in_pass)
+			lm_many_limit(m, k);
 		m->started[k] = true;
 	}
 	if (!m->delay[k])
@@ -323,7 +324,8 @@ static void lm_start_due(struct lm_many *m, uint64_t t0, uint64_t now)
 	for (k = 0; k < m->ntargets; k++) {
 		if (!m->delay[k] || m->started[k] || now < t0 + m->delay[k])
 			continue;
-		lm_many_limit(m, k);
+		if (!m->jobs[k]->ramp_in_pass)
+			lm_many_limit(m, k);
 		m->started[k] = true;
 		lm_tap_begin(m, k, now);
 	}
