@@ -185,7 +185,8 @@ uint64_t lm_ready(struct lm_worker *w, struct lm_loop *l, struct lm_io *io,
 	/* a size-limited pass counts what it issued, not what completed in
 	 * a window: a ramp's IO is never counted (with ramp_in_pass it is
 	 * of the pass all the same) */
-	io->counted = w->cursor_pass ? n->pass && (measuring || !j->ramp_ns)
+	io->counted = w->cursor_pass ? n->pass && (measuring || !j->ramp_ns ||
+						   !j->ramp_in_pass)
 				     : measuring;
 	/* mixed jobs keep read buffers apart from write buffers */
 	io->buf_index =
