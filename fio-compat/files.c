@@ -238,8 +238,8 @@ static int lm_fio_set_fst(const struct lm_opt_ctx *x, const struct lm_option *o,
 		return 0;
 	errno = 0;
 	n = strtoull(v + len + 1, &end, 10);
-	if (*end || end == v + len + 1 || !isdigit(v[len + 1]) || !n ||
-	    n > UINT32_MAX || errno)
+	if (*end || end == v + len + 1 || !isdigit((unsigned char)v[len + 1]) ||
+	    !n || n > UINT32_MAX || errno)
 		return lm_opt_bad(
 			x, v,
 			"roundrobin or sequential, and after a ':' a whole number of IOs from 1");
@@ -256,10 +256,15 @@ static int lm_fio_set_nrfiles(const struct lm_opt_ctx *x,
 
 	if (ret)
 		return ret;
-	if (n > o->max)
-		return lm_opt_bad(
-			x, v,
-			"lunmark runs at most 16 files in a job (a sub-job each); for a set of many small files, lunmark mark --profile=copy");
+	if (n > o->max) {
+		char want[160];
+
+		snprintf(
+			want, sizeof(want),
+			"lunmark runs at most %u files in a job (a sub-job each); for a set of many small files, lunmark mark --profile=copy",
+			LM_FIO_FILES_MAX);
+		return lm_opt_bad(x, v, want);
+	}
 	fj->nrfiles = (unsigned int)n;
 	return 0;
 }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * fio's job files (options.h): the jobs a file describes, with [global]
- * inheritance, groups and phases, and --cmdhelp's notes.
+ * inheritance, clones and the checks fio makes of a job's options
+ * (groups and phases: groups.h).
  */
 #include "fio-compat/options.h"
 #include "fio-compat/files.h"

@@ -5,9 +5,9 @@
  * key is a row of the option table (src/cli/options.h): most are rows the
  * command line shares; this file holds the rows of job files alone (fio's
  * spellings lunmark takes only there, and options taken with no effect)
- * and the setters of fio's spellings. An option lunmark does not support is an error naming
- * file:line and the option, unless ignore_unsupported (then one warning
- * per option); never silently ignored.
+ * and the setters of fio's spellings. An option lunmark does not support
+ * is an error naming file:line and the option, unless ignore_unsupported
+ * (then one warning per option); never silently ignored.
  */
 #ifndef LM_FIO_OPTIONS_H
 #define LM_FIO_OPTIONS_H

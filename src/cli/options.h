@@ -12,9 +12,9 @@
  * job files take too (a row with a fio name); fio-compat/options.c holds
  * the rows of job files alone: fio's spellings lunmark takes only there
  * (bsrange, stonewall, ...) and fio options taken with no effect; and
- * fio-compat's pace.h, prio.h, place.h, durable.h and files.h hold the job
- * files' rows of one concept each. lm_opt_at() walks all the parts in that order (lookup.c),
- * lm_opt_fio() looks in all.
+ * fio-compat's pace.h, prio.h, place.h, durable.h and files.h hold the
+ * job files' rows of one concept each. lm_opt_at() walks all the parts
+ * in that order (lookup.c), lm_opt_fio() looks in all.
  */
 #ifndef LM_CLI_OPTIONS_H
 #define LM_CLI_OPTIONS_H

@@ -121,7 +121,7 @@ out_free:
 
 /* The device a job's file is on, or, one to be made, its directory's
  * (fio's disk_util names the device a file it lays out lands on). */
-static int lm_fio_disk_of(const char *path, struct lm_disk_stat *s)
+static int lm_jobs_disk_of(const char *path, struct lm_disk_stat *s)
 {
 	const char *slash = strrchr(path, '/');
 	char dir[PATH_MAX];
@@ -152,7 +152,8 @@ void lm_fio_disks(struct lm_fio_jobs *js, bool end)
 	for (i = 0; !end && i < js->n; i++) {
 		for (k = 0; k < js->jobs[i].nfiles; k++) {
 			if (js->ndisks == LM_FIO_DISKS_MAX ||
-			    lm_fio_disk_of(lm_fio_file_at(&js->jobs[i], k), &s))
+			    lm_jobs_disk_of(lm_fio_file_at(&js->jobs[i], k),
+					    &s))
 				continue;
 			for (d = 0; d < js->ndisks && js->disks[d].dev != s.dev;
 			     d++)

@@ -121,7 +121,10 @@ static int lm_phase_fits(const struct lm_fio_job *f)
 
 /* The slots of @fj's @n jobs, their spans (a job's files; a summed
  * group, group_reporting) and @res's source slot (@from: a span's sum
- * when >= slots). Returns the slot count. */
+ * when >= slots). A group's span comes before its first job's files':
+ * the run gives a worker's records of every IO to the first span that
+ * holds it, which must be the one whose result is shown. Returns the
+ * slot count. */
 static unsigned int lm_phase_spans(const struct lm_fio_job *fj, unsigned int n,
 				   struct lm_run_span *spans,
 				   unsigned int *nspans, unsigned int *from)
@@ -132,15 +135,15 @@ static unsigned int lm_phase_spans(const struct lm_fio_job *fj, unsigned int n,
 	for (k = 0; k < n; k++) {
 		nf = fj[k].nfiles > 1 ? fj[k].nfiles : 1;
 		from[k] = slots;
-		if (nf > 1) {
-			from[k] = LM_RUN_TARGETS_MAX + *nspans;
-			spans[(*nspans)++] = (struct lm_run_span){ slots, nf };
-		}
 		if (fj[k].summed && !fj[k].joins) {
 			/* a new summed entry: its first job reports it */
 			first = k;
 			gspan = *nspans;
 			spans[(*nspans)++] = (struct lm_run_span){ slots, 0 };
+		}
+		if (nf > 1) {
+			from[k] = LM_RUN_TARGETS_MAX + *nspans;
+			spans[(*nspans)++] = (struct lm_run_span){ slots, nf };
 		}
 		slots += nf;
 		if (fj[k].summed) {

@@ -8,8 +8,13 @@
  * file it has: a job with several files (filename=a:b, nrfiles) runs a
  * sub-job per file, and its result is their sum (a span); so is a summed
  * group's first job's (group_reporting). The sub-jobs share the job's
- * size and io_size; as fio's roundrobin (its default file_service_type)
- * they run at once and share its iodepth (each at least 1).
+ * size and io_size. As fio's roundrobin (its default file_service_type)
+ * they run at once and share its iodepth, rates, number_ios and
+ * thinktime (each a part of at least 1); with file_service_type=
+ * sequential each waits for the one before it (a wait mask) and has them
+ * whole. Either way they are marked the job's one fio thread
+ * (struct lm_job's file_turn), whose log, samples and exitall the run
+ * keeps as one.
  */
 #ifndef LM_CMD_PHASE_H
 #define LM_CMD_PHASE_H

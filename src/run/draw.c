@@ -183,8 +183,10 @@ uint64_t lm_ready(struct lm_worker *w, struct lm_loop *l, struct lm_io *io,
 
 	io->dir = n->dir;
 	/* a size-limited pass counts what it issued, not what completed in
-	 * a window: a ramp's IO is never counted (with ramp_in_pass it is
-	 * of the pass all the same) */
+	 * a window: a ramp's IO is never counted. lunmark's own pass starts
+	 * at the ramp's end, so an IO of it drawn before this worker saw the
+	 * window open is counted; a fio job's pass (ramp_in_pass) began with
+	 * the ramp, and only its IOs drawn in the window count */
 	io->counted = w->cursor_pass ? n->pass && (measuring || !j->ramp_ns ||
 						   !j->ramp_in_pass)
 				     : measuring;

@@ -111,6 +111,7 @@ static void lm_take_iologs(struct lm_group *g)
 			memset(&g->w[i].iolog, 0, sizeof(g->w[i].iolog));
 			continue;
 		}
+		/* in turn, all its records came after the thread's */
 		lm_iolog_merge(&r->iolog[n - 1], &g->w[i].iolog,
 			       lm_record_from(&g->w[i]) -
 				       lm_record_from(&g->w[head]),

@@ -85,12 +85,14 @@ static void lm_iolog_interleave(struct lm_iolog *to,
 }
 
 void lm_iolog_merge(struct lm_iolog *to, struct lm_iolog *from,
-		    uint64_t shift_ns, bool sorted)
+		    uint64_t shift_ns, bool interleave)
 {
 	struct lm_iolog_chunk *c;
 	unsigned int i;
 
-	if (sorted && to->head && from->head) {
+	/* past LM_IOLOG_MAX together: copied, as lm_iolog_add() cuts */
+	if ((interleave || to->n + from->n > LM_IOLOG_MAX) && to->head &&
+	    from->head) {
 		lm_iolog_interleave(to, from, shift_ns);
 		lm_iolog_free(from);
 		return;

@@ -83,12 +83,13 @@ void lm_iolog_add(struct lm_iolog *l, const struct lm_io_rec *rec);
 /*
  * The records of @from into @to, each @shift_ns later (its window began
  * that much after @to's): after @to's, when @from's IOs all came after
- * them (@sorted false), else in order of completion. One log of one fio
+ * them, else (@interleave) in order of completion. One log of one fio
  * thread that served several files. @from is left empty; what finds no
  * room (LM_IOLOG_MAX, memory) is left out and @to is marked full.
+ * Interleaving copies: both logs and the merged one are held at once.
  */
 void lm_iolog_merge(struct lm_iolog *to, struct lm_iolog *from,
-		    uint64_t shift_ns, bool sorted);
+		    uint64_t shift_ns, bool interleave);
 void lm_iolog_free(struct lm_iolog *l);
 
 #endif

@@ -63,16 +63,18 @@ static void lm_submitted(struct lm_loop *l, unsigned int n, uint64_t now)
 }
 
 /* Has the thread issued what it may: its share of a random size-limited
- * pass, or fio's number_ios (times loops)? */
+ * pass (a fio job's ramp spends of it too), or fio's number_ios (times
+ * loops)? */
 static bool lm_spent(const struct lm_worker *w, const struct lm_loop *l,
 		     bool measuring)
 {
 	const struct lm_job *j = w->job;
 	uint64_t loops = j->loops ? j->loops : 1;
 
-	return measuring &&
-	       ((w->budgeted && l->issued_measured >= w->budget_bytes) ||
-		(j->number_ios && l->ios_measured >= j->number_ios * loops));
+	return ((measuring || j->ramp_in_pass) && w->budgeted &&
+		l->issued_measured >= w->budget_bytes) ||
+	       (measuring && j->number_ios &&
+		l->ios_measured >= j->number_ios * loops);
 }
 
 /* fio's thinktime: have thinktime_blocks IOs been issued (@issuing, for
@@ -176,10 +178,10 @@ static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 		}
 		l->nissued++;
 		l->writes += n.dir == LM_DIR_WRITE;
-		if (measuring) {
+		/* a fio job's ramp issues into its pass (ramp_in_pass) */
+		if (measuring || w->job->ramp_in_pass)
 			l->issued_measured += n.len;
-			l->ios_measured++;
-		}
+		l->ios_measured += measuring;
 		if (lm_think_due(w, l, true))
 			break;
 	}

@@ -49,8 +49,10 @@ struct lm_loop {
 	unsigned int nfree;
 	unsigned int inflight;
 	uint64_t seq;
-	uint64_t issued_measured;     /* bytes */
-	uint64_t ios_measured;	      /* and IOs */
+	/* bytes issued into the pass (in the window, or a fio job's ramp
+	 * too), and IOs issued in the window */
+	uint64_t issued_measured;
+	uint64_t ios_measured;
 	uint64_t nissued, ncompleted; /* every IO, ramp and all */
 	uint64_t think_last;	 /* thinktime: the count at the last pause */
 	uint32_t align[LM_DIRS]; /* bs_vary: each direction's offsets' unit */

@@ -13,7 +13,8 @@
 
 /*
  * Start the measured pass of target @k's cursors where they stand (after
- * a ramp, or at 0): a shared cursor makes one pass for all threads
+ * a ramp, or at 0; a fio job's at 0 always, its ramp of the pass:
+ * ramp_in_pass): a shared cursor makes one pass for all threads
  * (io_size for each), a thread of its own region (fio's offset_increment)
  * its own pass.
  */
@@ -167,8 +168,8 @@ static void lm_start_target(struct lm_many *m, unsigned int k, uint64_t t0)
 	unsigned int i;
 
 	/* After a ramp a size-limited pass starts where the ramp left the
-	 * cursor; without one the limit was set before the workers began;
-	 * a longer ramp starts later. */
+	 * cursor; without one (or a fio job's, ramp_in_pass) the limit was
+	 * set before the workers began; a longer ramp starts later. */
 	if (j->ramp_ns && !m->delay[k]) {
 		if (!j->ramp_in_pass)
 			lm_many_limit(m, k);
@@ -316,7 +317,8 @@ static uint64_t lm_next_start(const struct lm_many *m, uint64_t t0,
 	return next;
 }
 
-/* Such a job's size-limited pass starts where its ramp left the cursor. */
+/* Such a job's size-limited pass starts where its ramp left the cursor
+ * (a fio job's started with the run: ramp_in_pass). */
 static void lm_start_due(struct lm_many *m, uint64_t t0, uint64_t now)
 {
 	unsigned int k;
@@ -374,10 +376,9 @@ static bool lm_thread_done(const struct lm_many *m, unsigned int k)
 
 /*
  * fio's exitall: a job whose every worker is done (of each of its
- * files) stops, by its
- * exit_what, the jobs of its group (fio's group id) or all of them (and,
- * with all, no later job runs). A job stopped so is done in turn, and
- * stops others by its own exit_what, as in fio.
+ * files) stops, by its exit_what, the jobs of its group (fio's group id)
+ * or all of them (and, with all, no later job runs). A job stopped so is
+ * done in turn, and stops others by its own exit_what, as in fio.
  */
 static void lm_exit_watch(struct lm_many *m)
 {

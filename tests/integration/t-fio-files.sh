@@ -167,6 +167,14 @@ logs() { (cd "$1" && for x in *.log; do printf '%s:%s ' "$x" "$(wc -l <"$x")"; d
 f=$(logs "$LM_WORK/fs/fio/nj") l=$(logs "$LM_WORK/fs/lm/nj")
 note "the logs of 2 clones of 2 files and a job after: fio $f; lunmark $l"
 [ "$f" = "$l" ] || fail "the logs of a job of 2 files: fio $f, lunmark $l"
+# and summed (group_reporting): each clone's log all the same
+printf '[g]\nrw=write\nbs=4k\nsize=40k\nnrfiles=2\nnumjobs=2\ngroup_reporting\nrate_iops=40\nwrite_iops_log=g\n' \
+	>"$LM_WORK/fs/g.fio"
+mkdir "$LM_WORK/fs/fio/g" "$LM_WORK/fs/lm/g"
+(cd "$LM_WORK/fs/fio/g" && fio ../../g.fio >/dev/null 2>&1) || fail "fio could not run g.fio"
+(cd "$LM_WORK/fs/lm/g" && "$LUNMARK" ../../g.fio >../g.out 2>&1) || fail "lunmark g.fio: $(tail -2 "$LM_WORK/fs/lm/g.out")"
+f=$(logs "$LM_WORK/fs/fio/g") l=$(logs "$LM_WORK/fs/lm/g")
+[ "$f" = "$l" ] || fail "the logs of a summed job of 2 clones of 2 files: fio $f, lunmark $l"
 awk -F, 'NR > 1 && $1 + 0 < t { exit 1 } { t = $1 + 0 }' "$LM_WORK/fs/lm/nj/j_iops.1.log" ||
 	fail "the log of a job's files in turn goes back in time: $(tr '\n' '|' <"$LM_WORK/fs/lm/nj/j_iops.1.log")"
 printf '[global]\nrw=write\nbs=4k\nrate_iops=40\n[a]\nsize=40k\nnrfiles=2\nexitall\nfile_service_type=sequential\n[b]\nsize=160k\n' \

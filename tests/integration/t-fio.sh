@@ -341,17 +341,20 @@ printf '[global]\nfilename=%s\ndirect=1\nioengine=psync\nrw=randread\nsize=32m\n
 	"$LM_DEV" >"$LM_WORK/ramp.fio"
 at_once ramp '(.jobs[1].read.iops_samples | . >= 1 and . <= 2)'
 # a size-limited job's ramp_time is of its pass, as fio's: 30 writes in
-# all (strace), of which those after the ramp's second are measured
-printf '[r]\nfilename=%s\nrw=write\nbs=4k\nsize=120k\nrate_iops=20\nramp_time=1\n' "$LM_DEV" >"$LM_WORK/rp.fio"
-for t in fio lm; do
-	if [ $t = fio ]; then set -- fio; else set -- "$LUNMARK" --allow-write; fi
-	lm_strace -f -c -e trace=pwrite64 -o "$LM_WORK/rp.$t.tr" "$@" "$LM_WORK/rp.fio" --output-format=json \
-		--output="$LM_WORK/rp.$t.json" >/dev/null 2>&1 || fail "$t could not run rp.fio"
-	w=$(awk '$NF == "pwrite64" { print $4 }' "$LM_WORK/rp.$t.tr")
-	m=$(jq '.jobs[0].write.total_ios' "$LM_WORK/rp.$t.json")
-	note "ramp_time=1 in a pass of 30 writes at 20 a second: $t wrote $w, measured $m"
-	{ [ "$w" = 30 ] && [ "$m" -lt 30 ] && [ "$m" -gt 0 ]; } ||
-		fail "ramp_time in a size-limited job: $t wrote $w, measured $m (30 in all, those after the ramp measured)"
+# all (strace), of which those after the ramp's second are measured;
+# sequential, and random on a byte budget (norandommap)
+for rw in write 'randwrite\nnorandommap'; do
+	printf '[r]\nfilename=%s\nrw=%b\nbs=4k\nsize=120k\nrate_iops=20\nramp_time=1\n' "$LM_DEV" "$rw" >"$LM_WORK/rp.fio"
+	for t in fio lm; do
+		if [ $t = fio ]; then set -- fio; else set -- "$LUNMARK" --allow-write; fi
+		lm_strace -f -c -e trace=pwrite64 -o "$LM_WORK/rp.$t.tr" "$@" "$LM_WORK/rp.fio" --output-format=json \
+			--output="$LM_WORK/rp.$t.json" >/dev/null 2>&1 || fail "$t could not run rp.fio"
+		w=$(awk '$NF == "pwrite64" { print $4 }' "$LM_WORK/rp.$t.tr")
+		m=$(jq '.jobs[0].write.total_ios' "$LM_WORK/rp.$t.json")
+		note "ramp_time=1 in a pass of 30 writes (rw=$rw) at 20 a second: $t wrote $w, measured $m"
+		{ [ "$w" = 30 ] && [ "$m" -lt 30 ] && [ "$m" -gt 0 ]; } ||
+			fail "ramp_time in a size-limited job (rw=$rw): $t wrote $w, measured $m (30 in all, those after the ramp measured)"
+	done
 done
 # several job files, as fio: each [global] is its own file's, the first job
 # of a later file waits for the jobs before it; stonewall and new_group in
