@@ -212,28 +212,30 @@ int lm_fio_files_place(struct lm_fio_job *fj, char *msg, size_t len)
 static int lm_fio_set_fst(const struct lm_opt_ctx *x, const struct lm_option *o,
 			  const char *v)
 {
+	/* fio's types: 0 at once, 1 in turn, 2 a file chosen per IO */
+	static const struct lm_enum types[] = {
+		{ "roundrobin", 0 }, { "sequential", 1 }, { "random", 2 },
+		{ "zipf", 2 },	     { "pareto", 2 },	  { "normal", 2 },
+		{ "gauss", 2 },	     { NULL, 0 },
+	};
 	struct lm_fio_job *fj = x->dst[LM_D_FIO];
 	size_t len = strcspn(v, ":");
+	const struct lm_enum *e = types;
 	unsigned long long n;
 	char *end;
 
 	(void)o;
-	if (len == 10 && !strncmp(v, "sequential", len))
-		fj->files_in_turn = true;
-	else if (len == 10 && !strncmp(v, "roundrobin", len))
-		fj->files_in_turn = false;
-	else if ((len == 6 && !strncmp(v, "random", len)) ||
-		 (len == 4 && !strncmp(v, "zipf", len)) ||
-		 (len == 6 && !strncmp(v, "pareto", len)) ||
-		 (len == 6 && !strncmp(v, "normal", len)) ||
-		 (len == 5 && !strncmp(v, "gauss", len)))
-		return lm_opt_bad(
-			x, v,
-			"lunmark serves a job's files at once (roundrobin) or one after another (sequential); a file chosen per IO at random or by a distribution is not done yet");
-	else
+	while (e->name && (strlen(e->name) != len || strncmp(v, e->name, len)))
+		e++;
+	if (!e->name)
 		return lm_opt_bad(
 			x, v,
 			"roundrobin or sequential (with :N, IOs per file before the next)");
+	if (e->value == 2)
+		return lm_opt_bad(
+			x, v,
+			"lunmark serves a job's files at once (roundrobin) or one after another (sequential); a file chosen per IO at random or by a distribution is not done yet");
+	fj->files_in_turn = e->value == 1;
 	if (!v[len])
 		return 0;
 	errno = 0;

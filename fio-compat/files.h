@@ -16,6 +16,13 @@
 extern const struct lm_option lm_fio_file_options[];
 extern const unsigned int lm_fio_nfile_options;
 
+/* How many files @fj runs on: its list's, at least 1 (the null engine's
+ * job names none). */
+static inline unsigned int lm_fio_nfiles(const struct lm_fio_job *fj)
+{
+	return fj->nfiles > 1 ? fj->nfiles : 1;
+}
+
 /* The @i-th file of a job's filename list. */
 const char *lm_fio_file_at(const struct lm_fio_job *fj, unsigned int i);
 

@@ -342,7 +342,7 @@ static int lm_fio_files(struct lm_fio_ctx *c, struct lm_fio_job *fj,
 			const struct lm_fio_jobs *out)
 {
 	struct lm_job *j = &fj->job;
-	unsigned int nf = fj->nfiles ? fj->nfiles : 1;
+	unsigned int nf = lm_fio_nfiles(fj);
 	const char *why = lm_fio_fixup(fj);
 	char why_msg[160];
 

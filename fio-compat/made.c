@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* The files fio makes for a job (made.h). */
 #include "fio-compat/made.h"
+#include "fio-compat/files.h"
 #include "src/lunmark.h"
 #include "src/newfile.h"
 #include "src/units.h"
@@ -17,7 +18,7 @@
  * clone k offset_increments on makes the file that much longer). */
 static uint64_t lm_fio_made_bytes(const struct lm_fio_job *fj)
 {
-	unsigned int nf = fj->nfiles ? fj->nfiles : 1;
+	unsigned int nf = lm_fio_nfiles(fj);
 
 	if (fj->filesize)
 		return fj->filesize;

@@ -115,24 +115,30 @@ int lm_newfile_remove(int dirfd, const char *name, int fd, int dir)
 	return unlinkat(dirfd, name, dir ? AT_REMOVEDIR : 0) ? -errno : 0;
 }
 
+int lm_path_dir(const char *path, char dir[PATH_MAX])
+{
+	const char *slash = strrchr(path, '/');
+	size_t n = !slash ? 1 : slash == path ? 1 : (size_t)(slash - path);
+
+	if (n >= PATH_MAX)
+		return -ENAMETOOLONG;
+	memcpy(dir, slash ? path : ".", n);
+	dir[n] = '\0';
+	return 0;
+}
+
 /* @path split into its directory (opened, to @dirfd) and its own name
  * (@base). */
 static int lm_open_parent(const char *path, int *dirfd, char base[NAME_MAX + 1])
 {
 	const char *slash = strrchr(path, '/');
 	char dir[PATH_MAX];
-	size_t n;
+	int ret = lm_path_dir(path, dir);
 
-	if (!slash) {
-		snprintf(dir, sizeof(dir), ".");
+	if (ret)
+		return ret;
+	if (!slash)
 		slash = path - 1;
-	} else {
-		n = slash == path ? 1 : (size_t)(slash - path);
-		if (n >= sizeof(dir))
-			return -ENAMETOOLONG;
-		memcpy(dir, path, n);
-		dir[n] = '\0';
-	}
 	if (!slash[1])
 		return -EISDIR; /* "out/" names a directory */
 	if (strlen(slash + 1) > NAME_MAX)

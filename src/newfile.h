@@ -32,6 +32,10 @@
 /* @path opened as a directory (O_DIRECTORY, read-only). */
 int lm_dir_open(const char *path);
 
+/* The directory @path names its last part in, into @dir (PATH_MAX bytes):
+ * "." for a bare name, "/" for one at the root. 0 or -ENAMETOOLONG. */
+int lm_path_dir(const char *path, char dir[PATH_MAX]);
+
 /*
  * A new file in @dirfd, PREFIX<random>SUFFIX, opened O_RDWR with @flags
  * (O_DIRECT, say) added, created with @mode (umask applies). Its name goes

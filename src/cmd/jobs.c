@@ -123,17 +123,13 @@ out_free:
  * (fio's disk_util names the device a file it lays out lands on). */
 static int lm_jobs_disk_of(const char *path, struct lm_disk_stat *s)
 {
-	const char *slash = strrchr(path, '/');
 	char dir[PATH_MAX];
 	int ret = lm_disk_stat_read(path, s);
 
 	if (ret != -ENOENT)
 		return ret;
-	if (!slash)
-		return lm_disk_stat_read(".", s);
-	snprintf(dir, sizeof(dir), "%.*s",
-		 slash == path ? 1 : (int)(slash - path), path);
-	return lm_disk_stat_read(dir, s);
+	ret = lm_path_dir(path, dir);
+	return ret ? ret : lm_disk_stat_read(dir, s);
 }
 
 void lm_fio_disks(struct lm_fio_jobs *js, bool end)

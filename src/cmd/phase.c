@@ -69,7 +69,7 @@ static void lm_phase_split(struct lm_job *out, unsigned int nf, unsigned int i)
 static int lm_phase_sub(const struct lm_cli *c, const struct lm_fio_job *f,
 			unsigned int i, struct lm_job *out)
 {
-	unsigned int nf = f->nfiles ? f->nfiles : 1;
+	unsigned int nf = lm_fio_nfiles(f);
 	const char *file = lm_fio_file_at(f, i), *sizeless;
 	char msg[512];
 
@@ -133,7 +133,7 @@ static unsigned int lm_phase_spans(const struct lm_fio_job *fj, unsigned int n,
 
 	*nspans = 0;
 	for (k = 0; k < n; k++) {
-		nf = fj[k].nfiles > 1 ? fj[k].nfiles : 1;
+		nf = lm_fio_nfiles(&fj[k]);
 		from[k] = slots;
 		if (fj[k].summed && !fj[k].joins) {
 			/* a new summed entry: its first job reports it */
@@ -190,7 +190,7 @@ static void lm_phase_runtimes(const struct lm_fio_job *fj, unsigned int n,
 		}
 		if (k == n)
 			break;
-		nf = fj[k].nfiles > 1 ? fj[k].nfiles : 1;
+		nf = lm_fio_nfiles(&fj[k]);
 		/* its files at once: the longest; in turn: all of them */
 		for (job_ns = 0, i = slot; i < slot + nf; i++)
 			if (fj[k].files_in_turn)
@@ -272,7 +272,7 @@ int lm_phase_run(struct lm_cli *c, const struct lm_fio_job *fj, unsigned int n,
 	int ret = 0;
 
 	for (k = 0; k < n; k++)
-		slots += fj[k].nfiles > 1 ? fj[k].nfiles : 1;
+		slots += lm_fio_nfiles(&fj[k]);
 	if (slots > LM_RUN_TARGETS_MAX || n > LM_RUN_TARGETS_MAX) {
 		lm_err("%s:%u: %u jobs and files in one phase; lunmark runs at most %u in one (add stonewall)",
 		       fj[n - 1].file, fj[n - 1].line, slots,
@@ -292,7 +292,7 @@ int lm_phase_run(struct lm_cli *c, const struct lm_fio_job *fj, unsigned int n,
 		ret = lm_phase_fits(&fj[k]);
 	for (k = 0, slots = 0; k < n && !ret; k++) {
 		/* the files of a job, one after the other */
-		nf = fj[k].nfiles > 1 ? fj[k].nfiles : 1;
+		nf = lm_fio_nfiles(&fj[k]);
 		first[k] = slots;
 		first[k + 1] = slots + nf;
 		for (i = 0; i < nf && !ret; i++, slots++) {

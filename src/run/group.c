@@ -77,16 +77,6 @@ static bool lm_same_thread(const struct lm_group *g, unsigned int i)
 	return i && g->w[i].job->file_turn != LM_FILE_OWN;
 }
 
-/* Where worker @w's records count from (loop.c's base): the window's
- * start, or its own later one. */
-static uint64_t lm_record_from(const struct lm_worker *w)
-{
-	uint64_t t0 = atomic_load(&w->shared->t0_ns);
-	uint64_t from = atomic_load(&w->measure_from_ns);
-
-	return from > t0 ? from : t0;
-}
-
 /* The workers' records of every IO become the result's (the first group
  * holding a worker takes its record), one log per fio thread: a file
  * after its first joins its thread's log, its records shifted to count
@@ -113,11 +103,17 @@ static void lm_take_iologs(struct lm_group *g)
 		}
 		/* in turn, all its records came after the thread's */
 		lm_iolog_merge(&r->iolog[n - 1], &g->w[i].iolog,
-			       lm_record_from(&g->w[i]) -
-				       lm_record_from(&g->w[head]),
+			       lm_worker_record_base(&g->w[i]) -
+				       lm_worker_record_base(&g->w[head]),
 			       g->w[i].job->file_turn == LM_FILE_AT_ONCE);
 	}
 	r->niolog = n;
+}
+
+/* Is worker @k of @g a file served in turn after the one before it? */
+static bool lm_in_turn(const struct lm_group *g, unsigned int k)
+{
+	return k < g->n && g->w[k].job->file_turn == LM_FILE_IN_TURN;
 }
 
 /* fio's bw and iops samples: a thread's files in turn as one stream of
@@ -125,26 +121,20 @@ static void lm_take_iologs(struct lm_group *g)
  * sums its threads'. */
 static void lm_group_samples(struct lm_group *g)
 {
-	struct lm_running bw[LM_DIRS], iops[LM_DIRS];
+	struct lm_running bw, iops;
 	struct lm_run_result *r = g->r;
-	unsigned int i, d;
-	bool pool;
+	unsigned int i, k, d;
 
-	for (i = 0; i <= g->n; i++) {
-		pool = i < g->n && lm_same_thread(g, i) &&
-		       g->w[i].job->file_turn == LM_FILE_IN_TURN;
-		for (d = 0; d < LM_DIRS && i && !pool; d++) {
-			lm_running_sum(&r->bw_samples[d], &bw[d]);
-			lm_running_sum(&r->iops_samples[d], &iops[d]);
-		}
-		for (d = 0; d < LM_DIRS && i < g->n; d++) {
-			if (pool) {
-				lm_running_pool(&bw[d], &g->w[i].tap.bw[d]);
-				lm_running_pool(&iops[d], &g->w[i].tap.iops[d]);
-			} else {
-				bw[d] = g->w[i].tap.bw[d];
-				iops[d] = g->w[i].tap.iops[d];
+	for (d = 0; d < LM_DIRS; d++) {
+		for (i = 0; i < g->n; i = k) {
+			bw = g->w[i].tap.bw[d];
+			iops = g->w[i].tap.iops[d];
+			for (k = i + 1; lm_in_turn(g, k); k++) {
+				lm_running_pool(&bw, &g->w[k].tap.bw[d]);
+				lm_running_pool(&iops, &g->w[k].tap.iops[d]);
 			}
+			lm_running_sum(&r->bw_samples[d], &bw);
+			lm_running_sum(&r->iops_samples[d], &iops);
 		}
 	}
 }

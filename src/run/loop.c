@@ -190,18 +190,6 @@ static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 	return d != LM_DRAW_END && !w->io_errno;
 }
 
-/* Where the per-IO records count from: the window's start, or a job of
- * a longer ramp_time's own. */
-static uint64_t lm_record_base(struct lm_worker *w)
-{
-	uint64_t t0 =
-		atomic_load_explicit(&w->shared->t0_ns, memory_order_relaxed);
-	uint64_t from =
-		atomic_load_explicit(&w->measure_from_ns, memory_order_relaxed);
-
-	return from > t0 ? from : t0;
-}
-
 /* A read that moved all its bytes: the hook's check, or --verify's. */
 static void lm_check(struct lm_worker *w, const struct lm_io *io)
 {
@@ -260,7 +248,7 @@ static void lm_complete(struct lm_worker *w, struct lm_loop *l, unsigned int n,
 			bool measuring, bool stop, uint64_t now)
 {
 	bool limited = w->cursor_pass || w->budgeted;
-	uint64_t base = w->job->iolog ? lm_record_base(w) : 0;
+	uint64_t base = w->job->iolog ? lm_worker_record_base(w) : 0;
 	unsigned int i;
 
 	for (i = 0; i < n; i++) {

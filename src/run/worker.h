@@ -223,6 +223,19 @@ void lm_worker_teardown(struct lm_worker *w);
  * live counters held (lat_base). In @w's own thread. */
 void lm_worker_restart(struct lm_worker *w, uint64_t now);
 
+/* Where @w's records of every IO count from (their at_ns): the window's
+ * start, or its own later one (a job of a longer ramp_time, or one that
+ * waited). */
+static inline uint64_t lm_worker_record_base(const struct lm_worker *w)
+{
+	uint64_t t0 =
+		atomic_load_explicit(&w->shared->t0_ns, memory_order_relaxed);
+	uint64_t from =
+		atomic_load_explicit(&w->measure_from_ns, memory_order_relaxed);
+
+	return from > t0 ? from : t0;
+}
+
 /* Free what a worker of a run still holds once its run's results took
  * what they keep (or its run failed): its IO log, its latencies per
  * priority. */
