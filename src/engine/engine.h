@@ -55,6 +55,11 @@ struct lm_engine_conf {
 	 * iodepth_batch_submit), not with the next reap's wait as uring
 	 * does by itself to save a system call */
 	bool submit_now;
+	/* the run has a worker for each CPU it may use: with none left
+	 * idle to start a batch on while the worker goes on, uring hands
+	 * it on with the next reap's wait at any depth, one system call a
+	 * batch where a queue deeper than one otherwise takes two */
+	bool cpus_busy;
 	const struct iovec *bufs; /* for engines that register them */
 	unsigned int nbufs;
 	struct lm_fault fault;

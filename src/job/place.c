@@ -188,6 +188,18 @@ static int lm_place_failed(char *why, size_t len, const char *doing,
 	return -err;
 }
 
+unsigned int lm_place_cpus_here(void)
+{
+	cpu_set_t set;
+	int n;
+
+	CPU_ZERO(&set);
+	if (sched_getaffinity(getpid(), sizeof(set), &set))
+		return 1;
+	n = CPU_COUNT(&set);
+	return n > 0 ? (unsigned int)n : 1;
+}
+
 /* The thread onto the CPUs of @bits. */
 static int lm_place_pin(const uint64_t *bits, const char *what, char *why,
 			size_t len)

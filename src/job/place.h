@@ -68,6 +68,10 @@ uint64_t lm_place_nodes_here(void);
  * @cpus (LM_PLACE_CPUS bits): its (index mod count)-th; -1 if none. */
 int lm_place_split_cpu(const uint64_t *cpus, unsigned int index);
 
+/* The CPUs this process may run on (its main thread's affinity); 1
+ * where that cannot be read. */
+unsigned int lm_place_cpus_here(void);
+
 /* Does @p ask for anything? */
 bool lm_place_any(const struct lm_place *p);
 

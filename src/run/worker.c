@@ -124,6 +124,7 @@ static int lm_loop_setup(struct lm_worker *w, struct lm_loop *l)
 	l->eng.conf.submit_now =
 		lm_job_batch(j, l->eng.ops->target == LM_ENGINE_TARGET_PATH) !=
 		LM_BATCH_ALL;
+	l->eng.conf.cpus_busy = w->nall >= lm_place_cpus_here();
 	l->eng.conf.bufs = l->bufs.iov;
 	l->eng.conf.nbufs = l->bufs.n;
 	l->eng.conf.fault = j->fault;

@@ -11,7 +11,8 @@
 # a read job in a job file writes nothing to a device, and clones lay a
 # file made for them out once. Polling reaps
 # (iodepth_batch_complete_min=0) on io_uring, libaio and iSCSI; lunmark
-# run's --iodepth_batch_* as the job files'.
+# run's --iodepth_batch_* as the job files'. io_uring's enters with a
+# worker on every CPU (strace).
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/fio-lib.sh"
 lm_fio_setup
@@ -139,6 +140,27 @@ note "completions a reap took at most: by default $d, with iodepth_batch_complet
 [ "$d" = 1 ] || fail "a reap took $d completions where fio's default takes 1"
 [ "${m:-0}" -gt 1 ] || fail "with iodepth_batch_complete_max=16 no reap took more than 1: the check cannot tell"
 ok "a reap takes one completion by default, as fio's"
+# io_uring at a depth over 1 hands a batch on at once and waits in a
+# second io_uring_enter, so a spare CPU can start the IO meanwhile; with
+# a worker on every CPU this process may use there is none, and the one
+# enter that waits submits the batch too. Counted: the enters that only
+# submit (IOs to submit, no IORING_ENTER_GETEVENTS).
+submits() {
+	lm_strace -f -qq -e trace=io_uring_enter -o ue.txt "$LUNMARK" run "$LM_DEV" --rw=randread \
+		--bs=4k --iodepth=8 --numjobs="$1" --size=4m --no-prefill >r.out 2>&1 ||
+		fail "lunmark run under strace: $(head -c 300 r.out)"
+	grep -E 'io_uring_enter\([0-9]+, [1-9][0-9]*, ' ue.txt | grep -vc GETEVENTS || true
+}
+ncpu=$(nproc)
+nb=$(submits "$ncpu")
+note "io_uring enters that only submit, $ncpu workers on $ncpu CPUs: $nb"
+[ "$nb" = 0 ] || fail "a worker on every CPU still made $nb enters that only submit"
+if [ "$ncpu" -gt 1 ]; then
+	s=$(submits 1)
+	note "the same with 1 worker: $s"
+	[ "$s" -gt 0 ] || fail "1 worker of $ncpu CPUs submitted in its waits only: the check cannot tell"
+fi
+ok "io_uring: one enter a batch when every CPU has a worker"
 # a random job of several sizes (bssplit): fio's random map covers each
 # 512-byte block once and cuts an IO at the first block an earlier one
 # covered, so its IOs come out far smaller than bssplit's mean (22118

@@ -163,6 +163,25 @@ static void lm_test_place_apply(void)
 	CU_ASSERT_EQUAL(t.ret, -EINVAL);
 }
 
+/* The CPUs the process may use: its main thread's (this one's), pinned
+ * to one CPU and back. */
+static void lm_test_place_here(void)
+{
+	cpu_set_t all, one;
+	int c;
+
+	CU_ASSERT_FATAL(getpid() == (pid_t)syscall(SYS_gettid));
+	CU_ASSERT_FATAL(!sched_getaffinity(0, sizeof(all), &all));
+	CU_ASSERT_EQUAL(lm_place_cpus_here(), (unsigned int)CPU_COUNT(&all));
+	for (c = 0; c < CPU_SETSIZE && !CPU_ISSET(c, &all); c++)
+		;
+	CPU_ZERO(&one);
+	CPU_SET(c, &one);
+	CU_ASSERT_FATAL(!sched_setaffinity(0, sizeof(one), &one));
+	CU_ASSERT_EQUAL(lm_place_cpus_here(), 1);
+	CU_ASSERT_FATAL(!sched_setaffinity(0, sizeof(all), &all));
+}
+
 int lm_suite_place(void)
 {
 	static const struct lm_unit_test t[] = {
@@ -171,6 +190,7 @@ int lm_suite_place(void)
 		{ "split: a CPU each, in turn", lm_test_place_split },
 		{ "a thread placed, as the kernel reports it",
 		  lm_test_place_apply },
+		{ "the CPUs this process may use", lm_test_place_here },
 		{ NULL, NULL },
 	};
 	return lm_unit_add("place", t);
