@@ -129,6 +129,7 @@ static int lm_fio_option(struct lm_fio_reader *r, const char *file,
 	struct lm_fio_opt *o;
 	char *eq, *key, *val = NULL;
 	char what[320], kw[LM_FIO_LINE_MAX], why[200];
+	bool blank = false;
 
 	/* in a job file fio ends a line at a ';' or '#' anywhere in it: the
 	 * rest is a comment (numjobs=4 ; four threads, stonewall # wait) */
@@ -143,6 +144,7 @@ static int lm_fio_option(struct lm_fio_reader *r, const char *file,
 			"an option before the file's first [section] (fio refuses it too: put it under [global] or a job)");
 	if (eq) {
 		*eq = '\0';
+		blank = isspace((unsigned char)eq[1]);
 		val = lm_strtrim(eq + 1);
 		key = lm_strtrim(key);
 	}
@@ -173,6 +175,7 @@ static int lm_fio_option(struct lm_fio_reader *r, const char *file,
 	o = &s->opts[s->nopts++];
 	o->key = strdup(key);
 	o->val = val ? strdup(val) : NULL;
+	o->blank = blank;
 	o->file = file;
 	o->line = line;
 	return o->key && (!val || o->val) ? 0 : -ENOMEM;

@@ -17,7 +17,8 @@
 
 struct lm_fio_opt {
 	char *key;
-	char *val; /* NULL for a bare option */
+	char *val;  /* NULL for a bare option */
+	bool blank; /* a blank after its '=' (fio-compat/blank.h) */
 	const char *file;
 	unsigned int line;
 };

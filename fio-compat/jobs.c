@@ -4,6 +4,7 @@
  * inheritance, clones and the checks fio makes of a job's options
  * (groups and phases: groups.h).
  */
+#include "fio-compat/blank.h"
 #include "fio-compat/options.h"
 #include "fio-compat/files.h"
 #include "fio-compat/groups.h"
@@ -12,6 +13,7 @@
 #include "src/lunmark.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -77,6 +79,7 @@ static int lm_fio_apply_one(struct lm_fio_ctx *c, struct lm_opt_ctx *x,
 			    struct lm_fio_job *fj, const struct lm_fio_opt *fo)
 {
 	const struct lm_option *o = lm_opt_fio(fo->key);
+	char shown[256], want[512];
 
 	if (!o)
 		return lm_fio_unsupported(c, fo);
@@ -84,6 +87,11 @@ static int lm_fio_apply_one(struct lm_fio_ctx *c, struct lm_opt_ctx *x,
 	x->file = fo->file;
 	x->line = fo->line;
 	x->kb_base = fj->kb_base; /* as set so far */
+	if (fo->blank && fo->val &&
+	    lm_fio_blank(fo->key, fo->val, want, sizeof(want))) {
+		snprintf(shown, sizeof(shown), " %s", fo->val);
+		return lm_opt_bad(x, shown, want);
+	}
 	if (o->type == LM_T_ACCEPT)
 		return lm_fio_taken(x, o, fo->val);
 	return lm_opt_set(x, o, fo->val);

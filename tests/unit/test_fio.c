@@ -123,7 +123,7 @@ static void lm_test_fio_sections(void)
 	static const char text[] =
 		"; comment, and # another in the job below\n"
 		"[global]\n"
-		"  rw = randread\n"
+		"  rw =randread\n"
 		"bs=8k\n"
 		"size=${LM_T_SIZE}\n"
 		"ioengine=libaio\n"
