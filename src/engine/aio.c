@@ -99,11 +99,13 @@ static int lm_aio_queue(struct lm_engine *e, struct lm_io *io)
 	return 0;
 }
 
-static int lm_aio_submit(struct lm_engine *e)
+static int lm_aio_submit(struct lm_engine *e, bool now)
 {
 	struct lm_aio *a = e->priv;
 	unsigned int done = 0;
 	int ret;
+
+	(void)now;
 
 	while (done < a->queued) {
 		ret = io_submit(a->ctx, (long)(a->queued - done),

@@ -53,7 +53,7 @@ struct lm_engine_conf {
 	bool sqpoll;
 	/* submit() hands what is queued to the kernel at once (fio's
 	 * iodepth_batch_submit), not with the next reap's wait as uring
-	 * does by itself to save a system call */
+	 * does at a depth of 1 or with cpus_busy to save a system call */
 	bool submit_now;
 	/* the run has a worker for each CPU it may use: with none left
 	 * idle to start a batch on while the worker goes on, uring hands
@@ -123,9 +123,12 @@ struct lm_engine_ops {
 	/*
 	 * hand what is queued to the kernel (or the wire); an IO that cannot
 	 * be submitted is completed with res = -errno and handed back by
-	 * reap, so every queued IO is reaped exactly once
+	 * reap, so every queued IO is reaped exactly once. uring may keep
+	 * them for the next reap's enter (conf.submit_now, cpus_busy) unless
+	 * @now: an IO the thread does itself (a sync, a trim) comes next,
+	 * and what was queued must be on its way before it.
 	 */
-	int (*submit)(struct lm_engine *e);
+	int (*submit)(struct lm_engine *e, bool now);
 	/* wait for at least @min completions, return at most @max */
 	int (*reap)(struct lm_engine *e, unsigned int min, struct lm_io **done,
 		    unsigned int max);

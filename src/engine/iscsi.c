@@ -64,10 +64,11 @@ static int lm_isc_queue(struct lm_engine *e, struct lm_io *io)
 				io->len, io->dir == LM_DIR_WRITE);
 }
 
-static int lm_isc_submit(struct lm_engine *e)
+static int lm_isc_submit(struct lm_engine *e, bool now)
 {
 	struct lm_isc *c = e->priv;
 
+	(void)now;
 	return lm_session_submit(c->s);
 }
 

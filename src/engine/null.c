@@ -62,10 +62,11 @@ static int lm_null_queue(struct lm_engine *e, struct lm_io *io)
 	return 0;
 }
 
-static int lm_null_submit(struct lm_engine *e)
+static int lm_null_submit(struct lm_engine *e, bool now)
 {
 	struct lm_null *n = e->priv;
 
+	(void)now;
 	return (int)n->n;
 }
 

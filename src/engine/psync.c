@@ -41,11 +41,13 @@ static int lm_psync_queue(struct lm_engine *e, struct lm_io *io)
 	return 0;
 }
 
-static int lm_psync_submit(struct lm_engine *e)
+static int lm_psync_submit(struct lm_engine *e, bool now)
 {
 	struct lm_psync *p = e->priv;
 	struct lm_io *io = p->io;
 	ssize_t ret;
+
+	(void)now;
 
 	if (!io || p->done)
 		return 0;

@@ -8,7 +8,10 @@
  * interrupts), falling back to COOP_TASKRUN and then to no flags on
  * kernels that refuse them.
  *
- * submit() only notes that SQEs are pending; reap() enters the kernel
+ * submit() hands a batch to the kernel at once where the worker has a
+ * spare CPU to start it on (a depth over 1, not every CPU with a worker:
+ * conf.cpus_busy) or fio's iodepth_batch_submit asks (conf.submit_now);
+ * else it only notes that SQEs are pending, and reap() enters the kernel
  * once to submit and wait together, so a batch costs one io_uring_enter.
  */
 #include "src/engine/engine.h"
@@ -139,7 +142,7 @@ static int lm_uring_queue(struct lm_engine *e, struct lm_io *io)
 	return 0;
 }
 
-static int lm_uring_submit(struct lm_engine *e)
+static int lm_uring_submit(struct lm_engine *e, bool now)
 {
 	struct lm_uring *u = e->priv;
 	unsigned int n = u->pending;
@@ -154,9 +157,8 @@ static int lm_uring_submit(struct lm_engine *e)
 	 * none left to start the batch on meanwhile: at QD32 T2 the one
 	 * enter took 1.09 us of CPU an IO against 1.17 (5 interleaved
 	 * rounds, the IOPS alike), so then it is one enter at any depth */
-	if ((!e->conf.submit_now &&
-	     (e->conf.depth <= 1 || e->conf.cpus_busy)) ||
-	    !n)
+	if (!n || (!now && !e->conf.submit_now &&
+		   (e->conf.depth <= 1 || e->conf.cpus_busy)))
 		return (int)n; /* the next reap's enter submits them */
 	ret = io_uring_submit(&u->ring);
 	if (ret < 0 && ret != -EINTR)

@@ -93,12 +93,12 @@ static bool lm_think_due(const struct lm_worker *w, const struct lm_loop *l,
 static void lm_trim_now(struct lm_worker *w, struct lm_loop *l,
 			struct lm_io *io, bool measuring);
 
-/* The @n IOs queued last handed on in one submit(); what was queued is
- * reaped even when it fails. */
+/* The @n IOs queued last handed on in one submit() (on their way before
+ * it returns when @now); what was queued is reaped even when it fails. */
 static void lm_push(struct lm_worker *w, struct lm_loop *l, unsigned int n,
-		    bool measuring)
+		    bool measuring, bool now)
 {
-	int ret = l->eng.ops->submit(&l->eng);
+	int ret = l->eng.ops->submit(&l->eng, now);
 
 	if (ret < 0)
 		lm_loop_fail(w, l, -ret, 0, LM_DIR_READ);
@@ -140,7 +140,7 @@ static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 		/* what was queued goes first, as fio's engines ask
 		 * (FIO_Q_BUSY) before a sync or trim of their own */
 		if ((sync || own) && queued)
-			lm_push(w, l, queued, measuring);
+			lm_push(w, l, queued, measuring, true);
 		queued = sync || own ? 0 : queued;
 		if (sync && !lm_sync_now(w, l, sync, measuring, &now))
 			break; /* failed: nothing more goes */
@@ -166,7 +166,7 @@ static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 			}
 			/* fio's iodepth_batch_submit: handed on now */
 			if (++queued == l->batch) {
-				lm_push(w, l, queued, measuring);
+				lm_push(w, l, queued, measuring, false);
 				queued = 0;
 			}
 		}
@@ -186,7 +186,7 @@ static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 			break;
 	}
 	if (queued)
-		lm_push(w, l, queued, measuring);
+		lm_push(w, l, queued, measuring, false);
 	return d != LM_DRAW_END && !w->io_errno;
 }
 

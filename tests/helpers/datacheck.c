@@ -89,7 +89,7 @@ static int lm_dc_read(struct lm_dc *d)
 				return ret;
 			inflight++;
 		}
-		ret = d->e.ops->submit(&d->e);
+		ret = d->e.ops->submit(&d->e, false);
 		if (ret < 0)
 			return ret;
 		while (inflight) {

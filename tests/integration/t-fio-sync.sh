@@ -133,6 +133,22 @@ if [ "$last_fill" -eq 0 ] || [ "$reopen" -le "$last_fill" ] || [ "$first_io" -le
 	fail "sync=1: the prefill is not written before the target is opened O_SYNC, or the job's writes not after"
 fi
 ok "sync=1: the prefill without it, the job's writes with it"
+# fsync=4 on io_uring, its writes handed on in batches: each thread's
+# writes queued before a sync are in the kernel before the fsync starts
+# (with a worker on every CPU, io_uring keeps a batch for the wait's
+# enter, and once kept it back past the sync). Per thread (strace -f):
+# the IOs its io_uring_enters submitted, at its k-th fsync at least 4k.
+printf '[f]\nfilename=%s/fs.dat\nioengine=io_uring\nrw=randwrite\nbs=4k\nsize=1m\niodepth=8\niodepth_batch_submit=0\nfsync=4\nnumjobs=%s\n' \
+	"$LM_WORK" "$(nproc)" >fs.fio
+lm_strace -f -qq -e trace=io_uring_enter,fsync -o fs.st "$LUNMARK" fs.fio >fs.out 2>&1 ||
+	fail "fsync=4 on io_uring: $(head -c 300 fs.out)"
+read -r syncs early < <(awk '/io_uring_enter\(.*\) += [0-9]+$|<\.\.\. io_uring_enter resumed>.* = [0-9]+$/ { in_[$1] += $NF }
+	/ fsync\(/ { k[$1]++; n++; if (in_[$1] + 0 < 4 * k[$1]) bad++ }
+	END { printf "%d %d\n", n, bad }' fs.st)
+note "fsync=4 on io_uring, $(nproc) threads: $syncs fsyncs, $early before the writes queued ahead of them were submitted"
+[ "$syncs" -ge 64 ] || fail "fsync=4 over 1m of 4k writes made $syncs fsyncs"
+[ "$early" = 0 ] || fail "$early fsyncs ran before the writes queued ahead of them were in the kernel"
+ok "a sync waits for the writes queued before it to be submitted"
 
 # end_fsync inside the runtime: buffered writes, 32 MiB dirty for the
 # fsync to write back

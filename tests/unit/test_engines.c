@@ -69,7 +69,7 @@ static void lm_contract(const char *name, unsigned int depth)
 					 .res = 12345 };
 		CU_ASSERT_EQUAL(e.ops->queue(&e, &ios[i]), 0);
 	}
-	CU_ASSERT(e.ops->submit(&e) >= 0);
+	CU_ASSERT(e.ops->submit(&e, false) >= 0);
 	while (got < depth) {
 		n = e.ops->reap(&e, 1, done, 4);
 		CU_ASSERT_FATAL(n >= 0);
