@@ -2,28 +2,33 @@
 /* A value written after a blank, as fio 3.33 reads it (blank.h). */
 #include "fio-compat/blank.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdbool.h>
 #include <string.h>
+#include <strings.h>
 
-/* fio's word options and their aliases (FIO_OPT_STR, _STR_MULTI and
- * _STR_ULL with a list of words, in fio 3.33's options.c) */
-static const char *const lm_fio_words[] = {
+/* What fio refuses after a blank: its word options and their aliases
+ * (FIO_OPT_STR, _STR_MULTI and _STR_ULL with a list of words, in fio
+ * 3.33's options.c), and the values it looks up as written (an engine,
+ * a directory, a job to wait for, a memory policy) */
+static const char *const lm_fio_refused[] = {
+	"clocksource",
 	"continue_on_error",
 	"cpus_allowed_policy",
-	"clocksource",
 	"dedupe_mode",
+	"directory",
 	"exit_what",
 	"fadvise_hint",
 	"fallocate",
 	"file_service_type",
 	"io_submit_mode",
+	"ioengine",
 	"iomem",
 	"kb_base",
 	"lockfile",
 	"mem",
+	"numa_mem_policy",
 	"random_distribution",
 	"random_generator",
 	"rate_process",
@@ -38,20 +43,32 @@ static const char *const lm_fio_words[] = {
 	"unified_rw_reporting",
 	"unit_base",
 	"verify",
+	"wait_for",
 	"write_hint",
 	"zonemode",
 	NULL,
 };
 
-/* fio's numbers and their aliases (FIO_OPT_INT, _ULL, _STR_VAL and
- * _STR_VAL_TIME), those lunmark takes */
+/* Names fio keeps the blank in: a job's, its logs' and its files' */
+static const char *const lm_fio_named[] = {
+	"filename_format", "name",	    "write_bw_log", "write_hist_log",
+	"write_iops_log",  "write_lat_log", NULL,
+};
+
+/* fio's numbers and their aliases (FIO_OPT_INT, _ULL, _STR_VAL,
+ * _STR_VAL_TIME and _RANGE), those lunmark takes */
 static const char *const lm_fio_numbers[] = {
 	"ba",
 	"blockalign",
 	"blocksize",
+	"blocksize_range",
 	"bs",
+	"bsrange",
 	"bwavgtime",
 	"buffer_compress_percentage",
+	"cmdprio",
+	"cmdprio_class",
+	"cmdprio_percentage",
 	"cpumask",
 	"dedupe_percentage",
 	"dedupe_working_set_percentage",
@@ -114,6 +131,24 @@ static const char *const lm_fio_numbers[] = {
 	NULL,
 };
 
+/* Times whose bare number is in seconds, and in microseconds: after a
+ * blank fio reads the number in that unit, so a unit that is the same
+ * one changes nothing */
+static const char *const lm_fio_secs[] = {
+	"ramp_time",
+	"runtime",
+	"ss_dur",
+	"ss_ramp",
+	"startdelay",
+	"steadystate_duration",
+	"steadystate_ramp_time",
+	"timeout",
+	NULL,
+};
+static const char *const lm_fio_usecs[] = {
+	"latency_target", "latency_window", "thinktime", "thinktime_spin", NULL,
+};
+
 static bool lm_fio_listed(const char *const *list, const char *key)
 {
 	for (; *list; list++)
@@ -122,32 +157,46 @@ static bool lm_fio_listed(const char *const *list, const char *key)
 	return false;
 }
 
-/* A unit fio would drop: a letter or '%' after the first digit. */
-static bool lm_fio_has_unit(const char *v)
+/*
+ * A unit fio would drop from @v, a number of option @key: letters or a
+ * '%' after the digits of its first part (up to a ',', ':', '-' or '/':
+ * fio reads the parts after it apart, units and all). A hexadecimal
+ * number has none, nor a time in its option's own unit.
+ */
+static bool lm_fio_loses_unit(const char *key, const char *v)
 {
-	if (!isdigit((unsigned char)*v))
+	size_t digits = strspn(v, "0123456789"), end;
+	char unit[8];
+
+	if (!digits || !strncasecmp(v, "0x", 2))
 		return false;
-	for (; *v; v++)
-		if (isalpha((unsigned char)*v) || *v == '%')
-			return true;
-	return false;
+	end = digits + strcspn(v + digits, ",:-/");
+	if (end == digits)
+		return false;
+	if (end - digits >= sizeof(unit))
+		return true;
+	memcpy(unit, v + digits, end - digits);
+	unit[end - digits] = '\0';
+	if (lm_fio_listed(lm_fio_secs, key))
+		return strcasecmp(unit, "s") && strcasecmp(unit, "sec");
+	if (lm_fio_listed(lm_fio_usecs, key))
+		return strcasecmp(unit, "us") && strcasecmp(unit, "usec");
+	return true;
 }
 
 int lm_fio_blank(const char *key, const char *v, char *why, size_t len)
 {
-	if (lm_fio_listed(lm_fio_words, key)) {
-		snprintf(
-			why, len,
-			"fio matches the value as written, blank and all, and refuses the job (\"failed parsing\"): write %s=%s",
-			key, v);
-		return -EINVAL;
-	}
-	if (lm_fio_listed(lm_fio_numbers, key) && lm_fio_has_unit(v)) {
-		snprintf(
-			why, len,
-			"after a blank fio reads the number alone, %.*s, and drops its unit: write %s=%s",
-			(int)strspn(v, "0123456789"), v, key, v);
-		return -EINVAL;
-	}
-	return 0;
+	const char *what;
+
+	if (lm_fio_listed(lm_fio_refused, key))
+		what = "fio takes the value as written, blank and all, and refuses the job";
+	else if (lm_fio_listed(lm_fio_named, key))
+		what = "fio keeps the blank in the name it makes";
+	else if (lm_fio_listed(lm_fio_numbers, key) &&
+		 lm_fio_loses_unit(key, v))
+		what = "after a blank fio reads the number alone and drops its unit";
+	else
+		return 0;
+	snprintf(why, len, "%s: write %s=%s", what, key, v);
+	return -EINVAL;
 }

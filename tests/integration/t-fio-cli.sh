@@ -83,6 +83,7 @@ printf '[z]\nfilename=/dev/zero\n' >zero.fio
 # a blank after '=' before a word: fio matches " read" against its words
 printf '[w]\nioengine=null\nsize=1m\nrw= read\n' >wblank.fio
 printf '[w]\nioengine=null\nsize=1m\nverify =\tmd5\n' >vblank.fio
+printf '[w]\nsize=1m\nioengine= null\n' >eblank.fio
 while IFS='|' read -r args needle; do
 	# shellcheck disable=SC2086
 	"$fio" $args >fio.out 2>&1 && fail "fio took $args: the check is wrong"
@@ -96,23 +97,27 @@ empty.fio|empty.fio:4: bs=: an empty value
 desc.fio|desc.fio:4: description=: an empty value
 nosize.fio|nosize.fio:1: job 'n': you need to specify size=
 zero.fio|zero.fio:1: job 'z': you need to specify size=
-wblank.fio|wblank.fio:4: rw= read: fio matches the value as written
-vblank.fio|vblank.fio:4: verify= md5: fio matches the value as written
+wblank.fio|wblank.fio:4: rw= read: fio takes the value as written, blank and all, and refuses the job
+vblank.fio|vblank.fio:4: verify= md5: fio takes the value as written, blank and all, and refuses the job
+eblank.fio|eblank.fio:3: ioengine= null: fio takes the value as written
 incsec.fio|sec.inc:2: a [section] in an included file
 incsp.fio|incsp.fio:3: include ' ok.inc'
 gprio.fio|gprio.fio:2: cmdprio_percentage= is an option of ioengine=io_uring and libaio
 CASES
 # a number with a unit after a blank: fio takes it, and reads the
 # digits alone (bs= 8k is 8 bytes: 128 reads of 1k are 131072 of it);
-# lunmark refuses it; without a unit, or any text, both take it alike
+# lunmark refuses it; without a unit (in its first part, or the time's
+# own unit), or any text, both take it alike
 printf '[n]\nioengine=null\nrw=read\nsize=1k\nbs= 8\n' >n8.fio
 printf '[n]\nioengine=null\nrw=read\nsize=1k\nbs= 8k\n' >nk.fio
 f8=$("$fio" --output-format=json n8.fio | jq '.jobs[0].read.total_ios')
 fk=$("$fio" --output-format=json nk.fio | jq '.jobs[0].read.total_ios')
 { [ "$f8" = 128 ] && [ "$fk" = 128 ]; } || fail "fio read 'bs= 8' as $f8 IOs, 'bs= 8k' as $fk: the check is wrong"
 expect_exit "$LM_EXIT_USAGE" err "$LUNMARK" nk.fio
-expect_grep "nk.fio:5: bs= 8k: after a blank fio reads the number alone, 8, and drops its unit: write bs=8k" err
-printf '[n]\nioengine=null\nrw=read\nsize=1m\nbs= 4096\ndescription= two disks\n' >n4.fio
+expect_grep "nk.fio:5: bs= 8k: after a blank fio reads the number alone and drops its unit: write bs=8k" err
+printf '[n]\nioengine=null\nrw=read\nsize=1m\nbs= 4096,8k\nruntime= 60s\ndescription= two disks\n' >n4.fio
+[ "$("$fio" --output-format=json n4.fio | jq '.jobs[0].read.total_ios')" = 256 ] ||
+	fail "fio did not read 'bs= 4096,8k' as 4096: the check is wrong"
 expect_exit "$LM_EXIT_OK" err "$LUNMARK" --output-format=json --output=n4.json n4.fio
 [ "$(jq '.jobs[0].read.total_ios' n4.json)" = 256 ] || fail "bs= 4096: $(jq '.jobs[0].read.total_ios' n4.json) reads of 1m"
 ok "a blank after '=': refused where fio refuses or drops the unit"
