@@ -49,6 +49,16 @@ static const char *const lm_fio_refused[] = {
 	NULL,
 };
 
+/* What fio reads only a decimal number of after a blank: an error's
+ * name (" EIO": "Unknown error", then fio aborts) and a pattern's hex
+ * or string (" 0xff": "failed parsing") */
+static const char *const lm_fio_decimal[] = {
+	"buffer_pattern",
+	"ignore_error",
+	"verify_pattern",
+	NULL,
+};
+
 /* Names fio keeps the blank in: a job's, its logs' and its files' */
 static const char *const lm_fio_named[] = {
 	"filename_format", "name",	    "write_bw_log", "write_hist_log",
@@ -177,11 +187,23 @@ static bool lm_fio_loses_unit(const char *key, const char *v)
 		return true;
 	memcpy(unit, v + digits, end - digits);
 	unit[end - digits] = '\0';
+	/* a zone count (fio's "z") fio reads apart, blank or not */
+	if (!strcasecmp(unit, "z"))
+		return false;
 	if (lm_fio_listed(lm_fio_secs, key))
 		return strcasecmp(unit, "s") && strcasecmp(unit, "sec");
 	if (lm_fio_listed(lm_fio_usecs, key))
 		return strcasecmp(unit, "us") && strcasecmp(unit, "usec");
 	return true;
+}
+
+/* Is @v's first part (up to a ',', ':' or '/') a decimal number, or
+ * empty? */
+static bool lm_fio_decimal_first(const char *v)
+{
+	char end = v[strspn(v, "0123456789")];
+
+	return !end || strchr(",:/", end);
 }
 
 int lm_fio_blank(const char *key, const char *v, char *why, size_t len)
@@ -190,6 +212,8 @@ int lm_fio_blank(const char *key, const char *v, char *why, size_t len)
 
 	if (lm_fio_listed(lm_fio_refused, key))
 		what = "fio takes the value as written, blank and all, and refuses the job";
+	else if (lm_fio_listed(lm_fio_decimal, key) && !lm_fio_decimal_first(v))
+		what = "after a blank fio reads only a decimal number there, and refuses or fails on the rest";
 	else if (lm_fio_listed(lm_fio_named, key))
 		what = "fio keeps the blank in the name it makes";
 	else if (lm_fio_listed(lm_fio_numbers, key) &&

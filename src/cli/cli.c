@@ -7,6 +7,7 @@
 #include "src/cli/values.h"
 #include "src/lunmark.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -397,6 +398,13 @@ static int lm_fio_cmdline(int argc, char **argv, struct lm_cli *c, char *msg,
 				msg, len,
 				"argument %d: %s needs a job's name: --name=JOB",
 				i, a);
+			return -EINVAL;
+		} else if (!strncmp(a, "--name=", 7) &&
+			   isspace((unsigned char)a[7])) {
+			snprintf(
+				msg, len,
+				"argument %d: %s: fio keeps the blank in the job's name: write --name=%s",
+				i, a, a + 7 + strspn(a + 7, " \t"));
 			return -EINVAL;
 		} else if (!strncmp(a, "--name=", 7)) {
 			n += snprintf(c->fio_text + n, sizeof(c->fio_text) - n,

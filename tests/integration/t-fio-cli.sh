@@ -84,6 +84,8 @@ printf '[z]\nfilename=/dev/zero\n' >zero.fio
 printf '[w]\nioengine=null\nsize=1m\nrw= read\n' >wblank.fio
 printf '[w]\nioengine=null\nsize=1m\nverify =\tmd5\n' >vblank.fio
 printf '[w]\nsize=1m\nioengine= null\n' >eblank.fio
+printf '[w]\nioengine=null\nsize=1m\nignore_error= EIO\n' >iblank.fio
+printf '[w]\nioengine=null\nsize=1m\nverify_pattern= 0xff\n' >pblank.fio
 while IFS='|' read -r args needle; do
 	# shellcheck disable=SC2086
 	"$fio" $args >fio.out 2>&1 && fail "fio took $args: the check is wrong"
@@ -100,6 +102,8 @@ zero.fio|zero.fio:1: job 'z': you need to specify size=
 wblank.fio|wblank.fio:4: rw= read: fio takes the value as written, blank and all, and refuses the job
 vblank.fio|vblank.fio:4: verify= md5: fio takes the value as written, blank and all, and refuses the job
 eblank.fio|eblank.fio:3: ioengine= null: fio takes the value as written
+iblank.fio|iblank.fio:4: ignore_error= EIO: after a blank fio reads only a decimal number
+pblank.fio|pblank.fio:4: verify_pattern= 0xff: after a blank fio reads only a decimal number
 incsec.fio|sec.inc:2: a [section] in an included file
 incsp.fio|incsp.fio:3: include ' ok.inc'
 gprio.fio|gprio.fio:2: cmdprio_percentage= is an option of ioengine=io_uring and libaio
@@ -120,6 +124,11 @@ printf '[n]\nioengine=null\nrw=read\nsize=1m\nbs= 4096,8k\nruntime= 60s\ndescrip
 	fail "fio did not read 'bs= 4096,8k' as 4096: the check is wrong"
 expect_exit "$LM_EXIT_OK" err "$LUNMARK" --output-format=json --output=n4.json n4.fio
 [ "$(jq '.jobs[0].read.total_ios' n4.json)" = 256 ] || fail "bs= 4096: $(jq '.jobs[0].read.total_ios' n4.json) reads of 1m"
+# fio's command line: a job's name keeps the blank
+[ "$("$fio" --name=' j' --ioengine=null --size=1m --output-format=json | jq -r '.jobs[0].jobname')" = " j" ] ||
+	fail "fio's --name=' j' is not job ' j': the check is wrong"
+expect_exit "$LM_EXIT_USAGE" err "$LUNMARK" --name=' j' --ioengine=null --size=1m
+expect_grep "argument 1: --name= j: fio keeps the blank in the job's name: write --name=j" err
 ok "a blank after '=': refused where fio refuses or drops the unit"
 # a job refused before any IO: the error alone, no empty JSON document
 # on stdout, and an --output file there already is left as it was
