@@ -8,10 +8,16 @@
 #include "src/cli/values.h"
 #include "src/lunmark.h"
 
+#include <ctype.h>
+#include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
-static lm_opt_set_fn lm_fio_set_verify;
+static lm_opt_set_fn lm_fio_set_verify, lm_fio_set_verify_pattern;
 
 static const struct lm_enum lm_fio_open_syncs[] = {
 	{ "none", 0 },	 { "0", 0 },	       { "sync", O_SYNC },
@@ -24,12 +30,15 @@ const struct lm_option lm_fio_durable_options[] = {
 	  .type = LM_T_STR,
 	  LM_J(verify),
 	  .set = lm_fio_set_verify,
-	  .help = "md5, crc32c, xxhash, sha256, meta, pattern, ...: lunmark's own verify (each block written carries an XXH64 header for its offset, each read is checked); a size-limited write job reads back what it wrote after its phase, as fio's verify phase" },
+	  .help = "md5, crc32c, xxhash, sha256, ...: lunmark's own verify (each block written carries a header with its offset and an XXH64 of the rest, each read is checked); meta: the header without the hash (and verify_pattern's bytes after it); pattern: verify_pattern alone. A size-limited write job reads back what it wrote after its phase, as fio's verify phase" },
 	{ .fio = "do_verify",
 	  LM_BOOLEAN,
 	  LM_FJ(do_verify),
 	  .help = "0: a read job does not check what it reads, a write job is not read back (it still writes verify's headers)" },
-	LM_TAKEN("verify_pattern", "taken: lunmark's headers are the pattern"),
+	{ .fio = "verify_pattern",
+	  .type = LM_T_STR,
+	  .set = lm_fio_set_verify_pattern,
+	  .help = "0xHEX, a decimal number, \"text\", 'FILE' or %o (the IO's offset), one after another, up to 512 bytes: written over each block, and each read checked against it; alone it turns verify on (a header per block, then the pattern), with verify=pattern it is all a block holds" },
 	LM_TAKEN_NUM("verify_interval", 80, UINT32_MAX,
 		     "taken: each block has its header"),
 	LM_TAKEN_NUM(
@@ -78,6 +87,7 @@ static int lm_fio_set_verify(const struct lm_opt_ctx *x,
 		"sha3-512", "meta",   "pattern",  "crc32c-intel",
 	};
 	struct lm_job *j = x->dst[LM_D_JOB];
+	struct lm_fio_job *fj = x->dst[LM_D_FIO];
 	unsigned int i;
 
 	(void)o;
@@ -88,8 +98,158 @@ static int lm_fio_set_verify(const struct lm_opt_ctx *x,
 			x, v,
 			"one of fio's verify methods (md5, crc32c, xxhash, sha256, meta, pattern, ...) or 0");
 	j->verify = i >= 2;
-	if (j->verify)
+	j->verify_kind = !strcmp(v, "meta")	 ? LM_VERIFY_HEADER
+			 : !strcmp(v, "pattern") ? LM_VERIFY_PATTERN
+						 : LM_VERIFY_HASH;
+	if (fj)
+		fj->verify_set = true;
+	if (j->verify_kind == LM_VERIFY_HASH && j->verify)
 		lm_note("%s:%u: verify=%s: lunmark's own verify (an XXH64 header per block, every read checked, a write job's blocks read back after it)",
 			x->file, x->line, v);
+	return 0;
+}
+
+/* A run of hex digits after 0x at @s: its bytes in order, an odd first
+ * digit alone; the run ends before a 0x that begins in it ("0xff0x14":
+ * ff, then 14), as fio reads it. */
+static const char *lm_pat_hex(const char *s, uint8_t *out, unsigned int room,
+			      unsigned int *n)
+{
+	size_t d = strspn(s, "0123456789abcdefABCDEF"), i = 0;
+	char two[3] = { 0 };
+
+	if (d > 1 && (s[d] == 'x' || s[d] == 'X') && s[d - 1] == '0')
+		d--;
+	if (!d || (d + 1) / 2 > room)
+		return NULL;
+	*n = 0;
+	if (d % 2) {
+		two[0] = s[i++];
+		out[(*n)++] = (uint8_t)strtoul(two, NULL, 16);
+	}
+	for (; i < d; i += 2) {
+		memcpy(two, s + i, 2);
+		out[(*n)++] = (uint8_t)strtoul(two, NULL, 16);
+	}
+	return s + d;
+}
+
+/* A decimal number at @s, up to a later 0x: its bytes from the lowest. */
+static const char *lm_pat_dec(const char *s, uint8_t *out, unsigned int room,
+			      unsigned int *n)
+{
+	const char *x = strcasestr(s, "0x");
+	char num[32], *end;
+	unsigned int u;
+	long v;
+
+	if (!x)
+		x = s + strlen(s);
+	if (x == s || (size_t)(x - s) >= sizeof(num))
+		return NULL;
+	memcpy(num, s, (size_t)(x - s));
+	num[x - s] = 0;
+	errno = 0;
+	v = strtol(num, &end, 10);
+	if (end == num || errno || v > INT_MAX || v < INT_MIN)
+		return NULL;
+	*n = 0;
+	u = (unsigned int)v;
+	do {
+		if (*n == room)
+			return NULL;
+		out[(*n)++] = (uint8_t)u;
+		u >>= 8;
+	} while (u);
+	return s + (end - num);
+}
+
+/* 'FILE': its first bytes, as many as there is room for. */
+static const char *lm_pat_file(const char *s, uint8_t *out, unsigned int room,
+			       unsigned int *n)
+{
+	const char *q = strchr(s + 1, '\'');
+	char path[4096];
+	ssize_t got;
+	int fd;
+
+	if (!q || (size_t)(q - s - 1) >= sizeof(path))
+		return NULL;
+	memcpy(path, s + 1, (size_t)(q - s - 1));
+	path[q - s - 1] = 0;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return NULL;
+	got = read(fd, out, room);
+	close(fd);
+	if (got <= 0)
+		return NULL;
+	*n = (unsigned int)got;
+	return q + 1;
+}
+
+int lm_fio_pattern_parse(const char *v, struct lm_verify_pattern *p, char *why,
+			 size_t len)
+{
+	const char *s = v, *q, *end;
+	unsigned int n;
+
+	memset(p, 0, sizeof(*p));
+	while (*s) {
+		uint8_t *out = p->b + p->len;
+		unsigned int room = LM_VERIFY_PATTERN_MAX - p->len;
+
+		n = 0;
+		if (*s == '"') {
+			q = strchr(s + 1, '"');
+			n = q ? (unsigned int)(q - s - 1) : 0;
+			end = q && n && n <= room ? q + 1 : NULL;
+			if (end)
+				memcpy(out, s + 1, n);
+		} else if (*s == '\'') {
+			end = lm_pat_file(s, out, room, &n);
+		} else if (*s == '%') {
+			end = !strncmp(s, "%o", 2) && room >= 8 &&
+					      p->noff < LM_VERIFY_PATTERN_OFFS
+				      ? s + 2
+				      : NULL;
+			if (end)
+				p->off[p->noff++] = p->len;
+			n = 8;
+		} else if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X') &&
+			   isxdigit((unsigned char)s[2])) {
+			end = lm_pat_hex(s + 2, out, room, &n);
+		} else {
+			end = lm_pat_dec(s, out, room, &n);
+		}
+		if (!end) {
+			snprintf(
+				why, len,
+				"fio cannot read it from \"%.40s\": a pattern is 0xHEX, a decimal number from %d to %d, \"text\", 'FILE' (a file to read, not empty) or %%o, one after another, %u bytes at most",
+				s, INT_MIN, INT_MAX, LM_VERIFY_PATTERN_MAX);
+			return -EINVAL;
+		}
+		p->len = (uint16_t)(p->len + n);
+		s = end;
+	}
+	return 0;
+}
+
+/* verify_pattern=: the bytes, which turn verify on (a header, then the
+ * pattern) unless a verify= came first, as fio's */
+static int lm_fio_set_verify_pattern(const struct lm_opt_ctx *x,
+				     const struct lm_option *o, const char *v)
+{
+	struct lm_job *j = x->dst[LM_D_JOB];
+	struct lm_fio_job *fj = x->dst[LM_D_FIO];
+	char why[256];
+
+	(void)o;
+	if (lm_fio_pattern_parse(v, &j->verify_pat, why, sizeof(why)))
+		return lm_opt_bad(x, v, why);
+	if (fj && !fj->verify_set) {
+		j->verify = true;
+		j->verify_kind = LM_VERIFY_HEADER;
+	}
 	return 0;
 }

@@ -389,6 +389,14 @@ static int lm_fio_files(struct lm_fio_ctx *c, struct lm_fio_job *fj,
 		}
 		j->bs_bytes = (uint32_t)fj->blockalign;
 	}
+	if (j->verify && j->verify_kind == LM_VERIFY_PATTERN &&
+	    !j->verify_pat.len) {
+		snprintf(
+			c->msg, c->len,
+			"%s:%u: verify=pattern needs verify_pattern= (the bytes to write and check; fio 3.33 aborts on an assertion without it)",
+			fj->file, fj->line);
+		return -EINVAL;
+	}
 	/* do_verify=0: a job that only reads checks nothing */
 	if (!fj->do_verify && !lm_rw_writes(j->rw))
 		j->verify = false;

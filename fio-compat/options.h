@@ -72,6 +72,7 @@ struct lm_fio_job {
 	uint64_t zonesize, zonerange, zoneskip;
 	bool gtod_reduce;    /* no latency figures, as fio's */
 	bool do_verify;	     /* default 1 */
+	bool verify_set;     /* verify= was given (before verify_pattern=) */
 	uint64_t blockalign; /* ba=: the unit of random offsets; 0: smallest bs */
 	char wait_for[64];   /* wait_for=: the job it waits for */
 	unsigned int kb_base;

@@ -36,7 +36,7 @@ static void lm_vpass_fill(void *arg, struct lm_io *io)
 	struct lm_vpass *v = arg;
 
 	lm_verify_block_fill_io(io->buf, io->len, v->t->lbs_bytes, io->offset,
-				v->run, v->seq++);
+				v->run, v->seq++, LM_VERIFY_HASH);
 }
 
 /* A completed read: check its blocks. */

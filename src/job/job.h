@@ -14,6 +14,7 @@
 #include "src/job/onerror.h"
 #include "src/job/place.h"
 #include "src/job/prio.h"
+#include "src/job/verify_block.h"
 
 #include <limits.h>
 #include <stdbool.h>
@@ -124,8 +125,11 @@ struct lm_job {
 	bool dedupe_global;
 	bool prefill; /* write the region before reading it */
 	/* --verify: every block written carries a header (verify_block.h), every
-	 * block read is checked */
+	 * block read is checked, as verify_kind says (fio's verify=), against
+	 * fio's verify_pattern when it has one */
 	bool verify;
+	enum lm_verify_kind verify_kind;
+	struct lm_verify_pattern verify_pat;
 	char engine[16];
 	bool sqpoll;
 	struct lm_fault fault;

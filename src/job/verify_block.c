@@ -10,8 +10,27 @@
 #include <unistd.h>
 #include <xxhash.h>
 
+void lm_verify_pattern_fill(const struct lm_verify_pattern *p, void *buf,
+			    uint32_t len, uint64_t offset)
+{
+	unsigned char *b = buf;
+	uint64_t le = htole64(offset);
+	uint32_t at, n, i;
+
+	if (!p->len || !len)
+		return;
+	n = len < p->len ? len : p->len;
+	memcpy(b, p->b, n);
+	for (i = 0; i < p->noff && p->off[i] < n; i++)
+		memcpy(b + p->off[i], &le,
+		       n - p->off[i] < sizeof(le) ? n - p->off[i] : sizeof(le));
+	/* the first repetition, doubled until the buffer is full */
+	for (at = n; at < len; at += n, n *= 2)
+		memcpy(b + at, b, len - at < n ? len - at : n);
+}
+
 void lm_verify_block_fill(void *blk, uint32_t lbs, uint64_t offset,
-			  uint64_t run, uint64_t seq)
+			  uint64_t run, uint64_t seq, bool hash)
 {
 	struct lm_verify_block_header h;
 	const size_t n = sizeof(h);
@@ -20,8 +39,61 @@ void lm_verify_block_fill(void *blk, uint32_t lbs, uint64_t offset,
 	h.offset = htole64(offset);
 	h.run = htole64(run);
 	h.seq = htole64(seq);
-	h.hash = htole64(XXH64((const char *)blk + n, lbs - n, offset));
+	h.hash = hash ? htole64(XXH64((const char *)blk + n, lbs - n, offset))
+		      : 0;
 	memcpy(blk, &h, n);
+}
+
+/* "zeros", or other data: what a block with no header of lunmark's holds. */
+static void lm_vb_headless(const unsigned char *p, uint32_t lbs, char *why,
+			   size_t len)
+{
+	uint32_t i;
+
+	for (i = 0; i < lbs && !p[i]; i++)
+		;
+	snprintf(why, len, "%s",
+		 i == lbs ? "zeros" : "other data, with no verify header");
+}
+
+/* The header at @h, read from @offset: 0 when it is one for @offset (of
+ * @run, or any run when 0), else -1 with what it is in @why. */
+static int lm_vb_header(const struct lm_verify_block_header *h, const void *blk,
+			uint32_t lbs, uint64_t offset, uint64_t run,
+			uint64_t *found, char *why, size_t len)
+{
+	*found = le64toh(h->run);
+	if (memcmp(h->magic, LM_VERIFY_MAGIC, sizeof(h->magic))) {
+		lm_vb_headless(blk, lbs, why, len);
+		return -1;
+	}
+	if (le64toh(h->offset) != offset) {
+		snprintf(why, len,
+			 "the block written for offset %llu (misplaced)",
+			 (unsigned long long)le64toh(h->offset));
+		return -1;
+	}
+	if (run && *found != run) {
+		snprintf(why, len, "a block of run %016llx, not %016llx",
+			 (unsigned long long)*found, (unsigned long long)run);
+		return -1;
+	}
+	return 0;
+}
+
+/* "its header (run R, thread T, write W) over other data: " */
+static int lm_vb_over(const struct lm_verify_block_header *h, char *why,
+		      size_t len)
+{
+	uint64_t seq = le64toh(h->seq);
+
+	return snprintf(
+		why, len,
+		"its header (run %016llx, thread %u, write %llu) over other data: ",
+		(unsigned long long)le64toh(h->run),
+		(unsigned int)(seq >> LM_VERIFY_SEQ_THREAD),
+		(unsigned long long)(seq &
+				     ((1ull << LM_VERIFY_SEQ_THREAD) - 1)));
 }
 
 int lm_verify_block_check(const void *blk, uint32_t lbs, uint64_t offset,
@@ -30,44 +102,77 @@ int lm_verify_block_check(const void *blk, uint32_t lbs, uint64_t offset,
 	const unsigned char *p = blk;
 	struct lm_verify_block_header h;
 	uint64_t sum;
-	uint32_t i;
+	int n;
 
 	memcpy(&h, blk, sizeof(h));
-	*found = le64toh(h.run);
-	if (memcmp(h.magic, LM_VERIFY_MAGIC, sizeof(h.magic))) {
-		for (i = 0; i < lbs && !p[i]; i++)
-			;
-		snprintf(why, len, "%s",
-			 i == lbs ? "zeros"
-				  : "other data, with no verify header");
+	if (lm_vb_header(&h, blk, lbs, offset, run, found, why, len))
 		return -1;
-	}
-	if (le64toh(h.offset) != offset) {
-		snprintf(why, len,
-			 "the block written for offset %llu (misplaced)",
-			 (unsigned long long)le64toh(h.offset));
-		return -1;
-	}
-	if (run && *found != run) {
-		snprintf(why, len, "a block of run %016llx, not %016llx",
-			 (unsigned long long)*found, (unsigned long long)run);
-		return -1;
-	}
 	sum = XXH64(p + sizeof(h), lbs - sizeof(h), offset);
 	if (le64toh(h.hash) != sum) {
-		snprintf(
-			why, len,
-			"its header (run %016llx, thread %u, write %llu) over other data: XXH64 %016llx expected, %016llx read",
-			(unsigned long long)*found,
-			(unsigned int)(le64toh(h.seq) >> LM_VERIFY_SEQ_THREAD),
-			(unsigned long long)(le64toh(h.seq) &
-					     ((1ull << LM_VERIFY_SEQ_THREAD) -
-					      1)),
-			(unsigned long long)le64toh(h.hash),
-			(unsigned long long)sum);
+		n = lm_vb_over(&h, why, len);
+		snprintf(why + n, len - (size_t)n,
+			 "XXH64 %016llx expected, %016llx read",
+			 (unsigned long long)le64toh(h.hash),
+			 (unsigned long long)sum);
 		return -1;
 	}
 	return 0;
+}
+
+/* Do the @len bytes at @p hold @want's @plen bytes repeated, from its
+ * byte @phase? 0, else -1 with the first byte that differs in *@at. As
+ * fio's check: each byte equals the one a pattern's length on, and the
+ * first pattern's length is the pattern. */
+static int lm_vb_pattern(const unsigned char *p, uint32_t len,
+			 const uint8_t *want, uint32_t plen, uint32_t phase,
+			 uint32_t *at)
+{
+	uint32_t n = len < plen - phase ? len : plen - phase, i;
+
+	if ((len <= plen || !memcmp(p, p + plen, len - plen)) &&
+	    !memcmp(p, want + phase, n) &&
+	    !memcmp(p + n, want, (len - n < phase ? len - n : phase)))
+		return 0;
+	for (i = 0; i < len && p[i] == want[(phase + i) % plen]; i++)
+		;
+	*at = i;
+	return -1;
+}
+
+/* One block of a read as @how says, its pattern @want for this IO. */
+static int lm_vb_check(const unsigned char *blk, uint32_t lbs, uint32_t at_io,
+		       uint64_t offset, const struct lm_verify_how *how,
+		       const uint8_t *want, char *why, size_t len)
+{
+	struct lm_verify_block_header h;
+	uint32_t skip = 0, bad;
+	uint64_t found;
+	int n = 0;
+
+	if (how->kind == LM_VERIFY_HASH)
+		return lm_verify_block_check(blk, lbs, offset, 0, &found, why,
+					     len);
+	if (how->kind == LM_VERIFY_HEADER) {
+		memcpy(&h, blk, sizeof(h));
+		if (lm_vb_header(&h, blk, lbs, offset, 0, &found, why, len))
+			return -1;
+		skip = sizeof(h);
+	}
+	if (!how->pat->len ||
+	    !lm_vb_pattern(blk + skip, lbs - skip, want, how->pat->len,
+			   (at_io + skip) % how->pat->len, &bad))
+		return 0;
+	if (skip) {
+		n = lm_vb_over(&h, why, len);
+	} else {
+		lm_vb_headless(blk, lbs, why, len);
+		if (!strcmp(why, "zeros"))
+			return -1;
+	}
+	snprintf(why + n, len - (size_t)n,
+		 "byte %u is 0x%02x, the pattern's 0x%02x", skip + bad,
+		 blk[skip + bad], want[(at_io + skip + bad) % how->pat->len]);
+	return -1;
 }
 
 uint64_t lm_verify_block_run_id(void)
@@ -76,26 +181,32 @@ uint64_t lm_verify_block_run_id(void)
 }
 
 void lm_verify_block_fill_io(void *buf, uint32_t len, uint32_t lbs,
-			     uint64_t offset, uint64_t run, uint64_t seq)
+			     uint64_t offset, uint64_t run, uint64_t seq,
+			     enum lm_verify_kind kind)
 {
 	uint32_t at;
 
+	if (kind == LM_VERIFY_PATTERN)
+		return;
 	for (at = 0; at < len; at += lbs)
 		lm_verify_block_fill((char *)buf + at, lbs, offset + at, run,
-				     seq);
+				     seq, kind == LM_VERIFY_HASH);
 }
 
 void lm_verify_block_io(const void *buf, uint32_t len, uint32_t lbs,
-			uint64_t offset, struct lm_verify_tally *t)
+			uint64_t offset, const struct lm_verify_how *how,
+			struct lm_verify_tally *t)
 {
+	uint8_t want[LM_VERIFY_PATTERN_MAX];
 	char why[sizeof(t->why)];
-	uint64_t found;
 	uint32_t at;
 
+	/* the pattern as written for this IO: its %o's are its offset */
+	if (how->kind != LM_VERIFY_HASH && how->pat->len)
+		lm_verify_pattern_fill(how->pat, want, how->pat->len, offset);
 	for (at = 0; at < len; at += lbs, t->blocks++) {
-		if (!lm_verify_block_check((const char *)buf + at, lbs,
-					   offset + at, 0, &found, why,
-					   sizeof(why)))
+		if (!lm_vb_check((const unsigned char *)buf + at, lbs, at,
+				 offset + at, how, want, why, sizeof(why)))
 			continue;
 		if (!t->bad++) {
 			t->bad_offset = offset + at;

@@ -5,11 +5,14 @@
  * the check of a block read back. The header names the block's offset,
  * the run that wrote it and the write's sequence, and carries the XXH64
  * of the rest of the block, so a block that is stale, misplaced, zeroed
- * or torn is told apart from one that reads back as written.
+ * or torn is told apart from one that reads back as written. fio's
+ * verify_pattern is written and checked here too, with a header or
+ * without (enum lm_verify_kind).
  */
 #ifndef LM_JOB_VERIFY_BLOCK_H
 #define LM_JOB_VERIFY_BLOCK_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -25,9 +28,40 @@ struct lm_verify_block_header { /* at the start of every block, little-endian */
 	uint64_t hash; /* XXH64 of the block after this header */
 };
 
-/* Write the header of the @lbs-byte block at @blk, for @offset. */
+/*
+ * How a job's reads are checked, and what its writes carry. fio's
+ * verify= methods map onto them: meta, and fio's verify_pattern alone,
+ * check the header (and the pattern, if any); pattern has no header.
+ */
+enum lm_verify_kind {
+	LM_VERIFY_HASH,	   /* a header with the XXH64 of the rest */
+	LM_VERIFY_HEADER,  /* a header, its hash 0; the pattern, if any */
+	LM_VERIFY_PATTERN, /* no header: the pattern alone (fio's pattern) */
+};
+
+#define LM_VERIFY_PATTERN_MAX 512u /* bytes, as fio's verify_pattern */
+#define LM_VERIFY_PATTERN_OFFS 8u  /* %o's in it, as fio's */
+
+/*
+ * fio's verify_pattern: @len bytes repeated over a buffer from its
+ * start; at each of @off[], in every repetition, the byte offset of the
+ * IO the buffer is for (8 bytes, little-endian: fio's %o). @len 0: none.
+ */
+struct lm_verify_pattern {
+	uint8_t b[LM_VERIFY_PATTERN_MAX];
+	uint16_t len;
+	uint16_t noff;
+	uint16_t off[LM_VERIFY_PATTERN_OFFS];
+};
+
+/* Fill the @len bytes at @buf with @p for an IO at @offset. */
+void lm_verify_pattern_fill(const struct lm_verify_pattern *p, void *buf,
+			    uint32_t len, uint64_t offset);
+
+/* Write the header of the @lbs-byte block at @blk, for @offset; its hash
+ * is the XXH64 of the rest when @hash, else 0. */
 void lm_verify_block_fill(void *blk, uint32_t lbs, uint64_t offset,
-			  uint64_t run, uint64_t seq);
+			  uint64_t run, uint64_t seq, bool hash);
 
 /*
  * Check the @lbs-byte block at @blk, read from @offset: 0 when it carries
@@ -42,9 +76,10 @@ int lm_verify_block_check(const void *blk, uint32_t lbs, uint64_t offset,
 uint64_t lm_verify_block_run_id(void);
 
 /* lm_verify_block_fill() on every @lbs-byte block of an IO of @len bytes at
- * @offset. */
+ * @offset (none for LM_VERIFY_PATTERN). */
 void lm_verify_block_fill_io(void *buf, uint32_t len, uint32_t lbs,
-			     uint64_t offset, uint64_t run, uint64_t seq);
+			     uint64_t offset, uint64_t run, uint64_t seq,
+			     enum lm_verify_kind kind);
 
 /* What the checks of the reads of one thread found. */
 struct lm_verify_tally {
@@ -54,10 +89,18 @@ struct lm_verify_tally {
 	char why[160];	     /* what was found there */
 };
 
+/* How a read is checked: its kind, and the pattern written (len 0:
+ * none). */
+struct lm_verify_how {
+	enum lm_verify_kind kind;
+	const struct lm_verify_pattern *pat;
+};
+
 /* Check every @lbs-byte block of a read of @len bytes at @offset (of any
- * run) into @t. */
+ * run) into @t, as @how says. */
 void lm_verify_block_io(const void *buf, uint32_t len, uint32_t lbs,
-			uint64_t offset, struct lm_verify_tally *t);
+			uint64_t offset, const struct lm_verify_how *how,
+			struct lm_verify_tally *t);
 
 /* @from's tally added to @to's: the first bad block stays @to's, or is
  * @from's when @to had none. */

@@ -13,8 +13,13 @@ static void lm_fill_data(struct lm_worker *w, struct lm_loop *l,
 		lm_buf_stamp(io->buf, io->len, w->stamp_bytes, io->offset, tag);
 		l->seq++;
 	} else if (l->fill == LM_FILL_VERIFY) {
+		/* fio's %o: the pattern has the IO's offset in it */
+		if (w->job->verify_pat.noff)
+			lm_verify_pattern_fill(&w->job->verify_pat, io->buf,
+					       io->len, io->offset);
 		lm_verify_block_fill_io(io->buf, io->len, w->stamp_bytes,
-					io->offset, w->shared->verify_run, tag);
+					io->offset, w->shared->verify_run, tag,
+					w->job->verify_kind);
 		l->seq++;
 	} else if (l->fill == LM_FILL_DEDUPE) {
 		lm_buf_fill(io->buf, io->len, lm_dedupe_next(&l->dedupe),

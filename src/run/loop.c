@@ -196,8 +196,11 @@ static void lm_check(struct lm_worker *w, const struct lm_io *io)
 	if (w->hooks)
 		w->hooks->check(w->hooks->arg, io);
 	else
-		lm_verify_block_io(io->buf, io->len, w->stamp_bytes, io->offset,
-				   &w->verify);
+		lm_verify_block_io(
+			io->buf, io->len, w->stamp_bytes, io->offset,
+			&(struct lm_verify_how){ w->job->verify_kind,
+						 &w->job->verify_pat },
+			&w->verify);
 }
 
 /* A failed IO that continue_on_error goes on past: counted, its error

@@ -70,7 +70,12 @@ static int lm_loop_setup(struct lm_worker *w, struct lm_loop *l)
 			    j->seed + w->id);
 	if (ret)
 		return ret;
-	if (j->compress_pct && j->pattern == LM_PATTERN_RANDOM)
+	/* fio's verify_pattern: each buffer holds it from its start */
+	for (i = 0; j->verify && j->verify_pat.len && i < l->bufs.n; i++)
+		lm_verify_pattern_fill(&j->verify_pat, l->bufs.iov[i].iov_base,
+				       l->bufs.bs, 0);
+	if (!j->verify_pat.len && j->compress_pct &&
+	    j->pattern == LM_PATTERN_RANDOM)
 		lm_bufs_compressible(&l->bufs, j->compress_pct);
 	for (i = 0; i < LM_DIRS; i++)
 		l->align[i] = lm_job_bs_min(j, (int)i);

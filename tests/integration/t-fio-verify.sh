@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# fio's verify_pattern, against fio 3.33 on a loop device:
+# - verify=pattern (no header): what lunmark writes is byte for byte what
+#   fio writes, for a hex pattern, a string with %o (the IO's offset) and
+#   a negative number, and a pattern of 11 bytes (no divisor of a block);
+# - each reads the other's writes back, every byte checked: all as
+#   written; one byte flipped on the device, both name it (its offset,
+#   the byte read and the pattern's) and fail (lunmark exit 7);
+# - verify_pattern alone (a header per 512 bytes, then the pattern, as
+#   surface-scan.fio): past each block's 40-byte header, the bytes are
+#   fio's; the write and read phases of the example pass;
+# - verify= before or after verify_pattern= decides, as in fio; verify=
+#   pattern without a pattern, and a pattern fio cannot read, are
+#   refused with file:line.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/fio-lib.sh"
+command -v python3 >/dev/null || skip "python3 is not installed (bash scripts/deps.sh)"
+lm_fio_setup
+
+# job NAME RW VERIFY PATTERN [MORE...]: NAME.fio, 1 MiB of 64k psync IOs
+job() {
+	local n=$1 rw=$2 v=$3 p=$4
+	shift 4
+	{
+		printf '[%s]\nfilename=%s\nrw=%s\nbs=64k\nsize=1m\ndirect=1\nioengine=psync\n' "$n" "$LM_DEV" "$rw"
+		[ -n "$v" ] && printf 'verify=%s\n' "$v"
+		printf 'verify_pattern=%s\n' "$p"
+		printf '%s\n' "$@"
+	} >"$n.fio"
+}
+zero() { dd if=/dev/zero of="$LM_DEV" bs=1M count=1 oflag=direct status=none; }
+sum1m() { lm_sum "$LM_DEV" 1; }
+# past_headers: the bytes of each 512-byte block after its 40-byte header
+past_headers() {
+	python3 -c 'import sys, hashlib
+d = open(sys.argv[1], "rb").read(1 << 20)
+print(hashlib.sha256(b"".join(d[i + 40:i + 512] for i in range(0, len(d), 512))).hexdigest())' "$LM_DEV"
+}
+# as_fio SUM WHAT: w.fio run by fio, then by lunmark, on a zeroed device;
+# SUM (a function) of what each wrote is the same, else WHAT fails
+as_fio() {
+	local f
+	zero
+	timeout -k 5 120 "$fio" w.fio >fio.out 2>&1 || fail "fio w.fio ($2): $(head -c 300 fio.out)"
+	f=$("$1")
+	zero
+	expect_exit "$LM_EXIT_OK" lm.out "$LUNMARK" w.fio --allow-write
+	[ "$("$1")" = "$f" ] || fail "$2: lunmark's bytes differ from fio's"
+}
+
+for p in 0xaa555aa5 '"ab"%o-3' 0x0102030405060708090a0b; do
+	job w write pattern "$p" do_verify=0
+	as_fio sum1m "verify_pattern=$p"
+	# lunmark reads back fio's writes, and fio lunmark's
+	job r read pattern "$p" do_verify=1
+	expect_exit "$LM_EXIT_OK" lm.out "$LUNMARK" r.fio
+	expect_grep "verify: 2048 blocks read, all as written" lm.out
+	timeout -k 5 120 "$fio" r.fio >fio.out 2>&1 || fail "fio could not verify lunmark's writes ($p): $(head -c 300 fio.out)"
+	ok "verify=pattern verify_pattern=$p: fio's bytes, each tool checks the other's"
+done
+# a flipped byte: both name it
+lm_flip "$LM_DEV" 70000
+expect_exit "$LM_EXIT_VERIFY" lm.out "$LUNMARK" r.fio
+expect_grep "1 of 2048 blocks read not as written; the first at byte 69632: byte 368 is" lm.out
+expect_grep ", the pattern's 0x0a" lm.out
+timeout -k 5 120 "$fio" r.fio >fio.out 2>&1 && fail "fio took the flipped byte"
+expect_grep "wanted '0a'" fio.out
+expect_grep "bad pattern block offset 4464" fio.out
+ok "a flipped byte: at 70000 (block 69632, byte 368) in both"
+
+# verify_pattern alone: lunmark's header per 512 bytes, then fio's bytes
+job w write "" 0xaa555aa5 verify_interval=512 do_verify=0
+as_fio past_headers "verify_pattern alone, past the headers"
+head -c 8 "$LM_DEV" | grep -q LMVERIFY || fail "verify_pattern alone: no header at byte 0"
+job r read "" 0xaa555aa5 do_verify=1
+expect_exit "$LM_EXIT_OK" lm.out "$LUNMARK" r.fio
+expect_grep "verify: 2048 blocks read, all as written" lm.out
+lm_flip "$LM_DEV" 1000
+expect_exit "$LM_EXIT_VERIFY" lm.out "$LUNMARK" r.fio
+expect_grep "the first at byte 512: its header (run " lm.out
+expect_grep "over other data: byte 488 is 0x" lm.out
+ok "verify_pattern alone: a header, then fio's bytes; a flipped byte named"
+
+# surface-scan.fio (fio's example, sizes cut): its write then verify phase
+printf '[global]\nthread\nbs=64k\ndirect=1\nioengine=sync\nverify=meta\nverify_pattern=0xaa555aa5\nverify_interval=512\nfilename=%s\nsize=4m\n[write-phase]\nrw=write\nfill_device=1\ndo_verify=0\n[verify-phase]\nstonewall\ncreate_serialize=0\nrw=read\ndo_verify=1\n' \
+	"$LM_DEV" >s.fio
+expect_exit "$LM_EXIT_OK" lm.out "$LUNMARK" s.fio --allow-write
+expect_grep "verify: 8192 blocks read, all as written" lm.out
+[ "$(dd if="$LM_DEV" bs=1 skip=40 count=4 status=none | od -An -tx1 | tr -d ' ')" = aa555aa5 ] ||
+	fail "surface-scan: the pattern is not after the first header"
+ok "surface-scan.fio: written with headers and the pattern, all read back"
+
+# which of verify= and verify_pattern= decides: the later, as fio
+job v write 0 0xaa do_verify=1
+expect_exit "$LM_EXIT_OK" lm.out "$LUNMARK" v.fio --allow-write
+if grep -q "verify:" lm.out; then fail "verify=0 then verify_pattern: verified: $(cat lm.out)"; fi
+job v write md5 0xaa do_verify=1
+expect_exit "$LM_EXIT_OK" lm.out "$LUNMARK" v.fio --allow-write
+expect_grep "verify: 2048 blocks read, all as written" lm.out
+expect_grep "verify=md5: lunmark's own verify (an XXH64 header per block" lm.out
+[ "$(dd if="$LM_DEV" bs=1 skip=40 count=2 status=none | od -An -tx1 | tr -d ' ')" = aaaa ] ||
+	fail "verify=md5 with verify_pattern: the data is not the pattern"
+ok "verify= before verify_pattern= decides the method; the data is the pattern"
+
+# refused: verify=pattern without one (fio aborts), a pattern fio cannot read
+printf '[p]\nfilename=%s\nrw=write\nsize=1m\nverify=pattern\n' "$LM_DEV" >bad.fio
+expect_exit "$LM_EXIT_USAGE" lm.out "$LUNMARK" bad.fio --allow-write
+expect_grep "bad.fio:1: verify=pattern needs verify_pattern=" lm.out
+# (fio's job process aborts on its assertion; fio itself exits 0)
+timeout -k 5 60 "$fio" bad.fio >fio.out 2>&1
+expect_grep "Assertion \`pattern_size != 0' failed" fio.out
+for p in zz '"open' '0x' "'/nonexistent'" 4294967296; do
+	job bad write pattern "$p"
+	expect_exit "$LM_EXIT_USAGE" lm.out "$LUNMARK" bad.fio --allow-write
+	expect_grep "bad.fio:9: verify_pattern=$p: fio cannot read it" lm.out
+	timeout -k 5 60 "$fio" --parse-only bad.fio >fio.out 2>&1 && fail "fio took verify_pattern=$p"
+done
+ok "verify=pattern alone and five patterns fio refuses: refused with file:line"
+
+echo "$passed passed, 0 failed"
