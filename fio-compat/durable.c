@@ -30,17 +30,17 @@ const struct lm_option lm_fio_durable_options[] = {
 	  .type = LM_T_STR,
 	  LM_J(verify),
 	  .set = lm_fio_set_verify,
-	  .help = "md5, crc32c, xxhash, sha256, ...: lunmark's own verify (each block written carries a header with its offset and an XXH64 of the rest, each read is checked); meta: the header without the hash (and verify_pattern's bytes after it); pattern: verify_pattern alone. A size-limited write job reads back what it wrote after its phase, as fio's verify phase" },
+	  .help = "md5, crc32c, xxhash, sha256, ...: lunmark's own verify (each block written carries a header with its offset and an XXH64 of the rest, each read is checked); meta: the header, its hash its own (and verify_pattern's bytes after it); pattern: verify_pattern alone. A size-limited write job reads back what it wrote after its phase, as fio's verify phase" },
 	{ .fio = "do_verify",
 	  LM_BOOLEAN,
 	  LM_FJ(do_verify),
-	  .help = "0: a read job does not check what it reads, a write job is not read back (it still writes verify's headers)" },
+	  .help = "0: a write job is not read back (it still writes what verify= says); a read job's reads are checked all the same, as fio's" },
 	{ .fio = "verify_pattern",
 	  .type = LM_T_STR,
 	  .set = lm_fio_set_verify_pattern,
-	  .help = "0xHEX, a decimal number, \"text\", 'FILE' or %o (the IO's offset), one after another, up to 512 bytes: written over each block, and each read checked against it; alone it turns verify on (a header per block, then the pattern), with verify=pattern it is all a block holds" },
+	  .help = "0xHEX, a decimal number, \"text\", 'FILE' or %o (the IO's offset), one after another, up to 512 bytes: filled into every IO buffer from its start, as fio's, and each read compared with it byte for byte (with a hash method, the hash checks it); alone it turns verify on (a header per logical block, then the pattern), with verify=pattern it is all a block holds; verify= decides when given" },
 	LM_TAKEN_NUM("verify_interval", 80, UINT32_MAX,
-		     "taken: each block has its header"),
+		     "taken: lunmark's header is one per logical block"),
 	LM_TAKEN_NUM(
 		"verify_backlog", 0, UINT64_MAX,
 		"taken: a write job is read back after its phase, not interleaved"),
@@ -134,24 +134,33 @@ static const char *lm_pat_hex(const char *s, uint8_t *out, unsigned int room,
 	return s + d;
 }
 
-/* A decimal number at @s, up to a later 0x: its bytes from the lowest. */
+/* A decimal number at @s: its bytes from the lowest. As fio's: with a
+ * 0x later in the value, read from what comes before it, blanks first
+ * skipped, and only when that is under 24 characters. */
 static const char *lm_pat_dec(const char *s, uint8_t *out, unsigned int room,
 			      unsigned int *n)
 {
-	const char *x = strcasestr(s, "0x");
-	char num[32], *end;
+	const char *x = strcasestr(s, "0x"), *b = s, *stop;
+	char num[24], *end;
 	unsigned int u;
 	long v;
 
-	if (!x)
-		x = s + strlen(s);
-	if (x == s || (size_t)(x - s) >= sizeof(num))
-		return NULL;
-	memcpy(num, s, (size_t)(x - s));
-	num[x - s] = 0;
 	errno = 0;
-	v = strtol(num, &end, 10);
-	if (end == num || errno || v > INT_MAX || v < INT_MIN)
+	if (!x) {
+		v = strtol(s, &end, 10);
+		stop = end;
+	} else {
+		for (; b < x && *b == ' '; b++)
+			;
+		if (b == x || (size_t)(x - b) >= sizeof(num))
+			return NULL;
+		memcpy(num, b, (size_t)(x - b));
+		num[x - b] = 0;
+		v = strtol(num, &end, 10);
+		stop = b + (end - num);
+	}
+	if (stop == s || (x && end == num) || errno || v > INT_MAX ||
+	    v < INT_MIN)
 		return NULL;
 	*n = 0;
 	u = (unsigned int)v;
@@ -161,7 +170,7 @@ static const char *lm_pat_dec(const char *s, uint8_t *out, unsigned int room,
 		out[(*n)++] = (uint8_t)u;
 		u >>= 8;
 	} while (u);
-	return s + (end - num);
+	return stop;
 }
 
 /* 'FILE': its first bytes, as many as there is room for. */

@@ -389,17 +389,15 @@ static int lm_fio_files(struct lm_fio_ctx *c, struct lm_fio_job *fj,
 		}
 		j->bs_bytes = (uint32_t)fj->blockalign;
 	}
+	/* (fio checks a read job's reads whatever do_verify says) */
 	if (j->verify && j->verify_kind == LM_VERIFY_PATTERN &&
-	    !j->verify_pat.len) {
+	    !j->verify_pat.len && (fj->do_verify || !lm_rw_writes(j->rw))) {
 		snprintf(
 			c->msg, c->len,
 			"%s:%u: verify=pattern needs verify_pattern= (the bytes to write and check; fio 3.33 aborts on an assertion without it)",
 			fj->file, fj->line);
 		return -EINVAL;
 	}
-	/* do_verify=0: a job that only reads checks nothing */
-	if (!fj->do_verify && !lm_rw_writes(j->rw))
-		j->verify = false;
 	if (fj->zonemode && fj->zonesize) {
 		j->dist.zone_bytes = fj->zonesize;
 		j->dist.zone_skip_bytes =

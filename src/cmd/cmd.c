@@ -63,7 +63,7 @@ void lm_warn_unprefilled(struct lm_host *h, const struct lm_target *t)
 void lm_verify_say(const char *target, const char *what,
 		   const struct lm_verify_tally *v)
 {
-	lm_err("%s: verify: %llu of %llu blocks read did not read back as written; the first, read by %s, at byte %llu: expected the verify block written for that offset, found %s",
+	lm_err("%s: verify: %llu of %llu blocks read did not read back as written; the first, read by %s, at byte %llu: not what was written there: %s",
 	       target, (unsigned long long)v->bad,
 	       (unsigned long long)v->blocks, what,
 	       (unsigned long long)v->bad_offset, v->why);

@@ -33,7 +33,13 @@ static const char *lm_jobs_reads_back(const struct lm_fio_job *fj)
 	if (!j->verify || !fj->do_verify || !lm_rw_writes(j->rw))
 		return "";
 	if (lm_rw_mixed(j->rw))
-		return "a mixed job's reads are checked as they complete";
+		return j->verify_kind == LM_VERIFY_HASH
+			       ? "a mixed job's reads are checked as they complete"
+			       : "fio checks no read of a mixed job";
+	if (j->verify_kind != LM_VERIFY_HASH &&
+	    !lm_verify_pattern_anchored(&j->verify_pat, 512) &&
+	    lm_job_bs_min(j, LM_DIR_WRITE) != lm_job_bs_max(j, LM_DIR_WRITE))
+		return "verify_pattern's bytes depend on where each write began (a %o, or a length that does not divide 512), and writes of several sizes overlap at other boundaries: read them back in a job of one size after a stonewall";
 	if (j->time_based)
 		return "a time-based job's writes end at no pass; read them in a job after a stonewall";
 	return NULL;

@@ -10,6 +10,11 @@
 #include <unistd.h>
 #include <xxhash.h>
 
+bool lm_verify_pattern_anchored(const struct lm_verify_pattern *p, uint32_t lbs)
+{
+	return !p->len || (!p->noff && lbs % p->len == 0);
+}
+
 void lm_verify_pattern_fill(const struct lm_verify_pattern *p, void *buf,
 			    uint32_t len, uint64_t offset)
 {
@@ -39,13 +44,17 @@ void lm_verify_block_fill(void *blk, uint32_t lbs, uint64_t offset,
 	h.offset = htole64(offset);
 	h.run = htole64(run);
 	h.seq = htole64(seq);
-	h.hash = hash ? htole64(XXH64((const char *)blk + n, lbs - n, offset))
-		      : 0;
+	/* without the data's hash, the header's own: a torn header shows */
+	h.hash = htole64(
+		hash ? XXH64((const char *)blk + n, lbs - n, offset)
+		     : XXH64(&h, offsetof(struct lm_verify_block_header, hash),
+			     0));
 	memcpy(blk, &h, n);
 }
 
-/* "zeros", or other data: what a block with no header of lunmark's holds. */
-static void lm_vb_headless(const unsigned char *p, uint32_t lbs, char *why,
+/* "zeros", or other data: what a block with no header of lunmark's holds;
+ * true for zeros. */
+static bool lm_vb_headless(const unsigned char *p, uint32_t lbs, char *why,
 			   size_t len)
 {
 	uint32_t i;
@@ -54,6 +63,7 @@ static void lm_vb_headless(const unsigned char *p, uint32_t lbs, char *why,
 		;
 	snprintf(why, len, "%s",
 		 i == lbs ? "zeros" : "other data, with no verify header");
+	return i == lbs;
 }
 
 /* The header at @h, read from @offset: 0 when it is one for @offset (of
@@ -81,19 +91,21 @@ static int lm_vb_header(const struct lm_verify_block_header *h, const void *blk,
 	return 0;
 }
 
-/* "its header (run R, thread T, write W) over other data: " */
-static int lm_vb_over(const struct lm_verify_block_header *h, char *why,
-		      size_t len)
+/* "its header (run R, thread T, write W) over other data: "; its length,
+ * at most @len - 1 */
+static size_t lm_vb_over(const struct lm_verify_block_header *h, char *why,
+			 size_t len)
 {
 	uint64_t seq = le64toh(h->seq);
-
-	return snprintf(
+	int n = snprintf(
 		why, len,
 		"its header (run %016llx, thread %u, write %llu) over other data: ",
 		(unsigned long long)le64toh(h->run),
 		(unsigned int)(seq >> LM_VERIFY_SEQ_THREAD),
 		(unsigned long long)(seq &
 				     ((1ull << LM_VERIFY_SEQ_THREAD) - 1)));
+
+	return n < 0 ? 0 : (size_t)n < len ? (size_t)n : len - 1;
 }
 
 int lm_verify_block_check(const void *blk, uint32_t lbs, uint64_t offset,
@@ -102,7 +114,7 @@ int lm_verify_block_check(const void *blk, uint32_t lbs, uint64_t offset,
 	const unsigned char *p = blk;
 	struct lm_verify_block_header h;
 	uint64_t sum;
-	int n;
+	size_t n;
 
 	memcpy(&h, blk, sizeof(h));
 	if (lm_vb_header(&h, blk, lbs, offset, run, found, why, len))
@@ -110,7 +122,7 @@ int lm_verify_block_check(const void *blk, uint32_t lbs, uint64_t offset,
 	sum = XXH64(p + sizeof(h), lbs - sizeof(h), offset);
 	if (le64toh(h.hash) != sum) {
 		n = lm_vb_over(&h, why, len);
-		snprintf(why + n, len - (size_t)n,
+		snprintf(why + n, len - n,
 			 "XXH64 %016llx expected, %016llx read",
 			 (unsigned long long)le64toh(h.hash),
 			 (unsigned long long)sum);
@@ -147,13 +159,23 @@ static int lm_vb_check(const unsigned char *blk, uint32_t lbs, uint32_t at_io,
 	struct lm_verify_block_header h;
 	uint32_t skip = 0, bad;
 	uint64_t found;
-	int n = 0;
+	size_t n = 0;
 
 	if (how->kind == LM_VERIFY_HASH)
 		return lm_verify_block_check(blk, lbs, offset, 0, &found, why,
 					     len);
 	if (how->kind == LM_VERIFY_HEADER) {
 		memcpy(&h, blk, sizeof(h));
+		if (!memcmp(h.magic, LM_VERIFY_MAGIC, sizeof(h.magic)) &&
+		    le64toh(h.hash) !=
+			    XXH64(&h,
+				  offsetof(struct lm_verify_block_header, hash),
+				  0)) {
+			snprintf(
+				why, len,
+				"a header that does not add up (its XXH64): torn or overwritten");
+			return -1;
+		}
 		if (lm_vb_header(&h, blk, lbs, offset, 0, &found, why, len))
 			return -1;
 		skip = sizeof(h);
@@ -162,16 +184,13 @@ static int lm_vb_check(const unsigned char *blk, uint32_t lbs, uint32_t at_io,
 	    !lm_vb_pattern(blk + skip, lbs - skip, want, how->pat->len,
 			   (at_io + skip) % how->pat->len, &bad))
 		return 0;
-	if (skip) {
+	if (skip)
 		n = lm_vb_over(&h, why, len);
-	} else {
-		lm_vb_headless(blk, lbs, why, len);
-		if (!strcmp(why, "zeros"))
-			return -1;
-	}
-	snprintf(why + n, len - (size_t)n,
-		 "byte %u is 0x%02x, the pattern's 0x%02x", skip + bad,
-		 blk[skip + bad], want[(at_io + skip + bad) % how->pat->len]);
+	else if (lm_vb_headless(blk, lbs, why, len))
+		return -1; /* zeros: said so */
+	snprintf(why + n, len - n, "byte %u is 0x%02x, the pattern's 0x%02x",
+		 skip + bad, blk[skip + bad],
+		 want[(at_io + skip + bad) % how->pat->len]);
 	return -1;
 }
 
@@ -197,13 +216,16 @@ void lm_verify_block_io(const void *buf, uint32_t len, uint32_t lbs,
 			uint64_t offset, const struct lm_verify_how *how,
 			struct lm_verify_tally *t)
 {
-	uint8_t want[LM_VERIFY_PATTERN_MAX];
+	uint8_t pasted[LM_VERIFY_PATTERN_MAX];
+	const uint8_t *want = how->pat ? how->pat->b : NULL;
 	char why[sizeof(t->why)];
 	uint32_t at;
 
 	/* the pattern as written for this IO: its %o's are its offset */
-	if (how->kind != LM_VERIFY_HASH && how->pat->len)
-		lm_verify_pattern_fill(how->pat, want, how->pat->len, offset);
+	if (how->kind != LM_VERIFY_HASH && how->pat->noff) {
+		lm_verify_pattern_fill(how->pat, pasted, how->pat->len, offset);
+		want = pasted;
+	}
 	for (at = 0; at < len; at += lbs, t->blocks++) {
 		if (!lm_vb_check((const unsigned char *)buf + at, lbs, at,
 				 offset + at, how, want, why, sizeof(why)))

@@ -35,7 +35,7 @@ struct lm_verify_block_header { /* at the start of every block, little-endian */
  */
 enum lm_verify_kind {
 	LM_VERIFY_HASH,	   /* a header with the XXH64 of the rest */
-	LM_VERIFY_HEADER,  /* a header, its hash 0; the pattern, if any */
+	LM_VERIFY_HEADER,  /* a header, its hash its own; the pattern, if any */
 	LM_VERIFY_PATTERN, /* no header: the pattern alone (fio's pattern) */
 };
 
@@ -54,12 +54,18 @@ struct lm_verify_pattern {
 	uint16_t off[LM_VERIFY_PATTERN_OFFS];
 };
 
+/* Does every @lbs-byte block hold the same bytes of @p wherever the IO
+ * that wrote it began (no %o, and @lbs a multiple of its length)? Only
+ * then is a block written by one IO checked right in a read of another. */
+bool lm_verify_pattern_anchored(const struct lm_verify_pattern *p,
+				uint32_t lbs);
+
 /* Fill the @len bytes at @buf with @p for an IO at @offset. */
 void lm_verify_pattern_fill(const struct lm_verify_pattern *p, void *buf,
 			    uint32_t len, uint64_t offset);
 
 /* Write the header of the @lbs-byte block at @blk, for @offset; its hash
- * is the XXH64 of the rest when @hash, else 0. */
+ * is the XXH64 of the rest when @hash, else of the header before it. */
 void lm_verify_block_fill(void *blk, uint32_t lbs, uint64_t offset,
 			  uint64_t run, uint64_t seq, bool hash);
 

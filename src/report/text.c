@@ -139,7 +139,8 @@ void lm_report_run_text(FILE *f, const struct lm_report_info *info,
 			"  reconnects: %u (the session was lost and logged in again)\n",
 			r->reconnects);
 	fprintf(f, "  date: %s, %s\n", info->date, info->kernel);
-	if (j->verify)
+	/* (its advice on a run that read nothing is for lunmark's headers) */
+	if (j->verify && (r->verify.blocks || j->verify_kind == LM_VERIFY_HASH))
 		lm_report_verify(f, "  verify", &r->verify, NULL);
 	if (r->interrupted)
 		fputs("Interrupted: the results above are partial.\n", f);

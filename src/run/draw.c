@@ -17,9 +17,11 @@ static void lm_fill_data(struct lm_worker *w, struct lm_loop *l,
 		if (w->job->verify_pat.noff)
 			lm_verify_pattern_fill(&w->job->verify_pat, io->buf,
 					       io->len, io->offset);
+		/* verify off, a pattern given: the pattern alone, as fio */
 		lm_verify_block_fill_io(io->buf, io->len, w->stamp_bytes,
 					io->offset, w->shared->verify_run, tag,
-					w->job->verify_kind);
+					w->job->verify ? w->job->verify_kind
+						       : LM_VERIFY_PATTERN);
 		l->seq++;
 	} else if (l->fill == LM_FILL_DEDUPE) {
 		lm_buf_fill(io->buf, io->len, lm_dedupe_next(&l->dedupe),

@@ -49,6 +49,11 @@ int lm_prefill(const struct lm_job *j, const struct lm_target *t)
 	memset(&p.dist, 0, sizeof(p.dist));
 	p.bs_vary = false;
 	p.bs_bytes = lm_prefill_bs(&p, t->lbs_bytes);
+	/* a pattern whose bytes depend on where a write began: written in
+	 * the job's own IOs, so that its reads find what they expect */
+	if (j->verify && j->verify_kind != LM_VERIFY_HASH &&
+	    !lm_verify_pattern_anchored(&j->verify_pat, t->lbs_bytes))
+		p.bs_bytes = lm_job_bs_min(j, -1);
 	p.iodepth = lm_engine_depth(lm_engine_find(j->engine), 8);
 	p.threads = 1;
 	p.runtime_ns = 0;

@@ -57,6 +57,29 @@ static int lm_loop_map(struct lm_worker *w, struct lm_loop *l)
 	return l->map_off ? 0 : ret;
 }
 
+/* @l's @n IO buffers, with the data @w's job writes. */
+static int lm_loop_bufs(struct lm_worker *w, struct lm_loop *l, unsigned int n)
+{
+	const struct lm_job *j = w->job;
+	unsigned int i;
+	int ret;
+
+	ret = lm_bufs_alloc(&l->bufs, n, lm_job_bs_max(j, -1), j->pattern,
+			    j->seed + w->id);
+	if (ret)
+		return ret;
+	/* fio's verify_pattern: each buffer of a writing job holds it from
+	 * its start, also with verify off, as fio's */
+	for (i = 0; j->verify_pat.len && lm_rw_writes(j->rw) && i < l->bufs.n;
+	     i++)
+		lm_verify_pattern_fill(&j->verify_pat, l->bufs.iov[i].iov_base,
+				       l->bufs.bs, 0);
+	if (!j->verify_pat.len && j->compress_pct &&
+	    j->pattern == LM_PATTERN_RANDOM)
+		lm_bufs_compressible(&l->bufs, j->compress_pct);
+	return 0;
+}
+
 /* Allocate @l's buffers and IOs and set up its engine for @w's job.
  * Returns 0 or -errno, with w->setup_what and w->errtext. */
 static int lm_loop_setup(struct lm_worker *w, struct lm_loop *l)
@@ -66,17 +89,9 @@ static int lm_loop_setup(struct lm_worker *w, struct lm_loop *l)
 	unsigned int nbufs = lm_rw_mixed(j->rw) ? 2 * depth : depth;
 	int ret;
 
-	ret = lm_bufs_alloc(&l->bufs, nbufs, lm_job_bs_max(j, -1), j->pattern,
-			    j->seed + w->id);
+	ret = lm_loop_bufs(w, l, nbufs);
 	if (ret)
 		return ret;
-	/* fio's verify_pattern: each buffer holds it from its start */
-	for (i = 0; j->verify && j->verify_pat.len && i < l->bufs.n; i++)
-		lm_verify_pattern_fill(&j->verify_pat, l->bufs.iov[i].iov_base,
-				       l->bufs.bs, 0);
-	if (!j->verify_pat.len && j->compress_pct &&
-	    j->pattern == LM_PATTERN_RANDOM)
-		lm_bufs_compressible(&l->bufs, j->compress_pct);
 	for (i = 0; i < LM_DIRS; i++)
 		l->align[i] = lm_job_bs_min(j, (int)i);
 	ret = lm_loop_map(w, l);
@@ -94,7 +109,7 @@ static int lm_loop_setup(struct lm_worker *w, struct lm_loop *l)
 	l->nfree = depth;
 	if (w->hooks)
 		l->fill = w->hooks->fill ? LM_FILL_HOOK : LM_FILL_NONE;
-	else if (j->verify)
+	else if (j->verify || j->verify_pat.len)
 		l->fill = LM_FILL_VERIFY;
 	else if (j->pattern == LM_PATTERN_RANDOM && j->dedupe_pct)
 		l->fill = LM_FILL_DEDUPE;
@@ -106,7 +121,12 @@ static int lm_loop_setup(struct lm_worker *w, struct lm_loop *l)
 		       j->size_bytes * j->dedupe_ws_pct / 100 /
 			       lm_job_bs_min(j, LM_DIR_WRITE),
 		       w->gid, w->nall);
-	l->checks = w->hooks ? w->hooks->check != NULL : j->verify;
+	/* fio checks no read of a mixed job: with a pattern, a block another
+	 * IO wrote may differ from what this read expects (lunmark's hash
+	 * checks each block by itself) */
+	l->checks = w->hooks ? w->hooks->check != NULL
+			     : j->verify && (j->verify_kind == LM_VERIFY_HASH ||
+					     !lm_rw_mixed(j->rw));
 	lm_rand_seed(&l->mix, j->seed ^ (0xd1b54a32d192ed03ull * (w->id + 1)));
 	lm_rate_init(&l->rate, j,
 		     j->seed ^ (0x9e3779b97f4a7c15ull * (w->id + 1)));

@@ -163,10 +163,27 @@ static void lm_test_verify_pattern_parse(void)
 		{ "0xaa555aa5", 4, "\xaa\x55\x5a\xa5", 0, 0 },
 		{ "0", 1, "\0", 0, 0 },
 		{ "0xabc", 2, "\x0a\xbc", 0, 0 },
+		/* no 0x after it: the number ends where its digits do */
+		{ "5\"abcdefghijklmnopqrstuvwxyz0123456789\"", 37,
+		  "\x05"
+		  "abcdefghijklmnopqrstuvwxyz0123456789",
+		  0, 0 },
+		{ " 7\"abcdefghijklmnopqrs\"0x01", 21,
+		  "\x07"
+		  "abcdefghijklmnopqrs\x01",
+		  0, 0 },
 	};
 	static const char *const bad[] = {
-		"\"\"", "\"open", "4294967296", "0x",
-		"zz",	"%d",	  "%",		"'/nonexistent'",
+		"\"\"",
+		"\"open",
+		"4294967296",
+		"0x",
+		"zz",
+		"%d",
+		"%",
+		"'/nonexistent'",
+		/* a 0x after 24 characters: fio's strntol reads none */
+		"5\"abcdefghijklmnopqrstu\"0x12",
 	};
 	struct lm_verify_pattern p;
 	char why[256];
@@ -204,7 +221,7 @@ static void lm_test_verify_pattern_parse(void)
 	}
 }
 
-/* A 3-byte pattern with a %o over an IO of 4 blocks at 8192, written with
+/* An 11-byte pattern with a %o over an IO of 4 blocks at 8192, written with
  * headers (meta) and without (pattern): as written it passes; a byte
  * changed, zeros, or the IO read from another offset (%o) do not. */
 static void lm_test_verify_pattern_check(void)
