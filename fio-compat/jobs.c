@@ -343,7 +343,8 @@ static const char *lm_fio_fixup(const struct lm_fio_job *fj)
 
 /*
  * filesize= and wait_for= of job @fj, the next of @out: each file's
- * region is filesize (size, when given too, the bytes moved); wait_for
+ * region is filesize (size, when given too, the bytes moved, at most
+ * the files' total); wait_for
  * names an earlier job (lm_fio_waitee()).
  */
 static int lm_fio_files(struct lm_fio_ctx *c, struct lm_fio_job *fj,
@@ -360,7 +361,10 @@ static int lm_fio_files(struct lm_fio_ctx *c, struct lm_fio_job *fj,
 		return -EINVAL;
 	}
 	if (fj->filesize) {
-		if (j->size_bytes && !j->io_bytes)
+		/* size moves what it says, but never more than the files
+		 * hold: fio cuts it to their total (filesetup.c) */
+		if (j->size_bytes && !j->io_bytes &&
+		    j->size_bytes < fj->filesize * nf)
 			j->io_bytes = j->size_bytes;
 		j->size_bytes = fj->filesize * nf;
 		j->size_pct = 0;

@@ -18,6 +18,8 @@
 #   and they share the job's rate_iops, as fio's one thread does. Either
 #   way the files are one fio thread's: its logs (one per clone, numbered
 #   as fio's), its exitall.
+# - A size past what a job's files hold (filesize= times nrfiles) is cut
+#   to their total, as fio cuts it; io_size= still moves more.
 . "$(dirname "$0")/lib.sh"
 command -v jq >/dev/null || skip "jq is not installed (bash scripts/deps.sh)"
 
@@ -213,4 +215,26 @@ for m in none truncate native posix keep; do
 	[ "$f" = "$l" ] || fail "fallocate=$m: fio $f, lunmark $l"
 done
 [ "$(echo "$l" | cut -d' ' -f1)" -ge 8192 ] || fail "fallocate=keep: x.0.0 of $l blocks, not allocated"
+
+# a size past what the files hold (2 of filesize=64k, size=192k): fio
+# cuts it to their total, 32 writes of 4k, served either way; io_size
+# moves more (48)
+if command -v fio >/dev/null; then
+	mkdir "$LM_WORK/cap"
+	for fst in roundrobin sequential; do
+		for io in 0 192k; do
+			a=(--name=j --directory="$LM_WORK/cap" --nrfiles=2 --filesize=64k --size=192k
+				--file_service_type="$fst" --rw=write --bs=4k --ioengine=psync --output-format=json)
+			[ "$io" = 0 ] || a+=(--io_size="$io")
+			rm -f "$LM_WORK"/cap/j.*
+			fio "${a[@]}" >"$LM_WORK/cap/f.json" 2>/dev/null || fail "fio ${a[*]}"
+			rm -f "$LM_WORK"/cap/j.*
+			"$LUNMARK" "${a[@]}" >"$LM_WORK/cap/l.json" 2>"$LM_WORK/cap/l.err" ||
+				fail "lunmark ${a[*]}: $(head -c 300 "$LM_WORK/cap/l.err")"
+			f=$(jq '.jobs[0].write.total_ios' "$LM_WORK/cap/f.json") l=$(jq '.jobs[0].write.total_ios' "$LM_WORK/cap/l.json")
+			[ "$f" = "$([ "$io" = 0 ] && echo 32 || echo 48)" ] || fail "fio's writes, $fst io_size=$io: $f"
+			[ "$l" = "$f" ] || fail "size past the files ($fst, io_size=$io): lunmark wrote $l times, fio $f"
+		done
+	done
+fi
 exit "$LM_PASS"
