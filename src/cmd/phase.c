@@ -60,6 +60,35 @@ static void lm_phase_split(struct lm_job *out, unsigned int nf, unsigned int i)
 }
 
 /*
+ * File @i of @nf's share of job @j's region and bytes. Files in turn that
+ * move less than they hold are served as fio's sequential service does:
+ * the job's bytes (times its loops) run on through the files one after
+ * another, each filled before the next, from the first again after the
+ * last; a file they leave nothing for has no IO. Otherwise each file has
+ * an equal share.
+ */
+static void lm_phase_share(struct lm_job *j, unsigned int nf, unsigned int i,
+			   bool in_turn)
+{
+	uint64_t each = j->size_bytes / nf, done = each * i, all, rest;
+
+	if (in_turn && !j->time_based && j->io_bytes && j->size_bytes &&
+	    j->io_bytes < j->size_bytes) {
+		all = j->io_bytes * (j->loops ? j->loops : 1);
+		rest = all % j->size_bytes;
+		j->io_bytes = all / j->size_bytes * each +
+			      (rest <= done	     ? 0
+			       : rest - done >= each ? each
+						     : rest - done);
+		j->loops = 1;
+		j->no_io = !j->io_bytes;
+	} else {
+		j->io_bytes /= nf;
+	}
+	j->size_bytes = each;
+}
+
+/*
  * File @i of job @f as a job of its own: a job with several files runs
  * a sub-job per file, which share its size and io_size; at once, they
  * share its iodepth and rates too (lm_phase_split()); one after another
@@ -95,8 +124,7 @@ static int lm_phase_sub(const struct lm_cli *c, const struct lm_fio_job *f,
 	} else {
 		lm_phase_split(out, nf, i);
 	}
-	out->size_bytes /= nf;
-	out->io_bytes /= nf;
+	lm_phase_share(out, nf, i, f->files_in_turn);
 	if (!f->engine_set && lm_iscsi_is_url(file))
 		snprintf(out->engine, sizeof(out->engine), "%s",
 			 lm_engine_url()->name);

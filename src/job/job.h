@@ -181,6 +181,9 @@ struct lm_job {
 		LM_FILE_AT_ONCE, /* beside the slot before it */
 		LM_FILE_IN_TURN, /* after the slot before it */
 	} file_turn;
+	/* a file in turn that the files before it leave no bytes for: made,
+	 * opened and done with no IO, as fio's sequential service skips it */
+	bool no_io;
 	/* fio's exitall: when this job is done, stop the jobs of exit_what
 	 * (LM_EXIT_WHAT_*): those of its group (exit_group, fio's group
 	 * id), every job running, or those and every later one */

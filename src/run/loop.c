@@ -71,7 +71,8 @@ static bool lm_spent(const struct lm_worker *w, const struct lm_loop *l,
 	const struct lm_job *j = w->job;
 	uint64_t loops = j->loops ? j->loops : 1;
 
-	return ((measuring || j->ramp_in_pass) && w->budgeted &&
+	return j->no_io ||
+	       ((measuring || j->ramp_in_pass) && w->budgeted &&
 		l->issued_measured >= w->budget_bytes) ||
 	       (measuring && j->number_ios &&
 		l->ios_measured >= j->number_ios * loops);
