@@ -361,12 +361,18 @@ static int lm_fio_files(struct lm_fio_ctx *c, struct lm_fio_job *fj,
 		return -EINVAL;
 	}
 	if (fj->filesize) {
+		/* each file's region: from the offset to the file's end */
+		uint64_t room =
+			fj->filesize -
+			(!j->offset_pct && j->offset_bytes < fj->filesize
+				 ? j->offset_bytes
+				 : 0);
+
 		/* size moves what it says, but never more than the files
 		 * hold: fio cuts it to their total (filesetup.c) */
-		if (j->size_bytes && !j->io_bytes &&
-		    j->size_bytes < fj->filesize * nf)
+		if (j->size_bytes && !j->io_bytes && j->size_bytes < room * nf)
 			j->io_bytes = j->size_bytes;
-		j->size_bytes = fj->filesize * nf;
+		j->size_bytes = room * nf;
 		j->size_pct = 0;
 	}
 	/* fio's init.c: a size below the smallest block is refused */
@@ -393,6 +399,11 @@ static int lm_fio_files(struct lm_fio_ctx *c, struct lm_fio_job *fj,
 		}
 		j->bs_bytes = (uint32_t)fj->blockalign;
 	}
+	if (j->verify && j->verify_kind != LM_VERIFY_HASH &&
+	    !lm_rw_writes(j->rw) && j->bs_vary &&
+	    !lm_verify_pattern_anchored(&j->verify_pat, 512))
+		lm_note("%s:%u: job '%s': verify_pattern's bytes depend on where each write began (a %%o, or a length that does not divide 512), and this job reads in several sizes: its reads are not checked",
+			fj->file, fj->line, j->name);
 	/* (fio checks a read job's reads whatever do_verify says) */
 	if (j->verify && j->verify_kind == LM_VERIFY_PATTERN &&
 	    !j->verify_pat.len && (fj->do_verify || !lm_rw_writes(j->rw))) {

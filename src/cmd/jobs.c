@@ -35,7 +35,7 @@ static const char *lm_jobs_reads_back(const struct lm_fio_job *fj)
 	if (lm_rw_mixed(j->rw))
 		return j->verify_kind == LM_VERIFY_HASH
 			       ? "a mixed job's reads are checked as they complete"
-			       : "fio checks no read of a mixed job";
+			       : "a mixed job with verify_pattern or verify=meta is not read back, and its reads are not checked (fio reads back what no later write overlapped)";
 	if (j->verify_kind != LM_VERIFY_HASH &&
 	    !lm_verify_pattern_anchored(&j->verify_pat, 512) &&
 	    lm_job_bs_min(j, LM_DIR_WRITE) != lm_job_bs_max(j, LM_DIR_WRITE))

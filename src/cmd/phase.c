@@ -60,32 +60,33 @@ static void lm_phase_split(struct lm_job *out, unsigned int nf, unsigned int i)
 }
 
 /*
- * File @i of @nf's share of job @j's region and bytes. Files in turn that
- * move less than they hold are served as fio's sequential service does:
- * the job's bytes (times its loops) run on through the files one after
- * another, each filled before the next, from the first again after the
- * last; a file they leave nothing for has no IO. Otherwise each file has
- * an equal share.
+ * File @i of @nf's share of job @j's region and bytes. Files in turn with
+ * bytes to move (size under what they hold, io_size, loops) are served
+ * as fio's sequential service does: whole blocks fill each file before
+ * the next, from the first again after the last, until the job's bytes
+ * (times its loops) are moved or passed; a file they leave nothing for
+ * has no IO. Otherwise each file has an equal share.
  */
 static void lm_phase_share(struct lm_job *j, unsigned int nf, unsigned int i,
 			   bool in_turn)
 {
-	uint64_t each = j->size_bytes / nf, done = each * i, all, rest;
+	uint64_t each = j->size_bytes / nf, bs = j->bs_vary ? 1 : j->bs_bytes;
+	uint64_t holds = each / bs, all, rest, done = holds * i;
 
-	if (in_turn && !j->time_based && j->io_bytes && j->size_bytes &&
-	    j->io_bytes < j->size_bytes) {
-		all = j->io_bytes * (j->loops ? j->loops : 1);
-		rest = all % j->size_bytes;
-		j->io_bytes = all / j->size_bytes * each +
-			      (rest <= done	     ? 0
-			       : rest - done >= each ? each
-						     : rest - done);
-		j->loops = 1;
-		j->no_io = !j->io_bytes;
-	} else {
-		j->io_bytes /= nf;
-	}
 	j->size_bytes = each;
+	if (!in_turn || j->time_based || !j->io_bytes || !holds) {
+		j->io_bytes /= nf;
+		return;
+	}
+	all = (j->io_bytes * (j->loops ? j->loops : 1) + bs - 1) / bs;
+	rest = all % (holds * nf);
+	j->io_bytes = (all / (holds * nf) * holds + (rest <= done ? 0
+						     : rest - done >= holds
+							     ? holds
+							     : rest - done)) *
+		      bs;
+	j->loops = 1;
+	j->no_io = !j->io_bytes;
 }
 
 /*
@@ -347,6 +348,10 @@ int lm_phase_run(struct lm_cli *c, const struct lm_fio_job *fj, unsigned int n,
 			from[k] >= LM_RUN_TARGETS_MAX
 				? &r[slots + from[k] - LM_RUN_TARGETS_MAX]
 				: &r[from[k]]);
+	/* a file in turn left no bytes took no part in the job's time */
+	for (k = 0; k < slots; k++)
+		if (copy[k].no_io)
+			r[k].elapsed_ns = 0;
 	if (slots)
 		lm_phase_runtimes(fj, n, r, res);
 	for (k = 0; k < slots + nspans; k++)

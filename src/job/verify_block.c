@@ -173,7 +173,7 @@ static int lm_vb_check(const unsigned char *blk, uint32_t lbs, uint32_t at_io,
 				  0)) {
 			snprintf(
 				why, len,
-				"a header that does not add up (its XXH64): torn or overwritten");
+				"a header whose own XXH64 does not match: torn, overwritten, or written with a data hash (verify=md5, --verify)");
 			return -1;
 		}
 		if (lm_vb_header(&h, blk, lbs, offset, 0, &found, why, len))
@@ -222,7 +222,7 @@ void lm_verify_block_io(const void *buf, uint32_t len, uint32_t lbs,
 	uint32_t at;
 
 	/* the pattern as written for this IO: its %o's are its offset */
-	if (how->kind != LM_VERIFY_HASH && how->pat->noff) {
+	if (how->kind != LM_VERIFY_HASH && how->pat && how->pat->noff) {
 		lm_verify_pattern_fill(how->pat, pasted, how->pat->len, offset);
 		want = pasted;
 	}

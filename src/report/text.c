@@ -140,7 +140,8 @@ void lm_report_run_text(FILE *f, const struct lm_report_info *info,
 			r->reconnects);
 	fprintf(f, "  date: %s, %s\n", info->date, info->kernel);
 	/* (its advice on a run that read nothing is for lunmark's headers) */
-	if (j->verify && (r->verify.blocks || j->verify_kind == LM_VERIFY_HASH))
+	if (j->verify && !j->no_io &&
+	    (r->verify.blocks || j->verify_kind == LM_VERIFY_HASH))
 		lm_report_verify(f, "  verify", &r->verify, NULL);
 	if (r->interrupted)
 		fputs("Interrupted: the results above are partial.\n", f);

@@ -13,8 +13,9 @@ static void lm_fill_data(struct lm_worker *w, struct lm_loop *l,
 		lm_buf_stamp(io->buf, io->len, w->stamp_bytes, io->offset, tag);
 		l->seq++;
 	} else if (l->fill == LM_FILL_VERIFY) {
-		/* fio's %o: the pattern has the IO's offset in it */
-		if (w->job->verify_pat.noff)
+		/* fio's %o: the pattern has the IO's offset in it (with
+		 * verify off, fio's data keeps it zeros) */
+		if (w->job->verify && w->job->verify_pat.noff)
 			lm_verify_pattern_fill(&w->job->verify_pat, io->buf,
 					       io->len, io->offset);
 		/* verify off, a pattern given: the pattern alone, as fio */

@@ -64,7 +64,7 @@ static void lm_submitted(struct lm_loop *l, unsigned int n, uint64_t now)
 
 /* Has the thread issued what it may: its share of a random size-limited
  * pass (a fio job's ramp spends of it too), or fio's number_ios (times
- * loops)? */
+ * loops)? A file in turn left no bytes (no_io) has issued all it may. */
 static bool lm_spent(const struct lm_worker *w, const struct lm_loop *l,
 		     bool measuring)
 {

@@ -157,12 +157,14 @@ l=$(order 'pwrite64|fsync' "$LM_WORK/fs/l.tr")
 grep -q "sum of 3 targets, run one after another" "$LM_WORK/fs/lm.out" ||
 	fail "the text report of files in turn: $(grep 'sum of' "$LM_WORK/fs/lm.out")"
 # a job that moves less than its files hold: fio's sequential service
-# fills each file before the next, and its loops run on through the
-# files, from the first again after the last; the writes per file (in
-# order without loops: lunmark writes each file's share before the next,
-# where fio's loops come back to a file)
+# fills each file (from offset=) with whole blocks before the next, and
+# its loops and io_size run on through the files, from the first again
+# after the last; the writes per file (in order without loops and
+# io_size: lunmark writes each file's share before the next, where fio
+# comes back to a file)
 per_file() { grep -oE "pwrite64\([0-9]+<[^>]*/w\.0\.[0-9]" "$1" | sed 's/.*\///' | sort | uniq -c | awk '{ print $1 "x" $2 }' | tr '\n' ' '; }
-for v in "size=96k" "size=32k" "size=64k loops=2" "size=96k loops=3"; do
+for v in "size=96k" "size=32k" "size=68k bs=12k" "offset=16k size=96k" "size=64k loops=2" \
+	"size=96k loops=3" "io_size=192k size=128k"; do
 	{
 		printf '[w]\nrw=write\nbs=4k\nnrfiles=2\nfilesize=64k\nfile_service_type=sequential\n'
 		tr ' ' '\n' <<<"$v"
@@ -172,7 +174,7 @@ for v in "size=96k" "size=32k" "size=64k loops=2" "size=96k loops=3"; do
 		fail "fio $v: $(head -3 "$LM_WORK/fs/fio.out")"
 	(cd "$LM_WORK/fs/lm" && lm_strace -f -y -e trace=pwrite64,write -o ../l.tr "$LUNMARK" ../p.fio >../lm.out 2>&1) ||
 		fail "lunmark $v: $(head -3 "$LM_WORK/fs/lm.out")"
-	if [ "${v#*loops}" = "$v" ]; then
+	if [ "${v#*loops}" = "$v" ] && [ "${v#*io_size}" = "$v" ]; then
 		f=$(order 'pwrite64|write' "$LM_WORK/fs/f.tr") l=$(order 'pwrite64|write' "$LM_WORK/fs/l.tr")
 	else
 		f=$(per_file "$LM_WORK/fs/f.tr") l=$(per_file "$LM_WORK/fs/l.tr")
@@ -180,7 +182,7 @@ for v in "size=96k" "size=32k" "size=64k loops=2" "size=96k loops=3"; do
 	[ "$l" = "$f" ] || fail "file_service_type=sequential, $v: lunmark wrote $l, fio $f"
 	note "sequential, $v: $f"
 done
-[ "$f" = "40xw.0.0 32xw.0.1 " ] || fail "fio's sequential loops=3 of 96k over 2 files of 64k: $f"
+[ "$f" = "32xw.0.0 16xw.0.1 " ] || fail "fio's sequential io_size=192k over 2 files of 64k: $f"
 # a job's files are its fio thread's: a log per clone, numbered as fio
 # numbers them (the next job's too), with a sequential job's IOs on one
 # timeline; and its exitall once all its files are done (a's 10 writes,

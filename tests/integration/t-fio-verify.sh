@@ -89,7 +89,7 @@ expect_grep "over other data: byte 488 is 0x" lm.out
 lm_flip "$LM_DEV" 1000
 lm_flip "$LM_DEV" 2074
 expect_exit "$LM_EXIT_VERIFY" lm.out "$LUNMARK" r.fio
-expect_grep "a header that does not add up (its XXH64): torn or overwritten" lm.out
+expect_grep "a header whose own XXH64 does not match: torn, overwritten" lm.out
 ok "verify_pattern alone: a header, then fio's bytes; a flipped byte named"
 
 # writes that overlap at other boundaries (several sizes, no random map)
@@ -102,6 +102,10 @@ expect_grep "verify's read-back is not run: verify_pattern's bytes depend on whe
 job o randrw pattern '"abc"%o' bsrange=4k-16k
 expect_exit "$LM_EXIT_OK" lm.out "$LUNMARK" o.fio --allow-write
 if grep -q "not as written" lm.out; then fail "a mixed job's reads were checked: $(cat lm.out)"; fi
+# reads of several sizes: not checked, and said so
+job o randread pattern '"abc"%o' bsrange=4k-16k
+expect_exit "$LM_EXIT_OK" lm.out "$LUNMARK" o.fio
+expect_grep "this job reads in several sizes: its reads are not checked" lm.out
 ok "overlapping writes and mixed jobs with a pattern: no false bad blocks"
 
 # surface-scan.fio (fio's example, sizes cut): its write then verify phase
@@ -122,6 +126,11 @@ expect_exit "$LM_EXIT_OK" lm.out "$LUNMARK" v.fio --allow-write
 if grep -q "verify:" lm.out; then fail "verify=0 then verify_pattern: verified: $(cat lm.out)"; fi
 [ "$(dd if="$LM_DEV" bs=1 skip=4096 count=2 status=none | od -An -tx1 | tr -d ' ')" = aaaa ] ||
 	fail "verify=0 with verify_pattern: the data is not the pattern"
+# (and a %o stays zeros, as fio's data without verify)
+job v write 0 '"ab"%o'
+expect_exit "$LM_EXIT_OK" lm.out "$LUNMARK" v.fio --allow-write
+[ "$(dd if="$LM_DEV" bs=1 skip=65536 count=10 status=none | od -An -tx1 | tr -d ' ')" = 61620000000000000000 ] ||
+	fail "verify=0 with a %o pattern: not fio's zeros where the offset would go"
 printf '[v]\nfilename=%s\nrw=write\nbs=64k\nsize=1m\nverify_pattern=0xbb\nverify=pattern\n' "$LM_DEV" >v.fio
 expect_exit "$LM_EXIT_OK" lm.out "$LUNMARK" v.fio --allow-write
 expect_grep "verify: 2048 blocks read, all as written" lm.out

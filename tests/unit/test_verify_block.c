@@ -271,6 +271,15 @@ static void lm_test_verify_pattern_check(void)
 				NULL,
 			!k);
 	}
+	/* whose bytes per block do not depend on where a write began: none
+	 * with a %o, or a length that does not divide the block */
+	CU_ASSERT_FALSE(lm_verify_pattern_anchored(&pat, LM_LBS));
+	CU_ASSERT_TRUE(lm_verify_pattern_anchored(
+		&(struct lm_verify_pattern){ .len = 4 }, LM_LBS));
+	CU_ASSERT_FALSE(lm_verify_pattern_anchored(
+		&(struct lm_verify_pattern){ .len = 3 }, LM_LBS));
+	CU_ASSERT_TRUE(lm_verify_pattern_anchored(
+		&(struct lm_verify_pattern){ .len = 0 }, LM_LBS));
 	/* a header-only check (meta without a pattern) takes any data */
 	hdr.pat = &(struct lm_verify_pattern){ .len = 0 };
 	lm_verify_block_fill_io(lm_blk, 4 * LM_LBS, LM_LBS, 8192, 7, 1,
