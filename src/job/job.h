@@ -325,6 +325,20 @@ static inline bool lm_job_blockmapped(const struct lm_job *j)
 	       j->bs_vary && !lm_dist_placed(&j->dist);
 }
 
+/* Are a verifying job's reads checked on a device of @lbs-byte blocks?
+ * lunmark's hash checks each block by itself; a pattern only where a
+ * block's bytes do not depend on which IO wrote it: not in a mixed job
+ * (fio checks none of its reads as they complete), nor in a job of
+ * several sizes with a pattern whose bytes depend on where a write began
+ * (verify_block.h). */
+static inline bool lm_job_checks_reads(const struct lm_job *j, uint32_t lbs)
+{
+	return j->verify && (j->verify_kind == LM_VERIFY_HASH ||
+			     (!lm_rw_mixed(j->rw) &&
+			      (!j->bs_vary || lm_verify_pattern_anchored(
+						      &j->verify_pat, lbs))));
+}
+
 /* The largest (@max) or smallest block size of one direction. */
 uint32_t lm_bsdir_end(const struct lm_bsdir *b, bool max);
 

@@ -67,14 +67,24 @@ static bool lm_vb_headless(const unsigned char *p, uint32_t lbs, char *why,
 }
 
 /* The header at @h, read from @offset: 0 when it is one for @offset (of
- * @run, or any run when 0), else -1 with what it is in @why. */
+ * @run, or any run when 0; with @own, its hash that of its own fields),
+ * else -1 with what it is in @why. */
 static int lm_vb_header(const struct lm_verify_block_header *h, const void *blk,
-			uint32_t lbs, uint64_t offset, uint64_t run,
+			uint32_t lbs, uint64_t offset, uint64_t run, bool own,
 			uint64_t *found, char *why, size_t len)
 {
 	*found = le64toh(h->run);
 	if (memcmp(h->magic, LM_VERIFY_MAGIC, sizeof(h->magic))) {
 		lm_vb_headless(blk, lbs, why, len);
+		return -1;
+	}
+	if (own &&
+	    le64toh(h->hash) !=
+		    XXH64(h, offsetof(struct lm_verify_block_header, hash),
+			  0)) {
+		snprintf(
+			why, len,
+			"a header whose own XXH64 does not match: torn, overwritten, or written with a data hash (verify=md5, --verify)");
 		return -1;
 	}
 	if (le64toh(h->offset) != offset) {
@@ -117,7 +127,7 @@ int lm_verify_block_check(const void *blk, uint32_t lbs, uint64_t offset,
 	size_t n;
 
 	memcpy(&h, blk, sizeof(h));
-	if (lm_vb_header(&h, blk, lbs, offset, run, found, why, len))
+	if (lm_vb_header(&h, blk, lbs, offset, run, false, found, why, len))
 		return -1;
 	sum = XXH64(p + sizeof(h), lbs - sizeof(h), offset);
 	if (le64toh(h.hash) != sum) {
@@ -166,17 +176,8 @@ static int lm_vb_check(const unsigned char *blk, uint32_t lbs, uint32_t at_io,
 					     len);
 	if (how->kind == LM_VERIFY_HEADER) {
 		memcpy(&h, blk, sizeof(h));
-		if (!memcmp(h.magic, LM_VERIFY_MAGIC, sizeof(h.magic)) &&
-		    le64toh(h.hash) !=
-			    XXH64(&h,
-				  offsetof(struct lm_verify_block_header, hash),
-				  0)) {
-			snprintf(
-				why, len,
-				"a header whose own XXH64 does not match: torn, overwritten, or written with a data hash (verify=md5, --verify)");
-			return -1;
-		}
-		if (lm_vb_header(&h, blk, lbs, offset, 0, &found, why, len))
+		if (lm_vb_header(&h, blk, lbs, offset, 0, true, &found, why,
+				 len))
 			return -1;
 		skip = sizeof(h);
 	}

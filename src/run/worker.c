@@ -57,24 +57,6 @@ static int lm_loop_map(struct lm_worker *w, struct lm_loop *l)
 	return l->map_off ? 0 : ret;
 }
 
-/* Are @w's reads checked? lunmark's hash checks each block by itself; a
- * pattern is checked where a block's bytes do not depend on which IO
- * wrote it: fio checks no read of a mixed job, and reads of several
- * sizes find blocks that IOs of other bounds wrote (fio-compat's README).
- * A hook checks what it will. */
-static bool lm_loop_checks(const struct lm_worker *w)
-{
-	const struct lm_job *j = w->job;
-
-	if (w->hooks)
-		return w->hooks->check != NULL;
-	return j->verify &&
-	       (j->verify_kind == LM_VERIFY_HASH ||
-		(!lm_rw_mixed(j->rw) &&
-		 (!j->bs_vary ||
-		  lm_verify_pattern_anchored(&j->verify_pat, w->stamp_bytes))));
-}
-
 /* @l's @n IO buffers, with the data @w's job writes. */
 static int lm_loop_bufs(struct lm_worker *w, struct lm_loop *l, unsigned int n)
 {
@@ -139,7 +121,9 @@ static int lm_loop_setup(struct lm_worker *w, struct lm_loop *l)
 		       j->size_bytes * j->dedupe_ws_pct / 100 /
 			       lm_job_bs_min(j, LM_DIR_WRITE),
 		       w->gid, w->nall);
-	l->checks = lm_loop_checks(w);
+	/* a hook checks what it will */
+	l->checks = w->hooks ? w->hooks->check != NULL
+			     : lm_job_checks_reads(j, w->stamp_bytes);
 	lm_rand_seed(&l->mix, j->seed ^ (0xd1b54a32d192ed03ull * (w->id + 1)));
 	lm_rate_init(&l->rate, j,
 		     j->seed ^ (0x9e3779b97f4a7c15ull * (w->id + 1)));
