@@ -134,6 +134,7 @@ static const char *const lm_fio_numbers[] = {
 	"timeout",
 	"verify_async",
 	"verify_backlog",
+	"verify_backlog_batch",
 	"verify_interval",
 	"zonerange",
 	"zoneskip",

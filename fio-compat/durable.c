@@ -30,7 +30,7 @@ const struct lm_option lm_fio_durable_options[] = {
 	  .type = LM_T_STR,
 	  LM_J(verify),
 	  .set = lm_fio_set_verify,
-	  .help = "md5, crc32c, xxhash, sha256, ...: lunmark's own verify (each block written carries a header with its offset and an XXH64 of the rest, each read is checked); meta: the header, its hash its own (and verify_pattern's bytes after it); pattern: verify_pattern alone. A size-limited write job reads back what it wrote after its phase, as fio's verify phase" },
+	  .help = "md5, crc32c, xxhash, sha256, ...: lunmark's own verify (each block written carries a header with its offset and an XXH64 of the rest, each read is checked, of a mixed job only those of its own writes); meta: the header, its hash its own (and verify_pattern's bytes after it); pattern: verify_pattern alone. A size-limited write job reads back what it wrote after its phase, as fio's verify phase, a mixed one at its pass's end (verify_backlog: within its pass)" },
 	{ .fio = "do_verify",
 	  LM_BOOLEAN,
 	  LM_FJ(do_verify),
@@ -41,9 +41,14 @@ const struct lm_option lm_fio_durable_options[] = {
 	  .help = "0xHEX, a decimal number, \"text\", 'FILE' or %o (the IO's offset), one after another, up to 512 bytes: filled into every IO buffer from its start, as fio's, and each read compared with it byte for byte (with a hash method, the hash checks it); alone it turns verify on (a header per logical block, then the pattern), with verify=pattern it is all a block holds; verify= decides when given" },
 	LM_TAKEN_NUM("verify_interval", 80, UINT32_MAX,
 		     "taken: lunmark's header is one per logical block"),
-	LM_TAKEN_NUM(
-		"verify_backlog", 0, UINT64_MAX,
-		"taken: a write job is read back after its phase, not interleaved"),
+	{ .fio = "verify_backlog",
+	  LM_NUMBER(0, UINT64_MAX),
+	  LM_J(verify_backlog),
+	  .help = "N: a verifying write job reads back and checks its writes within its pass, a batch each time N writes wait for it (those that completed, oldest first), the rest when its pass is over; its reads are its read figures. 0: read back after the phase" },
+	{ .fio = "verify_backlog_batch",
+	  LM_NUMBER(0, UINT32_MAX),
+	  LM_J(verify_batch),
+	  .help = "N: the reads of each verify_backlog batch (0: verify_backlog's)" },
 	LM_TAKEN_BOOL("verify_fatal",
 		      "taken: every bad block is counted, and the run exits 7"),
 	LM_TAKEN_BOOL("verify_dump", "taken: a bad block is named by offset"),
@@ -104,7 +109,7 @@ static int lm_fio_set_verify(const struct lm_opt_ctx *x,
 	if (fj)
 		fj->verify_set = true;
 	if (j->verify_kind == LM_VERIFY_HASH && j->verify)
-		lm_note("%s:%u: verify=%s: lunmark's own verify (an XXH64 header per block, every read checked, a write job's blocks read back after it)",
+		lm_note("%s:%u: verify=%s: lunmark's own verify (an XXH64 header per block, checked where read; a write job's blocks read back after its pass, or in it with verify_backlog)",
 			x->file, x->line, v);
 	return 0;
 }

@@ -341,6 +341,39 @@ static const char *lm_fio_fixup(const struct lm_fio_job *fj)
 	return NULL;
 }
 
+/* A job's verify as fio's: what a read job of several sizes cannot check
+ * (said), verify=pattern without a pattern (refused), a mixed job's own
+ * reads, and when verify_backlog reads back. 0 or -EINVAL (c->msg). */
+static int lm_fio_verify_fix(struct lm_fio_ctx *c, struct lm_fio_job *fj)
+{
+	struct lm_job *j = &fj->job;
+
+	if (!lm_rw_writes(j->rw) && j->verify && !lm_job_checks_reads(j, 512))
+		lm_note("%s:%u: job '%s': verify_pattern's bytes depend on where each write began (a %%o, or a length that does not divide 512), and this job reads in several sizes: its reads are not checked",
+			fj->file, fj->line, j->name);
+	/* (fio checks a read job's reads whatever do_verify says) */
+	if (j->verify && j->verify_kind == LM_VERIFY_PATTERN &&
+	    !j->verify_pat.len && (fj->do_verify || !lm_rw_writes(j->rw))) {
+		snprintf(
+			c->msg, c->len,
+			"%s:%u: verify=pattern needs verify_pattern= (the bytes to write and check; fio 3.33 aborts on an assertion without it)",
+			fj->file, fj->line);
+		return -EINVAL;
+	}
+	/* fio's mixed job checks only the reads of what it wrote: those of
+	 * its backlog, or of its verify phase, here at its pass's end */
+	j->verify_own = j->verify && lm_rw_mixed(j->rw);
+	if (j->verify_own && !j->verify_backlog && !j->time_based)
+		j->verify_backlog = UINT64_MAX;
+	/* fio's verify_backlog reads what a verifying job's writes logged
+	 * (none without do_verify); one whose reads could not be checked
+	 * is not read back, and its phase's read-back says why */
+	if (!j->verify || !fj->do_verify || !lm_rw_writes(j->rw) ||
+	    !lm_job_rereadable(j))
+		j->verify_backlog = 0;
+	return 0;
+}
+
 /*
  * filesize= and wait_for= of job @fj, the next of @out: each file's
  * region is filesize (size, when given too, the bytes moved, at most
@@ -354,6 +387,7 @@ static int lm_fio_files(struct lm_fio_ctx *c, struct lm_fio_job *fj,
 	unsigned int nf = lm_fio_nfiles(fj);
 	const char *why = lm_fio_fixup(fj);
 	char why_msg[160];
+	int ret;
 
 	if (why) {
 		snprintf(c->msg, c->len, "%s:%u: job '%s': %s", fj->file,
@@ -399,18 +433,9 @@ static int lm_fio_files(struct lm_fio_ctx *c, struct lm_fio_job *fj,
 		}
 		j->bs_bytes = (uint32_t)fj->blockalign;
 	}
-	if (!lm_rw_writes(j->rw) && j->verify && !lm_job_checks_reads(j, 512))
-		lm_note("%s:%u: job '%s': verify_pattern's bytes depend on where each write began (a %%o, or a length that does not divide 512), and this job reads in several sizes: its reads are not checked",
-			fj->file, fj->line, j->name);
-	/* (fio checks a read job's reads whatever do_verify says) */
-	if (j->verify && j->verify_kind == LM_VERIFY_PATTERN &&
-	    !j->verify_pat.len && (fj->do_verify || !lm_rw_writes(j->rw))) {
-		snprintf(
-			c->msg, c->len,
-			"%s:%u: verify=pattern needs verify_pattern= (the bytes to write and check; fio 3.33 aborts on an assertion without it)",
-			fj->file, fj->line);
-		return -EINVAL;
-	}
+	ret = lm_fio_verify_fix(c, fj);
+	if (ret)
+		return ret;
 	if (fj->zonemode && fj->zonesize) {
 		j->dist.zone_bytes = fj->zonesize;
 		j->dist.zone_skip_bytes =

@@ -32,13 +32,7 @@ static const char *lm_jobs_reads_back(const struct lm_fio_job *fj)
 
 	if (!j->verify || !fj->do_verify || !lm_rw_writes(j->rw))
 		return "";
-	if (lm_rw_mixed(j->rw))
-		return j->verify_kind == LM_VERIFY_HASH
-			       ? "a mixed job's reads are checked as they complete"
-			       : "a mixed job with verify_pattern or verify=meta is not read back, and its reads are not checked (fio reads back what no later write overlapped)";
-	if (j->verify_kind != LM_VERIFY_HASH &&
-	    !lm_verify_pattern_anchored(&j->verify_pat, 512) &&
-	    lm_job_bs_min(j, LM_DIR_WRITE) != lm_job_bs_max(j, LM_DIR_WRITE))
+	if (!lm_job_rereadable(j))
 		return "verify_pattern's bytes depend on where each write began (a %o, or a length that does not divide 512), and writes of several sizes overlap at other boundaries: read them back in a job of one size after a stonewall";
 	if (j->time_based)
 		return "a time-based job's writes end at no pass; read them in a job after a stonewall";
@@ -71,10 +65,11 @@ static void lm_jobs_reader(struct lm_job *j)
 /*
  * fio's verify phase after a phase of write jobs with verify: each reads
  * back what it wrote, every block checked, and its result gets those
- * reads (fio's verify phase; lunmark checks after the writes, not
- * interleaved as verify_backlog would). Only when every job of the phase
- * is such a job and every pass of it ended by itself; else the first
- * job that wants it says why not. 0 or an exit code.
+ * reads (fio's verify phase). A job with verify_backlog read its writes
+ * back in its own pass (src/run/backlog.h): it has nothing left here.
+ * Only when every other job of the phase is such a job and every pass of
+ * it ended by itself; else the first job that wants it says why not. 0
+ * or an exit code.
  */
 static int lm_jobs_readback(struct lm_cli *c, const struct lm_fio_job *fj,
 			    unsigned int n, struct lm_run_result *res)
@@ -87,6 +82,8 @@ static int lm_jobs_readback(struct lm_cli *c, const struct lm_fio_job *fj,
 	unsigned int k;
 
 	for (k = 0; k < n; k++) {
+		if (fj[k].job.verify_backlog)
+			continue;
 		no = lm_jobs_reads_back(&fj[k]);
 		if ((!no || *no) && !first)
 			first = &fj[k];
@@ -112,10 +109,12 @@ static int lm_jobs_readback(struct lm_cli *c, const struct lm_fio_job *fj,
 	for (k = 0; k < n; k++) {
 		rb[k] = fj[k];
 		lm_jobs_reader(&rb[k].job);
+		rb[k].job.no_io = fj[k].job.verify_backlog != 0;
 	}
 	ret = lm_phase_run(c, rb, n, r);
 	for (k = 0; k < n; k++) {
-		if (!ret || ret == LM_EXIT_IO || ret == LM_EXIT_VERIFY)
+		if (!fj[k].job.verify_backlog &&
+		    (!ret || ret == LM_EXIT_IO || ret == LM_EXIT_VERIFY))
 			lm_run_result_add_readback(&res[k], &r[k]);
 		lm_run_result_free(&r[k]);
 	}

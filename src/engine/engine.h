@@ -40,6 +40,7 @@ struct lm_io {
 	uint16_t ioprio;
 	uint8_t prio_idx;
 	bool counted; /* the worker's: issued into a size-limited pass */
+	bool verify;  /* the worker's: a verify_backlog read, checked */
 	int res;      /* bytes, or -errno */
 	uint64_t issue_ns;
 	/* the worker's: when submit() had handed it on, with an engine

@@ -130,6 +130,14 @@ struct lm_job {
 	bool verify;
 	enum lm_verify_kind verify_kind;
 	struct lm_verify_pattern verify_pat;
+	/* fio's verify_backlog and verify_backlog_batch: a write job's
+	 * writes read back within its pass (src/run/backlog.h); 0: after
+	 * it, as fio's verify phase */
+	uint64_t verify_backlog;
+	uint32_t verify_batch;
+	/* a fio job's: of a mixed job's reads only those of its own writes
+	 * are checked, as fio checks only reads from its verify list */
+	bool verify_own;
 	char engine[16];
 	bool sqpoll;
 	struct lm_fault fault;
@@ -327,16 +335,17 @@ static inline bool lm_job_blockmapped(const struct lm_job *j)
 
 /* Are a verifying job's reads checked on a device of @lbs-byte blocks?
  * lunmark's hash checks each block by itself; a pattern only where a
- * block's bytes do not depend on which IO wrote it: not in a mixed job
- * (fio checks none of its reads as they complete), nor in a job of
- * several sizes with a pattern whose bytes depend on where a write began
- * (verify_block.h). */
+ * block's bytes do not depend on which IO wrote it: not in a mixed job,
+ * nor in a job of several sizes with a pattern whose bytes depend on
+ * where a write began (verify_block.h). A fio job's mixed job checks
+ * only the reads of its own writes (verify_own: its backlog's), as fio. */
 static inline bool lm_job_checks_reads(const struct lm_job *j, uint32_t lbs)
 {
-	return j->verify && (j->verify_kind == LM_VERIFY_HASH ||
-			     (!lm_rw_mixed(j->rw) &&
-			      (!j->bs_vary || lm_verify_pattern_anchored(
-						      &j->verify_pat, lbs))));
+	return j->verify && !j->verify_own &&
+	       (j->verify_kind == LM_VERIFY_HASH ||
+		(!lm_rw_mixed(j->rw) &&
+		 (!j->bs_vary ||
+		  lm_verify_pattern_anchored(&j->verify_pat, lbs))));
 }
 
 /* The largest (@max) or smallest block size of one direction. */
@@ -346,6 +355,17 @@ uint32_t lm_bsdir_end(const struct lm_bsdir *b, bool max);
  * write), or of the job (@d < 0). */
 uint32_t lm_job_bs_max(const struct lm_job *j, int d);
 uint32_t lm_job_bs_min(const struct lm_job *j, int d);
+
+/* Can what a verifying job wrote be read back block by block, at the
+ * offsets and sizes written? Not with writes of several sizes and a
+ * pattern whose bytes depend on where a write began: they overlap at
+ * other boundaries (verify_block.h). */
+static inline bool lm_job_rereadable(const struct lm_job *j)
+{
+	return j->verify_kind == LM_VERIFY_HASH ||
+	       lm_verify_pattern_anchored(&j->verify_pat, 512) ||
+	       lm_job_bs_min(j, LM_DIR_WRITE) == lm_job_bs_max(j, LM_DIR_WRITE);
+}
 
 /* After bsd[] changed: bs_vary and bs_bytes (the smallest size). */
 void lm_job_bs_update(struct lm_job *j);

@@ -131,6 +131,7 @@ enum lm_draw lm_draw(struct lm_worker *w, struct lm_loop *l, uint64_t now,
 	if (l->flowed)
 		return LM_DRAW_PACED;
 	n->len = j->bs_bytes;
+	n->check = false;
 	if (l->mixed)
 		n->dir = lm_rand_below(&l->mix, 100) >= j->rwmixread_pct
 				 ? LM_DIR_WRITE
@@ -155,6 +156,58 @@ enum lm_draw lm_draw(struct lm_worker *w, struct lm_loop *l, uint64_t now,
 	/* counted once drawn: an IO the rate held or the pass ended is not */
 	if (w->flow)
 		lm_flow_count(w->flow, &l->flow_mine);
+	return LM_DRAW_IO;
+}
+
+/* Has the thread issued what it may: its share of a random size-limited
+ * pass (a fio job's ramp spends of it too), or fio's number_ios (times
+ * loops)? A file in turn left no bytes (no_io) has issued all it may. */
+static bool lm_spent(const struct lm_worker *w, const struct lm_loop *l,
+		     bool measuring)
+{
+	const struct lm_job *j = w->job;
+	uint64_t loops = j->loops ? j->loops : 1;
+
+	return j->no_io ||
+	       ((measuring || j->ramp_in_pass) && w->budgeted &&
+		l->issued_measured >= w->budget_bytes) ||
+	       (measuring && j->number_ios &&
+		l->ios_measured >= j->number_ios * loops);
+}
+
+/* fio's verify_backlog: the read of a write that completed, as @n. */
+static void lm_draw_check(const struct lm_backlog_io *b, struct lm_next *n)
+{
+	*n = (struct lm_next){ .off = b->off,
+			       .len = b->len,
+			       .dir = LM_DIR_READ,
+			       .pass = true,
+			       .check = true };
+}
+
+enum lm_draw lm_draw_next(struct lm_worker *w, struct lm_loop *l,
+			  bool measuring, uint64_t now, struct lm_next *n)
+{
+	struct lm_backlog_io b;
+	enum lm_draw d;
+
+	/* a read held back goes first; a write held back is the pass's */
+	if (l->held.on && l->held.check)
+		return lm_draw(w, l, now, n);
+	if (!l->held.on && lm_backlog_take(&l->backlog, l->drawn_out, &b))
+		goto out_check;
+	if (!l->drawn_out && !lm_spent(w, l, measuring)) {
+		d = lm_draw(w, l, now, n);
+		if (d != LM_DRAW_END)
+			return d;
+	}
+	/* the pass is over: every write left is read back */
+	l->drawn_out = true;
+	if (lm_backlog_take(&l->backlog, true, &b))
+		goto out_check;
+	return lm_backlog_waiting(&l->backlog) ? LM_DRAW_WAIT : LM_DRAW_END;
+out_check:
+	lm_draw_check(&b, n);
 	return LM_DRAW_IO;
 }
 
@@ -206,7 +259,9 @@ uint64_t lm_ready(struct lm_worker *w, struct lm_loop *l, struct lm_io *io,
 	io->buf = l->bufs.iov[io->buf_index].iov_base;
 	io->offset = n->off;
 	io->len = n->len;
-	lm_invalidate(w, l, n->len);
+	io->verify = n->check;
+	if (!n->check)
+		lm_invalidate(w, l, n->len);
 	io->prio_idx =
 		(uint8_t)lm_prio_pick(&w->prio, n->dir, n->len, &l->prio);
 	io->ioprio = lm_prio_of(&w->prio, n->dir, io->prio_idx);

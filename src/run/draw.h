@@ -10,12 +10,21 @@
 
 #include "src/run/loop.h"
 
-enum lm_draw { LM_DRAW_IO, LM_DRAW_PACED, LM_DRAW_END };
+/* An IO; none yet (the rate, the flow); the reads of verify_backlog's
+ * writes in flight are all that is left; the pass is over. */
+enum lm_draw { LM_DRAW_IO, LM_DRAW_PACED, LM_DRAW_WAIT, LM_DRAW_END };
 
 /* The next IO's direction, size and offset into @n: the one held back,
  * else a new one, unless the rate holds it or the pass is over. */
 enum lm_draw lm_draw(struct lm_worker *w, struct lm_loop *l, uint64_t now,
 		     struct lm_next *n);
+
+/* The loop's next IO into @n: a read verify_backlog has due (backlog.h),
+ * else the pass's next (lm_draw()) unless the thread has issued what it
+ * may (its size share, number_ios); once the pass is over, the reads of
+ * the writes still waiting, then LM_DRAW_END. */
+enum lm_draw lm_draw_next(struct lm_worker *w, struct lm_loop *l,
+			  bool measuring, uint64_t now, struct lm_next *n);
 
 /* --verify, trimwrite: may @io go as @n, overlapping no IO in flight on
  * the target where either writes or trims? Else it is held back (l->held)

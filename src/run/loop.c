@@ -62,22 +62,6 @@ static void lm_submitted(struct lm_loop *l, unsigned int n, uint64_t now)
 		l->free_ios[i]->submit_ns = now;
 }
 
-/* Has the thread issued what it may: its share of a random size-limited
- * pass (a fio job's ramp spends of it too), or fio's number_ios (times
- * loops)? A file in turn left no bytes (no_io) has issued all it may. */
-static bool lm_spent(const struct lm_worker *w, const struct lm_loop *l,
-		     bool measuring)
-{
-	const struct lm_job *j = w->job;
-	uint64_t loops = j->loops ? j->loops : 1;
-
-	return j->no_io ||
-	       ((measuring || j->ramp_in_pass) && w->budgeted &&
-		l->issued_measured >= w->budget_bytes) ||
-	       (measuring && j->number_ios &&
-		l->ios_measured >= j->number_ios * loops);
-}
-
 /* fio's thinktime: have thinktime_blocks IOs been issued (@issuing, for
  * thinktime_blocks_type=issue) or completed since the last pause? */
 static bool lm_think_due(const struct lm_worker *w, const struct lm_loop *l,
@@ -130,10 +114,7 @@ static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 	now = lm_now_ns();
 	/* fio's latency_target keeps its depth (else it is the iodepth) */
 	while (l->nfree && l->inflight + queued < l->lt.qd) {
-		if (lm_spent(w, l, measuring))
-			d = LM_DRAW_END;
-		else
-			d = lm_draw(w, l, now, &n);
+		d = lm_draw_next(w, l, measuring, now, &n);
 		if (d != LM_DRAW_IO)
 			break;
 		sync = lm_sync_due(w, l);
@@ -179,10 +160,13 @@ static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 		}
 		l->nissued++;
 		l->writes += n.dir == LM_DIR_WRITE;
-		/* a fio job's ramp issues into its pass (ramp_in_pass) */
-		if (measuring || w->job->ramp_in_pass)
+		if (n.dir == LM_DIR_WRITE)
+			lm_backlog_issued(&l->backlog);
+		/* a fio job's ramp issues into its pass (ramp_in_pass); a
+		 * verify_backlog read is not of the pass's size */
+		if ((measuring || w->job->ramp_in_pass) && !n.check)
 			l->issued_measured += n.len;
-		l->ios_measured += measuring;
+		l->ios_measured += measuring && !n.check;
 		if (lm_think_due(w, l, true))
 			break;
 	}
@@ -240,6 +224,17 @@ static void lm_over_target(struct lm_worker *w, struct lm_loop *l,
 	}
 }
 
+/* A write completed: verify_backlog reads it back later (backlog.h). */
+static void lm_backlogged(struct lm_worker *w, struct lm_loop *l,
+			  const struct lm_io *io)
+{
+	int ret = lm_backlog_done(&l->backlog, io->offset, io->len,
+				  io->res == (int)io->len);
+
+	if (ret)
+		lm_loop_fail(w, l, -ret, io->offset, LM_DIR_WRITE);
+}
+
 /*
  * @n IOs reaped, the first at @now, in the window or not (@measuring),
  * before the stop or after it (@stop): a time-based run counts what
@@ -264,8 +259,11 @@ static void lm_complete(struct lm_worker *w, struct lm_loop *l, unsigned int n,
 			now = lm_now_ns();
 
 		/* every read is checked, counted in the window or not */
-		if (l->checks && d == LM_DIR_READ && io->res == (int)io->len)
+		if ((l->checks || io->verify) && d == LM_DIR_READ &&
+		    io->res == (int)io->len)
 			lm_check(w, io);
+		if (d == LM_DIR_WRITE && l->backlog.on)
+			lm_backlogged(w, l, io);
 		if (io->res != (int)io->len) {
 			bool first = !w->io_errno;
 			/* a short transfer is an error too */
@@ -531,6 +529,7 @@ void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
 	l->inval = w->job->invalidate && !w->job->direct && !l->solo &&
 		   w->target->fd >= 0;
 	l->inval_left = w->nblocks * w->job->bs_bytes;
+	l->drawn_out = false;
 	w->lat_depth = l->lt.qd;
 	while (!stop && (more || l->inflight)) {
 		if (more)

@@ -12,6 +12,7 @@
 #define LM_RUN_LOOP_H
 
 #include "src/job/blockmap.h"
+#include "src/run/backlog.h"
 #include "src/run/lattarget.h"
 #include "src/run/rate.h"
 #include "src/run/worker.h"
@@ -31,6 +32,7 @@ struct lm_next {
 	uint32_t len;
 	uint8_t dir; /* enum lm_dir */
 	bool pass;   /* of the cursor's measured pass (offset.h) */
+	bool check;  /* a verify_backlog read (backlog.h) */
 	bool on;     /* as held: there is one */
 };
 
@@ -83,6 +85,10 @@ struct lm_loop {
 	 * IO to complete was a sync (fio's last_was_sync) */
 	uint64_t writes;
 	bool synced;
+	/* fio's verify_backlog: the writes waiting for their read, and the
+	 * pass has drawn its last IO (only those reads are left) */
+	struct lm_backlog backlog;
+	bool drawn_out;
 };
 
 /*

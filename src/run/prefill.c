@@ -44,6 +44,7 @@ int lm_prefill(const struct lm_job *j, const struct lm_target *t)
 	p.size_bytes = to - from;
 	p.offset_increment = 0;
 	p.io_bytes = 0;
+	p.verify_backlog = 0; /* written, not read back */
 	/* every block of it: not rw=read:N's skips or zones, whose stride
 	 * at the prefill's block size would leave the job's blocks unwritten */
 	memset(&p.dist, 0, sizeof(p.dist));

@@ -80,13 +80,31 @@ static int lm_loop_bufs(struct lm_worker *w, struct lm_loop *l, unsigned int n)
 	return 0;
 }
 
+/* What @w's writes get before they are queued (loop.h). */
+static enum lm_fill lm_loop_fill(const struct lm_worker *w)
+{
+	const struct lm_job *j = w->job;
+
+	if (w->hooks)
+		return w->hooks->fill ? LM_FILL_HOOK : LM_FILL_NONE;
+	if (j->verify || j->verify_pat.len)
+		return LM_FILL_VERIFY;
+	if (j->pattern == LM_PATTERN_RANDOM)
+		return j->dedupe_pct ? LM_FILL_DEDUPE : LM_FILL_STAMP;
+	return LM_FILL_NONE;
+}
+
 /* Allocate @l's buffers and IOs and set up its engine for @w's job.
  * Returns 0 or -errno, with w->setup_what and w->errtext. */
 static int lm_loop_setup(struct lm_worker *w, struct lm_loop *l)
 {
 	const struct lm_job *j = w->job;
 	unsigned int i, depth = j->iodepth;
-	unsigned int nbufs = lm_rw_mixed(j->rw) ? 2 * depth : depth;
+	/* reads keep apart from writes' buffers, which hold their data */
+	unsigned int nbufs =
+		lm_rw_mixed(j->rw) || (j->verify_backlog && !w->hooks)
+			? 2 * depth
+			: depth;
 	int ret;
 
 	ret = lm_loop_bufs(w, l, nbufs);
@@ -107,14 +125,11 @@ static int lm_loop_setup(struct lm_worker *w, struct lm_loop *l)
 		l->free_ios[i] = &l->ios[depth - 1 - i];
 	}
 	l->nfree = depth;
-	if (w->hooks)
-		l->fill = w->hooks->fill ? LM_FILL_HOOK : LM_FILL_NONE;
-	else if (j->verify || j->verify_pat.len)
-		l->fill = LM_FILL_VERIFY;
-	else if (j->pattern == LM_PATTERN_RANDOM && j->dedupe_pct)
-		l->fill = LM_FILL_DEDUPE;
-	else if (j->pattern == LM_PATTERN_RANDOM)
-		l->fill = LM_FILL_STAMP;
+	ret = lm_backlog_init(&l->backlog, w->hooks ? 0 : j->verify_backlog,
+			      j->verify_batch);
+	if (ret)
+		return ret;
+	l->fill = lm_loop_fill(w);
 	/* fio's working set: a share of the region, in the smallest writes */
 	lm_dedupe_init(&l->dedupe, j->dedupe_pct, j->dedupe_ws,
 		       j->dedupe_global,
@@ -164,6 +179,7 @@ static void lm_loop_free(struct lm_loop *l)
 	free(l->ios);
 	free(l->free_ios);
 	free(l->done);
+	lm_backlog_free(&l->backlog);
 	lm_blockmap_free(&l->map);
 	lm_bufs_free(&l->bufs);
 	free(l);

@@ -114,6 +114,12 @@ expect_exit "$LM_EXIT_VERIFY" "$o" "$LUNMARK" "$LM_WORK/rb.fio" --allow-write
 # one a write left: how many blocks match by chance varies)
 grep -qE "verify: [1-9][0-9]* of 8192 blocks read did not read back as written; the first, read by w \(verify\)" "$o" ||
 	fail "a null LUN read back: $(grep verify "$o")"
+# with verify_backlog, within the pass: a time-based job too, which has
+# no read-back after it (fio: "verify: bad magic header")
+printf 'verify_backlog=16\ntime_based\nruntime=2\n' >>"$LM_WORK/rb.fio"
+expect_exit "$LM_EXIT_VERIFY" "$o" "$LUNMARK" "$LM_WORK/rb.fio" --allow-write
+grep -qE "verify: [1-9][0-9]* of [0-9]+ blocks read did not read back as written; the first, read by w," "$o" ||
+	fail "verify_backlog on a null LUN: $(grep verify "$o")"
 rbjob "$URL_RDWR"
 expect_exit "$LM_EXIT_OK" "$o" "$LUNMARK" "$LM_WORK/rb.fio" --allow-write
 expect_grep "  verify: 8192 blocks read, all as written" "$o"
