@@ -82,8 +82,12 @@ static int lm_jobs_readback(struct lm_cli *c, const struct lm_fio_job *fj,
 	unsigned int k;
 
 	for (k = 0; k < n; k++) {
-		if (fj[k].job.verify_backlog)
+		if (fj[k].job.verify_backlog) {
+			if (res[k].cut && !fj[k].job.time_based)
+				lm_note("%s:%u: job '%s': its pass was cut short (a runtime, a stop): the writes still waiting for verify_backlog's reads were not read back",
+					fj[k].file, fj[k].line, fj[k].job.name);
 			continue;
+		}
 		no = lm_jobs_reads_back(&fj[k]);
 		if ((!no || *no) && !first)
 			first = &fj[k];

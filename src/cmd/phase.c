@@ -86,7 +86,7 @@ static void lm_phase_share(struct lm_job *j, unsigned int nf, unsigned int i,
 							     : rest - done)) *
 		      bs;
 	j->loops = 1;
-	j->no_io = !j->io_bytes;
+	j->no_io = j->no_io || !j->io_bytes; /* a read-back may have set it */
 }
 
 /*

@@ -172,12 +172,12 @@ static int lm_vb_check(const unsigned char *blk, uint32_t lbs, uint32_t at_io,
 	size_t n = 0;
 
 	if (how->kind == LM_VERIFY_HASH)
-		return lm_verify_block_check(blk, lbs, offset, 0, &found, why,
-					     len);
+		return lm_verify_block_check(blk, lbs, offset, how->run, &found,
+					     why, len);
 	if (how->kind == LM_VERIFY_HEADER) {
 		memcpy(&h, blk, sizeof(h));
-		if (lm_vb_header(&h, blk, lbs, offset, 0, true, &found, why,
-				 len))
+		if (lm_vb_header(&h, blk, lbs, offset, how->run, true, &found,
+				 why, len))
 			return -1;
 		skip = sizeof(h);
 	}

@@ -100,10 +100,11 @@ struct lm_verify_tally {
 struct lm_verify_how {
 	enum lm_verify_kind kind;
 	const struct lm_verify_pattern *pat;
+	uint64_t run; /* a header of this run only; 0: of any run */
 };
 
-/* Check every @lbs-byte block of a read of @len bytes at @offset (of any
- * run) into @t, as @how says. */
+/* Check every @lbs-byte block of a read of @len bytes at @offset (of the
+ * run @how names, or any) into @t, as @how says. */
 void lm_verify_block_io(const void *buf, uint32_t len, uint32_t lbs,
 			uint64_t offset, const struct lm_verify_how *how,
 			struct lm_verify_tally *t);

@@ -139,9 +139,11 @@ void lm_report_run_text(FILE *f, const struct lm_report_info *info,
 			"  reconnects: %u (the session was lost and logged in again)\n",
 			r->reconnects);
 	fprintf(f, "  date: %s, %s\n", info->date, info->kernel);
-	/* (its advice on a run that read nothing is for lunmark's headers) */
+	/* (its advice on a run that read nothing is for lunmark's headers;
+	 * a fio mixed job that read back nothing checked none of its reads) */
 	if (j->verify && !j->no_io &&
-	    (r->verify.blocks || j->verify_kind == LM_VERIFY_HASH))
+	    (r->verify.blocks ||
+	     (j->verify_kind == LM_VERIFY_HASH && !j->verify_own)))
 		lm_report_verify(f, "  verify", &r->verify, NULL);
 	if (r->interrupted)
 		fputs("Interrupted: the results above are partial.\n", f);

@@ -76,11 +76,19 @@ int lm_backlog_done(struct lm_backlog *b, uint64_t off, uint32_t len, bool ok)
 	return 0;
 }
 
-bool lm_backlog_take(struct lm_backlog *b, bool all, struct lm_backlog_io *io)
+bool lm_backlog_peek(const struct lm_backlog *b, bool all,
+		     struct lm_backlog_io *io)
 {
 	if (!b->on || !b->n || (!all && !b->left))
 		return false;
 	*io = b->ring[b->head];
+	return true;
+}
+
+bool lm_backlog_take(struct lm_backlog *b, bool all, struct lm_backlog_io *io)
+{
+	if (!lm_backlog_peek(b, all, io))
+		return false;
 	b->head = (b->head + 1) % b->cap;
 	b->n--;
 	b->hist--;

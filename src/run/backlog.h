@@ -43,7 +43,10 @@ void lm_backlog_issued(struct lm_backlog *b);
 int lm_backlog_done(struct lm_backlog *b, uint64_t off, uint32_t len, bool ok);
 
 /* A read due now, into @io: one of the batch, or any when @all (the pass
- * has drawn its last IO). False: none is due, or none has completed. */
+ * has drawn its last IO). False: none is due, or none has completed.
+ * lm_backlog_peek() says which without taking it. */
+bool lm_backlog_peek(const struct lm_backlog *b, bool all,
+		     struct lm_backlog_io *io);
 bool lm_backlog_take(struct lm_backlog *b, bool all, struct lm_backlog_io *io);
 
 /* Are writes still waiting for their read (completed or in flight)? */

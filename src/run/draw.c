@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 /* The next IO of a worker's loop (draw.h). */
 #include "src/run/draw.h"
+#include "src/run/sync.h"
 #include "src/target/target.h"
+
+#include <stdio.h>
 
 /* A write's data, as chosen at setup (not LM_FILL_NONE). */
 static void lm_fill_data(struct lm_worker *w, struct lm_loop *l,
@@ -194,8 +197,16 @@ enum lm_draw lm_draw_next(struct lm_worker *w, struct lm_loop *l,
 	/* a read held back goes first; a write held back is the pass's */
 	if (l->held.on && l->held.check)
 		return lm_draw(w, l, now, n);
-	if (!l->held.on && lm_backlog_take(&l->backlog, l->drawn_out, &b))
+	/* a read of the backlog in the pass is paced as the job's reads,
+	 * as fio's; the read-back after it is not */
+	if (!l->held.on && lm_backlog_peek(&l->backlog, l->drawn_out, &b)) {
+		l->paced = l->rate.on && !l->drawn_out &&
+			   !lm_rate_take(&l->rate, LM_DIR_READ, b.len, now);
+		if (l->paced)
+			return LM_DRAW_PACED;
+		lm_backlog_take(&l->backlog, l->drawn_out, &b);
 		goto out_check;
+	}
 	if (!l->drawn_out && !lm_spent(w, l, measuring)) {
 		d = lm_draw(w, l, now, n);
 		if (d != LM_DRAW_END)
@@ -272,4 +283,39 @@ uint64_t lm_ready(struct lm_worker *w, struct lm_loop *l, struct lm_io *io,
 	io->issue_ns = now;
 	io->submit_ns = 0;
 	return now;
+}
+
+/* A write completed: verify_backlog reads it back later (backlog.h). */
+void lm_backlogged(struct lm_worker *w, struct lm_loop *l,
+		   const struct lm_io *io)
+{
+	int ret = lm_backlog_done(&l->backlog, io->offset, io->len,
+				  io->res == (int)io->len);
+
+	if (ret && !w->io_errno) {
+		lm_loop_fail(w, l, -ret, io->offset, LM_DIR_WRITE);
+		snprintf(
+			w->errtext, sizeof(w->errtext),
+			"verify_backlog: no memory left for the writes waiting to be read back");
+	}
+}
+
+/*
+ * The pass has drawn its last IO (backlog.h), once a pass: it issues no
+ * more of the flow's IOs, so the flow's others are not held for it; and
+ * with writes still to read back, a buffered job's writes complete,
+ * reach the device and leave the cache first, as fio's verify phase
+ * syncs and drops its files' pages, so that the reads see the device.
+ */
+void lm_drawn_out(struct lm_worker *w, struct lm_loop *l)
+{
+	l->settled = true;
+	if (w->flow)
+		lm_flow_leave(w->flow, l->flow_mine, w->job->flow);
+	if (w->job->direct || w->target->fd < 0 ||
+	    !lm_backlog_waiting(&l->backlog) || !lm_loop_quiesce(w, l))
+		return;
+	lm_loop_flush(w, l, w->start_bytes);
+	lm_target_drop_cache(w->target, w->start_bytes,
+			     w->nblocks * w->job->bs_bytes);
 }

@@ -39,4 +39,13 @@ void lm_unguard(struct lm_worker *w, const struct lm_io *io);
 uint64_t lm_ready(struct lm_worker *w, struct lm_loop *l, struct lm_io *io,
 		  const struct lm_next *n, bool measuring, uint64_t now);
 
+/* A write completed: verify_backlog reads it back later (backlog.h); a
+ * ring that cannot grow is the loop's error. */
+void lm_backlogged(struct lm_worker *w, struct lm_loop *l,
+		   const struct lm_io *io);
+
+/* The pass has drawn its last IO: once a pass, it leaves the flow, and a
+ * buffered job with writes to read back syncs and drops their cache. */
+void lm_drawn_out(struct lm_worker *w, struct lm_loop *l);
+
 #endif

@@ -95,6 +95,25 @@ static void lm_push(struct lm_worker *w, struct lm_loop *l, unsigned int n,
 		lm_depths_submit(&w->depths, n, l->inflight);
 }
 
+/* @n was issued: what the pass, its syncs, thinktime, number_ios and
+ * verify_backlog count of it. */
+static void lm_issued(struct lm_worker *w, struct lm_loop *l,
+		      const struct lm_next *n, bool measuring)
+{
+	/* fio's io_issues, which thinktime counts: not its verify
+	 * list's reads */
+	l->nissued += !n->check;
+	l->writes += n->dir == LM_DIR_WRITE;
+	if (n->dir == LM_DIR_WRITE)
+		lm_backlog_issued(&l->backlog);
+	/* a fio job's ramp issues into its pass (ramp_in_pass); a
+	 * verify_backlog read is not of the pass's size, but counts
+	 * in number_ios (fio's io_blocks) */
+	if ((measuring || w->job->ramp_in_pass) && !n->check)
+		l->issued_measured += n->len;
+	l->ios_measured += measuring;
+}
+
 /* Fill the queue; returns false when there is no more work to issue. */
 static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 {
@@ -117,7 +136,9 @@ static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 		d = lm_draw_next(w, l, measuring, now, &n);
 		if (d != LM_DRAW_IO)
 			break;
-		sync = lm_sync_due(w, l);
+		/* fio takes a read of its verify list before it asks for a
+		 * sync: a backlog read gets none */
+		sync = n.check ? LM_SYNC_NONE : lm_sync_due(w, l);
 		own = n.dir == LM_DIR_TRIM && !l->eng.ops->trim;
 		/* what was queued goes first, as fio's engines ask
 		 * (FIO_Q_BUSY) before a sync or trim of their own */
@@ -158,15 +179,7 @@ static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 			l->held.dir = LM_DIR_WRITE;
 			l->held.on = true;
 		}
-		l->nissued++;
-		l->writes += n.dir == LM_DIR_WRITE;
-		if (n.dir == LM_DIR_WRITE)
-			lm_backlog_issued(&l->backlog);
-		/* a fio job's ramp issues into its pass (ramp_in_pass); a
-		 * verify_backlog read is not of the pass's size */
-		if ((measuring || w->job->ramp_in_pass) && !n.check)
-			l->issued_measured += n.len;
-		l->ios_measured += measuring && !n.check;
+		lm_issued(w, l, &n, measuring);
 		if (lm_think_due(w, l, true))
 			break;
 	}
@@ -183,8 +196,10 @@ static void lm_check(struct lm_worker *w, const struct lm_io *io)
 	else
 		lm_verify_block_io(
 			io->buf, io->len, w->stamp_bytes, io->offset,
-			&(struct lm_verify_how){ w->job->verify_kind,
-						 &w->job->verify_pat },
+			/* a write of its own read back: of this run */
+			&(struct lm_verify_how){
+				w->job->verify_kind, &w->job->verify_pat,
+				io->verify ? w->shared->verify_run : 0 },
 			&w->verify);
 }
 
@@ -222,17 +237,6 @@ static void lm_over_target(struct lm_worker *w, struct lm_loop *l,
 	} else if (s > l->lt_step) {
 		l->lt_step = s;
 	}
-}
-
-/* A write completed: verify_backlog reads it back later (backlog.h). */
-static void lm_backlogged(struct lm_worker *w, struct lm_loop *l,
-			  const struct lm_io *io)
-{
-	int ret = lm_backlog_done(&l->backlog, io->offset, io->len,
-				  io->res == (int)io->len);
-
-	if (ret)
-		lm_loop_fail(w, l, -ret, io->offset, LM_DIR_WRITE);
 }
 
 /*
@@ -484,27 +488,21 @@ static void lm_hold(const struct lm_worker *w, const struct lm_loop *l)
 					     : lm_now_ns() + 20000);
 }
 
-/* fio's per-job CPU (worker.h): from the first completion in the window
- * (fio resets its threads' usage when the ramp ends) ... */
-static void lm_loop_cpu_from(struct lm_worker *w, bool measuring)
+/* After a reap in the pass: fio's rate_min, latency_target and
+ * thinktime (what is left once the pass is over is its read-back, which
+ * fio paces, times and checks against no rate). */
+static void lm_reaped(struct lm_worker *w, struct lm_loop *l, bool measuring,
+		      uint64_t now, bool *more)
 {
-	if (measuring && !w->cpu_from_ns) {
-		w->cpu0 = lm_cpu_thread_now();
-		w->cpu_from_ns = lm_now_ns();
+	if (l->rate_min.on && measuring)
+		lm_slow(w, l, now);
+	if (l->lt.on && measuring && !lm_latency(w, l, now)) {
+		/* its search is over: only its writes' reads are left */
+		l->drawn_out = true;
+		*more = lm_backlog_waiting(&l->backlog);
 	}
-}
-
-/* ... to the end of the loop, added up over a worker's passes. */
-static void lm_loop_cpu_to(struct lm_worker *w)
-{
-	struct lm_cpu used;
-
-	if (!w->cpu_from_ns)
-		return;
-	used = lm_cpu_thread_since(&w->cpu0);
-	lm_cpu_add(&w->cpu, &used);
-	w->cpu_ns += lm_now_ns() - w->cpu_from_ns;
-	w->cpu_from_ns = 0;
+	if (!l->drawn_out && lm_think_due(w, l, false))
+		lm_think(w, l);
 }
 
 /* The one submit/reap loop: until the pass is done, the stop, or the
@@ -529,11 +527,13 @@ void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
 	l->inval = w->job->invalidate && !w->job->direct && !l->solo &&
 		   w->target->fd >= 0;
 	l->inval_left = w->nblocks * w->job->bs_bytes;
-	l->drawn_out = false;
+	l->drawn_out = l->settled = false;
 	w->lat_depth = l->lt.qd;
 	while (!stop && (more || l->inflight)) {
 		if (more)
 			more = lm_fill(w, l, measuring);
+		if (l->drawn_out && !l->settled)
+			lm_drawn_out(w, l);
 		if (!l->inflight && more &&
 		    (l->paced || l->held.on || l->flowed)) {
 			lm_hold(w, l);
@@ -554,14 +554,10 @@ void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
 		 * stop does not */
 		now = lm_now_ns();
 		measuring = lm_measuring(w, l, now, &stop);
-		lm_loop_cpu_from(w, measuring);
+		lm_worker_cpu_from(w, measuring);
 		lm_complete(w, l, (unsigned int)n, measuring, stop, now);
-		if (l->rate_min.on && measuring)
-			lm_slow(w, l, now);
-		if (l->lt.on && measuring && !lm_latency(w, l, now))
-			more = false;
-		if (lm_think_due(w, l, false))
-			lm_think(w, l);
+		if (!l->drawn_out)
+			lm_reaped(w, l, measuring, now, &more);
 		if (w->io_errno)
 			break;
 	}
@@ -572,7 +568,7 @@ void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
 	if (w->io_errno)
 		lm_loop_stop_all(w);
 	/* it issues no more: the flow's others are not held for it */
-	if (w->flow)
+	if (w->flow && !l->settled)
 		lm_flow_leave(w->flow, l->flow_mine, w->job->flow);
 	/* drain: every buffer must be back before it is freed */
 	while (l->inflight) {
@@ -583,5 +579,5 @@ void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
 		}
 		lm_complete(w, l, (unsigned int)n, false, true, lm_now_ns());
 	}
-	lm_loop_cpu_to(w);
+	lm_worker_cpu_to(w);
 }

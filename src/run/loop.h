@@ -89,6 +89,7 @@ struct lm_loop {
 	 * pass has drawn its last IO (only those reads are left) */
 	struct lm_backlog backlog;
 	bool drawn_out;
+	bool settled; /* lm_drawn_out() was done */
 };
 
 /*
@@ -112,5 +113,11 @@ void lm_loop_stop_all(struct lm_worker *w);
  * stop, or the first error; then every IO in flight is reaped.
  */
 void lm_loop_run(struct lm_worker *w, struct lm_loop *l);
+
+/* fio's per-job CPU of the loop's thread (worker.h), in worker.c: from
+ * the first completion in the window (@measuring) to the loop's end,
+ * added up over a worker's passes. */
+void lm_worker_cpu_from(struct lm_worker *w, bool measuring);
+void lm_worker_cpu_to(struct lm_worker *w);
 
 #endif

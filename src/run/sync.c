@@ -103,3 +103,17 @@ void lm_sync_end(struct lm_worker *w, struct lm_loop *l)
 			       j->end_fsync ? "end_fsync" : "fsync_on_close",
 			       -ret);
 }
+
+void lm_loop_flush(struct lm_worker *w, struct lm_loop *l, uint64_t offset)
+{
+	int fd = w->target->fd, ret;
+
+	if (l->eng.ops->flush)
+		ret = l->eng.ops->flush(&l->eng);
+	else
+		ret = fd >= 0 && fdatasync(fd) ? -errno : 0;
+	if (ret && !w->io_errno) {
+		lm_loop_fail(w, l, -ret, offset, LM_DIR_WRITE);
+		w->io_err_flush = true;
+	}
+}

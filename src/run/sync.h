@@ -67,4 +67,8 @@ bool lm_sync_now(struct lm_worker *w, struct lm_loop *l, enum lm_sync s,
  * end_fsync's (fsync_on_close's), unless that one was a sync. */
 void lm_sync_end(struct lm_worker *w, struct lm_loop *l);
 
+/* Make what the pass wrote from @offset durable (the engine's flush, or
+ * fdatasync): nothing is in flight. A failure is the loop's error. */
+void lm_loop_flush(struct lm_worker *w, struct lm_loop *l, uint64_t offset);
+
 #endif

@@ -250,19 +250,27 @@ static void lm_job_pass(struct lm_worker *w, struct lm_loop *l)
 	l->held.on = false;
 }
 
-/* Make what the pass wrote from @offset durable: nothing is in flight. */
-static void lm_flush(struct lm_worker *w, struct lm_loop *l, uint64_t offset)
+/* fio's per-job CPU (worker.h): from the first completion in the window
+ * (fio resets its threads' usage when the ramp ends) ... */
+void lm_worker_cpu_from(struct lm_worker *w, bool measuring)
 {
-	int fd = w->target->fd, ret;
-
-	if (l->eng.ops->flush)
-		ret = l->eng.ops->flush(&l->eng);
-	else
-		ret = fd >= 0 && fdatasync(fd) ? -errno : 0;
-	if (ret && !w->io_errno) {
-		lm_loop_fail(w, l, -ret, offset, LM_DIR_WRITE);
-		w->io_err_flush = true;
+	if (measuring && !w->cpu_from_ns) {
+		w->cpu0 = lm_cpu_thread_now();
+		w->cpu_from_ns = lm_now_ns();
 	}
+}
+
+/* ... to the end of the loop, added up over a worker's passes. */
+void lm_worker_cpu_to(struct lm_worker *w)
+{
+	struct lm_cpu used;
+
+	if (!w->cpu_from_ns)
+		return;
+	used = lm_cpu_thread_since(&w->cpu0);
+	lm_cpu_add(&w->cpu, &used);
+	w->cpu_ns += lm_now_ns() - w->cpu_from_ns;
+	w->cpu_from_ns = 0;
 }
 
 void lm_worker_restart(struct lm_worker *w, uint64_t now)
@@ -330,7 +338,7 @@ int lm_worker_pass(struct lm_worker *w, const struct lm_pass *p)
 	if (!w->io_errno && lm_stop)
 		return -EINTR;
 	if (!w->io_errno && p->write && p->flush)
-		lm_flush(w, l, p->start_bytes);
+		lm_loop_flush(w, l, p->start_bytes);
 	return -w->io_errno;
 }
 
