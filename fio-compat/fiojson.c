@@ -358,7 +358,10 @@ static void lm_latency_json(struct json_object *o,
 
 int lm_fio_error(const struct lm_fio_job *fj, const struct lm_run_result *r)
 {
+	/* a block not as written: fio's EILSEQ (84), the error of its
+	 * verify */
 	return r->io_errno	     ? r->io_errno
+	       : r->verify.bad	     ? EILSEQ
 	       : fj->job.onerr.kinds ? r->err_first
 				     : 0;
 }
@@ -464,7 +467,10 @@ static struct json_object *lm_job_json(const struct lm_fio_job *fj,
 	/* with continue_on_error only, as fio's */
 	if (fj->job.onerr.kinds) {
 		lm_jput_u64(o, "total_err", r->err_gone);
-		lm_jput_i64(o, "first_error", r->err_first);
+		lm_jput_i64(o, "first_error",
+			    r->err_first
+				    ?: r->verify.bad ? EILSEQ
+						     : 0);
 	}
 	/* fio's latency target mode (off: the iodepth, and its defaults);
 	 * the target in ns, the window in us, as fio prints them */

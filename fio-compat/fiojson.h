@@ -69,7 +69,8 @@ void lm_fio_lat_share(const struct lm_run_result *r, const unsigned int *keys,
  * its reporting group's, which is the job's where a group has one job. */
 double lm_fio_bw_agg(const struct lm_run_result *r, unsigned int d);
 
-/* A job's "error": its run's first fatal IO error, else, when
+/* A job's "error": its run's first fatal IO error, else EILSEQ when a
+ * block read was not as written (fio's verify error), else, when
  * continue_on_error went on past failed IOs, the first one's, as fio. */
 int lm_fio_error(const struct lm_fio_job *fj, const struct lm_run_result *r);
 

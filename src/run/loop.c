@@ -263,8 +263,8 @@ static void lm_complete(struct lm_worker *w, struct lm_loop *l, unsigned int n,
 			now = lm_now_ns();
 
 		/* every read is checked, counted in the window or not */
-		if ((l->checks || io->verify) && d == LM_DIR_READ &&
-		    io->res == (int)io->len)
+		if ((l->checks || (io->verify && !l->nodata)) &&
+		    d == LM_DIR_READ && io->res == (int)io->len)
 			lm_check(w, io);
 		if (d == LM_DIR_WRITE && l->backlog.on)
 			lm_backlogged(w, l, io);

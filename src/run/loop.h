@@ -64,7 +64,8 @@ struct lm_loop {
 	uint8_t dir;		 /* or this one (enum lm_dir) */
 	enum lm_fill fill;	 /* writes */
 	bool checks;		 /* reads are checked: a hook, or --verify */
-	bool solo; /* an explicit pass: its thread is its clock, the stop
+	bool nodata; /* the engine moves no data (null): nothing to check */
+	bool solo;   /* an explicit pass: its thread is its clock, the stop
 		    * flag ends it */
 	struct lm_rate rate;	     /* fio's rate, rate_iops (rate.h) */
 	struct lm_rate_min rate_min; /* and rate_min, rate_iops_min */

@@ -156,6 +156,10 @@ static int lm_loop_setup(struct lm_worker *w, struct lm_loop *l)
 	w->setup_what = "setting up the engine";
 	w->setup_engine = true;
 	l->eng.ops = lm_engine_find(j->engine);
+	/* the null engine reads nothing verify could check (fio's reads
+	 * find the buffer's own data); a hook checks what it will */
+	l->nodata = l->eng.ops->target == LM_ENGINE_TARGET_NONE;
+	l->checks = l->checks && (w->hooks || !l->nodata);
 	l->eng.conf.depth = depth;
 	l->eng.conf.sqpoll = j->sqpoll;
 	l->eng.conf.submit_now =

@@ -12,7 +12,9 @@
 #   lunmark, which before checked every read and failed (exit 7);
 # - a time-based job with verify_backlog is read back as it goes (without
 #   it, no read-back, and a note says why); do_verify=0 reads nothing;
-# - a write lost over a block an earlier run wrote is caught.
+# - a write lost over a block an earlier run wrote is caught; a bad
+#   block is the job's error (84) in fio's JSON; the null engine's reads
+#   are not checked (fio's find their own buffer).
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/fio-lib.sh"
 lm_fio_setup
@@ -114,5 +116,18 @@ if cmp -s -n 65536 old.bin "$LM_DEV"; then
 else
 	note "the run overwrote the old block after it was put back: the lost write was not tried"
 fi
+
+# a block not as written is the job's error in fio's JSON (EILSEQ, 84)
+printf '[r]\nfilename=%s\nioengine=psync\ndirect=1\nrw=read\nbs=4k\nsize=1m\nverify=crc32c\n' \
+	"$LM_DEV" >r.fio
+expect_exit "$LM_EXIT_OK" lm.out "$LUNMARK" o.fio --allow-write
+dd if=/dev/zero of="$LM_DEV" bs=4k seek=3 count=1 oflag=direct conv=notrunc status=none
+expect_exit "$LM_EXIT_VERIFY" lm.out "$LUNMARK" r.fio --output-format=json --output=lm.json
+[ "$(jq '.jobs[0].error' lm.json)" = 84 ] || fail "a bad block: error $(jq '.jobs[0].error' lm.json) in the JSON"
+# the null engine moves no data: nothing to check, as fio
+printf '[z]\nioengine=null\nrw=randwrite\nbs=4k\nsize=1m\nverify=crc32c\nverify_backlog=4\n' >z.fio
+both z.fio
+same '.jobs[0].read.total_ios' '.jobs[0].write.total_ios' '.jobs[0].error'
+ok "a bad block is error 84 in the JSON; the null engine's reads are not checked"
 
 echo "$passed passed, 0 failed"
