@@ -534,6 +534,12 @@ void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
 			more = lm_fill(w, l, measuring);
 		if (l->drawn_out && !l->settled)
 			lm_drawn_out(w, l);
+		/* thinktime_blocks_type=issue: the fill stopped for it */
+		if (!l->drawn_out && lm_think_due(w, l, true)) {
+			lm_think(w, l);
+			measuring = lm_measuring(w, l, lm_now_ns(), &stop);
+			continue;
+		}
 		if (!l->inflight && more &&
 		    (l->paced || l->held.on || l->flowed)) {
 			lm_hold(w, l);

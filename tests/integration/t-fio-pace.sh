@@ -219,6 +219,17 @@ for f in fio.json lm.json; do
 		"$f" >/dev/null ||
 		fail "thinktime_blocks=10: $f: $(jq -c '.jobs[0].read | [.total_ios, .runtime]' "$f")"
 done
+# thinktime_blocks_type=issue: a pause once 10 more have been issued (it
+# paused none before: 100 IOs in a few ms); a sleep only lengthens under
+# load, so the 5 pauses' 100 ms are a floor
+both --name=t --filename="$LM_DEV" --rw=randread --bs=4k --direct=1 --ioengine=libaio \
+	--iodepth=8 --size=16m --thinktime=20000 --thinktime_blocks=20 \
+	--thinktime_blocks_type=issue --number_ios=100
+for f in fio.json lm.json; do
+	jq -e '.jobs[0].read | .total_ios >= 100 and .total_ios < 110 and .runtime >= 80' \
+		"$f" >/dev/null ||
+		fail "thinktime_blocks_type=issue: $f: $(jq -c '.jobs[0].read | [.total_ios, .runtime]' "$f")"
+done
 
 # exitall: a job done stops those of its group (exit_what=group, the
 # default) or all (exit_what=all: a later job never runs, and is listed
