@@ -17,9 +17,10 @@ int lm_backlog_init(struct lm_backlog *b, uint64_t every, uint64_t batch)
 	 * grow, as fio's history does) */
 	b->cap = 1024;
 	b->ring = malloc(b->cap * sizeof(*b->ring));
-	if (!b->ring)
+	if (!b->ring) {
+		b->every = 0;
 		return -ENOMEM;
-	b->on = true;
+	}
 	return 0;
 }
 
@@ -31,7 +32,7 @@ void lm_backlog_free(struct lm_backlog *b)
 
 void lm_backlog_issued(struct lm_backlog *b)
 {
-	if (!b->on)
+	if (!b->every)
 		return;
 	if (!(++b->hist % b->every))
 		b->left = b->batch;
@@ -58,7 +59,7 @@ int lm_backlog_done(struct lm_backlog *b, uint64_t off, uint32_t len, bool ok)
 {
 	int ret;
 
-	if (!b->on || !b->hist)
+	if (!b->hist) /* off, or nothing issued */
 		return 0;
 	if (!ok) {
 		b->hist--;
@@ -79,7 +80,7 @@ int lm_backlog_done(struct lm_backlog *b, uint64_t off, uint32_t len, bool ok)
 bool lm_backlog_peek(const struct lm_backlog *b, bool all,
 		     struct lm_backlog_io *io)
 {
-	if (!b->on || !b->n || (!all && !b->left))
+	if (!b->n || (!all && !b->left))
 		return false;
 	*io = b->ring[b->head];
 	return true;

@@ -26,9 +26,8 @@ struct lm_backlog {
 	struct lm_backlog_io *ring; /* completed writes, oldest first */
 	uint64_t cap, head, n;	    /* n in ring[head...] (mod cap) */
 	uint64_t hist;		    /* issued, not yet read (io_hist_len) */
-	uint64_t every, batch;	    /* verify_backlog, its batch */
+	uint64_t every, batch;	    /* verify_backlog (0: off), its batch */
 	uint64_t left;		    /* reads of the batch still due */
-	bool on;
 };
 
 /* Off with @every 0; @batch 0 is @every. 0 or -ENOMEM. */
@@ -52,7 +51,7 @@ bool lm_backlog_take(struct lm_backlog *b, bool all, struct lm_backlog_io *io);
 /* Are writes still waiting for their read (completed or in flight)? */
 static inline bool lm_backlog_waiting(const struct lm_backlog *b)
 {
-	return b->on && b->hist;
+	return b->hist != 0;
 }
 
 #endif

@@ -266,7 +266,7 @@ static void lm_complete(struct lm_worker *w, struct lm_loop *l, unsigned int n,
 		if ((l->checks || (io->verify && !l->nodata)) &&
 		    d == LM_DIR_READ && io->res == (int)io->len)
 			lm_check(w, io);
-		if (d == LM_DIR_WRITE && l->backlog.on)
+		if (d == LM_DIR_WRITE && l->backlog.every)
 			lm_backlogged(w, l, io);
 		if (io->res != (int)io->len) {
 			bool first = !w->io_errno;
