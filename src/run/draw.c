@@ -199,7 +199,8 @@ enum lm_draw lm_draw_next(struct lm_worker *w, struct lm_loop *l,
 		return lm_draw(w, l, now, n);
 	/* a read of the backlog in the pass is paced as the job's reads,
 	 * as fio's; the read-back after it is not */
-	if (!l->held.on && lm_backlog_peek(&l->backlog, l->drawn_out, &b)) {
+	if (!l->held.on && (!l->drawn_out || l->settled) &&
+	    lm_backlog_peek(&l->backlog, l->drawn_out, &b)) {
 		l->paced = l->rate.on && !l->drawn_out &&
 			   !lm_rate_take(&l->rate, LM_DIR_READ, b.len, now);
 		if (l->paced)
@@ -212,9 +213,11 @@ enum lm_draw lm_draw_next(struct lm_worker *w, struct lm_loop *l,
 		if (d != LM_DRAW_END)
 			return d;
 	}
-	/* the pass is over: every write left is read back */
+	/* the pass is over: every write left is read back, once
+	 * lm_drawn_out() has settled the pass (a buffered job's writes
+	 * reach the device first) */
 	l->drawn_out = true;
-	if (lm_backlog_take(&l->backlog, true, &b))
+	if (l->settled && lm_backlog_take(&l->backlog, true, &b))
 		goto out_check;
 	return lm_backlog_waiting(&l->backlog) ? LM_DRAW_WAIT : LM_DRAW_END;
 out_check:

@@ -505,19 +505,34 @@ static void lm_reaped(struct lm_worker *w, struct lm_loop *l, bool measuring,
 		lm_think(w, l);
 }
 
+/* Every IO in flight reaped, uncounted: each buffer must be back before
+ * it is freed. */
+static void lm_drain(struct lm_worker *w, struct lm_loop *l)
+{
+	int n;
+
+	while (l->inflight) {
+		n = l->eng.ops->reap(&l->eng, 1, l->done, w->job->iodepth);
+		if (n < 0) {
+			lm_loop_fail(w, l, -n, 0, LM_DIR_READ);
+			break;
+		}
+		lm_complete(w, l, (unsigned int)n, false, true, lm_now_ns());
+	}
+}
+
 /* The one submit/reap loop: until the pass is done, the stop, or the
  * first error; then every IO in flight is reaped. */
 void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
 {
-	unsigned int depth = w->job->iodepth;
 	/* fio's iodepth_batch_complete_min and _max (at most the depth) */
 	unsigned int min = w->job->batch_min, max = w->job->batch_max;
 	bool more = true, stop, measuring;
 	uint64_t now;
 	int n;
 
-	if (!max || max > depth)
-		max = depth;
+	if (!max || max > w->job->iodepth)
+		max = w->job->iodepth;
 	lm_start(w, l);
 	measuring = lm_measuring(w, l, lm_now_ns(), &stop);
 	lm_rate_start(&l->rate, lm_now_ns());
@@ -532,8 +547,12 @@ void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
 	while (!stop && (more || l->inflight)) {
 		if (more)
 			more = lm_fill(w, l, measuring);
-		if (l->drawn_out && !l->settled)
+		/* the pass is drawn out: its read-back fills anew after */
+		if (l->drawn_out && !l->settled) {
 			lm_drawn_out(w, l);
+			measuring = lm_measuring(w, l, lm_now_ns(), &stop);
+			continue;
+		}
 		/* thinktime_blocks_type=issue: the fill stopped for it */
 		if (!l->drawn_out && lm_think_due(w, l, true)) {
 			lm_think(w, l);
@@ -576,14 +595,6 @@ void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
 	/* it issues no more: the flow's others are not held for it */
 	if (w->flow && !l->settled)
 		lm_flow_leave(w->flow, l->flow_mine, w->job->flow);
-	/* drain: every buffer must be back before it is freed */
-	while (l->inflight) {
-		n = l->eng.ops->reap(&l->eng, 1, l->done, depth);
-		if (n < 0) {
-			lm_loop_fail(w, l, -n, 0, LM_DIR_READ);
-			break;
-		}
-		lm_complete(w, l, (unsigned int)n, false, true, lm_now_ns());
-	}
+	lm_drain(w, l);
 	lm_worker_cpu_to(w);
 }

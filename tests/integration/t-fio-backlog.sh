@@ -9,7 +9,8 @@
 #   many as fio's, every block checked;
 # - a mixed job on a device full of other data: fio checks only the reads
 #   of its own writes (read back at the pass's end) and passes; so does
-#   lunmark, which before checked every read and failed (exit 7);
+#   lunmark, which before checked every read and failed (exit 7), and
+#   buffered, where it once read nothing back ("cut short");
 # - a time-based job with verify_backlog is read back as it goes (without
 #   it, no read-back, and a note says why); do_verify=0 reads nothing;
 # - a write lost over a block an earlier run wrote is caught; a bad
@@ -56,10 +57,10 @@ ok "io_uring QD 16: 1024 writes, each read back in the pass, as fio"
 
 # a mixed job on other data: only its own writes' reads are checked
 other() { dd if=/dev/urandom of="$LM_DEV" bs=1M count=4 oflag=direct status=none; }
-printf '[m]\nfilename=%s\nioengine=io_uring\niodepth=4\ndirect=1\nrw=randrw\nbs=4k\nsize=4m\nverify=md5\n' \
-	"$LM_DEV" >m.fio
-for more in '' verify_backlog=8; do
-	[ -n "$more" ] && printf '%s\n' "$more" >>m.fio
+# (buffered: its read-back once ended the job, "cut short", unread)
+for more in '' verify_backlog=8 direct=0; do
+	printf '[m]\nfilename=%s\nioengine=io_uring\niodepth=4\ndirect=1\nrw=randrw\nbs=4k\nsize=4m\nverify=md5\n%s\n' \
+		"$LM_DEV" "$more" >m.fio
 	other
 	timeout -k 5 120 "$fio" m.fio --output-format=json --output=fio.json >fio.out 2>&1 ||
 		fail "fio m.fio $more: $(head -c 300 fio.out)"
@@ -73,7 +74,7 @@ for more in '' verify_backlog=8; do
 		fail "m.fio $more: not the job's reads and its $w writes read back: $(jq -c '.jobs[0].read.total_ios' lm.json)"
 	expect_grep "  verify: $((w * 8)) blocks read, all as written" lm.out
 done
-ok "randrw on other data: passes as fio's, only its own writes checked (with and without a backlog)"
+ok "randrw on other data: passes as fio's, only its own writes checked (with and without a backlog, buffered)"
 
 # time-based: read back as it goes; without a backlog, a note says why not
 printf '[t]\nfilename=%s\nioengine=libaio\niodepth=8\ndirect=1\nrw=randwrite\nbs=4k\nsize=4m\nverify=crc32c\nverify_backlog=64\ntime_based\nruntime=1\n' \
