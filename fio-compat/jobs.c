@@ -371,6 +371,9 @@ static int lm_fio_verify_fix(struct lm_fio_ctx *c, struct lm_fio_job *fj)
 	if (!j->verify || !fj->do_verify || !lm_rw_writes(j->rw) ||
 	    !lm_job_rereadable(j))
 		j->verify_backlog = 0;
+	/* fio's io_size counts a write job's verify reads (loops.h) */
+	j->io_readback = j->verify && fj->do_verify && !j->time_based &&
+			 (j->rw == LM_RW_WRITE || j->rw == LM_RW_RANDWRITE);
 	return 0;
 }
 

@@ -163,7 +163,7 @@ const struct lm_option lm_fio_options[] = {
 	  .type = LM_T_SIZE,
 	  LM_J(io_bytes),
 	  .set = lm_fio_set_bytes,
-	  .help = "bytes each thread moves in a size-limited run, wrapping over the region" },
+	  .help = "bytes each thread moves in a size-limited run, wrapping over the region (a verifying write job's read-back counts in it, as fio's)" },
 	{ .fio = "io_limit", LM_ALIAS("io_size") },
 	{ .fio = "timeout", LM_ALIAS("runtime") },
 	LM_TAKEN_NUM(
@@ -230,7 +230,7 @@ const struct lm_option lm_fio_options[] = {
 	{ .fio = "loops",
 	  LM_NUMBER(1, 1000000),
 	  LM_J(loops),
-	  .help = "a size-limited job moves its bytes this many times" },
+	  .help = "a size-limited job moves its bytes this many times (with io_size: at least this many passes, then more until io_size, as fio)" },
 	{ .fio = "wait_for",
 	  .type = LM_T_TEXT,
 	  LM_FJ(wait_for),

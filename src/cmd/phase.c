@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* One phase of a fio job file: its jobs' files as the run's slots. */
 #include "src/cmd/phase.h"
+#include "src/job/loops.h"
 #include "src/cmd/cmd.h"
 #include "src/engine/engine.h"
 #include "kmod-free/url.h"
@@ -78,7 +79,7 @@ static void lm_phase_share(struct lm_job *j, unsigned int nf, unsigned int i,
 		j->io_bytes /= nf;
 		return;
 	}
-	all = (j->io_bytes * (j->loops ? j->loops : 1) + bs - 1) / bs;
+	all = (lm_loops_bytes(j, holds * nf * bs) + bs - 1) / bs;
 	rest = all % (holds * nf);
 	j->io_bytes = (all / (holds * nf) * holds + (rest <= done ? 0
 						     : rest - done >= holds
@@ -86,6 +87,7 @@ static void lm_phase_share(struct lm_job *j, unsigned int nf, unsigned int i,
 							     : rest - done)) *
 		      bs;
 	j->loops = 1;
+	j->io_readback = false; /* counted: the bytes are the file's */
 	j->no_io = j->no_io || !j->io_bytes; /* a read-back may have set it */
 }
 

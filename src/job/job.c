@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "src/job/job.h"
+#include "src/job/loops.h"
 #include "src/engine/engine.h"
 #include "src/lunmark.h"
 #include "src/units.h"
@@ -427,8 +428,8 @@ static int lm_fit_size(struct lm_job *j, uint64_t target_bytes, uint64_t last,
 
 /*
  * The pass of @j over its fitted region: rw=read:N's skips wrapping
- * where fio's do (dist.h), and fio's loops, each a
- * pass (fewer IOs than the region's blocks with a skip forward).
+ * where fio's do (dist.h), and fio's loops with its io_size (loops.h),
+ * each a pass (fewer IOs than the region's blocks with a skip forward).
  */
 static void lm_job_fit_pass(struct lm_job *j, uint64_t target_bytes)
 {
@@ -436,12 +437,10 @@ static void lm_job_fit_pass(struct lm_job *j, uint64_t target_bytes)
 
 	lm_dist_fit(&j->dist, n, j->bs_bytes, target_bytes,
 		    !j->offset_bytes && j->threads == 1);
-	if (j->loops > 1)
-		j->io_bytes =
-			(j->io_bytes ? j->io_bytes
-				     : lm_dist_pass(&j->dist, n, j->bs_bytes) *
-					       j->bs_bytes) *
-			j->loops;
+	if (j->loops > 1 || j->io_bytes)
+		j->io_bytes = lm_loops_bytes(
+			j,
+			lm_dist_pass(&j->dist, n, j->bs_bytes) * j->bs_bytes);
 	j->loops = 0; /* fitted once */
 }
 

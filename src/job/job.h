@@ -100,8 +100,10 @@ struct lm_job {
 	 * one pass over the region) */
 	uint64_t io_bytes;
 	/* fio's loops: a size-limited run moves its bytes this many times
-	 * (0 or 1: once) */
+	 * (0 or 1: once), as loops.h counts them with io_size */
 	unsigned int loops;
+	/* fio's io_size counts the job's verify read-back (loops.h) */
+	bool io_readback;
 	uint64_t runtime_ns; /* 0: until size_bytes are done */
 	uint64_t ramp_ns;
 	bool time_based;	 /* loop over the region until runtime */
