@@ -32,6 +32,13 @@ static int lm_fio_unsupported(struct lm_fio_ctx *c, const struct lm_fio_opt *fo)
 {
 	unsigned int k;
 
+	if (lm_fio_unskippable(fo->key)) {
+		snprintf(
+			c->msg, c->len,
+			"%s:%u: option '%s' is not one lunmark knows, and --ignore-unsupported does not skip it: it decides whether or where fio writes, and without it lunmark would write where fio does not (take it out of the job to run the job without it)",
+			fo->file, fo->line, fo->key);
+		return -EINVAL;
+	}
 	if (!c->ignore) {
 		snprintf(
 			c->msg, c->len,

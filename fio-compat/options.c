@@ -518,3 +518,20 @@ int lm_fio_cmdhelp(FILE *f, const char *name)
 	}
 	return found ? 0 : -ENOENT;
 }
+
+bool lm_fio_unskippable(const char *key)
+{
+	static const char *const keep[] = {
+		"verify_only", /* reads and checks, writes nothing */
+		"file_append", /* writes after the file's end */
+		"create_only", /* makes the files, no IO */
+		"read_iolog",  /* the IOs a log names, and no others */
+		"replay_redirect", "offset_align",
+	};
+	size_t k;
+
+	for (k = 0; k < LM_ARRAY_SIZE(keep); k++)
+		if (!strcmp(key, keep[k]))
+			return true;
+	return false;
+}

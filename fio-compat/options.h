@@ -132,6 +132,12 @@ void lm_fio_jobs_free(struct lm_fio_jobs *j);
  * Returns -ENOENT for an option lunmark does not know. */
 int lm_fio_cmdhelp(FILE *f, const char *name);
 
+/* Is @key, an option of fio's lunmark does not know, one that decides
+ * whether or where a job writes (verify_only, file_append, ...)?
+ * --ignore-unsupported never skips those: the job would write where
+ * fio does not. */
+bool lm_fio_unskippable(const char *key);
+
 /* The job files' part of the option table, and its pace rows (pace.h). */
 extern const struct lm_option lm_fio_options[];
 extern const unsigned int lm_fio_noptions;

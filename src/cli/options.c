@@ -392,7 +392,7 @@ const struct lm_option lm_options[] = {
 	  LM_SET,
 	  LM_CLI(ignore_unsupported),
 	  .cmds = LM_JOBS,
-	  .help = "skip an option lunmark does not support, with one warning each (else it is an error naming file:line)" },
+	  .help = "skip an option lunmark does not support, with one warning each (else it is an error naming file:line); never one that decides whether or where fio writes (verify_only, file_append, ...)" },
 	/* fio's own command-line options (fio 3.33's spellings) */
 	{ .name = "section",
 	  .type = LM_T_STR,

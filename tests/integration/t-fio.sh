@@ -539,6 +539,13 @@ expect_exit "$LM_EXIT_USAGE" "$LM_WORK/u" "$LUNMARK" "$LM_WORK/u.fio"
 expect_grep "u.fio:5: option 'ioscheduler' is not one lunmark knows" "$LM_WORK/u"
 expect_exit "$LM_EXIT_OK" "$LM_WORK/u2" "$LUNMARK" "$LM_WORK/u.fio" --ignore-unsupported --no-prefill
 expect_grep "ignoring the unsupported option 'ioscheduler'" "$LM_WORK/u2"
+# but not one that decides whether or where fio writes: verify_only
+# writes nothing in fio, and skipped, lunmark wrote 8 MiB over it
+printf '[w]\nfilename=%s\nrw=randwrite\nsize=8m\nverify=crc32c\nverify_only=1\n' "$LM_DEV" >"$LM_WORK/vo.fio"
+before=$(lm_sum "$LM_DEV" 8)
+expect_exit "$LM_EXIT_USAGE" "$LM_WORK/vo" "$LUNMARK" "$LM_WORK/vo.fio" --ignore-unsupported --allow-write
+expect_grep "vo.fio:6: option 'verify_only' is not one lunmark knows, and --ignore-unsupported does not skip it" "$LM_WORK/vo"
+[ "$(lm_sum "$LM_DEV" 8)" = "$before" ] || fail "verify_only skipped: the device was written"
 # --export-fio: the checked-in profile files are what lunmark prints, and
 # fio reads every one of them
 for f in "$LM_ROOT"/fio-compat/profiles/*.fio; do
