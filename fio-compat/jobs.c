@@ -443,6 +443,11 @@ static int lm_fio_files(struct lm_fio_ctx *c, struct lm_fio_job *fj,
 		}
 		j->bs_bytes = (uint32_t)fj->blockalign;
 	}
+	/* fio's exceeds_number_ios(): number_ios times loops */
+	if (j->loops > 1)
+		j->number_ios = j->number_ios > UINT64_MAX / j->loops
+					? UINT64_MAX
+					: j->number_ios * j->loops;
 	ret = lm_fio_verify_fix(c, fj);
 	if (ret)
 		return ret;

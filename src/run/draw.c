@@ -164,18 +164,17 @@ enum lm_draw lm_draw(struct lm_worker *w, struct lm_loop *l, uint64_t now,
 
 /* Has the thread issued what it may: its share of a random size-limited
  * pass (a fio job's ramp spends of it too), or fio's number_ios (times
- * loops)? A file in turn left no bytes (no_io) has issued all it may. */
+ * loops, when the job was built)? A file in turn left no bytes (no_io)
+ * has issued all it may. */
 static bool lm_spent(const struct lm_worker *w, const struct lm_loop *l,
 		     bool measuring)
 {
 	const struct lm_job *j = w->job;
-	uint64_t loops = j->loops ? j->loops : 1;
 
 	return j->no_io ||
 	       ((measuring || j->ramp_in_pass) && w->budgeted &&
 		l->issued_measured >= w->budget_bytes) ||
-	       (measuring && j->number_ios &&
-		l->ios_measured >= j->number_ios * loops);
+	       (measuring && j->number_ios && l->ios_measured >= j->number_ios);
 }
 
 /* fio's verify_backlog: the read of a write that completed, as @n. */

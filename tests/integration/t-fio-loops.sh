@@ -14,6 +14,7 @@
 #   io_bytes counts its verify reads (io_size=2M: 256 writes, 256
 #   reads), with a backlog too, and with a job's files in turn; lunmark
 #   wrote io_size and read it all back (512 and 512).
+# - number_ios is times loops, as fio's (lunmark stopped at number_ios).
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/fio-lib.sh"
 command -v jq >/dev/null || skip "jq is not installed (bash scripts/deps.sh)"
@@ -72,4 +73,9 @@ a=(--name=j --filename="$LM_WORK/j.img" --bs=4k --size=256k --ioengine=psync --r
 [ "$(jq '.jobs[0].write.total_ios + .jobs[0].read.total_ios' lm.json)" = 192 ] ||
 	fail "randrw io_size=600k loops=3: $(jq -c '[.jobs[0].write.total_ios, .jobs[0].read.total_ios]' lm.json), not 192 in all, as fio"
 ok "randrw: loops, then io_size"
+
+# number_ios counts over the loops, as fio's exceeds_number_ios() (10)
+counts '[0,30]' --rw=read --number_ios=10 --loops=3
+counts '[0,12]' --rw=read --size=16k --number_ios=10 --loops=3
+ok "number_ios times loops"
 echo "$passed passed, 0 failed"
