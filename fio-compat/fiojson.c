@@ -256,9 +256,10 @@ static struct json_object *lm_dir_json(const struct lm_run_result *r,
 	lm_jput_u64(o, "bw_bytes", (uint64_t)(s->mib_s * 1048576.0));
 	lm_jput_u64(o, "bw", (uint64_t)(s->mib_s * 1024.0));
 	lm_jput_f(o, "iops", s->iops);
-	/* fio: 0 for a direction that did no IO */
+	/* fio: 0 for a direction that did no IO, else its ms rounded up */
 	lm_jput_u64(o, "runtime",
-		    s->ios ? lm_run_result_dir_ns(r, d) / 1000000 : 0);
+		    s->ios ? (lm_run_result_dir_ns(r, d) + 999999) / 1000000
+			   : 0);
 	lm_jput_u64(o, "total_ios", s->ios + s->errors);
 	lm_jput_u64(o, "short_ios", 0);
 	lm_jput_u64(o, "drop_ios", 0);
@@ -419,7 +420,8 @@ static struct json_object *lm_ranks_json(const struct lm_run_result *r)
 static struct json_object *lm_job_json(const struct lm_fio_job *fj,
 				       const struct lm_fio_section *opts,
 				       const struct lm_run_result *r,
-				       bool cmdline, bool plus)
+				       bool cmdline,
+				       const struct lm_fio_stamp *at, bool plus)
 {
 	struct json_object *o = json_object_new_object();
 	struct json_object *jo;
@@ -432,7 +434,7 @@ static struct json_object *lm_job_json(const struct lm_fio_job *fj,
 	lm_jput_i64(o, "groupid", fj->group);
 	lm_jput_i64(o, "error", lm_fio_error(fj, r));
 	lm_jput_i64(o, "eta", 0);
-	lm_jput_i64(o, "elapsed", (int64_t)(r->elapsed_ns / 1000000000ull));
+	lm_jput_i64(o, "elapsed", (int64_t)at->elapsed_s); /* the run's */
 	jo = lm_options_json(opts, cmdline ? fj->job.name : NULL);
 	/* fio leaves it out when the job's section has no option line; a
 	 * section of options fio does not show (new_group, stonewall) has
@@ -512,8 +514,10 @@ static struct json_object *lm_disks_json(const struct lm_fio_jobs *jobs)
 
 int lm_fio_json_write(FILE *f, const struct lm_fio_jobs *jobs,
 		      const struct lm_run_result *res, unsigned int n,
-		      const struct lm_fio_file *file, time_t start, bool plus)
+		      const struct lm_fio_file *file,
+		      const struct lm_fio_stamp *at, bool plus)
 {
+	time_t now = at->now.tv_sec;
 	struct json_object *root = json_object_new_object();
 	struct json_object *arr = json_object_new_array();
 	struct json_object *g;
@@ -523,9 +527,10 @@ int lm_fio_json_write(FILE *f, const struct lm_fio_jobs *jobs,
 
 	lm_jput(root, "fio version",
 		json_object_new_string("lunmark-" LM_VERSION));
-	lm_jput_i64(root, "timestamp", (int64_t)start);
-	lm_jput_i64(root, "timestamp_ms", (int64_t)start * 1000);
-	ctime_r(&start, t);
+	lm_jput_i64(root, "timestamp", (int64_t)now);
+	lm_jput_i64(root, "timestamp_ms",
+		    (int64_t)now * 1000 + at->now.tv_nsec / 1000000);
+	ctime_r(&now, t);
 	t[strcspn(t, "\n")] = '\0';
 	lm_jput(root, "time", json_object_new_string(t));
 	/* fio leaves it out when it read several job files (the command
@@ -547,16 +552,12 @@ int lm_fio_json_write(FILE *f, const struct lm_fio_jobs *jobs,
 		json_object_array_add(
 			arr,
 			lm_job_json(fj, jobs->jobs[last].sec, &res[i],
-				    file->cmdline && !fj->sec->part, plus));
+				    file->cmdline && !fj->sec->part, at, plus));
 	}
 	lm_jput(root, "jobs", arr);
 	if (jobs->ndisks)
 		lm_jput(root, "disk_util", lm_disks_json(jobs));
-	if (fprintf(f, "%s\n",
-		    json_object_to_json_string_ext(
-			    root, JSON_C_TO_STRING_PRETTY |
-					  JSON_C_TO_STRING_NOSLASHESCAPE)) < 0)
-		ret = -EIO;
+	ret = lm_fio_json_print(f, root);
 	json_object_put(root);
 	return ret;
 }

@@ -20,13 +20,28 @@
 #include <stdio.h>
 #include <time.h>
 
+struct json_object;
+
+/* When fio's JSON is written (its timestamp, timestamp_ms and time), and
+ * the run's seconds by then, rounded up (each job's elapsed), as fio's. */
+struct lm_fio_stamp {
+	struct timespec now; /* CLOCK_REALTIME */
+	uint64_t elapsed_s;
+};
+
 /*
  * Write the first @n jobs of @jobs, read from @file, with their results
- * @res; with @plus (json+) each clat_ns has its histogram as "bins".
+ * @res, stamped @at; with @plus (json+) each clat_ns has its histogram
+ * as "bins".
  */
 int lm_fio_json_write(FILE *f, const struct lm_fio_jobs *jobs,
 		      const struct lm_run_result *res, unsigned int n,
-		      const struct lm_fio_file *file, time_t start, bool plus);
+		      const struct lm_fio_file *file,
+		      const struct lm_fio_stamp *at, bool plus);
+
+/* @root as fio's json.c prints its JSON (fiolayout.c): a pair or element
+ * a line, two blanks a level, "name" : value, reals as "%f"; 0 or -EIO. */
+int lm_fio_json_print(FILE *f, struct json_object *root);
 
 /*
  * The terse output (--output-format=terse), fio's version 3: a line of

@@ -92,11 +92,13 @@ struct lm_fio_sink {
  * it too, stdout pointed at it until lm_fio_out() or lm_fio_out_abort().
  */
 int lm_fio_out_open(const struct lm_cli *c, struct lm_fio_sink *s);
-/* fio's terse and JSON of @n results after the reports, then the file
- * put in place and stdout restored; 0 or LM_EXIT_USAGE after saying why. */
+/* fio's terse and JSON of @n results after the reports, of a run that
+ * began at @start (CLOCK_REALTIME), then the file put in place and stdout
+ * restored; 0 or LM_EXIT_USAGE after saying why. */
 int lm_fio_out(const struct lm_cli *c, struct lm_fio_sink *s,
 	       const struct lm_fio_jobs *js, const struct lm_run_result *res,
-	       unsigned int n, const struct lm_fio_file *f, time_t start);
+	       unsigned int n, const struct lm_fio_file *f,
+	       const struct timespec *start);
 /* Nothing to write after all: stdout restored, --output left as it was. */
 void lm_fio_out_abort(struct lm_fio_sink *s);
 /*

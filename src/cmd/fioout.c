@@ -63,8 +63,10 @@ void lm_fio_out_abort(struct lm_fio_sink *s)
 
 int lm_fio_out(const struct lm_cli *c, struct lm_fio_sink *s,
 	       const struct lm_fio_jobs *js, const struct lm_run_result *res,
-	       unsigned int n, const struct lm_fio_file *f, time_t start)
+	       unsigned int n, const struct lm_fio_file *f,
+	       const struct timespec *start)
 {
+	struct lm_fio_stamp at;
 	/* after the reports, in the file when they are in it */
 	FILE *out =
 		s->file && s->stdout_fd < 0 ? lm_replace_stream(&s->r) : stdout;
@@ -77,8 +79,12 @@ int lm_fio_out(const struct lm_cli *c, struct lm_fio_sink *s,
 	}
 	if (c->out_terse)
 		lm_fio_terse_write(out, js, res, n);
+	/* as fio stamps it: when written, the run's seconds rounded up */
+	clock_gettime(CLOCK_REALTIME, &at.now);
+	at.elapsed_s = (uint64_t)(at.now.tv_sec - start->tv_sec) +
+		       (at.now.tv_nsec > start->tv_nsec);
 	if (c->out_json)
-		lm_fio_json_write(out, js, res, n, f, start, c->out_jsonplus);
+		lm_fio_json_write(out, js, res, n, f, &at, c->out_jsonplus);
 	if (out != stdout && fclose(out))
 		ret = errno;
 	if (out == stdout && fflush(stdout))

@@ -278,11 +278,12 @@ int lm_cmd_jobs(struct lm_cli *c)
 	struct lm_fio_file f;
 	struct lm_fio_jobs js = { 0 };
 	struct lm_fio_sink sink;
-	time_t start = time(NULL);
+	struct timespec start;
 	unsigned int i, n, done = 0;
 	int out_ret;
 	int ret;
 
+	clock_gettime(CLOCK_REALTIME, &start);
 	ret = lm_jobs_read(c, &f, &js);
 	if (ret || c->parse_only)
 		goto out_free;
@@ -326,7 +327,7 @@ int lm_cmd_jobs(struct lm_cli *c)
 		lm_fio_out_abort(&sink);
 		out_ret = 0;
 	} else {
-		out_ret = lm_fio_out(c, &sink, &js, res, done, &f, start);
+		out_ret = lm_fio_out(c, &sink, &js, res, done, &f, &start);
 	}
 	ret = ret ? ret : out_ret;
 	/* several ranks: rank 0's logs, of the sum, are the only ones */

@@ -404,9 +404,10 @@ static int lm_run_fio(struct lm_cli *c, struct lm_job *const *jobs,
 	struct lm_fio_jobs js = { .jobs = calloc(n, sizeof(*js.jobs)) };
 	struct lm_fio_file f = { 0 };
 	struct lm_fio_sink sink;
-	time_t start = time(NULL);
+	struct timespec start;
 	int ret, ret2 = 0;
 
+	clock_gettime(CLOCK_REALTIME, &start);
 	if (!r || !js.jobs) {
 		free(r);
 		free(js.jobs);
@@ -434,7 +435,7 @@ static int lm_run_fio(struct lm_cli *c, struct lm_job *const *jobs,
 	js.ngroups = js.nphases = 1;
 	/* what was measured is written, also after a failed IO */
 	if (!ret || r[0].elapsed_ns)
-		ret2 = lm_fio_out(c, &sink, &js, r, n, &f, start);
+		ret2 = lm_fio_out(c, &sink, &js, r, n, &f, &start);
 	else
 		lm_fio_out_abort(&sink);
 out_free:

@@ -378,4 +378,22 @@ for t in fio lunmark; do
 	done
 done
 note "--output with normal and normal,json: the file holds it all, stdout nothing, as fio's"
+
+# fio's JSON as fio lays it out: line for line the same but for the
+# numbers and version ("iops" : 1.0, two blanks a level; lunmark once
+# wrote "iops":1.0, and a line-based parser broke); each job's elapsed
+# is the run's seconds rounded up, and a direction's runtime its
+# milliseconds rounded up, never 0 where it did IO (a 64 KiB null job:
+# runtime 0 and a bandwidth of 4 GB/s)
+a=(--name=a --ioengine=null --size=64k --name=b --ioengine=null --size=1m --rw=write
+	--time_based --runtime=1200ms --stonewall)
+both "${a[@]}"
+norm() { sed -e 's/[0-9][0-9.]*/N/g' -e 's/"fio version" : ".*"/V/' "$1"; }
+[ "$(norm fio.json)" = "$(norm lm.json)" ] ||
+	fail "JSON layout: $(diff <(norm fio.json) <(norm lm.json) | head -5 | tr '\n' ' ')"
+same '[.jobs[].elapsed]' '.jobs[0].read.runtime'
+[ "$(jq '.jobs[0].read.runtime' lm.json)" -ge 1 ] || fail "a 64 KiB job's read runtime is 0"
+jq -e '(.timestamp_ms / 1000 | floor) == .timestamp' lm.json >/dev/null ||
+	fail "timestamp_ms $(jq .timestamp_ms lm.json) is not timestamp $(jq .timestamp lm.json) in ms"
+note "fio's JSON layout; elapsed, runtime rounded up, as fio's"
 exit "$LM_PASS"
