@@ -145,7 +145,7 @@ FUZZ_SRCS_jobfile := fio-compat/jobfile.c fio-compat/keywords.c fio-compat/optio
 	fio-compat/place.c fio-compat/durable.c src/job/place.c \
 	fio-compat/values.c src/cli/options.c src/cli/values.c
 FUZZ_SRCS_url := kmod-free/url.c
-FUZZ_SRCS_cli := src/cli/cli.c src/cli/options.c src/cli/cache.c \
+FUZZ_SRCS_cli := src/cli/cli.c src/cli/fiocmd.c src/cli/options.c src/cli/cache.c \
 	src/cli/compare.c src/cli/values.c src/units.c fio-compat/values.c
 FUZZ_SRCS_result := src/result/load.c src/result/schema.c
 FUZZ_BINS := $(FUZZERS:%=$(BUILD)/fuzz/fuzz-%)

@@ -323,105 +323,6 @@ static int lm_cli_engine_check(const struct lm_cli *c, const struct lm_job *j,
 	return 0;
 }
 
-static bool lm_is_file(const char *path)
-{
-	struct stat st;
-
-	return !stat(path, &st) && S_ISREG(st.st_mode);
-}
-
-/* A job file on fio's command line: job files run one after the other. */
-static int lm_cli_jobfile(struct lm_cli *c, const char *a, char *msg,
-			  size_t len)
-{
-	if (!lm_is_file(a)) {
-		snprintf(
-			msg, len,
-			"%s: cannot open this job file (not a regular file; fio's options are written --option=value)",
-			a);
-		return -EINVAL;
-	}
-	if (c->ntargets == LM_RUN_TARGETS_MAX) {
-		snprintf(msg, len, "at most %u job files", LM_RUN_TARGETS_MAX);
-		return -EINVAL;
-	}
-	c->targets[c->ntargets++] = a;
-	return 0;
-}
-
-/*
- * fio's command line, as fio 3.33 reads it: job files and --options in
- * any order. --name=X starts a job of the command line's own; the other
- * --key[=value] are its options, or before the first --name [global]'s,
- * which is also the default of every job file's jobs: the files' own
- * [global] and sections override it, before or after the file (fio
- * --filename=/dev/sdb job.fio points a job file without filename= at
- * /dev/sdb; fio --runtime=1 job.fio does not shorten a job file's
- * runtime=). The command line is read as a job file whose line N is
- * argument N; lunmark's and fio's own options (--output-format,
- * --section, ...) are parsed as such.
- */
-static int lm_fio_cmdline(int argc, char **argv, struct lm_cli *c, char *msg,
-			  size_t len)
-{
-	char *own[64] = { argv[0] };
-	int i, nown = 1, n, ret;
-	const char *a;
-
-	c->cmd = LM_CMD_JOBS;
-	c->out_normal = true;
-	n = snprintf(c->fio_text, sizeof(c->fio_text), "[global]\n");
-	for (i = 1; i < argc && n > 0 && (size_t)n < sizeof(c->fio_text); i++) {
-		a = argv[i];
-		/* the text is one argument a line */
-		if (strchr(a, '\n')) {
-			snprintf(
-				msg, len,
-				"argument %d has a line break in it: fio's command line takes one option an argument",
-				i);
-			return -EINVAL;
-		}
-		if (strncmp(a, "--", 2)) {
-			ret = lm_cli_jobfile(c, a, msg, len);
-			if (ret)
-				return ret;
-			n += snprintf(c->fio_text + n, sizeof(c->fio_text) - n,
-				      "\n");
-		} else if (lm_cli_fio_own(a + 2, strcspn(a + 2, "="))) {
-			if (nown == (int)LM_ARRAY_SIZE(own))
-				break;
-			own[nown++] = argv[i];
-			n += snprintf(c->fio_text + n, sizeof(c->fio_text) - n,
-				      "\n");
-		} else if (!strcmp(a, "--name=") || !strcmp(a, "--name")) {
-			snprintf(
-				msg, len,
-				"argument %d: %s needs a job's name: --name=JOB",
-				i, a);
-			return -EINVAL;
-		} else if (!strncmp(a, "--name=", 7) &&
-			   isspace((unsigned char)a[7])) {
-			snprintf(
-				msg, len,
-				"argument %d: %s: fio keeps the blank in the job's name: write --name=%s",
-				i, a, a + 7 + strspn(a + 7, " \t"));
-			return -EINVAL;
-		} else if (!strncmp(a, "--name=", 7)) {
-			n += snprintf(c->fio_text + n, sizeof(c->fio_text) - n,
-				      "[%s]\n", a + 7);
-		} else {
-			n += snprintf(c->fio_text + n, sizeof(c->fio_text) - n,
-				      "%s\n", a + 2);
-		}
-	}
-	if (i < argc || n <= 0 || (size_t)n >= sizeof(c->fio_text)) {
-		snprintf(msg, len, "the command line is too long for a job");
-		return -EINVAL;
-	}
-	c->fio_len = (size_t)n;
-	return lm_parse_cmd(nown, own, c, msg, len);
-}
-
 /* mark, once its options are read: --size and --runtime beat the
  * profile's only when given. */
 static int lm_cli_mark_check(struct lm_cli *c, char *msg, size_t len)
@@ -534,9 +435,13 @@ static int lm_cli_command(int argc, char **argv, struct lm_cli *c, char *msg,
 		c->cmdhelp = cmd[9] ? cmd + 10 : "all";
 		return 0;
 	} else if (!strncmp(cmd, "--", 2) ||
-		   (cmd[0] != '-' && lm_is_file(cmd))) {
+		   (cmd[0] != '-' && lm_cli_is_file(cmd))) {
 		/* fio's way: lunmark [--opt=v] job.fio [more.fio] [--opt=v] */
-		return lm_fio_cmdline(argc, argv, c, msg, len);
+		char *own[LM_FIO_OWN_MAX] = { argv[0] };
+		int nown = 1, ret;
+
+		ret = lm_fio_cmdline(argc, argv, c, own, &nown, msg, len);
+		return ret ? ret : lm_parse_cmd(nown, own, c, msg, len);
 	} else {
 		snprintf(
 			msg, len,

@@ -81,6 +81,9 @@ struct lm_cli {
 	unsigned int max_jobs;
 	uint64_t status_interval_ns; /* taken, no effect */
 	const char *eta;	     /* taken, no effect */
+	uint64_t eta_newline_ns;     /* taken, no effect */
+	uint64_t eta_interval_ns;    /* taken, no effect */
+	unsigned int terse_version;  /* 3, the one lunmark writes */
 	const char *cmdhelp;
 	/* fio's command line as a job file: line N is argument N */
 	char fio_text[16384];

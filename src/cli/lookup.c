@@ -111,7 +111,7 @@ const struct lm_option *lm_cli_opt(int val)
 	return NULL;
 }
 
-bool lm_cli_fio_own(const char *name, size_t n)
+const struct lm_option *lm_cli_fio_own(const char *name, size_t n)
 {
 	unsigned int i;
 
@@ -119,6 +119,6 @@ bool lm_cli_fio_own(const char *name, size_t n)
 		if (lm_opt_takes(&lm_options[i], LM_CMD_JOBS) &&
 		    strlen(lm_options[i].name) == n &&
 		    !strncmp(name, lm_options[i].name, n))
-			return true;
-	return false;
+			return &lm_options[i];
+	return NULL;
 }

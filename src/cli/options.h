@@ -180,8 +180,32 @@ void lm_cli_longopts(enum lm_cmd cmd, struct option *out, char *shorts);
 /* The row getopt_long returned @val for. */
 const struct lm_option *lm_cli_opt(int val);
 
-/* Is the @n bytes at @name one of lunmark's own options on fio's
- * command line (--output-format, --allow-write, ...)? */
-bool lm_cli_fio_own(const char *name, size_t n);
+/* The row of the @n bytes at @name if it is one of lunmark's own options
+ * on fio's command line (--output-format, --allow-write, ...), else NULL. */
+const struct lm_option *lm_cli_fio_own(const char *name, size_t n);
+
+/* Is @path a regular file (a job file)? */
+bool lm_cli_is_file(const char *path);
+
+/* The most arguments of lunmark's own options on fio's command line. */
+#define LM_FIO_OWN_MAX 64
+
+/*
+ * fio's command line, as fio 3.33 reads it (fiocmd.c): job files and
+ * --options in any order, a value after = or in the next argument where
+ * fio's getopt takes one there (--rw randread; not a bare --time_based).
+ * --name=X starts a job of the command line's own; the other
+ * --key[=value] are its options, or before the first --name [global]'s,
+ * which is also the default of every job file's jobs: the files' own
+ * [global] and sections override it, before or after the file (fio
+ * --filename=/dev/sdb job.fio points a job file without filename= at
+ * /dev/sdb; fio --runtime=1 job.fio does not shorten a job file's
+ * runtime=). The command line becomes c->fio_text, a job file whose line
+ * N is argument N; lunmark's and fio's own options (--output-format,
+ * --section, ...) are added to @own (@nown of LM_FIO_OWN_MAX) for the
+ * caller's getopt. 0 or -EINVAL with @msg.
+ */
+int lm_fio_cmdline(int argc, char **argv, struct lm_cli *c, char **own,
+		   int *nown, char *msg, size_t len);
 
 #endif

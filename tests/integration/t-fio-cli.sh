@@ -130,6 +130,18 @@ expect_exit "$LM_EXIT_OK" err "$LUNMARK" --output-format=json --output=n4.json n
 expect_exit "$LM_EXIT_USAGE" err "$LUNMARK" --name=' j' --ioengine=null --size=1m
 expect_grep "argument 1: --name= j: fio keeps the blank in the job's name: write --name=j" err
 ok "a blank after '=': refused where fio refuses or drops the unit"
+# a value in the next argument, as fio's getopt takes it: the same jobs
+# and options as fio's (lunmark made 'randread' a job file), but for an
+# option fio sets by its name alone, whose next argument is a job file
+both --name a --filename "$LM_DEV" --rw randread --bs 8k --size 1m --name b --filename="$LM_DEV" \
+	--numjobs 2 --time_based --runtime 1
+same '[.jobs[] | [.jobname, ."job options"]]' '.jobs[0].read.total_ios'
+[ "$(jq '.jobs[0].read.total_ios' lm.json)" = 128 ] || fail "--bs 8k --size 1m: $(jq '.jobs[0].read.total_ios' lm.json) reads"
+expect_exit "$LM_EXIT_USAGE" err "$LUNMARK" --name=a --ioengine=null --size=1m --time_based 1
+expect_grep "1: cannot open this job file" err
+expect_exit "$LM_EXIT_OK" err "$LUNMARK" --name=a --ioengine=null --size=1m --output-format terse --eta-newline 1 --terse-version 3
+[ "$(cut -d';' -f1,3 err)" = "3;a" ] || fail "--output-format terse: $(head -c 200 err)"
+ok "a value in the next argument, as fio's getopt takes it"
 # a job refused before any IO: the error alone, no empty JSON document
 # on stdout, and an --output file there already is left as it was
 echo kept >kept.json
