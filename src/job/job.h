@@ -383,9 +383,12 @@ uint64_t lm_job_buffer_limit(void);
  */
 int lm_job_check(const struct lm_job *j, char *msg, size_t len);
 
+/* Is a block size of @j not a multiple of @lbs? It is put in @bad. */
+bool lm_job_bs_misfit(const struct lm_job *j, uint32_t lbs, uint32_t *bad);
+
 /*
- * Is the job's region (size_bytes) at least one IO of each direction it
- * does? Else -EINVAL, and @msg says why, naming the size as @size_word
+ * (fit.c) Is the job's region (size_bytes) at least one IO of each
+ * direction it does? Else -EINVAL, and @msg says why, naming the size as @size_word
  * ("--size", or a job file's "size"). Larger sizes are drawn again, as
  * fio's (lm_bs_pick()).
  */
@@ -393,7 +396,7 @@ int lm_job_fit_blocks(const struct lm_job *j, const char *size_word, char *msg,
 		      size_t len);
 
 /*
- * Check the job against a target of @target_bytes with logical blocks of
+ * (fit.c) Check the job against a target of @target_bytes with logical blocks of
  * @lbs_bytes (1: a buffered job's, any size and offset) that takes IOs of
  * at most @max_io_bytes (0: no limit), and fill in a zero size (the rest
  * of the target). The size becomes whole blocks, what is cut kept in

@@ -142,6 +142,23 @@ expect_grep "1: cannot open this job file" err
 expect_exit "$LM_EXIT_OK" err "$LUNMARK" --name=a --ioengine=null --size=1m --output-format terse --eta-newline 1 --terse-version 3
 [ "$(cut -d';' -f1,3 err)" = "3;a" ] || fail "--output-format terse: $(head -c 200 err)"
 ok "a value in the next argument, as fio's getopt takes it"
+# percentages of the device as fio's filesetup.c takes them: an offset
+# up to a whole block (10% of 64 MiB with bs=1m: 7 MiB; lunmark started
+# at 6710784, 512-aligned), a size down to one (33% with bs=4k: 5406
+# reads; lunmark 5407); the first offset of each tool's per-IO log
+for pct in "--bs=1m --offset=10% --size=4m" "--bs=4k --size=33%" "--bs=4k --offset=33% --size=80%"; do
+	# shellcheck disable=SC2086 # the options, one a word
+	both --name=p --filename="$LM_DEV" --direct=1 --rw=read $pct --write_lat_log=p --log_offset=1
+	same '.jobs[0].read.total_ios'
+	f=$(head -1 p_lat.1.log | cut -d, -f5)
+	rm -f p_lat.1.log
+	# shellcheck disable=SC2086
+	"$LUNMARK" --name=p --filename="$LM_DEV" --direct=1 --rw=read $pct --write_lat_log=p --log_offset=1 >lm.out 2>&1 ||
+		fail "lunmark $pct: $(head -c 300 lm.out)"
+	[ "$(head -1 p_lat.1.log | cut -d, -f5)" = "$f" ] || fail "$pct: first offset $(head -1 p_lat.1.log | cut -d, -f5), fio's $f"
+	rm -f p_*.log
+done
+ok "offset=N% and size=N% as fio takes them"
 # a job refused before any IO: the error alone, no empty JSON document
 # on stdout, and an --output file there already is left as it was
 echo kept >kept.json
