@@ -304,8 +304,9 @@ static int lm_fio_bs(const struct lm_opt_ctx *x, const char *val,
 		const char *p = part[d <= n ? d : n];
 		struct lm_bsdir b = j->bsd[d];
 
-		if (!*p)
+		if (!*p || k < b.rank)
 			continue;
+		b.rank = k;
 		if (k == 0) {
 			ret = lm_fio_bs_one(p, x->kb_base, &b.lo);
 			b.hi = b.lo;

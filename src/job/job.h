@@ -62,6 +62,9 @@ struct lm_fault {
  */
 struct lm_bsdir {
 	uint32_t lo, hi;
+	/* fio's bs 0, bsrange 1, bssplit 2: the higher wins, whatever the
+	 * order or section they are given in, as in fio */
+	unsigned int rank;
 	unsigned int n;
 	uint32_t bs[LM_BS_SPLITS];
 	unsigned int cum_pct[LM_BS_SPLITS]; /* the last is 100 */

@@ -331,4 +331,21 @@ wait
 lm_tgt_do resume
 expect_grep "no answer for 2 s (target stalled or unreachable; --iscsi-timeout sets the wait)" st.out
 ok "iodepth_batch_complete_min=0 polls to the end on iSCSI, and times out"
+
+# bssplit beats bsrange beats bs, whatever the order or section they
+# come in, as fio's: the largest and smallest IO of each tool's per-IO
+# log (lunmark let the last one given win: a [global] bssplit=4k/50:64k/50
+# under a job's bs=8k ran 8k IOs alone)
+sizes() { awk -F', ' '{ print $4 }' "$1" | sort -n | sed -n '1p;$p' | tr '\n' ' '; }
+for b in "[global]\nbssplit=4k/50:64k/50\n[a]\nbs=8k" "[a]\nbsrange=4k-16k\nbs=8k" \
+	"[a]\nbs=8k\nbsrange=4k-16k" "[a]\nbsrange=4k-16k\nbssplit=4k/50:64k/50"; do
+	printf "%b\nioengine=null\nsize=16m\nrw=randread\nwrite_lat_log=z\n" "$b" >z.fio
+	"$fio" z.fio >z.out 2>&1 || fail "fio $b: $(head -c 300 z.out)"
+	f=$(sizes z_lat.1.log)
+	rm -f z_*.log
+	"$LUNMARK" z.fio >z.out 2>&1 || fail "lunmark $b: $(head -c 300 z.out)"
+	[ "$(sizes z_lat.1.log)" = "$f" ] || fail "$(echo "$b" | tr '\n' ' '): IO sizes $(sizes z_lat.1.log), fio's $f"
+	rm -f z_*.log
+done
+ok "bssplit over bsrange over bs, in any order, as fio"
 echo "$passed passed, 0 failed"
