@@ -128,6 +128,27 @@ out_free:
 	return ret;
 }
 
+/* fio's ramp: a size-limited job whose pass ended within its ramp_time
+ * measured nothing here; fio, whose stats are reset only when the ramp
+ * ends, reports its ramp's IOs then. Said, not left as zeros. */
+static void lm_jobs_ramp_note(const struct lm_fio_job *fj, unsigned int n,
+			      const struct lm_run_result *res)
+{
+	unsigned int k, d;
+	uint64_t ios;
+
+	for (k = 0; k < n; k++) {
+		if (!fj[k].job.ramp_ns || fj[k].job.time_based ||
+		    res[k].io_errno || res[k].cut)
+			continue;
+		for (ios = 0, d = 0; d < LM_DIRS; d++)
+			ios += res[k].ios[d];
+		if (!ios)
+			lm_note("%s:%u: job '%s': its pass ended within its ramp_time, so nothing was measured (fio reports the ramp's IOs then); give it a larger size or a shorter ramp_time",
+				fj[k].file, fj[k].line, fj[k].job.name);
+	}
+}
+
 /* The device a job's file is on, or, one to be made, its directory's
  * (fio's disk_util names the device a file it lays out lands on). */
 static int lm_jobs_disk_of(const char *path, struct lm_disk_stat *s)
@@ -308,6 +329,8 @@ int lm_cmd_jobs(struct lm_cli *c)
 		     n++)
 			;
 		ret = lm_phase_run(c, &js.jobs[i], n, &res[i]);
+		if (!ret && !lm_stop)
+			lm_jobs_ramp_note(&js.jobs[i], n, &res[i]);
 		if (!ret && !lm_stop)
 			ret = lm_jobs_readback(c, &js.jobs[i], n, &res[i]);
 		/* the last phase may not have run: nothing of it to show */

@@ -159,6 +159,13 @@ for pct in "--bs=1m --offset=10% --size=4m" "--bs=4k --size=33%" "--bs=4k --offs
 	rm -f p_*.log
 done
 ok "offset=N% and size=N% as fio takes them"
+# a size-limited job done within its ramp_time measured nothing: said so,
+# not left as silent zeros (fio reports the ramp's IOs then)
+expect_exit "$LM_EXIT_OK" err "$LUNMARK" --name=r --ioengine=null --size=1m --ramp_time=2 --output-format=json
+expect_grep "job 'r': its pass ended within its ramp_time, so nothing was measured" err
+expect_exit "$LM_EXIT_OK" err "$LUNMARK" --name=r --ioengine=null --size=1m --ramp_time=1 --time_based --runtime=1
+! grep -q "within its ramp_time" err || fail "a time-based job's ramp: $(cat err)"
+ok "a pass done within ramp_time is said"
 # a job refused before any IO: the error alone, no empty JSON document
 # on stdout, and an --output file there already is left as it was
 echo kept >kept.json
