@@ -88,10 +88,12 @@ static struct json_object *lm_options_json(const struct lm_fio_section *s,
 static struct json_object *lm_globals_json(const struct lm_fio_file *f)
 {
 	struct json_object *o = json_object_new_object();
-	unsigned int i;
+	/* of several job files, fio shows the last one's [global] alone */
+	unsigned int i,
+		from = f && f->nparts - f->cmdline > 1 ? f->nparts - 1 : 0;
 
 	for (i = 0; f && i < f->nsecs; i++)
-		if (f->secs[i].global)
+		if (f->secs[i].global && f->secs[i].part >= from)
 			lm_options_add(o, &f->secs[i]);
 	return o;
 }
@@ -533,10 +535,9 @@ int lm_fio_json_write(FILE *f, const struct lm_fio_jobs *jobs,
 	ctime_r(&now, t);
 	t[strcspn(t, "\n")] = '\0';
 	lm_jput(root, "time", json_object_new_string(t));
-	/* fio leaves it out when it read several job files (the command
-	 * line's options are not one), or when there is none */
+	/* fio leaves it out when there is none */
 	g = lm_globals_json(file);
-	if (file->nparts - file->cmdline <= 1 && json_object_object_length(g))
+	if (json_object_object_length(g))
 		lm_jput(root, "global options", g);
 	else
 		json_object_put(g);

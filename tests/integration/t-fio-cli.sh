@@ -192,6 +192,13 @@ printf '[t]\nioengine=null\nsize=1m\n' >t1.fio
 printf '[u]\nioengine=null\nsize=1m\n' >u1.fio
 both --name=c --ioengine=null --size=1m t1.fio u1.fio
 same '[.jobs[] | [.jobname, .groupid]]'
+# of several job files, the JSON's "global options" is the last one's
+# [global] (lunmark left it out)
+printf '[global]\nioengine=null\nsize=1m\nbs=8k\n[a]\n' >g1.fio
+printf '[global]\nioengine=null\nsize=2m\nrw=randread\n[b]\n' >g2.fio
+both --bs=16k g1.fio g2.fio
+same '."global options"'
+[ "$(jq -c '."global options".size' lm.json)" = '"2m"' ] || fail "two job files: global options $(jq -c '."global options"' lm.json)"
 # a job with no options of its own has no "job options", as in fio
 printf '[global]\nioengine=null\nsize=1m\n[j]\n[k]\nbs=8k\n' >noopt.fio
 both noopt.fio
