@@ -228,6 +228,7 @@ static int lm_fio_clone(struct lm_fio_jobs *out, unsigned int *number,
 		if (k && c->named && lm_fio_files_place(c, msg, len))
 			return -EINVAL;
 		c->job.offset_bytes = fj->job.offset_bytes + k * inc;
+		c->job.offset_clone = k; /* offset_increment=N%, fitted */
 		c->job.seed = fj->job.seed + k;
 	}
 	out->n += n;

@@ -109,8 +109,8 @@ const struct lm_option lm_fio_options[] = {
 	{ .fio = "offset_increment",
 	  .type = LM_T_SIZE,
 	  LM_J(offset_increment),
-	  .set = lm_fio_set_bytes,
-	  .help = "clone k of numjobs starts k x this further (bytes)" },
+	  .set = lm_fio_set_offset_inc,
+	  .help = "clone k of numjobs starts k x this further (bytes, or N% of the target, each clone's start up to a whole block)" },
 	{ .fio = "write_bw_log",
 	  .type = LM_T_TEXT,
 	  LM_FJ(bw_log),
@@ -162,7 +162,7 @@ const struct lm_option lm_fio_options[] = {
 	{ .fio = "io_size",
 	  .type = LM_T_SIZE,
 	  LM_J(io_bytes),
-	  .set = lm_fio_set_bytes,
+	  .set = lm_fio_set_io_size,
 	  .help = "bytes each thread moves in a size-limited run, wrapping over the region (a verifying write job's read-back counts in it, as fio's)" },
 	{ .fio = "io_limit", LM_ALIAS("io_size") },
 	{ .fio = "timeout", LM_ALIAS("runtime") },
@@ -228,7 +228,7 @@ const struct lm_option lm_fio_options[] = {
 	  LM_J(invalidate),
 	  .help = "drop the target's page cache at open, so that a buffered job's IOs reach the device (default 1, as fio)" },
 	{ .fio = "loops",
-	  LM_NUMBER(1, 1000000),
+	  LM_NUMBER(0, 1000000), /* 0, as fio: once */
 	  LM_J(loops),
 	  .help = "a size-limited job moves its bytes this many times (with io_size: at least this many passes, then more until io_size, as fio)" },
 	{ .fio = "wait_for",
@@ -365,7 +365,28 @@ int lm_fio_set_offset(const struct lm_opt_ctx *x, const struct lm_option *o,
 	return lm_fio_sizepct(x, v, &j->offset_bytes, &j->offset_pct);
 }
 
-/* offset_increment, io_size: bytes, no percentage (yet) */
+/* offset_increment: bytes, or N% of the target */
+int lm_fio_set_offset_inc(const struct lm_opt_ctx *x, const struct lm_option *o,
+			  const char *v)
+{
+	struct lm_job *j = x->dst[LM_D_JOB];
+
+	(void)o;
+	return lm_fio_sizepct(x, v, &j->offset_increment,
+			      &j->offset_increment_pct);
+}
+
+/* io_size: bytes, or N% of the job's size (its region), as fio's */
+int lm_fio_set_io_size(const struct lm_opt_ctx *x, const struct lm_option *o,
+		       const char *v)
+{
+	struct lm_job *j = x->dst[LM_D_JOB];
+
+	(void)o;
+	return lm_fio_sizepct(x, v, &j->io_bytes, &j->io_pct);
+}
+
+/* ba, filesize: bytes, no percentage */
 int lm_fio_set_bytes(const struct lm_opt_ctx *x, const struct lm_option *o,
 		     const char *v)
 {
@@ -374,7 +395,7 @@ int lm_fio_set_bytes(const struct lm_opt_ctx *x, const struct lm_option *o,
 	if (lm_fio_size(v, x->kb_base, &n))
 		return lm_opt_bad(
 			x, v,
-			"not a size in bytes (percentages are not supported here yet)");
+			"not a size in bytes (a whole number with fio's suffixes: 4k, 1m, 0x1000)");
 	/* ba and filesize: fio's minval is 1 */
 	if (n < o->min)
 		return lm_opt_bad(x, v, "must not be zero");

@@ -178,6 +178,6 @@ extern const unsigned int lm_fio_noptions;
 lm_opt_set_fn lm_fio_set_bs, lm_fio_set_size, lm_fio_set_offset, lm_fio_set_rw;
 /* A size in bytes, fio's suffixes on the job's kb_base, at least the
  * row's min (filesize, io_size, offset_increment, ba). */
-lm_opt_set_fn lm_fio_set_bytes;
+lm_opt_set_fn lm_fio_set_bytes, lm_fio_set_offset_inc, lm_fio_set_io_size;
 
 #endif

@@ -30,11 +30,18 @@ static void lm_job_fit_pct(struct lm_job *j, uint64_t target_bytes,
 	uint64_t bs = lm_job_bs_min(j, -1);
 
 	bs = bs % lbs_bytes ? lbs_bytes : bs;
-	if (j->offset_pct > 0)
-		j->offset_bytes = ((uint64_t)((double)target_bytes *
-					      j->offset_pct / 100.0) +
-				   bs - 1) /
-				  bs * bs;
+	/* fio's clone k of an offset_increment=N% at the offset plus k
+	 * times N% of the target, up to a whole block */
+	if (j->offset_pct > 0 || j->offset_increment_pct > 0)
+		j->offset_bytes =
+			((j->offset_pct > 0 ? (uint64_t)((double)target_bytes *
+							 j->offset_pct / 100.0)
+					    : j->offset_bytes) +
+			 j->offset_clone *
+				 (uint64_t)((double)target_bytes *
+					    j->offset_increment_pct / 100.0) +
+			 bs - 1) /
+			bs * bs;
 	if (j->size_pct <= 0)
 		return;
 	j->size_bytes = (uint64_t)((double)target_bytes * j->size_pct / 100.0);
@@ -205,6 +212,9 @@ int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
 		j->size_rest = 0;
 	}
 	j->size_bytes -= j->size_rest;
+	if (j->io_pct > 0)
+		j->io_bytes =
+			(uint64_t)((double)j->size_bytes * j->io_pct / 100.0);
 	lm_job_fit_pass(j, target_bytes);
 	return 0;
 }

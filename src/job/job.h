@@ -96,6 +96,9 @@ struct lm_job {
 	uint64_t offset_bytes; /* region start */
 	double size_pct;       /* fio's size=N%: of the target, when > 0 */
 	double offset_pct;     /* fio's offset=N% */
+	double offset_increment_pct; /* fio's offset_increment=N% ... */
+	unsigned int offset_clone;   /* ... times this clone's number */
+	double io_pct;		     /* fio's io_size=N%: of size_bytes */
 	/* fio's offset_increment: thread k's region starts k times this
 	 * further, and each thread has its own pass (0: they share one) */
 	uint64_t offset_increment;

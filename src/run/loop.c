@@ -62,7 +62,7 @@ static void lm_submitted(struct lm_loop *l, unsigned int n, uint64_t now)
 		l->free_ios[i]->submit_ns = now;
 }
 
-/* fio's thinktime: have thinktime_blocks IOs been issued (@issuing, for
+/* fio's thinktime: thinktime_blocks IOs (0: 1, as fio's) issued (@issuing,
  * thinktime_blocks_type=issue) or completed since the last pause? */
 static bool lm_think_due(const struct lm_worker *w, const struct lm_loop *l,
 			 bool issuing)
@@ -72,7 +72,7 @@ static bool lm_think_due(const struct lm_worker *w, const struct lm_loop *l,
 	if (!j->think_ns || (j->think_issued != 0) != issuing)
 		return false;
 	return (issuing ? l->nissued : l->ncompleted) >=
-	       l->think_last + j->think_blocks;
+	       l->think_last + (j->think_blocks ? j->think_blocks : 1);
 }
 
 static void lm_trim_now(struct lm_worker *w, struct lm_loop *l,

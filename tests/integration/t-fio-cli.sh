@@ -158,7 +158,18 @@ for pct in "--bs=1m --offset=10% --size=4m" "--bs=4k --size=33%" "--bs=4k --offs
 	[ "$(head -1 p_lat.1.log | cut -d, -f5)" = "$f" ] || fail "$pct: first offset $(head -1 p_lat.1.log | cut -d, -f5), fio's $f"
 	rm -f p_*.log
 done
-ok "offset=N% and size=N% as fio takes them"
+# offset_increment=N%: the second clone starts a quarter in (lunmark
+# refused a percentage)
+both --name=p --filename="$LM_DEV" --direct=1 --rw=read --bs=4k --size=1m --numjobs=2 \
+	--offset_increment=25% --write_lat_log=p --log_offset=1
+f=$(head -1 p_lat.2.log | cut -d, -f5 | tr -d ' ')
+rm -f p_lat.*.log
+"$LUNMARK" --name=p --filename="$LM_DEV" --direct=1 --rw=read --bs=4k --size=1m --numjobs=2 \
+	--offset_increment=25% --write_lat_log=p --log_offset=1 >lm.out 2>&1 || fail "lunmark offset_increment=25%: $(head -c 300 lm.out)"
+{ [ "$f" = 16777216 ] && [ "$(head -1 p_lat.2.log | cut -d, -f5 | tr -d ' ')" = "$f" ]; } ||
+	fail "offset_increment=25%: the second clone at $(head -1 p_lat.2.log | cut -d, -f5), fio's at $f"
+rm -f p_*.log
+ok "offset=N%, size=N% and offset_increment=N% as fio takes them"
 # a size-limited job done within its ramp_time measured nothing: said so,
 # not left as silent zeros (fio reports the ramp's IOs then)
 expect_exit "$LM_EXIT_OK" err "$LUNMARK" --name=r --ioengine=null --size=1m --ramp_time=2 --output-format=json

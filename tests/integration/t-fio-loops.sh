@@ -78,4 +78,9 @@ ok "randrw: loops, then io_size"
 counts '[0,30]' --rw=read --number_ios=10 --loops=3
 counts '[0,12]' --rw=read --size=16k --number_ios=10 --loops=3
 ok "number_ios times loops"
+
+# io_size=N% is of the job's size, and loops=0 is once, as fio's
+counts '[0,32]' --rw=read --io_size=50%
+counts '[0,64]' --rw=read --loops=0
+ok "io_size=50%, loops=0"
 echo "$passed passed, 0 failed"
