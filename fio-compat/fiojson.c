@@ -156,10 +156,13 @@ static struct json_object *lm_bins_json(const struct lm_hist *h)
 	return o;
 }
 
-static struct json_object *lm_lat_json(const struct lm_hist *h, bool pcts)
+/* @h's figures; with a list @p (fio's percentile_list, NULL: none) its
+ * percentiles, and json+'s bins (p->plus) */
+static struct json_object *lm_lat_json(const struct lm_hist *h,
+				       const struct lm_fio_pct *p)
 {
 	struct json_object *o = json_object_new_object();
-	struct json_object *p;
+	struct json_object *pct;
 	char key[32];
 	unsigned int i;
 
@@ -168,24 +171,15 @@ static struct json_object *lm_lat_json(const struct lm_hist *h, bool pcts)
 	lm_jput_f(o, "mean", lm_hist_mean(h));
 	lm_jput_f(o, "stddev", lm_hist_stddev(h));
 	lm_jput_u64(o, "N", h->count);
-	if (!pcts || !h->count)
+	if (!p || !h->count)
 		return o;
-	p = json_object_new_object();
-	for (i = 0; i < LM_ARRAY_SIZE(lm_fio_pcts); i++) {
-		snprintf(key, sizeof(key), "%f", lm_fio_pcts[i]);
-		lm_jput_u64(p, key, lm_hist_percentile(h, lm_fio_pcts[i]));
+	pct = json_object_new_object();
+	for (i = 0; i < p->n; i++) {
+		snprintf(key, sizeof(key), "%f", p->v[i]);
+		lm_jput_u64(pct, key, lm_hist_percentile(h, p->v[i]));
 	}
-	lm_jput(o, "percentile", p);
-	return o;
-}
-
-/* lm_lat_json() with percentiles, and json+'s bins (@plus) where there
- * are any: clat_ns, a priority's and sync's lat_ns */
-static struct json_object *lm_pct_json(const struct lm_hist *h, bool plus)
-{
-	struct json_object *o = lm_lat_json(h, true);
-
-	if (plus && h->count)
+	lm_jput(o, "percentile", pct);
+	if (p->plus)
 		lm_jput(o, "bins", lm_bins_json(h));
 	return o;
 }
@@ -198,6 +192,16 @@ double lm_fio_bw_agg(const struct lm_run_result *r, unsigned int d)
 		return 0.0;
 	p = r->bw_samples[d].mean * 100.0 / kib;
 	return p < 100.0 ? p : 100.0;
+}
+
+void lm_fio_pct_of(const struct lm_fio_job *fj, bool plus, struct lm_fio_pct *p)
+{
+	p->v = fj->pcts_given ? fj->pcts : lm_fio_pcts;
+	p->n = fj->pcts_given ? fj->npcts : LM_FIO_NPCTS;
+	p->plus = plus;
+	p->clat = !fj->clat_pcts_off;
+	p->lat = fj->lat_pcts;
+	p->slat = fj->slat_pcts;
 }
 
 /* bw (KiB/s) and iops: fio's samples of each thread (bwavgtime,
@@ -223,7 +227,8 @@ static void lm_samples_json(struct json_object *o,
 
 /* fio's prios[]: each priority's completion latency, of those with an
  * IO (fio prints none below two of them) */
-static struct json_object *lm_prios_json(const struct lm_priolat *p, bool plus)
+static struct json_object *lm_prios_json(const struct lm_priolat *p,
+					 const struct lm_fio_pct *pct)
 {
 	struct json_object *a = json_object_new_array(), *o;
 	unsigned int i;
@@ -234,16 +239,19 @@ static struct json_object *lm_prios_json(const struct lm_priolat *p, bool plus)
 		o = json_object_new_object();
 		lm_jput_u64(o, "prioclass", lm_prio_class(p->val[i]));
 		lm_jput_u64(o, "prio", lm_prio_level(p->val[i]));
-		lm_jput(o, "clat_ns", lm_pct_json(&p->h[i], plus));
+		lm_jput(o, pct->lat ? "lat_ns" : "clat_ns",
+			lm_lat_json(&p->h[i],
+				    pct->clat || pct->lat ? pct : NULL));
 		json_object_array_add(a, o);
 	}
 	return a;
 }
 
-/* One direction; @nolat: gtod_reduce's, no latency figures (fio reads
- * the clock less and has none). */
+/* One direction, its percentiles as @p says; @nolat: gtod_reduce's, no
+ * latency figures (fio reads the clock less and has none). */
 static struct json_object *lm_dir_json(const struct lm_run_result *r,
-				       unsigned int d, bool plus, bool nolat)
+				       unsigned int d,
+				       const struct lm_fio_pct *p, bool nolat)
 {
 	struct json_object *o = json_object_new_object();
 	const struct lm_summary *s = &r->sum[d];
@@ -268,11 +276,12 @@ static struct json_object *lm_dir_json(const struct lm_run_result *r,
 	lm_hist_init(&empty);
 	lat = nolat ? &empty : &r->lat[d];
 	c = nolat ? &empty : apart ? &r->clat[d] : &r->lat[d];
-	lm_jput(o, "slat_ns", lm_lat_json(apart ? &r->slat[d] : &empty, false));
-	lm_jput(o, "clat_ns", lm_pct_json(c, plus));
-	lm_jput(o, "lat_ns", lm_lat_json(lat, false));
+	lm_jput(o, "slat_ns",
+		lm_lat_json(apart ? &r->slat[d] : &empty, p->slat ? p : NULL));
+	lm_jput(o, "clat_ns", lm_lat_json(c, p->clat ? p : NULL));
+	lm_jput(o, "lat_ns", lm_lat_json(lat, p->lat ? p : NULL));
 	if (!nolat && lm_priolat_used(&r->prio[d]) >= 2)
-		lm_jput(o, "prios", lm_prios_json(&r->prio[d], plus));
+		lm_jput(o, "prios", lm_prios_json(&r->prio[d], p));
 	lm_samples_json(o, r, d);
 	return o;
 }
@@ -281,14 +290,16 @@ static struct json_object *lm_dir_json(const struct lm_run_result *r,
  * sync (fdatasyncs too), with its percentiles; @nolat: none, as fio's
  * gtod_reduce */
 static struct json_object *lm_sync_json(const struct lm_run_result *r,
-					bool plus, bool nolat)
+					const struct lm_fio_pct *p, bool nolat)
 {
 	struct json_object *o = json_object_new_object();
 	struct lm_hist empty;
 
 	lm_hist_init(&empty);
 	lm_jput_u64(o, "total_ios", r->fsyncs);
-	lm_jput(o, "lat_ns", lm_pct_json(nolat ? &empty : &r->sync_lat, plus));
+	lm_jput(o, "lat_ns",
+		lm_lat_json(nolat ? &empty : &r->sync_lat,
+			    p->clat || p->lat ? p : NULL));
 	return o;
 }
 
@@ -427,6 +438,7 @@ static struct json_object *lm_job_json(const struct lm_fio_job *fj,
 {
 	struct json_object *o = json_object_new_object();
 	struct json_object *jo;
+	struct lm_fio_pct pct;
 	/* latency_target's found depth, else the iodepth */
 	unsigned int depth = fj->job.lat_target_ns ? r->lat_depth
 			     : fj->depth_given	   ? fj->depth_given
@@ -447,11 +459,12 @@ static struct json_object *lm_job_json(const struct lm_fio_job *fj,
 		lm_jput(o, "job options", jo);
 	if (fj->desc[0])
 		lm_jput_str(o, "desc", fj->desc);
-	lm_jput(o, "read", lm_dir_json(r, LM_DIR_READ, plus, fj->gtod_reduce));
+	lm_fio_pct_of(fj, plus, &pct);
+	lm_jput(o, "read", lm_dir_json(r, LM_DIR_READ, &pct, fj->gtod_reduce));
 	lm_jput(o, "write",
-		lm_dir_json(r, LM_DIR_WRITE, plus, fj->gtod_reduce));
-	lm_jput(o, "trim", lm_dir_json(r, LM_DIR_TRIM, plus, fj->gtod_reduce));
-	lm_jput(o, "sync", lm_sync_json(r, plus, fj->gtod_reduce));
+		lm_dir_json(r, LM_DIR_WRITE, &pct, fj->gtod_reduce));
+	lm_jput(o, "trim", lm_dir_json(r, LM_DIR_TRIM, &pct, fj->gtod_reduce));
+	lm_jput(o, "sync", lm_sync_json(r, &pct, fj->gtod_reduce));
 	lm_jput_u64(o, "job_runtime",
 		    (r->runtime_sum_ns ? r->runtime_sum_ns : r->elapsed_ns) /
 			    1000000);

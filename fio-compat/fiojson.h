@@ -66,6 +66,20 @@ int lm_fio_logs_write(const struct lm_fio_job *fj,
 		      const struct lm_run_result *r, char *msg, size_t len);
 
 /* What the JSON and terse outputs share. */
+/* Which latencies of a job fio's JSON shows percentiles of, and which
+ * (fio's percentile_list, clat_percentiles, lat_percentiles and
+ * slat_percentiles; the sync's and each priority's with clat or lat) */
+struct lm_fio_pct {
+	const double *v; /* in order */
+	unsigned int n;
+	bool plus; /* json+: each with its histogram's bins */
+	bool clat, lat, slat;
+};
+
+/* Job @fj's (@plus: json+). */
+void lm_fio_pct_of(const struct lm_fio_job *fj, bool plus,
+		   struct lm_fio_pct *p);
+
 #define LM_FIO_NPCTS 17
 #define LM_FIO_NSMALL 10
 #define LM_FIO_NMS 11

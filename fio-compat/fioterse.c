@@ -14,35 +14,41 @@ static void lm_terse_lat(FILE *f, const struct lm_hist *h)
 		lm_hist_stddev(h) / 1000);
 }
 
-/* A direction: KiB, KiB/s, IOPS, ms; slat, clat with 20 percentile
- * slots, lat (us); bw min, max, agg %, mean, dev (KiB/s). */
-static void lm_terse_dir(FILE *f, const struct lm_run_result *r, unsigned int d)
+/* A direction: KiB, KiB/s, IOPS, ms; slat, clat, 20 percentile slots
+ * (of lat with lat_percentiles, else of clat, none with neither, as
+ * fio's @p), lat (us); bw min, max, agg %, mean, dev (KiB/s). */
+static void lm_terse_dir(FILE *f, const struct lm_run_result *r, unsigned int d,
+			 const struct lm_fio_pct *p)
 {
 	const struct lm_summary *s = &r->sum[d];
 	/* slat apart where the engine tells it (fiojson.c does the same) */
 	bool apart = r->slat[d].count != 0;
 	const struct lm_hist *c = apart ? &r->clat[d] : &r->lat[d];
+	const struct lm_hist *ph = p->lat ? &r->lat[d] : c;
+	unsigned int i, n = p->lat || p->clat ? p->n : 0;
 	struct lm_hist none;
 	const struct lm_running *bw = &r->bw_samples[d];
-	unsigned int i;
 
 	lm_hist_init(&none);
 	fprintf(f, ";%llu;%llu;%llu;%llu",
 		(unsigned long long)(s->bytes / 1024),
 		(unsigned long long)(s->mib_s * 1024.0 + 0.5),
 		(unsigned long long)(s->iops + 0.5),
-		(unsigned long long)(lm_run_result_dir_ns(r, d) / 1000000));
+		/* fio's runtime, its ms rounded up, as the JSON's */
+		(unsigned long long)(s->ios ? (lm_run_result_dir_ns(r, d) +
+					       999999) /
+						      1000000
+					    : 0));
 	lm_terse_lat(f, apart ? &r->slat[d] : &none);
 	lm_terse_lat(f, c);
-	for (i = 0; i < 20; i++) {
-		if (i < LM_FIO_NPCTS && c->count)
-			fprintf(f, ";%f%%=%llu", lm_fio_pcts[i],
+	for (i = 0; i < LM_FIO_PCTS_MAX; i++) {
+		if (i < n && ph->count)
+			fprintf(f, ";%f%%=%llu", p->v[i],
 				(unsigned long long)(lm_hist_percentile(
-							     c,
-							     lm_fio_pcts[i]) /
+							     ph, p->v[i]) /
 						     1000));
-		else if (i < LM_FIO_NPCTS)
-			fprintf(f, ";%f%%=0", lm_fio_pcts[i]);
+		else if (i < n)
+			fprintf(f, ";%f%%=0", p->v[i]);
 		else
 			fputs(";0%=0", f);
 	}
@@ -77,12 +83,14 @@ static void lm_terse_job(FILE *f, const struct lm_fio_jobs *jobs,
 			 const struct lm_run_result *r)
 {
 	double share[LM_FIO_NMS + 1], depth[LM_DEPTH_BUCKETS];
+	struct lm_fio_pct pct;
 	unsigned int i;
 
+	lm_fio_pct_of(fj, false, &pct);
 	fprintf(f, "3;lunmark-%s;%s;%u;%d", LM_VERSION, fj->job.name, fj->group,
 		lm_fio_error(fj, r));
-	lm_terse_dir(f, r, LM_DIR_READ);
-	lm_terse_dir(f, r, LM_DIR_WRITE);
+	lm_terse_dir(f, r, LM_DIR_READ, &pct);
+	lm_terse_dir(f, r, LM_DIR_WRITE, &pct);
 	fprintf(f, ";%f%%;%f%%;%llu;%llu;%llu", r->job_usr_pct, r->job_sys_pct,
 		(unsigned long long)r->job_cpu.ctx,
 		(unsigned long long)r->job_cpu.majf,

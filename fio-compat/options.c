@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static lm_opt_set_fn lm_fio_set_kb_base, lm_fio_set_log, lm_fio_set_ss,
-	lm_fio_set_ss_time, lm_fio_set_dist;
+static lm_opt_set_fn lm_fio_set_kb_base, lm_fio_set_ss, lm_fio_set_ss_time,
+	lm_fio_set_dist;
 
 static const struct lm_enum lm_fio_dedupe_modes[] = {
 	{ "repeat", 0 },
@@ -111,54 +111,6 @@ const struct lm_option lm_fio_options[] = {
 	  LM_J(offset_increment),
 	  .set = lm_fio_set_offset_inc,
 	  .help = "clone k of numjobs starts k x this further (bytes, or N% of the target, each clone's start up to a whole block)" },
-	{ .fio = "write_bw_log",
-	  .type = LM_T_TEXT,
-	  LM_FJ(bw_log),
-	  .set = lm_fio_set_log,
-	  .flags = LM_OF_OPTIONAL,
-	  .help = "NAME_bw.1.log: KiB/s per log_avg_msec window, in fio's log format" },
-	{ .fio = "write_iops_log",
-	  .type = LM_T_TEXT,
-	  LM_FJ(iops_log),
-	  .set = lm_fio_set_log,
-	  .flags = LM_OF_OPTIONAL,
-	  .help = "NAME_iops.1.log: IOPS per window, as write_bw_log" },
-	{ .fio = "write_lat_log",
-	  .type = LM_T_TEXT,
-	  LM_FJ(lat_log),
-	  .set = lm_fio_set_log,
-	  .flags = LM_OF_OPTIONAL,
-	  .help = "NAME_lat.1.log and NAME_clat.1.log: mean completion latency (ns) per window" },
-	{ .fio = "write_hist_log",
-	  .type = LM_T_TEXT,
-	  LM_FJ(hist_log),
-	  .set = lm_fio_set_log,
-	  .flags = LM_OF_OPTIONAL,
-	  .help = "NAME_clat_hist.K.log: each thread's completion latency histogram (fio's 1856 bins) per log_hist_msec window, for fio's hist tools" },
-	{ .fio = "log_hist_msec",
-	  LM_NUMBER(0, 3600000),
-	  LM_FJ(log_hist_ms),
-	  .help = "write_hist_log's window in ms (0, the default: an empty log, as fio's)" },
-	{ .fio = "log_hist_coarseness",
-	  LM_NUMBER(0, 6),
-	  LM_FJ(hist_coarse),
-	  .help = "write_hist_log: 2^N of fio's bins summed into one (0 to 6)" },
-	{ .fio = "log_avg_msec",
-	  LM_NUMBER(0, 3600000),
-	  LM_FJ(log_avg_ms),
-	  .help = "the logs' window in ms; 0 (the default): a line per IO, a set of logs per thread" },
-	{ .fio = "bwavgtime",
-	  LM_NUMBER(1, 3600000),
-	  LM_J(bw_avg_ms),
-	  .help = "each thread's bandwidth samples for the JSON's bw_min, bw_max, bw_mean, bw_dev and bw_samples: one each this many ms (default 500), as fio's" },
-	{ .fio = "iopsavgtime",
-	  LM_NUMBER(1, 3600000),
-	  LM_J(iops_avg_ms),
-	  .help = "each thread's IOPS samples for the JSON's iops_min, ... iops_samples: one each this many ms (default 500), as fio's" },
-	{ .fio = "log_offset",
-	  LM_BOOLEAN,
-	  LM_FJ(log_offset),
-	  .help = "the logs' lines carry each IO's offset, after its block size (an averaged line: 0)" },
 	{ .fio = "io_size",
 	  .type = LM_T_SIZE,
 	  LM_J(io_bytes),
@@ -178,10 +130,6 @@ const struct lm_option lm_fio_options[] = {
 	  .val = 0,
 	  LM_J(direct),
 	  .help = "buffered IO, the opposite of direct (default 1)" },
-	{ .fio = "gtod_reduce",
-	  LM_BOOLEAN,
-	  LM_FJ(gtod_reduce),
-	  .help = "no latency figures in fio's output, as fio's (lunmark still reads the clock per IO batch)" },
 	LM_TAKEN_BOOL("allow_file_create",
 		      "taken: lunmark creates no file that filename= names"),
 	LM_TAKEN_BOOL(
@@ -419,18 +367,6 @@ static int lm_fio_set_kb_base(const struct lm_opt_ctx *x,
 }
 
 /* write_*_log[=NAME]: fio names the log after the job without a value */
-static int lm_fio_set_log(const struct lm_opt_ctx *x, const struct lm_option *o,
-			  const char *v)
-{
-	const struct lm_job *j = x->dst[LM_D_JOB];
-	const char *name = v && *v ? v : j->name;
-
-	if (strlen(name) >= o->size - 16)
-		return lm_opt_bad(x, v, "too long a name");
-	snprintf(lm_opt_field(x, o), o->size, "%s", name);
-	return 0;
-}
-
 static int lm_fio_set_ss(const struct lm_opt_ctx *x, const struct lm_option *o,
 			 const char *v)
 {

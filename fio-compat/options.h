@@ -23,6 +23,7 @@
 
 #define LM_FIO_JOBS_MAX 256u
 #define LM_FIO_FILES_MAX 16u /* in one job's filename list */
+#define LM_FIO_PCTS_MAX 20u  /* fio's percentile_list's most */
 
 struct lm_fio_job {
 	struct lm_job job; /* name, rw, bs, iodepth, numjobs as threads, ... */
@@ -70,7 +71,13 @@ struct lm_fio_job {
 	 * (fio's latency_depth shows it); 0: the job's own */
 	unsigned int depth_given;
 	uint64_t zonesize, zonerange, zoneskip;
-	bool gtod_reduce;    /* no latency figures, as fio's */
+	bool gtod_reduce; /* no latency figures, as fio's */
+	/* fio's percentile_list (pcts_given: else fio's own list), in
+	 * order, and which latencies show it: clat unless
+	 * clat_percentiles=0, lat and slat when asked (fiojson.h) */
+	double pcts[LM_FIO_PCTS_MAX];
+	unsigned int npcts;
+	bool pcts_given, clat_pcts_off, lat_pcts, slat_pcts;
 	bool do_verify;	     /* default 1 */
 	bool verify_set;     /* verify= was given (before verify_pattern=) */
 	uint64_t blockalign; /* ba=: the unit of random offsets; 0: smallest bs */

@@ -4,6 +4,7 @@
 #include "fio-compat/durable.h"
 #include "fio-compat/files.h"
 #include "fio-compat/options.h"
+#include "fio-compat/output.h"
 #include "fio-compat/pace.h"
 #include "fio-compat/place.h"
 #include "fio-compat/prio.h"
@@ -18,6 +19,9 @@ const struct lm_option *lm_opt_at(unsigned int i)
 	if (i < lm_fio_noptions)
 		return &lm_fio_options[i];
 	i -= lm_fio_noptions;
+	if (i < lm_fio_noutput_options)
+		return &lm_fio_output_options[i];
+	i -= lm_fio_noutput_options;
 	if (i < lm_fio_npace_options)
 		return &lm_fio_pace_options[i];
 	i -= lm_fio_npace_options;

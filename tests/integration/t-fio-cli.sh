@@ -170,6 +170,28 @@ rm -f p_lat.*.log
 	fail "offset_increment=25%: the second clone at $(head -1 p_lat.2.log | cut -d, -f5), fio's at $f"
 rm -f p_*.log
 ok "offset=N%, size=N% and offset_increment=N% as fio takes them"
+# fio's percentile options: which latencies have percentiles, and which
+# (its list, sorted, ended by a 0), in the JSON and the terse line's 20
+# slots; lunmark refused them all
+pq='[.jobs[0].read | (.slat_ns|has("percentile")), (.clat_ns|has("percentile")),
+	(.lat_ns|has("percentile")), (.clat_ns.percentile // {} | keys_unsorted),
+	(.lat_ns.percentile // {} | keys_unsorted)]'
+for p in "--percentile_list=99.9:50:99 --lat_percentiles=1" "--percentile_list=50:0:99" \
+	"--slat_percentiles=1 --clat_percentiles=0" "--clat_percentiles=0 --lat_percentiles=1"; do
+	# shellcheck disable=SC2086 # the options, one a word
+	both --name=p --filename="$LM_DEV" --direct=1 --ioengine=libaio --size=1m $p
+	same "$pq"
+	for t in "$fio" "$LUNMARK"; do
+		# shellcheck disable=SC2086
+		"$t" --name=p --filename="$LM_DEV" --direct=1 --ioengine=libaio --size=1m $p \
+			--minimal 2>/dev/null | cut -d';' -f18-37 | sed 's/=[0-9]*//g' >"terse-$(basename "$t")"
+	done
+	[ -s terse-lunmark ] || fail "$p: no terse line"
+	cmp -s terse-fio terse-lunmark || fail "$p: terse slots $(cat terse-lunmark), fio's $(cat terse-fio)"
+done
+expect_exit "$LM_EXIT_USAGE" err "$LUNMARK" --name=p --ioengine=null --size=1m --percentile_list=101
+expect_grep "percentile_list=101: percentiles from 0 to 100" err
+ok "percentile_list, clat_, lat_ and slat_percentiles as fio's"
 # a size-limited job done within its ramp_time measured nothing: said so,
 # not left as silent zeros (fio reports the ramp's IOs then)
 expect_exit "$LM_EXIT_OK" err "$LUNMARK" --name=r --ioengine=null --size=1m --ramp_time=2 --output-format=json

@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: MIT
+/* fio's output options (output.h). */
+#include "fio-compat/output.h"
+#include "fio-compat/options.h"
+#include "src/cli/values.h"
+#include "src/lunmark.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static lm_opt_set_fn lm_fio_set_log, lm_fio_set_pcts;
+
+const struct lm_option lm_fio_output_options[] = {
+	{ .fio = "write_bw_log",
+	  .type = LM_T_TEXT,
+	  LM_FJ(bw_log),
+	  .set = lm_fio_set_log,
+	  .flags = LM_OF_OPTIONAL,
+	  .help = "NAME_bw.1.log: KiB/s per log_avg_msec window, in fio's log format" },
+	{ .fio = "write_iops_log",
+	  .type = LM_T_TEXT,
+	  LM_FJ(iops_log),
+	  .set = lm_fio_set_log,
+	  .flags = LM_OF_OPTIONAL,
+	  .help = "NAME_iops.1.log: IOPS per window, as write_bw_log" },
+	{ .fio = "write_lat_log",
+	  .type = LM_T_TEXT,
+	  LM_FJ(lat_log),
+	  .set = lm_fio_set_log,
+	  .flags = LM_OF_OPTIONAL,
+	  .help = "NAME_lat.1.log and NAME_clat.1.log: mean completion latency (ns) per window" },
+	{ .fio = "write_hist_log",
+	  .type = LM_T_TEXT,
+	  LM_FJ(hist_log),
+	  .set = lm_fio_set_log,
+	  .flags = LM_OF_OPTIONAL,
+	  .help = "NAME_clat_hist.K.log: each thread's completion latency histogram (fio's 1856 bins) per log_hist_msec window, for fio's hist tools" },
+	{ .fio = "log_hist_msec",
+	  LM_NUMBER(0, 3600000),
+	  LM_FJ(log_hist_ms),
+	  .help = "write_hist_log's window in ms (0, the default: an empty log, as fio's)" },
+	{ .fio = "log_hist_coarseness",
+	  LM_NUMBER(0, 6),
+	  LM_FJ(hist_coarse),
+	  .help = "write_hist_log: 2^N of fio's bins summed into one (0 to 6)" },
+	{ .fio = "log_avg_msec",
+	  LM_NUMBER(0, 3600000),
+	  LM_FJ(log_avg_ms),
+	  .help = "the logs' window in ms; 0 (the default): a line per IO, a set of logs per thread" },
+	{ .fio = "bwavgtime",
+	  LM_NUMBER(1, 3600000),
+	  LM_J(bw_avg_ms),
+	  .help = "each thread's bandwidth samples for the JSON's bw_min, bw_max, bw_mean, bw_dev and bw_samples: one each this many ms (default 500), as fio's" },
+	{ .fio = "iopsavgtime",
+	  LM_NUMBER(1, 3600000),
+	  LM_J(iops_avg_ms),
+	  .help = "each thread's IOPS samples for the JSON's iops_min, ... iops_samples: one each this many ms (default 500), as fio's" },
+	{ .fio = "log_offset",
+	  LM_BOOLEAN,
+	  LM_FJ(log_offset),
+	  .help = "the logs' lines carry each IO's offset, after its block size (an averaged line: 0)" },
+	{ .fio = "percentile_list",
+	  .type = LM_T_TEXT,
+	  .set = lm_fio_set_pcts,
+	  .help = "the latency percentiles of fio's JSON and terse output, A:B:..., at most 20 from 0 to 100 (a 0 ends the list), in order (default fio's 1:5:10:...:99.99)" },
+	{ .fio = "clat_percentiles",
+	  .type = LM_T_BOOL,
+	  .val = 0,
+	  LM_FJ(clat_pcts_off),
+	  .help = "clat_ns has percentiles (default 1)" },
+	{ .fio = "lat_percentiles",
+	  LM_BOOLEAN,
+	  LM_FJ(lat_pcts),
+	  .help = "lat_ns has percentiles, and the priorities' and terse's are of it (default 0)" },
+	{ .fio = "slat_percentiles",
+	  LM_BOOLEAN,
+	  LM_FJ(slat_pcts),
+	  .help = "slat_ns has percentiles (default 0)" },
+	{ .fio = "gtod_reduce",
+	  LM_BOOLEAN,
+	  LM_FJ(gtod_reduce),
+	  .help = "no latency figures in fio's output, as fio's (lunmark still reads the clock per IO batch)" },
+};
+
+const unsigned int lm_fio_noutput_options =
+	LM_ARRAY_SIZE(lm_fio_output_options);
+
+/* write_*_log: NAME, or bare the job's name */
+static int lm_fio_set_log(const struct lm_opt_ctx *x, const struct lm_option *o,
+			  const char *v)
+{
+	const struct lm_job *j = x->dst[LM_D_JOB];
+	const char *name = v && *v ? v : j->name;
+
+	if (strlen(name) >= o->size - 16)
+		return lm_opt_bad(x, v, "too long a name");
+	snprintf(lm_opt_field(x, o), o->size, "%s", name);
+	return 0;
+}
+
+/* fio's percentile_list: A:B:..., each from 0 to 100, at most 20; a 0
+ * ends it, as fio's list ends at its first 0; put in order, as fio
+ * sorts it */
+static int lm_fio_set_pcts(const struct lm_opt_ctx *x,
+			   const struct lm_option *o, const char *v)
+{
+	struct lm_fio_job *fj = x->dst[LM_D_FIO];
+	const char *p = v;
+	unsigned int n = 0, i, k;
+	bool ended = false;
+	char *end;
+	double d;
+
+	(void)o;
+	for (;;) {
+		d = strtod(p, &end);
+		if (end == p || !isdigit((unsigned char)*p) || d > 100.0 ||
+		    (*end && *end != ':') || n == LM_FIO_PCTS_MAX)
+			return lm_opt_bad(
+				x, v,
+				"percentiles from 0 to 100 separated by ':', at most 20 (percentile_list=50:99:99.9)");
+		ended = ended || d == 0.0;
+		if (!ended)
+			fj->pcts[n++] = d;
+		if (!*end)
+			break;
+		p = end + 1;
+	}
+	for (i = 1; i < n; i++)
+		for (k = i; k && fj->pcts[k - 1] > fj->pcts[k]; k--) {
+			d = fj->pcts[k];
+			fj->pcts[k] = fj->pcts[k - 1];
+			fj->pcts[k - 1] = d;
+		}
+	fj->npcts = n;
+	fj->pcts_given = true;
+	return 0;
+}
