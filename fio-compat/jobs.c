@@ -179,13 +179,13 @@ static void lm_fio_defaults(struct lm_fio_job *fj)
 	fj->do_verify = true;
 }
 
-/* Is section @s a job that --section leaves out? */
+/* Is section @s a job --section leaves out (a command line's too, as fio)? */
 static bool lm_fio_left_out(const struct lm_fio_file *f,
 			    const struct lm_fio_section *s)
 {
 	unsigned int k;
 
-	if (!f->nonly || (f->cmdline && !s->part))
+	if (!f->nonly)
 		return false;
 	for (k = 0; k < f->nonly; k++)
 		if (!strcmp(f->only[k], s->name))
@@ -444,11 +444,6 @@ static int lm_fio_files(struct lm_fio_ctx *c, struct lm_fio_job *fj,
 		}
 		j->bs_bytes = (uint32_t)fj->blockalign;
 	}
-	/* fio's exceeds_number_ios(): number_ios times loops */
-	if (j->loops > 1)
-		j->number_ios = j->number_ios > UINT64_MAX / j->loops
-					? UINT64_MAX
-					: j->number_ios * j->loops;
 	ret = lm_fio_verify_fix(c, fj);
 	if (ret)
 		return ret;
@@ -564,9 +559,10 @@ static int lm_fio_jobs_fill(const struct lm_fio_file *f, struct lm_fio_ctx *c,
 		}
 	}
 	if (!out->n) {
-		snprintf(msg, len,
-			 "%s: no job in it (only [global] or nothing)",
-			 f->npaths ? f->paths[0] : "job file");
+		snprintf(msg, len, "%s: %s",
+			 f->npaths ? f->paths[0] : "job file",
+			 f->nonly ? "no job that --section names"
+				  : "no job in it (only [global] or nothing)");
 		return -EINVAL;
 	}
 	lm_fio_groups(out);

@@ -93,6 +93,11 @@ static void lm_job_fit_pass(struct lm_job *j, uint64_t target_bytes)
 
 	lm_dist_fit(&j->dist, n, j->bs_bytes, target_bytes,
 		    !j->offset_bytes && j->threads == 1);
+	/* fio's exceeds_number_ios(): number_ios times loops */
+	if (j->loops > 1)
+		j->number_ios = j->number_ios > UINT64_MAX / j->loops
+					? UINT64_MAX
+					: j->number_ios * j->loops;
 	if (j->loops > 1 || j->io_bytes)
 		j->io_bytes = lm_loops_bytes(
 			j,

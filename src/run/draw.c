@@ -164,7 +164,7 @@ enum lm_draw lm_draw(struct lm_worker *w, struct lm_loop *l, uint64_t now,
 
 /* Has the thread issued what it may: its share of a random size-limited
  * pass (a fio job's ramp spends of it too), or fio's number_ios (times
- * loops, when the job was built)? A file in turn left no bytes (no_io)
+ * loops, when the job was fitted)? A file in turn left no bytes (no_io)
  * has issued all it may. */
 static bool lm_spent(const struct lm_worker *w, const struct lm_loop *l,
 		     bool measuring)

@@ -48,6 +48,14 @@ done
 # --section picks one job; --readonly refuses a file with a write job
 both --filename="$LM_DEV" --section=w a.fio
 same '[.jobs[].jobname]'
+# the command line's jobs too, as fio (lunmark ran them whatever it said)
+both --section=w --name=c --ioengine=null --size=1m --filename="$LM_DEV" a.fio
+same '[.jobs[].jobname]'
+both --section=d --name=c --ioengine=null --size=1m --name=d --ioengine=null --size=1m
+same '[.jobs[].jobname]'
+[ "$(jq -c '[.jobs[].jobname]' lm.json)" = '["d"]' ] || fail "--section=d: $(jq -c '[.jobs[].jobname]' lm.json)"
+expect_exit "$LM_EXIT_USAGE" err "$LUNMARK" --section=zz --name=c --ioengine=null --size=1m
+expect_grep "no job that --section names" err
 expect_exit "$LM_EXIT_USAGE" err "$LUNMARK" --readonly --filename="$LM_DEV" a.fio
 expect_grep "a.fio:11: job 'w' writes" err
 expect_exit "$LM_EXIT_OK" err "$LUNMARK" --readonly --filename="$LM_DEV" a.fio --section=r \
