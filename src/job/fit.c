@@ -21,35 +21,45 @@ static int lm_fit_aligned(const char *what, uint64_t v, uint32_t lbs_bytes,
 	return -EINVAL;
 }
 
-/* fio's percentages of the target, as its filesetup.c takes them: the
- * offset up to a whole smallest block (and logical block), the size
- * down to one, at most what is left past the offset */
-static void lm_job_fit_pct(struct lm_job *j, uint64_t target_bytes,
-			   uint32_t lbs_bytes)
+/*
+ * fio's percentages of the target, as its filesetup.c takes them. The
+ * offset, as get_start_offset(): offset=N% of the target, else offset's
+ * bytes (a clone's bytes of offset_increment added in either), plus the
+ * clone's number times offset_increment=N% of the target, up to a whole
+ * smallest block (and logical block). The size, at most what is left
+ * past the offset, down to a whole block but at 100%; none left is an
+ * error (lm_fit_size() would take 0 for the rest of the target).
+ */
+static int lm_job_fit_pct(struct lm_job *j, uint64_t target_bytes,
+			  uint32_t lbs_bytes, char *msg, size_t len)
 {
+	double of = (double)target_bytes / 100.0;
 	uint64_t bs = lm_job_bs_min(j, -1);
 
 	bs = bs % lbs_bytes ? lbs_bytes : bs;
-	/* fio's clone k of an offset_increment=N% at the offset plus k
-	 * times N% of the target, up to a whole block */
 	if (j->offset_pct > 0 || j->offset_increment_pct > 0)
 		j->offset_bytes =
-			((j->offset_pct > 0 ? (uint64_t)((double)target_bytes *
-							 j->offset_pct / 100.0)
-					    : j->offset_bytes) +
+			((j->offset_pct > 0 ? (uint64_t)(of * j->offset_pct)
+					    : 0) +
+			 j->offset_bytes +
 			 j->offset_clone *
-				 (uint64_t)((double)target_bytes *
-					    j->offset_increment_pct / 100.0) +
+				 (uint64_t)(of * j->offset_increment_pct) +
 			 bs - 1) /
 			bs * bs;
-	if (j->size_pct <= 0)
-		return;
-	j->size_bytes = (uint64_t)((double)target_bytes * j->size_pct / 100.0);
-	if (j->offset_bytes + j->size_bytes > target_bytes)
-		j->size_bytes = j->offset_bytes < target_bytes
-					? target_bytes - j->offset_bytes
-					: 0;
-	j->size_bytes -= j->size_bytes % bs;
+	if (j->size_pct <= 0 || j->offset_bytes >= target_bytes)
+		return 0;
+	j->size_bytes = (uint64_t)(of * j->size_pct);
+	if (j->size_bytes > target_bytes - j->offset_bytes)
+		j->size_bytes = target_bytes - j->offset_bytes;
+	if (j->size_pct != 100.0)
+		j->size_bytes -= j->size_bytes % bs;
+	if (j->size_bytes)
+		return 0;
+	snprintf(
+		msg, len,
+		"size=%g%%: less than one block of %llu bytes of the target past the offset; give a larger percentage or size in bytes",
+		j->size_pct, (unsigned long long)bs);
+	return -EINVAL;
 }
 
 /* The region's size: a zero one the rest of the target; one past its
@@ -162,7 +172,8 @@ int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
 	uint64_t last;
 	uint32_t bad;
 
-	lm_job_fit_pct(j, target_bytes, lbs_bytes);
+	if (lm_job_fit_pct(j, target_bytes, lbs_bytes, msg, len))
+		return -EINVAL;
 	if (max_io_bytes && lm_job_bs_max(j, -1) > max_io_bytes) {
 		lm_fmt_size(a, sizeof(a), lm_job_bs_max(j, -1));
 		lm_fmt_size(b, sizeof(b), max_io_bytes);

@@ -384,8 +384,9 @@ uint64_t lm_job_buffer_bytes(const struct lm_job *j);
 uint64_t lm_job_buffer_limit(void);
 
 /*
- * Check the job on its own (ranges, engine limits, buffer memory). On failure writes a
- * message naming the option and what to do into @msg and returns -EINVAL.
+ * Check the job on its own (ranges, engine limits, buffer memory). On
+ * failure writes a message naming the option and what to do into @msg
+ * and returns -EINVAL.
  */
 int lm_job_check(const struct lm_job *j, char *msg, size_t len);
 
@@ -394,18 +395,18 @@ bool lm_job_bs_misfit(const struct lm_job *j, uint32_t lbs, uint32_t *bad);
 
 /*
  * (fit.c) Is the job's region (size_bytes) at least one IO of each
- * direction it does? Else -EINVAL, and @msg says why, naming the size as @size_word
- * ("--size", or a job file's "size"). Larger sizes are drawn again, as
- * fio's (lm_bs_pick()).
+ * direction it does? Else -EINVAL, and @msg says why, naming the size
+ * as @size_word ("--size", or a job file's "size"). Larger sizes are
+ * drawn again, as fio's (lm_bs_pick()).
  */
 int lm_job_fit_blocks(const struct lm_job *j, const char *size_word, char *msg,
 		      size_t len);
 
 /*
- * (fit.c) Check the job against a target of @target_bytes with logical blocks of
- * @lbs_bytes (1: a buffered job's, any size and offset) that takes IOs of
- * at most @max_io_bytes (0: no limit), and fill in a zero size (the rest
- * of the target). The size becomes whole blocks, what is cut kept in
+ * (fit.c) Check the job against a target of @target_bytes with logical
+ * blocks of @lbs_bytes (1: a buffered job's, any size and offset) that
+ * takes IOs of at most @max_io_bytes (0: no limit), and fill in a zero
+ * size (the rest of the target). The size becomes whole blocks, what is cut kept in
  * size_rest. On failure writes a message into @msg and returns -EINVAL.
  */
 int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
