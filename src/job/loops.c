@@ -22,7 +22,14 @@ static uint64_t lm_loops_whole(const struct lm_job *j, uint64_t bytes)
 {
 	uint64_t bs = j->bs_vary ? 1 : j->bs_bytes;
 
-	return (bytes + bs - 1) / bs * bs;
+	return bytes > UINT64_MAX - bs ? bytes / bs * bs
+				       : (bytes + bs - 1) / bs * bs;
+}
+
+/* @a times @b, at most UINT64_MAX (loops up to 10^6 of an io_size) */
+static uint64_t lm_loops_mul(uint64_t a, uint64_t b)
+{
+	return b && a > UINT64_MAX / b ? UINT64_MAX : a * b;
 }
 
 uint64_t lm_loops_bytes(const struct lm_job *j, uint64_t pass)
@@ -31,19 +38,22 @@ uint64_t lm_loops_bytes(const struct lm_job *j, uint64_t pass)
 	uint64_t want = j->io_bytes ? j->io_bytes : pass;
 	/* what fio's io_bytes counts of a loop: its reads back too */
 	uint64_t times = j->io_readback ? 2 : 1;
-	uint64_t done, each, more, most = lm_job_bs_max(j, -1);
+	uint64_t all = lm_loops_mul(want, loops), most = lm_job_bs_max(j, -1);
+	uint64_t done, moved, more;
 
 	if (!j->io_bytes || !pass || lm_dist_placed(&j->dist) ||
 	    !lm_loops_pass_ends(j))
-		return lm_loops_whole(j, want * loops);
+		return lm_loops_whole(j, all);
 	/* the loops fio runs whatever io_size says, each at most a pass
 	 * and all at most io_size times loops (its issue limit) */
-	done = loops * (pass < want ? pass : want);
+	done = lm_loops_mul(loops, pass < want ? pass : want);
+	moved = lm_loops_mul(done, times);
 	/* more while io_size is a largest block or more away */
-	if (done * times >= want || want - done * times < most)
+	if (moved >= want || want - moved < most)
 		return lm_loops_whole(j, done);
-	each = pass * times;
-	more = (want - done * times - most + each) / each;
-	done += more * pass;
-	return lm_loops_whole(j, done < want * loops ? done : want * loops);
+	more = (want - moved - most) / lm_loops_mul(pass, times) + 1;
+	done = lm_loops_mul(more, pass) > all - done
+		       ? all
+		       : done + lm_loops_mul(more, pass);
+	return lm_loops_whole(j, done < all ? done : all);
 }
