@@ -70,7 +70,7 @@ static int lm_fio_cmdline_opt(struct lm_cli *c, int *n, int i, const char *a,
 			      const char *v, char *msg, size_t len)
 {
 	bool name = !strncmp(a, "name", 4) && (!a[4] || a[4] == '=');
-	const char *val = v ? v : a[4] == '=' ? a + 5 : "";
+	const char *val = v ? v : name && a[4] ? a + 5 : "";
 	int ret;
 
 	if (name && !*val) {
