@@ -544,7 +544,8 @@ void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
 	l->inval_left = w->nblocks * w->job->bs_bytes;
 	l->drawn_out = l->settled = false;
 	w->lat_depth = l->lt.qd;
-	while (!stop && (more || l->inflight)) {
+	/* (the first error ends it, also one of a settling or a pause) */
+	while (!stop && !w->io_errno && (more || l->inflight)) {
 		if (more)
 			more = lm_fill(w, l, measuring);
 		/* the pass is drawn out: its read-back fills anew after */
@@ -583,8 +584,6 @@ void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
 		lm_complete(w, l, (unsigned int)n, measuring, stop, now);
 		if (!l->drawn_out)
 			lm_reaped(w, l, measuring, now, &more);
-		if (w->io_errno)
-			break;
 	}
 	/* every IO of the pass issued, none failed (whatever the stop cut
 	 * from the window, all of it is written once drained) */
