@@ -10,7 +10,8 @@
 # - a mixed job on a device full of other data: fio checks only the reads
 #   of its own writes (read back at the pass's end) and passes; so does
 #   lunmark, which before checked every read and failed (exit 7), and
-#   buffered, where it once read nothing back ("cut short");
+#   buffered, where it once read nothing back ("cut short"); a buffered
+#   job's read-back reads the device, not the cache;
 # - a time-based job with verify_backlog is read back as it goes (without
 #   it, no read-back, and a note says why); do_verify=0 reads nothing;
 # - a write lost over a block an earlier run wrote is caught; a bad
@@ -75,6 +76,19 @@ for more in '' verify_backlog=8 direct=0; do
 	expect_grep "  verify: $((w * 8)) blocks read, all as written" lm.out
 done
 ok "randrw on other data: passes as fio's, only its own writes checked (with and without a backlog, buffered)"
+
+# buffered, the writes left for the pass's end are synced and dropped
+# from the cache before they are read: every read reaches the device
+# (read from the cache, the device would see none of them)
+stat=/sys/block/$(basename "$LM_DEV")/stat
+printf '[b]\nfilename=%s\nioengine=psync\ndirect=0\nrw=randwrite\nbs=4k\nsize=4m\nverify=crc32c\nverify_backlog=100000\n' \
+	"$LM_DEV" >b.fio
+read -r -a s0 <"$stat"
+expect_exit "$LM_EXIT_OK" lm.out "$LUNMARK" b.fio --allow-write
+read -r -a s1 <"$stat"
+expect_grep "  verify: 8192 blocks read, all as written" lm.out
+[ $((s1[2] - s0[2])) -ge 8192 ] || fail "buffered read-back: the device read $((s1[2] - s0[2])) sectors of 8192"
+ok "buffered: the read-back reads the device, after the writes reach it"
 
 # time-based: read back as it goes; without a backlog, a note says why not
 printf '[t]\nfilename=%s\nioengine=libaio\niodepth=8\ndirect=1\nrw=randwrite\nbs=4k\nsize=4m\nverify=crc32c\nverify_backlog=64\ntime_based\nruntime=1\n' \
