@@ -108,21 +108,22 @@ static int lm_fio_set_pcts(const struct lm_opt_ctx *x,
 {
 	struct lm_fio_job *fj = x->dst[LM_D_FIO];
 	const char *p = v;
-	unsigned int n = 0, i, k;
-	bool ended = false;
+	unsigned int n = 0, all = 0, i, k;
 	char *end;
 	double d;
 
 	(void)o;
 	for (;;) {
+		/* a number as fio's strtod reads one (.5 too), no sign */
 		d = strtod(p, &end);
-		if (end == p || !isdigit((unsigned char)*p) || d > 100.0 ||
-		    (*end && *end != ':') || n == LM_FIO_PCTS_MAX)
+		if (end == p || (!isdigit((unsigned char)*p) && *p != '.') ||
+		    !(d <= 100.0) || (*end && *end != ':') ||
+		    all++ == LM_FIO_PCTS_MAX)
 			return lm_opt_bad(
 				x, v,
 				"percentiles from 0 to 100 separated by ':', at most 20 (percentile_list=50:99:99.9)");
-		ended = ended || d == 0.0;
-		if (!ended)
+		/* fio's list ends at its first 0 */
+		if (d != 0.0 && n == all - 1)
 			fj->pcts[n++] = d;
 		if (!*end)
 			break;
