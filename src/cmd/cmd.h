@@ -93,7 +93,7 @@ struct lm_fio_sink {
  */
 int lm_fio_out_open(const struct lm_cli *c, struct lm_fio_sink *s);
 /* fio's terse and JSON of @n results after the reports, of a run that
- * began at @start (CLOCK_REALTIME), then the file put in place and stdout
+ * began at @start (CLOCK_MONOTONIC), then the file put in place and stdout
  * restored; 0 or LM_EXIT_USAGE after saying why. */
 int lm_fio_out(const struct lm_cli *c, struct lm_fio_sink *s,
 	       const struct lm_fio_jobs *js, const struct lm_run_result *res,

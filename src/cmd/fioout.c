@@ -67,6 +67,7 @@ int lm_fio_out(const struct lm_cli *c, struct lm_fio_sink *s,
 	       const struct timespec *start)
 {
 	struct lm_fio_stamp at;
+	struct timespec mono;
 	/* after the reports, in the file when they are in it */
 	FILE *out =
 		s->file && s->stdout_fd < 0 ? lm_replace_stream(&s->r) : stdout;
@@ -79,10 +80,12 @@ int lm_fio_out(const struct lm_cli *c, struct lm_fio_sink *s,
 	}
 	if (c->out_terse)
 		lm_fio_terse_write(out, js, res, n);
-	/* as fio stamps it: when written, the run's seconds rounded up */
+	/* as fio stamps it: when written, the run's seconds rounded up
+	 * (on the monotonic clock, which no clock step moves) */
 	clock_gettime(CLOCK_REALTIME, &at.now);
-	at.elapsed_s = (uint64_t)(at.now.tv_sec - start->tv_sec) +
-		       (at.now.tv_nsec > start->tv_nsec);
+	clock_gettime(CLOCK_MONOTONIC, &mono);
+	at.elapsed_s = (uint64_t)(mono.tv_sec - start->tv_sec) +
+		       (mono.tv_nsec > start->tv_nsec);
 	if (c->out_json)
 		lm_fio_json_write(out, js, res, n, f, &at, c->out_jsonplus);
 	if (out != stdout && fclose(out))

@@ -304,7 +304,7 @@ int lm_cmd_jobs(struct lm_cli *c)
 	int out_ret;
 	int ret;
 
-	clock_gettime(CLOCK_REALTIME, &start);
+	clock_gettime(CLOCK_MONOTONIC, &start);
 	ret = lm_jobs_read(c, &f, &js);
 	if (ret || c->parse_only)
 		goto out_free;

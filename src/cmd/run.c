@@ -407,7 +407,7 @@ static int lm_run_fio(struct lm_cli *c, struct lm_job *const *jobs,
 	struct timespec start;
 	int ret, ret2 = 0;
 
-	clock_gettime(CLOCK_REALTIME, &start);
+	clock_gettime(CLOCK_MONOTONIC, &start);
 	if (!r || !js.jobs) {
 		free(r);
 		free(js.jobs);
