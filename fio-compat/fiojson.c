@@ -449,7 +449,10 @@ static struct json_object *lm_job_json(const struct lm_fio_job *fj,
 	lm_jput_i64(o, "error", lm_fio_error(fj, r));
 	lm_jput_i64(o, "eta", 0);
 	lm_jput_i64(o, "elapsed", (int64_t)at->elapsed_s); /* the run's */
-	jo = lm_options_json(opts, cmdline ? fj->job.name : NULL);
+	/* a summed entry's options, and their name, are its last job's */
+	jo = lm_options_json(opts, !cmdline ? NULL
+				   : opts   ? opts->name
+					    : fj->job.name);
 	/* fio leaves it out when the job's section has no option line; a
 	 * section of options fio does not show (new_group, stonewall) has
 	 * it empty */

@@ -231,6 +231,11 @@ printf '[t]\nioengine=null\nsize=1m\n' >t1.fio
 printf '[u]\nioengine=null\nsize=1m\n' >u1.fio
 both --name=c --ioengine=null --size=1m t1.fio u1.fio
 same '[.jobs[] | [.jobname, .groupid]]'
+# a summed entry of command-line jobs shows its last job's options, name
+# and all, as fio (lunmark named them by its first job)
+both --name a --rw read --ioengine null --size 1m --name b --rw write --ioengine null --size 1m \
+	--group_reporting --numjobs 2
+same '.jobs[0].jobname' '.jobs[0]."job options"'
 # of several job files, the JSON's "global options" is the last one's
 # [global] (lunmark left it out)
 printf '[global]\nioengine=null\nsize=1m\nbs=8k\n[a]\n' >g1.fio
