@@ -179,13 +179,14 @@ static void lm_fio_defaults(struct lm_fio_job *fj)
 	fj->do_verify = true;
 }
 
-/* Is section @s a job --section leaves out (a command line's too, as fio)? */
+/* Is section @s a job --section leaves out? A command line's job was
+ * kept or left out where it stood (src/cli/fiocmd.c), as fio's. */
 static bool lm_fio_left_out(const struct lm_fio_file *f,
 			    const struct lm_fio_section *s)
 {
 	unsigned int k;
 
-	if (!f->nonly)
+	if (!f->nonly || (f->cmdline && !s->part))
 		return false;
 	for (k = 0; k < f->nonly; k++)
 		if (!strcmp(f->only[k], s->name))

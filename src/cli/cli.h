@@ -76,9 +76,9 @@ struct lm_cli {
 	/* fio's own command-line options */
 	const char *sections[16]; /* --section=NAME: only these jobs */
 	unsigned int nsections;
-	bool showcmd;	 /* print the job files as command lines */
-	bool parse_only; /* read them, run nothing */
-	unsigned int max_jobs;
+	bool showcmd;		     /* print the job files as command lines */
+	bool parse_only;	     /* read them, run nothing */
+	const char *max_jobs;	     /* fio 3.33 ignores it, so does lunmark */
 	uint64_t status_interval_ns; /* taken, no effect */
 	const char *eta;	     /* taken, no effect */
 	uint64_t eta_newline_ns;     /* taken, no effect */

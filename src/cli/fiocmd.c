@@ -6,6 +6,7 @@
  */
 #include "src/cli/cli.h"
 #include "src/cli/options.h"
+#include "src/lunmark.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -64,10 +65,35 @@ static int lm_fio_text(struct lm_cli *c, int *n, const char *x, const char *y,
 	return *n > 0 && (size_t)*n < sizeof(c->fio_text) ? 0 : -E2BIG;
 }
 
+/* The command line's --section names so far: fio's filter applies to a
+ * --name when it comes, not to the jobs before it. */
+struct lm_fio_secs {
+	const char *name[16];
+	size_t n;
+};
+
+/* Does a --section before job @val leave it out? fio then makes no job
+ * of it, and its options, as fio's, go to the defaults of the jobs
+ * after it (fio's def_thread): the job's lines become a [global]. */
+static bool lm_fio_skipped(const struct lm_fio_secs *s, const char *val, int i)
+{
+	size_t k;
+
+	if (!s->n || !strncmp(val, "global", 6))
+		return false;
+	for (k = 0; k < s->n; k++)
+		if (!strcmp(s->name[k], val))
+			return false;
+	lm_note("argument %d: --name=%s: no --section before it names it, so there is no such job; its options apply to the jobs after it, as in fio",
+		i, val);
+	return true;
+}
+
 /* --@a (@v, the next argument, its value) as a line: --name starts a
  * job, what fio refuses of it refused; the next argument an empty line */
 static int lm_fio_cmdline_opt(struct lm_cli *c, int *n, int i, const char *a,
-			      const char *v, char *msg, size_t len)
+			      const char *v, const struct lm_fio_secs *secs,
+			      char *msg, size_t len)
 {
 	bool name = !strncmp(a, "name", 4) && (!a[4] || a[4] == '=');
 	const char *val = v ? v : name && a[4] ? a + 5 : "";
@@ -86,17 +112,33 @@ static int lm_fio_cmdline_opt(struct lm_cli *c, int *n, int i, const char *a,
 			i, val, val + strspn(val, " \t"));
 		return -EINVAL;
 	}
-	if (name)
+	if (name && lm_fio_skipped(secs, val, i))
+		ret = lm_fio_text(c, n, "[global]", "", "");
+	else if (name)
 		ret = lm_fio_text(c, n, "[", val, "]");
 	else
 		ret = lm_fio_text(c, n, a, v ? "=" : "", v ? v : "");
 	return !ret && v ? lm_fio_text(c, n, "", "", "") : ret;
 }
 
+/* Note --section's value, @a or @v, for the --name options after it
+ * (more than the table takes is refused when the options are read). */
+static void lm_fio_own_section(struct lm_fio_secs *s, const struct lm_option *o,
+			       const char *a, const char *v)
+{
+	const char *eq = strchr(a, '=');
+
+	if (strcmp(o->name, "section") || s->n == LM_ARRAY_SIZE(s->name))
+		return;
+	if (v || eq)
+		s->name[s->n++] = v ? v : eq + 1;
+}
+
 int lm_fio_cmdline(int argc, char **argv, struct lm_cli *c, char **own,
 		   int *nown, char *msg, size_t len)
 {
 	const struct lm_option *o;
+	struct lm_fio_secs secs = { .n = 0 };
 	const char *a, *v;
 	int i, n, ret = 0;
 
@@ -127,6 +169,7 @@ int lm_fio_cmdline(int argc, char **argv, struct lm_cli *c, char **own,
 		} else if (o && *nown + 2 > LM_FIO_OWN_MAX) {
 			ret = -E2BIG;
 		} else if (o) {
+			lm_fio_own_section(&secs, o, a, v);
 			own[(*nown)++] = argv[i];
 			if (v)
 				own[(*nown)++] = argv[i + 1];
@@ -134,7 +177,8 @@ int lm_fio_cmdline(int argc, char **argv, struct lm_cli *c, char **own,
 			if (!ret && v)
 				ret = lm_fio_text(c, &n, "", "", "");
 		} else {
-			ret = lm_fio_cmdline_opt(c, &n, i, a + 2, v, msg, len);
+			ret = lm_fio_cmdline_opt(c, &n, i, a + 2, v, &secs, msg,
+						 len);
 		}
 		i += v != NULL;
 	}

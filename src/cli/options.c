@@ -419,11 +419,11 @@ const struct lm_option lm_options[] = {
 	  .cmds = LM_JOBS,
 	  .help = "read the job files and options, say what is wrong, and run nothing" },
 	{ .name = "max-jobs",
-	  LM_NUMBER(1, 65536),
+	  .type = LM_T_STR,
 	  LM_CLI(max_jobs),
 	  .cmds = LM_JOBS,
 	  .arg = "N",
-	  .help = "refuse more than N jobs (clones counted)" },
+	  .help = "taken with no effect, as fio 3.33 takes it" },
 	{ .name = "status-interval",
 	  .type = LM_T_TIME,
 	  .min = 1000000, /* fio: "status interval too small" under 1 ms */

@@ -286,10 +286,6 @@ static int lm_jobs_read(struct lm_cli *c, struct lm_fio_file *f,
 	}
 	if (c->job.clock && lm_jobs_one_sum(c, js))
 		return LM_EXIT_USAGE;
-	if (c->max_jobs && js->n > c->max_jobs) {
-		lm_err("%u jobs, more than --max-jobs=%u", js->n, c->max_jobs);
-		return LM_EXIT_USAGE;
-	}
 	return 0;
 }
 

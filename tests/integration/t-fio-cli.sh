@@ -54,6 +54,20 @@ same '[.jobs[].jobname]'
 both --section=d --name=c --ioengine=null --size=1m --name=d --ioengine=null --size=1m
 same '[.jobs[].jobname]'
 [ "$(jq -c '[.jobs[].jobname]' lm.json)" = '["d"]' ] || fail "--section=d: $(jq -c '[.jobs[].jobname]' lm.json)"
+# a --section leaves out the --name jobs after it, not those before, and
+# a job left out gives its options to the jobs after it, as fio's
+# (lunmark filtered every job, wherever the --section stood)
+both --name=c --ioengine=null --size=1m --name=d --ioengine=null --size=1m --section=d
+same '[.jobs[].jobname]'
+[ "$(jq -c '[.jobs[].jobname]' lm.json)" = '["c","d"]' ] || fail "--section after c: $(jq -c '[.jobs[].jobname]' lm.json)"
+both --ioengine=null --size=1m --section=d --name=c --bs=8k --name=d --name=e --section=e --name=f
+same '[.jobs[] | [.jobname, .read.total_ios]]' '."global options"'
+[ "$(jq -c '[.jobs[] | [.jobname, .read.total_ios]]' lm.json)" = '[["d",128]]' ] ||
+	fail "c's bs=8k for d: $(jq -c '[.jobs[] | [.jobname, .read.total_ios]]' lm.json)"
+expect_grep "argument 4: --name=c: no --section before it names it" lm.out
+# --max-jobs is taken and dropped, as fio 3.33's getopt drops it
+both --max-jobs=1 --name=c --ioengine=null --size=1m --name=d --ioengine=null --size=1m
+same '[.jobs[].jobname]'
 expect_exit "$LM_EXIT_USAGE" err "$LUNMARK" --section=zz --name=c --ioengine=null --size=1m
 expect_grep "no job that --section names" err
 expect_exit "$LM_EXIT_USAGE" err "$LUNMARK" --readonly --filename="$LM_DEV" a.fio
