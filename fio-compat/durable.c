@@ -80,8 +80,8 @@ const struct lm_option lm_fio_durable_options[] = {
 const unsigned int lm_fio_ndurable_options =
 	LM_ARRAY_SIZE(lm_fio_durable_options);
 
-/* verify=ALG: lunmark's own verify, whatever fio's algorithm (0 and null:
- * off); said on stderr, since fio would also read a write job back */
+/* verify=ALG: lunmark's own verify, whatever fio's algorithm (0: off;
+ * null: read back, nothing checked, as fio's); said on stderr */
 static int lm_fio_set_verify(const struct lm_opt_ctx *x,
 			     const struct lm_option *o, const char *v)
 {
@@ -102,8 +102,9 @@ static int lm_fio_set_verify(const struct lm_opt_ctx *x,
 		return lm_opt_bad(
 			x, v,
 			"one of fio's verify methods (md5, crc32c, xxhash, sha256, meta, pattern, ...) or 0");
-	j->verify = i >= 2;
-	j->verify_kind = !strcmp(v, "meta")	 ? LM_VERIFY_HEADER
+	j->verify = i >= 1;
+	j->verify_kind = i == 1			 ? LM_VERIFY_NULL
+			 : !strcmp(v, "meta")	 ? LM_VERIFY_HEADER
 			 : !strcmp(v, "pattern") ? LM_VERIFY_PATTERN
 						 : LM_VERIFY_HASH;
 	if (fj)

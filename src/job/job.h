@@ -350,6 +350,7 @@ static inline bool lm_job_blockmapped(const struct lm_job *j)
 static inline bool lm_job_checks_reads(const struct lm_job *j, uint32_t lbs)
 {
 	return j->verify && !j->verify_own &&
+	       j->verify_kind != LM_VERIFY_NULL &&
 	       (j->verify_kind == LM_VERIFY_HASH ||
 		(!lm_rw_mixed(j->rw) &&
 		 (!j->bs_vary ||
@@ -371,6 +372,7 @@ uint32_t lm_job_bs_min(const struct lm_job *j, int d);
 static inline bool lm_job_rereadable(const struct lm_job *j)
 {
 	return j->verify_kind == LM_VERIFY_HASH ||
+	       j->verify_kind == LM_VERIFY_NULL ||
 	       lm_verify_pattern_anchored(&j->verify_pat, 512) ||
 	       lm_job_bs_min(j, LM_DIR_WRITE) == lm_job_bs_max(j, LM_DIR_WRITE);
 }

@@ -206,7 +206,7 @@ void lm_verify_block_fill_io(void *buf, uint32_t len, uint32_t lbs,
 {
 	uint32_t at;
 
-	if (kind == LM_VERIFY_PATTERN)
+	if (kind == LM_VERIFY_PATTERN || kind == LM_VERIFY_NULL)
 		return;
 	for (at = 0; at < len; at += lbs)
 		lm_verify_block_fill((char *)buf + at, lbs, offset + at, run,
@@ -222,6 +222,8 @@ void lm_verify_block_io(const void *buf, uint32_t len, uint32_t lbs,
 	char why[sizeof(t->why)];
 	uint32_t at;
 
+	if (how->kind == LM_VERIFY_NULL) /* read, and nothing checked */
+		return;
 	/* the pattern as written for this IO: its %o's are its offset */
 	if (how->kind != LM_VERIFY_HASH && how->pat && how->pat->noff) {
 		lm_verify_pattern_fill(how->pat, pasted, how->pat->len, offset);

@@ -37,6 +37,7 @@ enum lm_verify_kind {
 	LM_VERIFY_HASH,	   /* a header with the XXH64 of the rest */
 	LM_VERIFY_HEADER,  /* a header, its hash its own; the pattern, if any */
 	LM_VERIFY_PATTERN, /* no header: the pattern alone (fio's pattern) */
+	LM_VERIFY_NULL, /* fio's null: read back, nothing written or checked */
 };
 
 #define LM_VERIFY_PATTERN_MAX 512u /* bytes, as fio's verify_pattern */

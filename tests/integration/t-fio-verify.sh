@@ -12,6 +12,7 @@
 # - a flipped byte in a header is named, as fio's header check does;
 # - writes of several sizes that overlap, and mixed jobs: no block
 #   called bad that fio (which skips those checks) takes;
+# - verify=null reads a write job's blocks back and checks none, as fio;
 # - verify= decides when given, before or after verify_pattern=, as in
 #   fio, and with verify off the writes carry the pattern; verify=
 #   pattern without a pattern, and patterns fio cannot read, are refused
@@ -142,6 +143,26 @@ expect_grep "verify=md5: lunmark's own verify (an XXH64 header per block" lm.out
 [ "$(dd if="$LM_DEV" bs=1 skip=40 count=2 status=none | od -An -tx1 | tr -d ' ')" = aaaa ] ||
 	fail "verify=md5 with verify_pattern: the data is not the pattern"
 ok "verify= before verify_pattern= decides the method; the data is the pattern"
+
+# verify=null: fio reads a write job's blocks back and checks nothing,
+# and its writes carry no header (lunmark took it as verify off, and
+# read nothing back); a read job's reads of anything pass
+printf '[n]\nfilename=%s\nrw=randwrite\nbs=64k\nsize=1m\ndirect=1\nioengine=psync\nverify=null\n' "$LM_DEV" >n.fio
+both n.fio
+same '[.jobs[0] | .read.total_ios, .write.total_ios]'
+[ "$(jq -c '[.jobs[0] | .read.total_ios, .write.total_ios]' lm.json)" = '[16,16]' ] ||
+	fail "verify=null read back $(jq -c '[.jobs[0] | .read.total_ios, .write.total_ios]' lm.json)"
+if head -c 1048576 "$LM_DEV" | grep -aq LMVERIFY; then fail "verify=null: the writes carry lunmark's headers"; fi
+# (and read back in the pass, with verify_backlog)
+for b in 0 4; do
+	expect_exit "$LM_EXIT_OK" lm.out "$LUNMARK" n.fio --allow-write --verify_backlog=$b
+	if grep -q "verify:" lm.out; then fail "verify=null, verify_backlog=$b: checked: $(cat lm.out)"; fi
+done
+sed -i 's/randwrite/randread/' n.fio
+head -c 1048576 /dev/urandom | dd of="$LM_DEV" bs=1M oflag=direct status=none
+both n.fio
+same '.jobs[0].read.total_ios' '.jobs[0].error'
+ok "verify=null: written blocks read back, none checked, as fio's"
 
 # refused: verify=pattern without one (fio aborts), a pattern fio cannot read
 printf '[p]\nfilename=%s\nrw=write\nsize=1m\nverify=pattern\n' "$LM_DEV" >bad.fio
