@@ -279,16 +279,16 @@ int lm_fio_set_bs(const struct lm_opt_ctx *x, const struct lm_option *o,
 	return lm_fio_bs(x, v, (unsigned int)o->val);
 }
 
-/* size and offset: bytes, or N% of the target */
+/* size and offset: bytes, or N% of the target; 0% is 0, as fio's (the
+ * option's default: the whole target, from its start) */
 static int lm_fio_sizepct(const struct lm_opt_ctx *x, const char *v,
 			  uint64_t *bytes, double *pct)
 {
 	*pct = 0;
 	if (strchr(v, '%')) {
-		if (lm_fio_pct(v, pct) || *pct <= 0)
-			return lm_opt_bad(
-				x, v,
-				"not a percentage above 0 and at most 100");
+		if (lm_fio_pct(v, pct) || *pct < 0)
+			return lm_opt_bad(x, v,
+					  "not a percentage from 0 to 100");
 		*bytes = 0;
 		return 0;
 	}

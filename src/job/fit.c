@@ -196,9 +196,10 @@ int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
 	if (j->offset_bytes >= target_bytes) {
 		lm_fmt_size(a, sizeof(a), j->offset_bytes);
 		lm_fmt_size(b, sizeof(b), target_bytes);
-		snprintf(msg, len,
-			 "--offset=%s is beyond the end of the target (%s)", a,
-			 b);
+		snprintf(
+			msg, len,
+			"--offset=%s is at or past the end of the target (%s): nothing is left to move; give a smaller offset",
+			a, b);
 		return -EINVAL;
 	}
 	if (lm_fit_aligned("offset_increment", j->offset_increment, lbs_bytes,
@@ -231,6 +232,15 @@ int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
 	if (j->io_pct > 0)
 		j->io_bytes =
 			(uint64_t)((double)j->size_bytes * j->io_pct / 100.0);
+	/* fio: "blocksize is larger than data set range" */
+	if (j->io_pct > 0 && j->io_bytes < lm_job_bs_min(j, -1)) {
+		snprintf(
+			msg, len,
+			"io_size=%g%% is %llu bytes of the %llu-byte region, less than one block: give a larger share or io_size in bytes",
+			j->io_pct, (unsigned long long)j->io_bytes,
+			(unsigned long long)j->size_bytes);
+		return -EINVAL;
+	}
 	lm_job_fit_pass(j, target_bytes);
 	return 0;
 }

@@ -183,13 +183,20 @@ first() {
 	echo
 }
 for pct in "--bs=1m --offset=10% --size=4m" "--bs=4k --size=33%" "--bs=4k --offset=33% --size=80%" \
-	"--bs=4k --size=1m --numjobs=2 --offset_increment=25%" "--bs=4k --size=1m --offset=10% --numjobs=2 --offset_increment=1m"; do
+	"--bs=4k --size=1m --numjobs=2 --offset_increment=25%" "--bs=4k --size=1m --offset=10% --numjobs=2 --offset_increment=1m" \
+	"--bs=1m --size=0% --offset=0% --io_size=0%" "--bs=1m --size=4m --numjobs=2 --offset_increment=0%"; do
 	# shellcheck disable=SC2086 # the options, one a word
 	f=$(first "$fio" pf $pct) l=$(first "$LUNMARK" pl $pct)
 	[ "$l" = "$f" ] || fail "$pct: reads and first offsets $l, fio's $f"
 	case $pct in *offset=10%*--size=4m) [ "$f" = "4 7340032" ] || fail "fio's $pct: $f (the check is wrong)" ;; esac
 done
-ok "offset=N%, size=N% and offset_increment=N% as fio takes them"
+# 0% is the option's default, as fio's (lunmark refused it); an io_size
+# share under one block is refused, as fio fails the job
+expect_exit "$LM_EXIT_FIT" err "$LUNMARK" --name=p --filename="$LM_DEV" --size=64k --io_size=1%
+expect_grep "io_size=1% is 655 bytes of the 65536-byte region, less than one block" err
+"$fio" --name=p --filename="$LM_DEV" --size=64k --io_size=1% >fio.out 2>&1 && fail "fio ran io_size=1% of 64k"
+expect_grep "blocksize is larger than data set range" fio.out
+ok "offset=N%, size=N%, io_size=N% and offset_increment=N% as fio takes them"
 # fio's percentile options: which latencies have percentiles, and which
 # (its list, sorted, ended by a 0), in the JSON and the terse line's 20
 # slots; lunmark refused them all
