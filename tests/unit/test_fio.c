@@ -267,7 +267,7 @@ static const struct {
 	{ "[a]\ninclude /nonexistent/x.fio\n",
 	  "t.fio:2: include /nonexistent/x.fio: No such file" },
 	{ "[global]\nbs=4k\n", "no job in it" },
-	{ "[a]\nsize=0%\n", "not a percentage above 0" },
+	{ "[a]\nsize=101%\n", "not a percentage from 0 to 100" },
 	{ "[a]\nrw=randread\nblockalign=8k\n",
 	  "t.fio:1: blockalign=8192: lunmark aligns offsets" },
 };
