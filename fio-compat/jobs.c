@@ -8,6 +8,7 @@
 #include "fio-compat/options.h"
 #include "fio-compat/files.h"
 #include "fio-compat/groups.h"
+#include "fio-compat/pace.h"
 #include "src/cli/values.h"
 #include "src/engine/engine.h"
 #include "src/lunmark.h"
@@ -231,6 +232,7 @@ static int lm_fio_clone(struct lm_fio_jobs *out, unsigned int *number,
 		c->job.offset_bytes = fj->job.offset_bytes + k * inc;
 		c->job.offset_clone = k; /* offset_increment=N%, fitted */
 		c->job.seed = fj->job.seed + k;
+		lm_fio_pace_clone(c);
 	}
 	out->n += n;
 	return 0;

@@ -44,6 +44,8 @@ struct lm_fio_job {
 	bool log_offset;   /* log_offset=1: each line has the IO's offset */
 	bool log_prio;	   /* log_prio=1: its last field is the IO's priority */
 	uint64_t filesize; /* filesize=: each file's region */
+	/* startdelay=LO-HI: each clone draws its delay in it ([1] 0: none) */
+	uint64_t startdelay_range[2];
 	/* the files a job without filename= makes, as fio's: nrfiles of
 	 * them, named by fname_format ("" : fio's default) in directory=
 	 * ("": here); unlink=1 removes those made when the job is done */

@@ -8,11 +8,16 @@
 #include "fio-compat/options.h"
 #include "fio-compat/values.h"
 #include "src/cli/values.h"
+#include "src/job/offset.h"
 #include "src/lunmark.h"
 
+#include <errno.h>
 #include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
 
-static lm_opt_set_fn lm_fio_set_rate, lm_fio_set_us, lm_fio_set_ignore;
+static lm_opt_set_fn lm_fio_set_rate, lm_fio_set_us, lm_fio_set_ignore,
+	lm_fio_set_startdelay;
 
 static const struct lm_enum lm_fio_rate_processes[] = {
 	{ "linear", LM_RATE_LINEAR },
@@ -94,7 +99,8 @@ const struct lm_option lm_fio_pace_options[] = {
 	{ .fio = "startdelay",
 	  .type = LM_T_TIME,
 	  LM_J(startdelay_ns),
-	  .help = "the job's first IO waits this long after the start; its ramp_time and runtime count from there" },
+	  .set = lm_fio_set_startdelay,
+	  .help = "the job's first IO waits this long after the start; its ramp_time and runtime count from there; LO-HI: each clone a time drawn in the range" },
 	{ .fio = "thinktime",
 	  .type = LM_T_SIZE,
 	  LM_J(think_ns),
@@ -227,4 +233,45 @@ static int lm_fio_set_ignore(const struct lm_opt_ctx *x,
 	if (lm_onerr_ignore(&j->onerr, v, why, sizeof(why)))
 		return lm_opt_bad(x, v, why);
 	return 0;
+}
+
+/* startdelay: a time, or LO-HI (fio's range: each thread draws its own) */
+static int lm_fio_set_startdelay(const struct lm_opt_ctx *x,
+				 const struct lm_option *o, const char *v)
+{
+	struct lm_job *j = x->dst[LM_D_JOB];
+	struct lm_fio_job *fj = x->dst[LM_D_FIO];
+	const char *dash = strchr(v, '-');
+	uint64_t r[2] = { 0, 0 };
+	char lo[64];
+
+	(void)o;
+	if (!dash || dash == v) {
+		if (lm_opt_time(x, v, &j->startdelay_ns))
+			return -EINVAL;
+	} else if ((size_t)(dash - v) >= sizeof(lo)) {
+		return lm_opt_bad(x, v, "LO-HI: two times");
+	} else {
+		snprintf(lo, sizeof(lo), "%.*s", (int)(dash - v), v);
+		if (lm_opt_time(x, lo, &r[0]) ||
+		    lm_opt_time(x, dash + 1, &r[1]))
+			return -EINVAL;
+		if (r[1] < r[0])
+			return lm_opt_bad(x, v, "LO-HI: LO at most HI");
+		j->startdelay_ns = r[0];
+	}
+	if (fj)
+		memcpy(fj->startdelay_range, r, sizeof(r));
+	return 0;
+}
+
+void lm_fio_pace_clone(struct lm_fio_job *fj)
+{
+	const uint64_t *r = fj->startdelay_range;
+	struct lm_rand rnd;
+
+	if (r[1] <= r[0])
+		return;
+	lm_rand_seed(&rnd, fj->job.seed ^ 0x5de1a7u);
+	fj->job.startdelay_ns = r[0] + lm_rand_below(&rnd, r[1] - r[0] + 1);
 }

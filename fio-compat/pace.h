@@ -16,4 +16,10 @@
 extern const struct lm_option lm_fio_pace_options[];
 extern const unsigned int lm_fio_npace_options;
 
+struct lm_fio_job;
+
+/* startdelay=LO-HI: clone @fj's own delay, drawn from its seed in the
+ * range, as each of fio's threads draws one. */
+void lm_fio_pace_clone(struct lm_fio_job *fj);
+
 #endif

@@ -154,6 +154,16 @@ for f in fio.json lm.json; do
 	jq -e '[.jobs[] | .read.runtime >= 900 and .read.runtime < 2000 and .read.io_bytes > 0] | all' \
 		"$f" >/dev/null || fail "startdelay: $f: $(jq -c '[.jobs[].read.runtime]' "$f")"
 done
+# startdelay=LO-HI: each clone a delay in the range (lunmark refused a
+# range); each runs its second after it, so the run takes 2 s at least
+printf '[r]\nioengine=null\nsize=1m\nruntime=1\ntime_based\nrate_iops=200\nstartdelay=1-2\nnumjobs=3\n' >sdr.fio
+t0=$(date +%s%N)
+both sdr.fio
+t1=$(date +%s%N)
+same '[.jobs[] | .jobname, ."job options".startdelay]'
+jq -e '[.jobs[] | .read.total_ios >= 150 and .read.total_ios <= 220] | all' lm.json >/dev/null ||
+	fail "startdelay=1-2: $(jq -c '[.jobs[].read.total_ios]' lm.json)"
+[ $(((t1 - t0) / 1000000)) -ge 4000 ] || fail "startdelay=1-2: fio and lunmark took $(((t1 - t0) / 1000000)) ms"
 
 # wait_for: a job waits for every clone of the job it names, the jobs
 # after it do not, and all stay one group, as in fio: [a] (two clones)

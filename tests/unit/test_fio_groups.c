@@ -112,12 +112,53 @@ static void lm_test_plan_waits(void)
 	CU_ASSERT_EQUAL(clock.runtime_ns, 6 * LM_SEC_NS);
 }
 
+/* startdelay=LO-HI: each clone its own delay in the range, as each of
+ * fio's threads draws one; a later plain value in the job replaces it */
+static void lm_test_startdelay_range(void)
+{
+	struct lm_fio_file f;
+	struct lm_fio_jobs js;
+	static const char text[] = "[global]\nioengine=null\nsize=1m\n"
+				   "startdelay=1-2\n[a]\nnumjobs=4\n"
+				   "[b]\nstartdelay=500ms\nnumjobs=2\n";
+	static const char bad[] = "[a]\nioengine=null\nstartdelay=2-1\n";
+	char msg[256];
+	unsigned int i, same = 0;
+	uint64_t d;
+
+	CU_ASSERT_EQUAL_FATAL(lm_fio_read_text("t.fio", text, strlen(text), 0,
+					       &f, msg, sizeof(msg)),
+			      0);
+	CU_ASSERT_EQUAL_FATAL(
+		lm_fio_jobs_build(&f, false, &js, msg, sizeof(msg)), 0);
+	CU_ASSERT_EQUAL(js.n, 6);
+	for (i = 0; i < 4 && i < js.n; i++) {
+		d = js.jobs[i].job.startdelay_ns;
+		CU_ASSERT(d >= LM_SEC_NS && d <= 2 * LM_SEC_NS);
+		same += i && d == js.jobs[0].job.startdelay_ns;
+	}
+	CU_ASSERT(same < 3);
+	for (i = 4; i < js.n; i++)
+		CU_ASSERT_EQUAL(js.jobs[i].job.startdelay_ns, LM_SEC_NS / 2);
+	lm_fio_jobs_free(&js);
+	lm_fio_file_free(&f);
+	CU_ASSERT_NOT_EQUAL(
+		lm_fio_read_text("t.fio", bad, strlen(bad), 0, &f, msg,
+				 sizeof(msg)) ||
+			lm_fio_jobs_build(&f, false, &js, msg, sizeof(msg)),
+		0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(msg, "LO at most HI"));
+	lm_fio_file_free(&f);
+}
+
 int lm_suite_fio_groups(void)
 {
 	static const struct lm_unit_test t[] = {
 		{ "wait_for: fio's groups and its waitee checks",
 		  lm_test_fio_waitfor },
 		{ "a waiting job in the run's plan", lm_test_plan_waits },
+		{ "startdelay=LO-HI: a delay for each clone",
+		  lm_test_startdelay_range },
 		{ NULL, NULL },
 	};
 	return lm_unit_add("fio groups", t);
