@@ -53,23 +53,28 @@ static struct json_object *lm_option_value(const char *val)
 }
 
 /* as fio: options with a value, by the names fio prints (rw for
- * readwrite, bs for blocksize, ...); bare ones (time_based) it leaves out */
+ * readwrite, bs for blocksize, ...); bare ones (time_based) it leaves out.
+ * A job file's in the order fio parses them (@sorted: lm_fio_prio()), a
+ * command line's as given. */
 static void lm_options_add(struct json_object *o,
-			   const struct lm_fio_section *s)
+			   const struct lm_fio_section *s, bool sorted)
 {
 	const struct lm_option *row;
 	const char *key;
 	unsigned int i;
+	int prio;
 
-	for (i = 0; s && i < s->nopts; i++) {
-		if (!s->opts[i].val)
-			continue;
-		key = s->opts[i].key;
-		row = lm_opt_fio(key);
-		if (row && row->fio)
-			key = row->fio;
-		lm_jput(o, key, lm_option_value(s->opts[i].val));
-	}
+	for (prio = sorted; prio >= -(int)sorted; prio--)
+		for (i = 0; s && i < s->nopts; i++) {
+			key = s->opts[i].key;
+			row = lm_opt_fio(key);
+			if (row && row->fio)
+				key = row->fio;
+			if (s->opts[i].val &&
+			    (!sorted || lm_fio_prio(key) == prio))
+				lm_jput(o, key,
+					lm_option_value(s->opts[i].val));
+		}
 }
 
 /* a job's options; a command line's job (@name) is named first, as fio */
@@ -80,7 +85,7 @@ static struct json_object *lm_options_json(const struct lm_fio_section *s,
 
 	if (name)
 		lm_jput_str(o, "name", name);
-	lm_options_add(o, s);
+	lm_options_add(o, s, !name);
 	return o;
 }
 
@@ -94,7 +99,8 @@ static struct json_object *lm_globals_json(const struct lm_fio_file *f)
 
 	for (i = 0; f && i < f->nsecs; i++)
 		if (f->secs[i].global && f->secs[i].part >= from)
-			lm_options_add(o, &f->secs[i]);
+			lm_options_add(o, &f->secs[i],
+				       !f->cmdline || f->secs[i].part);
 	return o;
 }
 

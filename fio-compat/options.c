@@ -493,3 +493,16 @@ bool lm_fio_unskippable(const char *key)
 			return true;
 	return false;
 }
+
+int lm_fio_prio(const char *key)
+{
+	static const char *const first[] = { "kb_base", "unit_base", "lockfile",
+					     "cpus_allowed_policy" };
+	unsigned int i;
+
+	for (i = 0; i < LM_ARRAY_SIZE(first); i++)
+		if (!strcmp(key, first[i]))
+			return 1;
+	return strcmp(key, "filename") && strcmp(key, "filename_format") ? 0
+									 : -1;
+}

@@ -182,6 +182,11 @@ extern const unsigned int lm_fio_noptions;
 		.help = (why)                                        \
 	}
 
+/* Where fio parses option @key among a job file section's (its .prio,
+ * options.c; parse.c's sort_options()): 1 first (kb_base, ...), 0, -1
+ * last (filename, filename_format). */
+int lm_fio_prio(const char *key);
+
 /* fio's spellings of rows the command line shares: bs=R,W; size=N% and
  * offset=N% of the target; rw=read:N (N bytes skipped after each IO). */
 lm_opt_set_fn lm_fio_set_bs, lm_fio_set_size, lm_fio_set_offset, lm_fio_set_rw;

@@ -257,6 +257,17 @@ same '[.jobs[] | [.jobname, .groupid]]'
 both --name a --rw read --ioengine null --size 1m --name b --rw write --ioengine null --size 1m \
 	--group_reporting --numjobs 2
 same '.jobs[0].jobname' '.jobs[0]."job options"'
+# a job file's options in the order fio parses them (its sort_options():
+# kb_base and cpus_allowed_policy first, filename and filename_format
+# last), a command line's as given (lunmark kept the file's order)
+printf '[global]\nfilename=%s\nrw=read\n[j]\nfilename=%s\nkb_base=1024\nbs=4k\nrw=read\nfilename_format=x\nsize=64k\ncpus_allowed_policy=shared\n' \
+	"$LM_DEV" "$LM_DEV" >order.fio
+both order.fio
+same '[."global options", .jobs[0]."job options"] | tostring'
+[ "$(jq -c '.jobs[0]."job options" | keys_unsorted' lm.json)" = '["kb_base","cpus_allowed_policy","bs","rw","size","filename","filename_format"]' ] ||
+	fail "job options' order: $(jq -c '.jobs[0]."job options" | keys_unsorted' lm.json)"
+both --filename="$LM_DEV" --rw=read --name=j --size=64k --filename="$LM_DEV" --kb_base=1024
+same '[."global options", .jobs[0]."job options"] | tostring'
 # of several job files, the JSON's "global options" is the last one's
 # [global] (lunmark left it out)
 printf '[global]\nioengine=null\nsize=1m\nbs=8k\n[a]\n' >g1.fio
