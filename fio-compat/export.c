@@ -278,7 +278,7 @@ void lm_fio_export_run(FILE *f, const struct lm_job *j,
 	lm_fio_global(f, j, false, NULL, j->size_bytes);
 	for (k = 0; k < n; k++) {
 		const char *name = j->name[0] ? j->name : "job";
-		char sec[96];
+		char sec[LM_JOB_NAME_MAX + 16];
 
 		if (n > 1)
 			snprintf(sec, sizeof(sec), "%s-%u", name, k + 1);

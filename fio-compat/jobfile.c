@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "fio-compat/jobfile.h"
 #include "fio-compat/keywords.h"
+#include "src/job/job.h"
 #include "src/lunmark.h"
 
 #include <ctype.h>
@@ -97,6 +98,11 @@ static int lm_fio_section(struct lm_fio_reader *r, const char *file,
 	if (!*p || strpbrk(p, "[]"))
 		return lm_fio_bad(r, file, line,
 				  "bad section name: no brackets in it");
+	/* a name cut would name two jobs' files alike */
+	if (strlen(p) > LM_JOB_NAME_MAX)
+		return lm_fio_bad(
+			r, file, line,
+			"a job's name of more than 127 characters: give a shorter one");
 	s = realloc(f->secs, (f->nsecs + 1) * sizeof(*s));
 	if (!s)
 		return -ENOMEM;

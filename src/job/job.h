@@ -27,6 +27,7 @@ struct lm_run_clock;
 #define LM_BS_MAX (64u << 20)
 #define LM_DEPTH_MAX 1024u
 #define LM_THREADS_MAX 64u
+#define LM_JOB_NAME_MAX 127u /* a job name's characters, as fio 3.33 keeps */
 
 enum lm_rw {
 	LM_RW_READ,
@@ -74,7 +75,7 @@ enum { LM_RATE_LINEAR, LM_RATE_POISSON };
 enum { LM_EXIT_WHAT_GROUP, LM_EXIT_WHAT_STONEWALL, LM_EXIT_WHAT_ALL };
 
 struct lm_job {
-	char name[64];
+	char name[LM_JOB_NAME_MAX + 1];
 	enum lm_rw rw;
 	unsigned int rwmixread_pct; /* share of reads in rw / randrw */
 	uint32_t bs_bytes; /* with bs_vary: the smallest, the offset unit */

@@ -200,7 +200,7 @@ int lm_worker_setup(struct lm_worker *w)
 	w->setup_what = "placing the thread (cpus_allowed, numa_*)";
 	w->setup_err = lm_place_apply(&w->job->place, why, sizeof(why));
 	if (w->setup_err) {
-		snprintf(w->errtext, sizeof(w->errtext), "job '%s': %s",
+		snprintf(w->errtext, sizeof(w->errtext), "job '%.100s': %s",
 			 w->job->name, why);
 		return w->setup_err;
 	}

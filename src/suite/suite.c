@@ -195,7 +195,7 @@ static int lm_suite_miss(const struct lm_suite_opts *o,
 		/* not a figure of 0: said why there is none */
 		snprintf(
 			m->miss_why, sizeof(m->miss_why),
-			"no miss run figure: %s's miss run completed no IO within --runtime",
+			"no miss run figure: %.60s's miss run completed no IO within --runtime",
 			j->name);
 	}
 	ret = lm_mark_run_end(m, &r, mj.name);
