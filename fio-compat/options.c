@@ -286,6 +286,12 @@ static int lm_fio_sizepct(const struct lm_opt_ctx *x, const char *v,
 {
 	*pct = 0;
 	if (strchr(v, '%')) {
+		/* fio 3.33 reads N.M% as N bytes: its suffix parser stops
+		 * at the '.' */
+		if (strchr(v, '.'))
+			return lm_opt_bad(
+				x, v,
+				"a whole percentage (fio 3.33 reads N.M% as N bytes)");
 		if (lm_fio_pct(v, pct) || *pct < 0)
 			return lm_opt_bad(x, v,
 					  "not a percentage from 0 to 100");

@@ -270,6 +270,12 @@ void lm_fio_pace_clone(struct lm_fio_job *fj)
 	const uint64_t *r = fj->startdelay_range;
 	struct lm_rand rnd;
 
+	if (fj->job.time_based && !fj->job.runtime_ns) {
+		if (!fj->clone)
+			lm_note("%s:%u: job '%s': time_based requires a runtime/timeout setting (fio says so too): it runs by its size",
+				fj->file, fj->line, fj->job.name);
+		fj->job.time_based = false;
+	}
 	if (r[1] <= r[0])
 		return;
 	lm_rand_seed(&rnd, fj->job.seed ^ 0x5de1a7u);

@@ -18,8 +18,10 @@ extern const unsigned int lm_fio_npace_options;
 
 struct lm_fio_job;
 
-/* startdelay=LO-HI: clone @fj's own delay, drawn from its seed in the
- * range, as each of fio's threads draws one. */
+/* Clone @fj's pace as fio's init.c fixes it: startdelay=LO-HI its own
+ * delay, drawn from its seed in the range, as each of fio's threads
+ * draws one; time_based with no runtime off (fio says so, and runs the
+ * job by its size). */
 void lm_fio_pace_clone(struct lm_fio_job *fj);
 
 #endif

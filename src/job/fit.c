@@ -165,6 +165,29 @@ int lm_job_fit_blocks(const struct lm_job *j, const char *size_word, char *msg,
 	return -EINVAL;
 }
 
+/* Is anything left of the target from --offset on? */
+static int lm_fit_offset(const struct lm_job *j, uint64_t target_bytes,
+			 char *msg, size_t len)
+{
+	char a[32], b[32];
+
+	if (!target_bytes) { /* fio: "you need to specify size=" */
+		snprintf(
+			msg, len,
+			"the target is empty (0 bytes): give size=, or a target that holds data");
+		return -EINVAL;
+	}
+	if (j->offset_bytes < target_bytes)
+		return 0;
+	lm_fmt_size(a, sizeof(a), j->offset_bytes);
+	lm_fmt_size(b, sizeof(b), target_bytes);
+	snprintf(
+		msg, len,
+		"--offset=%s is at or past the end of the target (%s): nothing is left to move; give a smaller offset",
+		a, b);
+	return -EINVAL;
+}
+
 int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
 	       uint32_t max_io_bytes, char *msg, size_t len)
 {
@@ -193,15 +216,8 @@ int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
 	}
 	if (lm_fit_aligned("--offset", j->offset_bytes, lbs_bytes, msg, len))
 		return -EINVAL;
-	if (j->offset_bytes >= target_bytes) {
-		lm_fmt_size(a, sizeof(a), j->offset_bytes);
-		lm_fmt_size(b, sizeof(b), target_bytes);
-		snprintf(
-			msg, len,
-			"--offset=%s is at or past the end of the target (%s): nothing is left to move; give a smaller offset",
-			a, b);
+	if (lm_fit_offset(j, target_bytes, msg, len))
 		return -EINVAL;
-	}
 	if (lm_fit_aligned("offset_increment", j->offset_increment, lbs_bytes,
 			   msg, len))
 		return -EINVAL;

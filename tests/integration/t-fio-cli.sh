@@ -65,6 +65,27 @@ same '[.jobs[] | [.jobname, .read.total_ios]]' '."global options"'
 [ "$(jq -c '[.jobs[] | [.jobname, .read.total_ios]]' lm.json)" = '[["d",128]]' ] ||
 	fail "c's bs=8k for d: $(jq -c '[.jobs[] | [.jobname, .read.total_ios]]' lm.json)"
 expect_grep "argument 4: --name=c: no --section before it names it" lm.out
+# job names up to 127 characters, as fio keeps them: two that differ
+# past the 63rd make two files (lunmark cut both to 63: one file, two
+# jobs writing it); a longer one is refused
+p=$(printf 'p%.0s' $(seq 63))
+mkdir -p names && rm -f names/*
+both --directory="$PWD/names" --size=64k --rw=write --name="${p}AAAA" --name="${p}BBBB"
+same '[.jobs[].jobname]'
+[ "$(jq -c '[.jobs[].jobname | length]' lm.json)" = '[67,67]' ] || fail "long names: $(jq -c '[.jobs[].jobname]' lm.json)"
+rm -f names/*
+expect_exit "$LM_EXIT_OK" err "$LUNMARK" --directory="$PWD/names" --size=64k --rw=write --name="${p}AAAA" --name="${p}BBBB"
+[ "$(find names -name "${p}*.0.0" | wc -l)" = 2 ] || fail "long names: lunmark made $(ls names)"
+expect_exit "$LM_EXIT_USAGE" err "$LUNMARK" --name="$p$p$p" --ioengine=null --size=1m
+expect_grep "a job's name of more than 127 characters" err
+# time_based with no runtime: fio says so and runs by the size (lunmark
+# refused it); an empty file: no offset in the message, a size asked for
+both --name=p --ioengine=null --size=1m --time_based
+same '.jobs[0].read.total_ios'
+expect_grep "time_based requires a runtime/timeout setting" lm.out
+: >empty.img
+expect_exit "$LM_EXIT_FIT" err "$LUNMARK" --name=z --filename=empty.img --rw=read
+expect_grep "the target is empty (0 bytes): give size=" err
 # --max-jobs is taken and dropped, as fio 3.33's getopt drops it
 both --max-jobs=1 --name=c --ioengine=null --size=1m --name=d --ioengine=null --size=1m
 same '[.jobs[].jobname]'
@@ -196,6 +217,10 @@ expect_exit "$LM_EXIT_FIT" err "$LUNMARK" --name=p --filename="$LM_DEV" --size=6
 expect_grep "io_size=1% is 655 bytes of the 65536-byte region, less than one block" err
 "$fio" --name=p --filename="$LM_DEV" --size=64k --io_size=1% >fio.out 2>&1 && fail "fio ran io_size=1% of 64k"
 expect_grep "blocksize is larger than data set range" fio.out
+# fio reads N.M% as N bytes (size=1.5%: "size too small"): refused
+expect_exit "$LM_EXIT_USAGE" err "$LUNMARK" --name=p --filename="$LM_DEV" --size=1.5%
+expect_grep "size=1.5%: a whole percentage" err
+"$fio" --name=p --filename="$LM_DEV" --size=1.5% >fio.out 2>&1 && fail "fio ran size=1.5%"
 ok "offset=N%, size=N%, io_size=N% and offset_increment=N% as fio takes them"
 # fio's percentile options: which latencies have percentiles, and which
 # (its list, sorted, ended by a 0), in the JSON and the terse line's 20

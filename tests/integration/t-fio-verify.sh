@@ -162,6 +162,7 @@ sed -i 's/randwrite/randread/' n.fio
 head -c 1048576 /dev/urandom | dd of="$LM_DEV" bs=1M oflag=direct status=none
 both n.fio
 same '.jobs[0].read.total_ios' '.jobs[0].error'
+if grep -q "verify_pattern's bytes" lm.out; then fail "verify=null read job: a note of a pattern it has not: $(cat lm.out)"; fi
 ok "verify=null: written blocks read back, none checked, as fio's"
 
 # refused: verify=pattern without one (fio aborts), a pattern fio cannot read

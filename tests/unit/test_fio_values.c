@@ -59,7 +59,7 @@ static void lm_test_fio_onoff(void)
 	CU_ASSERT_FALSE(j.stonewall || j.group_reporting || j.new_group);
 	CU_ASSERT_EQUAL(j.job.pattern, LM_PATTERN_RANDOM);
 	CU_ASSERT_EQUAL(lm_first_job("[a]\nstonewall\ngroup_reporting=2\n"
-				     "norandommap\ntime_based\n",
+				     "norandommap\ntime_based\nruntime=1\n",
 				     &j, msg, sizeof(msg)),
 			0);
 	CU_ASSERT_TRUE(j.stonewall && j.group_reporting);
