@@ -466,8 +466,6 @@ static struct json_object *lm_job_json(const struct lm_fio_job *fj,
 		json_object_put(jo);
 	else
 		lm_jput(o, "job options", jo);
-	if (fj->desc[0])
-		lm_jput_str(o, "desc", fj->desc);
 	lm_fio_pct_of(fj, plus, &pct);
 	lm_jput(o, "read", lm_dir_json(r, LM_DIR_READ, &pct, fj->gtod_reduce));
 	lm_jput(o, "write",
@@ -504,6 +502,8 @@ static struct json_object *lm_job_json(const struct lm_fio_job *fj,
 	lm_jput_u64(o, "latency_target", fj->job.lat_target_ns);
 	lm_jput_f(o, "latency_percentile", fj->job.lat_pct);
 	lm_jput_u64(o, "latency_window", fj->job.lat_window_ns / 1000);
+	if (fj->desc[0]) /* after the figures, as fio's */
+		lm_jput_str(o, "desc", fj->desc);
 	if (fj->job.ss.on)
 		lm_jput(o, "steadystate", lm_steady_json(&fj->job.ss, &r->ss));
 	if (r->nranks)

@@ -44,12 +44,15 @@ int lm_fio_json_write(FILE *f, const struct lm_fio_jobs *jobs,
 int lm_fio_json_print(FILE *f, struct json_object *root);
 
 /*
- * The terse output (--output-format=terse), fio's version 3: a line of
- * fields separated by ';' per job, fio's fields and units (KiB, KiB/s,
- * us), with no disk statistics. fioterse.c.
+ * The terse output (--output-format=terse) of fio's version @ver (2 to
+ * 5; 0 is 3, fio's default): a line of fields separated by ';' per job,
+ * fio's fields and units (KiB, KiB/s, us): 2 without fio's version and
+ * the disks, 3 without the trims, 5 with each direction's bw samples
+ * and IOPS figures. fioterse.c.
  */
 int lm_fio_terse_write(FILE *f, const struct lm_fio_jobs *jobs,
-		       const struct lm_run_result *res, unsigned int n);
+		       const struct lm_run_result *res, unsigned int n,
+		       unsigned int ver);
 
 /*
  * fio's logs of job @fj, as write_bw_log, write_iops_log and

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-/* fio's terse output, version 3 (fiojson.h). */
+/* fio's terse output, versions 2 to 5 (fiojson.h). */
 #include "fio-compat/fiojson.h"
 #include "src/lunmark.h"
 
@@ -16,10 +16,13 @@ static void lm_terse_lat(FILE *f, const struct lm_hist *h)
 
 /* A direction: KiB, KiB/s, IOPS, ms; slat, clat, 20 percentile slots
  * (of lat with lat_percentiles, else of clat, none with neither, as
- * fio's @p), lat (us); bw min, max, agg %, mean, dev (KiB/s). */
+ * fio's @p), lat (us); bw min, max, agg %, mean, dev (KiB/s); in version
+ * 5, bw's samples and IOPS min, max, mean, dev and samples. */
 static void lm_terse_dir(FILE *f, const struct lm_run_result *r, unsigned int d,
-			 const struct lm_fio_pct *p)
+			 const struct lm_fio_pct *p, unsigned int ver)
 {
+	const struct lm_running *iops = &r->iops_samples[d];
+
 	const struct lm_summary *s = &r->sum[d];
 	/* slat apart where the engine tells it (fiojson.c does the same) */
 	bool apart = r->slat[d].count != 0;
@@ -56,6 +59,12 @@ static void lm_terse_dir(FILE *f, const struct lm_run_result *r, unsigned int d,
 	fprintf(f, ";%llu;%llu;%f%%;%f;%f", (unsigned long long)bw->min,
 		(unsigned long long)bw->max, lm_fio_bw_agg(r, d), bw->mean,
 		lm_running_dev(bw));
+	if (ver == 5)
+		fprintf(f, ";%llu;%llu;%llu;%f;%f;%llu",
+			(unsigned long long)bw->n,
+			(unsigned long long)iops->min,
+			(unsigned long long)iops->max, iops->mean,
+			lm_running_dev(iops), (unsigned long long)iops->n);
 }
 
 /* fio's disk_util, after each line's latencies: the devices' counters
@@ -80,17 +89,23 @@ static void lm_terse_disks(FILE *f, const struct lm_fio_jobs *jobs)
 
 static void lm_terse_job(FILE *f, const struct lm_fio_jobs *jobs,
 			 const struct lm_fio_job *fj,
-			 const struct lm_run_result *r)
+			 const struct lm_run_result *r, unsigned int ver)
 {
-	double share[LM_FIO_NMS + 1], depth[LM_DEPTH_BUCKETS];
+	double share[LM_FIO_NMS + 1], depth[LM_DEPTH_BUCKETS], ns;
 	struct lm_fio_pct pct;
 	unsigned int i;
 
 	lm_fio_pct_of(fj, false, &pct);
-	fprintf(f, "3;lunmark-%s;%s;%u;%d", LM_VERSION, fj->job.name, fj->group,
-		lm_fio_error(fj, r));
-	lm_terse_dir(f, r, LM_DIR_READ, &pct);
-	lm_terse_dir(f, r, LM_DIR_WRITE, &pct);
+	if (ver == 2)
+		fprintf(f, "2;%s;%u;%d", fj->job.name, fj->group,
+			lm_fio_error(fj, r));
+	else
+		fprintf(f, "%u;lunmark-%s;%s;%u;%d", ver, LM_VERSION,
+			fj->job.name, fj->group, lm_fio_error(fj, r));
+	lm_terse_dir(f, r, LM_DIR_READ, &pct, ver);
+	lm_terse_dir(f, r, LM_DIR_WRITE, &pct, ver);
+	if (ver != 3)
+		lm_terse_dir(f, r, LM_DIR_TRIM, &pct, ver);
 	fprintf(f, ";%f%%;%f%%;%llu;%llu;%llu", r->job_usr_pct, r->job_sys_pct,
 		(unsigned long long)r->job_cpu.ctx,
 		(unsigned long long)r->job_cpu.majf,
@@ -98,31 +113,41 @@ static void lm_terse_job(FILE *f, const struct lm_fio_jobs *jobs,
 	lm_depths_pct(r->depths.level, r->depths.syncs, depth);
 	for (i = 0; i < LM_DEPTH_BUCKETS; i++)
 		fprintf(f, ";%.1f%%", depth[i]);
+	/* fio's terse has no ns slots: its first us slot takes them
+	 * (stat.c's stat_calc_lat_nu()) */
+	lm_fio_lat_share(r, lm_fio_lat_small, LM_FIO_NSMALL, 1, false, share);
+	for (i = 0, ns = 0; i < LM_FIO_NSMALL; i++)
+		ns += share[i];
 	lm_fio_lat_share(r, lm_fio_lat_small, LM_FIO_NSMALL, 1000, false,
 			 share);
+	share[0] += ns;
 	for (i = 0; i < LM_FIO_NSMALL; i++)
 		fprintf(f, ";%.2f%%", share[i]);
 	lm_fio_lat_share(r, lm_fio_lat_ms, LM_FIO_NMS, 1000000, true, share);
 	for (i = 0; i <= LM_FIO_NMS; i++)
 		fprintf(f, ";%.2f%%", share[i]);
-	lm_terse_disks(f, jobs);
+	if (ver != 2)
+		lm_terse_disks(f, jobs);
 	/* with continue_on_error, its count and first error, as fio's */
 	if (fj->job.onerr.kinds)
 		fprintf(f, ";%llu;%d", (unsigned long long)r->err_gone,
 			r->err_first);
-	/* and the job's description= last, as fio's */
+	/* and the job's description= last, as fio's (on a line of its own
+	 * in version 2) */
 	if (fj->desc[0])
-		fprintf(f, ";%s", fj->desc);
+		fprintf(f, "%s;%s", ver == 2 ? "\n" : "", fj->desc);
 	fputc('\n', f);
 }
 
 int lm_fio_terse_write(FILE *f, const struct lm_fio_jobs *jobs,
-		       const struct lm_run_result *res, unsigned int n)
+		       const struct lm_run_result *res, unsigned int n,
+		       unsigned int ver)
 {
 	unsigned int i;
 
 	for (i = 0; i < n; i++)
 		if (lm_fio_job_shown(jobs, i))
-			lm_terse_job(f, jobs, &jobs->jobs[i], &res[i]);
+			lm_terse_job(f, jobs, &jobs->jobs[i], &res[i],
+				     ver ? ver : 3);
 	return ferror(f) ? -EIO : 0;
 }

@@ -83,7 +83,7 @@ struct lm_cli {
 	const char *eta;	     /* taken, no effect */
 	uint64_t eta_newline_ns;     /* taken, no effect */
 	uint64_t eta_interval_ns;    /* taken, no effect */
-	unsigned int terse_version;  /* 3, the one lunmark writes */
+	unsigned int terse_version;  /* 2 to 5; 0: 3, as fio's */
 	const char *cmdhelp;
 	/* fio's command line as a job file: line N is argument N */
 	char fio_text[16384];

@@ -79,7 +79,7 @@ int lm_fio_out(const struct lm_cli *c, struct lm_fio_sink *s,
 		return lm_fio_out_say(c, ret, "");
 	}
 	if (c->out_terse)
-		lm_fio_terse_write(out, js, res, n);
+		lm_fio_terse_write(out, js, res, n, c->terse_version);
 	/* as fio stamps it: when written, the run's seconds rounded up
 	 * (on the monotonic clock, which no clock step moves) */
 	clock_gettime(CLOCK_REALTIME, &at.now);

@@ -86,6 +86,31 @@ expect_grep "time_based requires a runtime/timeout setting" lm.out
 : >empty.img
 expect_exit "$LM_EXIT_FIT" err "$LUNMARK" --name=z --filename=empty.img --rw=read
 expect_grep "the target is empty (0 bytes): give size=" err
+# --append-terse adds the terse line to the normal output, as fio's
+# (lunmark did not know it)
+for t in "$fio" "$LUNMARK"; do
+	"$t" --name=a --ioengine=null --size=64k --append-terse >at.out 2>&1 || fail "$t --append-terse: $(head -c 300 at.out)"
+	if [ "$(grep -c '^3;' at.out)" != 1 ] || [ "$(wc -l <at.out)" -le 3 ]; then
+		fail "$t --append-terse: $(head -c 300 at.out)"
+	fi
+done
+# the terse line's first us slot (field 100) takes the IOs under 1 us,
+# as fio's (null engine: nearly all of them; lunmark gave it 0.1%)
+for t in "$fio" "$LUNMARK"; do
+	u=$("$t" --name=a --ioengine=null --size=4m --output-format=terse 2>/dev/null | cut -d';' -f100)
+	[ "${u%%.*}" -ge 90 ] || fail "$t: the terse line's first us slot is $u"
+done
+# fio's terse versions 2, 4 and 5 (lunmark wrote 3 alone): each line's
+# fields as many as fio's, the version first; 6 refused by both
+for v in 2 4 5; do
+	for t in "$fio" "$LUNMARK"; do
+		"$t" --name=a --ioengine=null --size=1m --rw=randrw --description=d --terse-version=$v \
+			--output-format=terse 2>/dev/null | awk -F';' '{ printf "%s:%d ", $1, NF }' >"tv-$(basename "$t")"
+	done
+	cmp -s tv-fio tv-lunmark || fail "--terse-version=$v: lunmark $(cat tv-lunmark), fio $(cat tv-fio)"
+done
+expect_exit "$LM_EXIT_USAGE" err "$LUNMARK" --name=a --ioengine=null --size=1m --terse-version=6
+"$fio" --name=a --ioengine=null --size=1m --terse-version=6 >fio.out 2>&1 && fail "fio took --terse-version=6"
 # --max-jobs is taken and dropped, as fio 3.33's getopt drops it
 both --max-jobs=1 --name=c --ioengine=null --size=1m --name=d --ioengine=null --size=1m
 same '[.jobs[].jobname]'
@@ -529,7 +554,7 @@ note "--output with normal and normal,json: the file holds it all, stdout nothin
 # is the run's seconds rounded up, and a direction's runtime its
 # milliseconds rounded up, never 0 where it did IO (a 64 KiB null job:
 # runtime 0 and a bandwidth of 4 GB/s)
-a=(--name=a --ioengine=null --size=64k --name=b --ioengine=null --size=1m --rw=write
+a=(--name=a --ioengine=null --size=64k --description=first --name=b --ioengine=null --size=1m --rw=write
 	--time_based --runtime=1200ms --stonewall)
 both "${a[@]}"
 norm() { sed -e 's/[0-9][0-9.]*/N/g' -e 's/"fio version" : ".*"/V/' "$1"; }
