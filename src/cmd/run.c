@@ -309,6 +309,19 @@ static bool lm_run_in_turn(struct lm_job *const *jobs,
 	return span->n > 1;
 }
 
+/* Are the jobs of @span on one target (fio's clones, or jobs of one
+ * group_reporting entry)? */
+static bool lm_run_one_target(const struct lm_target *t,
+			      const struct lm_run_span *span)
+{
+	unsigned int k;
+
+	for (k = span->first + 1; k < span->first + span->n; k++)
+		if (strcmp(t[k].name, t[span->first].name))
+			return false;
+	return true;
+}
+
 /*
  * jobs[k] on c->targets[k], all at once: one job on several targets, or
  * the jobs of a fio group; each of @nspans spans of targets (several
@@ -360,7 +373,8 @@ int lm_run_set(struct lm_cli *c, struct lm_job *const *jobs,
 			if (spans[s].first + spans[s].n == k + 1)
 				lm_report_sum_text(
 					stdout, jobs[k], &r[n + s], spans[s].n,
-					lm_run_in_turn(jobs, &spans[s]));
+					lm_run_in_turn(jobs, &spans[s]),
+					lm_run_one_target(t, &spans[s]));
 	}
 	if (text)
 		lm_run_ranks(jobs[0]->clock, &r[n + nspans - 1]);

@@ -116,10 +116,11 @@ void lm_report_run_ranks(FILE *f, const struct lm_run_result *r,
 			 const struct lm_rank *ranks, unsigned int nranks);
 
 /* The sum over @ntargets targets run at once (or, @in_turn, one after
- * another: a fio job's files, file_service_type=sequential), after
+ * another: a fio job's files, file_service_type=sequential), or over
+ * @ntargets jobs on @one target (fio's clones, group_reporting), after
  * their own blocks. */
 void lm_report_sum_text(FILE *f, const struct lm_job *j,
 			const struct lm_run_result *sum, unsigned int ntargets,
-			bool in_turn);
+			bool in_turn, bool one);
 
 #endif

@@ -88,11 +88,12 @@ static void lm_run_cpu(FILE *f, const struct lm_run_result *r)
 
 void lm_report_sum_text(FILE *f, const struct lm_job *j,
 			const struct lm_run_result *sum, unsigned int ntargets,
-			bool in_turn)
+			bool in_turn, bool one)
 {
 	unsigned int d;
 
-	fprintf(f, "sum of %u targets, run %s:\n", ntargets,
+	fprintf(f, "sum of %u %s, run %s:\n", ntargets,
+		one ? "jobs on one target" : "targets",
 		in_turn ? "one after another" : "at once");
 	for (d = 0; d < LM_DIRS; d++)
 		if (lm_rw_does(j->rw, d))

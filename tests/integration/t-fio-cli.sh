@@ -111,6 +111,10 @@ for v in 2 4 5; do
 done
 expect_exit "$LM_EXIT_USAGE" err "$LUNMARK" --name=a --ioengine=null --size=1m --terse-version=6
 "$fio" --name=a --ioengine=null --size=1m --terse-version=6 >fio.out 2>&1 && fail "fio took --terse-version=6"
+# the normal report's sum of clones says jobs on one target (it said
+# "sum of 2 targets" for one device)
+expect_exit "$LM_EXIT_OK" err "$LUNMARK" --name=a --filename="$LM_DEV" --size=1m --numjobs=2 --group_reporting
+expect_grep "sum of 2 jobs on one target, run at once:" err
 # --max-jobs is taken and dropped, as fio 3.33's getopt drops it
 both --max-jobs=1 --name=c --ioengine=null --size=1m --name=d --ioengine=null --size=1m
 same '[.jobs[].jobname]'
