@@ -85,7 +85,7 @@ static struct json_object *lm_options_json(const struct lm_fio_section *s,
 
 	if (name)
 		lm_jput_str(o, "name", name);
-	lm_options_add(o, s, !name);
+	lm_options_add(o, s, s && !s->in_order);
 	return o;
 }
 
@@ -99,8 +99,7 @@ static struct json_object *lm_globals_json(const struct lm_fio_file *f)
 
 	for (i = 0; f && i < f->nsecs; i++)
 		if (f->secs[i].global && f->secs[i].part >= from)
-			lm_options_add(o, &f->secs[i],
-				       !f->cmdline || f->secs[i].part);
+			lm_options_add(o, &f->secs[i], !f->secs[i].in_order);
 	return o;
 }
 

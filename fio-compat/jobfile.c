@@ -113,6 +113,7 @@ static int lm_fio_section(struct lm_fio_reader *r, const char *file,
 	/* fio: any section whose name begins with "global" ([global_a]) */
 	s->global = !strncmp(p, "global", 6);
 	s->part = f->nparts ? f->nparts - 1 : 0;
+	s->in_order = r->verbatim;
 	s->file = file;
 	s->line = line;
 	return s->name ? 0 : -ENOMEM;

@@ -27,6 +27,9 @@ struct lm_fio_section {
 	char *name;
 	bool global;
 	unsigned int part; /* which of the job files given, from 0 */
+	/* fio's command line: its options parsed as given, one by one; a
+	 * job file's by their priority (parse.c's sort_options()) */
+	bool in_order;
 	const char *file;
 	unsigned int line;
 	struct lm_fio_opt *opts;

@@ -145,14 +145,15 @@ static int lm_fio_apply(struct lm_fio_ctx *c, const struct lm_fio_section *s,
 
 	x.dst[LM_D_JOB] = &fj->job;
 	x.dst[LM_D_FIO] = fj;
-	/* fio parses a section's kb_base before its other options, wherever
-	 * it stands (its option priorities): size=1m then kb_base=1000 is
-	 * 10^6 bytes. Pass 0 takes kb_base, pass 1 the rest. */
-	for (pass = 0; pass < 2; pass++)
+	/* fio parses a job file's kb_base first (its priority: size=1m then
+	 * kb_base=1000 is 10^6 bytes), the command line's where it stands:
+	 * pass 0 takes kb_base, pass 1 the rest (all, in_order) */
+	for (pass = s->in_order; pass < 2; pass++)
 		for (i = 0; i < s->nopts; i++) {
 			const struct lm_fio_opt *fo = &s->opts[i];
 
-			if ((pass == 0) != !strcmp(fo->key, "kb_base"))
+			if (!s->in_order &&
+			    (pass == 0) != !strcmp(fo->key, "kb_base"))
 				continue;
 			ret = lm_fio_apply_one(c, &x, fj, fo);
 			if (ret)
@@ -392,8 +393,7 @@ static int lm_fio_verify_fix(struct lm_fio_ctx *c, struct lm_fio_job *fj)
 /*
  * filesize= and wait_for= of job @fj, the next of @out: each file's
  * region is filesize (size, when given too, the bytes moved, at most
- * the files' total); wait_for
- * names an earlier job (lm_fio_waitee()).
+ * the files' total); wait_for names an earlier job (lm_fio_waitee()).
  */
 static int lm_fio_files(struct lm_fio_ctx *c, struct lm_fio_job *fj,
 			const struct lm_fio_jobs *out)

@@ -115,6 +115,12 @@ expect_exit "$LM_EXIT_USAGE" err "$LUNMARK" --name=a --ioengine=null --size=1m -
 # "sum of 2 targets" for one device)
 expect_exit "$LM_EXIT_OK" err "$LUNMARK" --name=a --filename="$LM_DEV" --size=1m --numjobs=2 --group_reporting
 expect_grep "sum of 2 jobs on one target, run at once:" err
+# a command line's kb_base counts from where it stands (fio parses the
+# command line as given, a job file's kb_base first): size=1m before it
+# is 1048576 bytes, bs=4k after it 4000 (lunmark read 1m as 10^6)
+both --name=p --ioengine=null --size=1m --kb_base=1000 --bs=4k
+same '.jobs[0].read.io_bytes'
+[ "$(jq '.jobs[0].read.io_bytes' lm.json)" = 1048000 ] || fail "--size=1m --kb_base=1000: $(jq '.jobs[0].read.io_bytes' lm.json) bytes"
 # --max-jobs is taken and dropped, as fio 3.33's getopt drops it
 both --max-jobs=1 --name=c --ioengine=null --size=1m --name=d --ioengine=null --size=1m
 same '[.jobs[].jobname]'
