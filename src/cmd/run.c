@@ -169,7 +169,9 @@ static int lm_run_open(const struct lm_cli *c, struct lm_job *const *jobs,
 		 * the same region; buffered, any size and offset will do
 		 * (but --verify's headers are the logical block's) */
 		if (lm_job_fit(j, t[k].size_bytes,
-			       t[k].direct || j->verify ? t[k].lbs_bytes : 1,
+			       t[k].direct || lm_job_verify_checks(j)
+				       ? t[k].lbs_bytes
+				       : 1,
 			       t[k].max_io_bytes, msg, sizeof(msg))) {
 			if (c->cmd == LM_CMD_JOBS) /* which job: by name */
 				lm_err("job '%s': %s: %s", j->name, t[k].name,

@@ -260,13 +260,14 @@ static int lm_job_bs_check(const struct lm_job *j, char *msg, size_t len)
 			 j->bs_bytes);
 		return -EINVAL;
 	}
-	if ((j->direct || j->verify) && lm_job_bs_misfit(j, LM_BS_MIN, &odd)) {
+	if ((j->direct || lm_job_verify_checks(j)) &&
+	    lm_job_bs_misfit(j, LM_BS_MIN, &odd)) {
 		snprintf(msg, len,
 			 "--bs=%u: %s needs a multiple of 512 bytes; use one%s",
 			 odd,
-			 j->verify ? "--verify (a header per 512 bytes)"
-				   : "direct IO",
-			 j->verify ? "" : ", or --direct=0");
+			 j->direct ? "direct IO"
+				   : "--verify (a header per 512 bytes)",
+			 j->direct ? ", or --direct=0" : "");
 		return -EINVAL;
 	}
 	return 0;
@@ -322,7 +323,7 @@ int lm_job_check(const struct lm_job *j, char *msg, size_t len)
 	}
 	if (lm_job_rate_check(j, msg, len) || lm_job_skip_check(j, msg, len))
 		return -EINVAL;
-	if (j->verify && lm_rw_trims(j->rw)) {
+	if (lm_job_verify_checks(j) && lm_rw_trims(j->rw)) {
 		snprintf(
 			msg, len,
 			"--verify with rw=%s: a trimmed block holds no header to check; verify a write job, and trim in another",

@@ -358,6 +358,12 @@ static inline bool lm_job_checks_reads(const struct lm_job *j, uint32_t lbs)
 		  lm_verify_pattern_anchored(&j->verify_pat, lbs))));
 }
 
+/* Does a verifying job write what it checks (fio's verify= but null)? */
+static inline bool lm_job_verify_checks(const struct lm_job *j)
+{
+	return j->verify && j->verify_kind != LM_VERIFY_NULL;
+}
+
 /* The largest (@max) or smallest block size of one direction. */
 uint32_t lm_bsdir_end(const struct lm_bsdir *b, bool max);
 

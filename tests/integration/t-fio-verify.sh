@@ -153,16 +153,26 @@ same '[.jobs[0] | .read.total_ios, .write.total_ios]'
 [ "$(jq -c '[.jobs[0] | .read.total_ios, .write.total_ios]' lm.json)" = '[16,16]' ] ||
 	fail "verify=null read back $(jq -c '[.jobs[0] | .read.total_ios, .write.total_ios]' lm.json)"
 if head -c 1048576 "$LM_DEV" | grep -aq LMVERIFY; then fail "verify=null: the writes carry lunmark's headers"; fi
-# (and read back in the pass, with verify_backlog)
+# (and read back in the pass, with verify_backlog: all 16 blocks)
 for b in 0 4; do
 	expect_exit "$LM_EXIT_OK" lm.out "$LUNMARK" n.fio --allow-write --verify_backlog=$b
 	if grep -q "verify:" lm.out; then fail "verify=null, verify_backlog=$b: checked: $(cat lm.out)"; fi
 done
+both n.fio --verify_backlog=4
+same '[.jobs[0] | .read.total_ios, .write.total_ios]'
+[ "$(jq -c '[.jobs[0] | .read.total_ios, .write.total_ios]' lm.json)" = '[16,16]' ] ||
+	fail "verify=null, verify_backlog=4: $(jq -c '[.jobs[0] | .read.total_ios, .write.total_ios]' lm.json)"
 sed -i 's/randwrite/randread/' n.fio
 head -c 1048576 /dev/urandom | dd of="$LM_DEV" bs=1M oflag=direct status=none
 both n.fio
 same '.jobs[0].read.total_ios' '.jobs[0].error'
 if grep -q "verify_pattern's bytes" lm.out; then fail "verify=null read job: a note of a pattern it has not: $(cat lm.out)"; fi
+# no header, so neither a block size of 512s nor a job without trims is
+# asked of it (lunmark refused bs=1000 and trimwrite, as for a hash)
+printf '[n]\nfilename=%s\nbs=1000\nsize=100k\nrw=write\nverify=null\n[t]\nstonewall\nfilename=%s\nbs=4k\nsize=1m\nrw=trimwrite\nverify=null\n' \
+	"$LM_DEV" "$LM_DEV" >n2.fio
+both n2.fio
+same '[.jobs[] | .read.total_ios, .write.total_ios, .trim.total_ios]'
 ok "verify=null: written blocks read back, none checked, as fio's"
 
 # refused: verify=pattern without one (fio aborts), a pattern fio cannot read
