@@ -99,6 +99,7 @@ static int lm_fio_section(struct lm_fio_reader *r, const char *file,
 		return lm_fio_bad(r, file, line,
 				  "bad section name: no brackets in it");
 	/* a name cut would name two jobs' files alike */
+	_Static_assert(LM_JOB_NAME_MAX == 127, "the message below says 127");
 	if (strlen(p) > LM_JOB_NAME_MAX)
 		return lm_fio_bad(
 			r, file, line,

@@ -83,7 +83,7 @@ struct lm_fio_job {
 	bool do_verify;	     /* default 1 */
 	bool verify_set;     /* verify= was given (before verify_pattern=) */
 	uint64_t blockalign; /* ba=: the unit of random offsets; 0: smallest bs */
-	char wait_for[64];   /* wait_for=: the job it waits for */
+	char wait_for[LM_JOB_NAME_MAX + 1]; /* wait_for=: the job it waits for */
 	unsigned int kb_base;
 	bool engine_set;
 	bool stonewall; /* waits for the jobs before it */

@@ -174,7 +174,7 @@ static int lm_fit_offset(const struct lm_job *j, uint64_t target_bytes,
 	if (!target_bytes) { /* fio: "you need to specify size=" */
 		snprintf(
 			msg, len,
-			"the target is empty (0 bytes): give size=, or a target that holds data");
+			"the target is empty (0 bytes; lunmark does not extend a file that is there): name a file or device that holds data");
 		return -EINVAL;
 	}
 	if (j->offset_bytes < target_bytes)

@@ -76,6 +76,10 @@ same '[.jobs[].jobname]'
 rm -f names/*
 expect_exit "$LM_EXIT_OK" err "$LUNMARK" --directory="$PWD/names" --size=64k --rw=write --name="${p}AAAA" --name="${p}BBBB"
 [ "$(find names -name "${p}*.0.0" | wc -l)" = 2 ] || fail "long names: lunmark made $(ls names)"
+# and wait_for takes such a name whole (it held 63 characters)
+printf '[%sAAAA]\nioengine=null\nsize=1m\n[b]\nioengine=null\nsize=1m\nwait_for=%sAAAA\n' "$p" "$p" >wl.fio
+both wl.fio
+same '[.jobs[].jobname]'
 expect_exit "$LM_EXIT_USAGE" err "$LUNMARK" --name="$p$p$p" --ioengine=null --size=1m
 expect_grep "a job's name of more than 127 characters" err
 # time_based with no runtime: fio says so and runs by the size (lunmark
@@ -85,11 +89,11 @@ same '.jobs[0].read.total_ios'
 expect_grep "time_based requires a runtime/timeout setting" lm.out
 : >empty.img
 expect_exit "$LM_EXIT_FIT" err "$LUNMARK" --name=z --filename=empty.img --rw=read
-expect_grep "the target is empty (0 bytes): give size=" err
+expect_grep "the target is empty (0 bytes; lunmark does not extend a file that is there)" err
 # --append-terse adds the terse line to the normal output, as fio's
 # (lunmark did not know it)
 for t in "$fio" "$LUNMARK"; do
-	"$t" --name=a --ioengine=null --size=64k --append-terse >at.out 2>&1 || fail "$t --append-terse: $(head -c 300 at.out)"
+	"$t" --name=a --ioengine=null --size=64k --append-terse=1 >at.out 2>&1 || fail "$t --append-terse: $(head -c 300 at.out)"
 	if [ "$(grep -c '^3;' at.out)" != 1 ] || [ "$(wc -l <at.out)" -le 3 ]; then
 		fail "$t --append-terse: $(head -c 300 at.out)"
 	fi
