@@ -180,6 +180,18 @@ int lm_cli_set_minimal(const struct lm_opt_ctx *x, const struct lm_option *o,
 	return lm_cli_set_output_format(x, o, "terse");
 }
 
+/* --append-terse[=X]: the terse line too, X dropped, as fio's */
+int lm_cli_set_append_terse(const struct lm_opt_ctx *x,
+			    const struct lm_option *o, const char *v)
+{
+	struct lm_cli *c = x->dst[LM_D_CLI];
+
+	(void)o;
+	(void)v;
+	c->out_terse = true;
+	return 0;
+}
+
 /* --tag NAME=VALUE: NAME of letters, digits, '_', '-' and '.' */
 int lm_cli_set_tag(const struct lm_opt_ctx *x, const struct lm_option *o,
 		   const char *v)

@@ -69,7 +69,7 @@ struct lm_cli {
 	bool ignore_unsupported;
 	bool out_json;	    /* --output-format=json */
 	bool out_jsonplus;  /* json+: with the latency histograms */
-	bool out_terse;	    /* terse: fio's version 3 lines */
+	bool out_terse;	    /* terse: fio's lines (--terse-version) */
 	bool out_normal;    /* --output-format=normal (the default) */
 	const char *output; /* --output=FILE */
 	bool peer; /* lunmark-mpi, a rank but rank 0: it writes no file */

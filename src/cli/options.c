@@ -50,10 +50,8 @@ static const struct lm_enum lm_agg_values[] = {
 	{ NULL, 0 },
 };
 
-/*
- * In --help order within each section. Two rows may share a name when no
- * command takes both (mark's --size is not run's); test_cli.c checks.
- */
+/* In --help order within each section. Two rows may share a name when
+ * no command takes both (mark's --size is not run's; test_cli.c). */
 const struct lm_option lm_options[] = {
 	{ .name = "help",
 	  LM_SET,
@@ -400,7 +398,7 @@ const struct lm_option lm_options[] = {
 	  .set = lm_cli_set_section,
 	  .cmds = LM_JOBS,
 	  .arg = "NAME",
-	  .help = "run only the job NAME of the job files (again for more), with the [global] before it" },
+	  .help = "run only the job NAME of the job files (again for more), with the [global] before it; of the command line's --name jobs, those after it, as fio's" },
 	{ .name = "readonly", LM_ALIAS("read-only") },
 	{ .name = "minimal",
 	  LM_SET,
@@ -409,8 +407,10 @@ const struct lm_option lm_options[] = {
 	  .cmds = LM_JOBS,
 	  .help = "as --output-format=terse" },
 	{ .name = "append-terse",
-	  LM_SET,
+	  .type = LM_T_STR,
+	  .flags = LM_OF_OPTIONAL, /* fio's optional_argument, dropped */
 	  LM_CLI(out_terse),
+	  .set = lm_cli_set_append_terse,
 	  .cmds = LM_JOBS,
 	  .help = "the terse line too, beside the other output formats (fio's)" },
 	{ .name = "showcmd",

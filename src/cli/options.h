@@ -163,7 +163,8 @@ bool lm_opt_needs_value(const struct lm_option *o);
  */
 lm_opt_set_fn lm_cli_set_help, lm_cli_set_target, lm_cli_set_destroy,
 	lm_cli_set_read_only, lm_cli_set_timeout, lm_cli_set_output_format,
-	lm_cli_set_tag, lm_cli_set_section, lm_cli_set_minimal;
+	lm_cli_set_tag, lm_cli_set_section, lm_cli_set_minimal,
+	lm_cli_set_append_terse;
 lm_opt_set_fn lm_cli_set_max_rounds, lm_cli_set_working_set;
 lm_opt_set_fn lm_cli_set_label;
 lm_opt_set_fn lm_cli_set_format, lm_cli_set_metric, lm_cli_set_by,
