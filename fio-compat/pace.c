@@ -235,29 +235,34 @@ static int lm_fio_set_ignore(const struct lm_opt_ctx *x,
 	return 0;
 }
 
-/* startdelay: a time, or LO-HI (fio's range: each thread draws its own) */
+/* startdelay: a time, or LO-HI or LO:HI (fio's range: each thread draws
+ * its own) */
 static int lm_fio_set_startdelay(const struct lm_opt_ctx *x,
 				 const struct lm_option *o, const char *v)
 {
 	struct lm_job *j = x->dst[LM_D_JOB];
 	struct lm_fio_job *fj = x->dst[LM_D_FIO];
-	const char *dash = strchr(v, '-');
+	const char *dash = *v ? strpbrk(v + 1, "-:") : NULL;
 	uint64_t r[2] = { 0, 0 };
 	char lo[64];
 
 	(void)o;
-	if (!dash || dash == v) {
+	if (!dash) {
 		if (lm_opt_time(x, v, &j->startdelay_ns))
 			return -EINVAL;
 	} else if ((size_t)(dash - v) >= sizeof(lo)) {
-		return lm_opt_bad(x, v, "LO-HI: two times");
+		return lm_opt_bad(
+			x, v,
+			"LO-HI: LO is too long for a time; give one like 1s-5s");
 	} else {
 		snprintf(lo, sizeof(lo), "%.*s", (int)(dash - v), v);
 		if (lm_opt_time(x, lo, &r[0]) ||
 		    lm_opt_time(x, dash + 1, &r[1]))
 			return -EINVAL;
 		if (r[1] < r[0])
-			return lm_opt_bad(x, v, "LO-HI: LO at most HI");
+			return lm_opt_bad(
+				x, v,
+				"LO-HI: LO must be at most HI (1-5, not 5-1)");
 		j->startdelay_ns = r[0];
 	}
 	if (fj)

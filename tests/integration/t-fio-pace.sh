@@ -155,15 +155,18 @@ for f in fio.json lm.json; do
 		"$f" >/dev/null || fail "startdelay: $f: $(jq -c '[.jobs[].read.runtime]' "$f")"
 done
 # startdelay=LO-HI: each clone a delay in the range (lunmark refused a
-# range); each runs its second after it, so the run takes 2 s at least
-printf '[r]\nioengine=null\nsize=1m\nruntime=1\ntime_based\nrate_iops=200\nstartdelay=1-2\nnumjobs=3\n' >sdr.fio
-t0=$(date +%s%N)
+# range), drawn from its seed: four clones of 1-3 s with the default
+# seed draw up to 2.97 s, and each runs its second after it, so the run
+# takes near 4 s (every clone at LO: 2 s)
+printf '[r]\nioengine=null\nsize=1m\nruntime=1\ntime_based\nrate_iops=200\nstartdelay=1-3\nnumjobs=4\n' >sdr.fio
 both sdr.fio
-t1=$(date +%s%N)
 same '[.jobs[] | .jobname, ."job options".startdelay]'
 jq -e '[.jobs[] | .read.total_ios >= 150 and .read.total_ios <= 220] | all' lm.json >/dev/null ||
-	fail "startdelay=1-2: $(jq -c '[.jobs[].read.total_ios]' lm.json)"
-[ $(((t1 - t0) / 1000000)) -ge 4000 ] || fail "startdelay=1-2: fio and lunmark took $(((t1 - t0) / 1000000)) ms"
+	fail "startdelay=1-3: $(jq -c '[.jobs[].read.total_ios]' lm.json)"
+t0=$(date +%s%N)
+"$LUNMARK" sdr.fio --output-format=json --output=lm.json >lm.out 2>&1 || fail "startdelay=1-3: $(cat lm.out)"
+t1=$(date +%s%N)
+[ $(((t1 - t0) / 1000000)) -ge 3500 ] || fail "startdelay=1-3: the run took $(((t1 - t0) / 1000000)) ms (each clone at LO: 2 s)"
 
 # wait_for: a job waits for every clone of the job it names, the jobs
 # after it do not, and all stay one group, as in fio: [a] (two clones)
