@@ -141,6 +141,14 @@ tbf=119.55
 note "one host: $one MB/s; two hosts: $two MB/s ($rows)"
 note "two links' ceiling: 2 x $ceiling MB/s on the wire = $(echo "2 * $ceiling" | bc) MB/s (2 x $tbf through tbf); two/one: $(echo "scale=3; $two / $one" | bc)"
 grep -q "lmh1" "$LM_WORK/two" || fail "rank 1 did not run on host lmh1: $(cat "$LM_WORK/two")"
+# a loaded machine (another job's CPU under the ranks and tgtd) can hold
+# both runs under the links: once more, one then two, before it fails
+if [ "$(echo "$two > 1.5 * $one" | bc)" -ne 1 ]; then
+	note "two hosts ($two MB/s) not well above one ($one MB/s): once more"
+	one=$(bond 1 "$LM_WORK/one")
+	two=$(bond 2 "$LM_WORK/two")
+	note "again: one host $one MB/s, two hosts $two MB/s"
+fi
 [ "$(echo "$two > 1.5 * $one" | bc)" -eq 1 ] ||
 	fail "two hosts ($two MB/s) are not well above one ($one MB/s)"
 [ "$(echo "$two < 2 * $tbf * 1.02" | bc)" -eq 1 ] ||
