@@ -360,8 +360,8 @@ static int lm_fio_verify_fix(struct lm_fio_ctx *c, struct lm_fio_job *fj)
 {
 	struct lm_job *j = &fj->job;
 
-	if (!lm_rw_writes(j->rw) && j->verify &&
-	    j->verify_kind != LM_VERIFY_NULL && !lm_job_checks_reads(j, 512))
+	if (!lm_rw_writes(j->rw) && lm_job_verify_checks(j) &&
+	    !lm_job_checks_reads(j, 512))
 		lm_note("%s:%u: job '%s': verify_pattern's bytes depend on where each write began (a %%o, or a length that does not divide 512), and this job reads in several sizes: its reads are not checked",
 			fj->file, fj->line, j->name);
 	/* (fio checks a read job's reads whatever do_verify says) */

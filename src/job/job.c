@@ -265,9 +265,10 @@ static int lm_job_bs_check(const struct lm_job *j, char *msg, size_t len)
 		snprintf(msg, len,
 			 "--bs=%u: %s needs a multiple of 512 bytes; use one%s",
 			 odd,
-			 j->direct ? "direct IO"
-				   : "--verify (a header per 512 bytes)",
-			 j->direct ? ", or --direct=0" : "");
+			 lm_job_verify_checks(j)
+				 ? "--verify (a header per 512 bytes)"
+				 : "direct IO",
+			 lm_job_verify_checks(j) ? "" : ", or --direct=0");
 		return -EINVAL;
 	}
 	return 0;

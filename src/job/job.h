@@ -342,6 +342,12 @@ static inline bool lm_job_blockmapped(const struct lm_job *j)
 	       j->bs_vary && !lm_dist_placed(&j->dist);
 }
 
+/* Does a verifying job write what it checks (fio's verify= but null)? */
+static inline bool lm_job_verify_checks(const struct lm_job *j)
+{
+	return j->verify && j->verify_kind != LM_VERIFY_NULL;
+}
+
 /* Are a verifying job's reads checked on a device of @lbs-byte blocks?
  * lunmark's hash checks each block by itself; a pattern only where a
  * block's bytes do not depend on which IO wrote it: not in a mixed job,
@@ -350,18 +356,11 @@ static inline bool lm_job_blockmapped(const struct lm_job *j)
  * only the reads of its own writes (verify_own: its backlog's), as fio. */
 static inline bool lm_job_checks_reads(const struct lm_job *j, uint32_t lbs)
 {
-	return j->verify && !j->verify_own &&
-	       j->verify_kind != LM_VERIFY_NULL &&
+	return lm_job_verify_checks(j) && !j->verify_own &&
 	       (j->verify_kind == LM_VERIFY_HASH ||
 		(!lm_rw_mixed(j->rw) &&
 		 (!j->bs_vary ||
 		  lm_verify_pattern_anchored(&j->verify_pat, lbs))));
-}
-
-/* Does a verifying job write what it checks (fio's verify= but null)? */
-static inline bool lm_job_verify_checks(const struct lm_job *j)
-{
-	return j->verify && j->verify_kind != LM_VERIFY_NULL;
 }
 
 /* The largest (@max) or smallest block size of one direction. */

@@ -87,8 +87,7 @@ static enum lm_fill lm_loop_fill(const struct lm_worker *w)
 
 	if (w->hooks)
 		return w->hooks->fill ? LM_FILL_HOOK : LM_FILL_NONE;
-	if ((j->verify && j->verify_kind != LM_VERIFY_NULL) ||
-	    j->verify_pat.len)
+	if (lm_job_verify_checks(j) || j->verify_pat.len)
 		return LM_FILL_VERIFY;
 	if (j->pattern == LM_PATTERN_RANDOM)
 		return j->dedupe_pct ? LM_FILL_DEDUPE : LM_FILL_STAMP;
