@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <libaio.h>
+#include <linux/fs.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,6 +91,8 @@ static int lm_aio_queue(struct lm_engine *e, struct lm_io *io)
 	else
 		io_prep_pread(cb, a->fd, io->buf, io->len,
 			      (long long)io->offset);
+	if (e->conf.nowait)
+		cb->aio_rw_flags = RWF_NOWAIT;
 	if (io->ioprio) {
 		cb->aio_reqprio = io->ioprio;
 		cb->u.c.flags |= IOCB_FLAG_IOPRIO;
@@ -138,8 +141,11 @@ static int lm_aio_reap(struct lm_engine *e, unsigned int min,
 	if (a->nfailed) {
 		/* refused at submission: hand those back first, no wait */
 		for (i = 0;
-		     (unsigned int)i < a->nfailed && (unsigned int)i < max; i++)
+		     (unsigned int)i < a->nfailed && (unsigned int)i < max;
+		     i++) {
 			done[i] = a->failed[i];
+			lm_engine_why(e, done[i]->res);
+		}
 		memmove(a->failed, a->failed + i,
 			(a->nfailed - (unsigned int)i) * sizeof(*a->failed));
 		a->nfailed -= (unsigned int)i;
@@ -159,6 +165,7 @@ static int lm_aio_reap(struct lm_engine *e, unsigned int min,
 
 		/* res holds a negative errno on failure, as a long */
 		io->res = (int)res;
+		lm_engine_why(e, io->res);
 		done[i] = io;
 	}
 	return ret;
@@ -181,6 +188,7 @@ const struct lm_engine_ops lm_engine_aio = {
 	.target = LM_ENGINE_TARGET_PATH,
 	.slat = true, /* io_submit(), then io_getevents() */
 	.ioprio = true,
+	.fio_opts = LM_ENGINE_OPTS_AIO,
 	.setup = lm_aio_setup,
 	.queue = lm_aio_queue,
 	.submit = lm_aio_submit,

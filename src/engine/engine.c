@@ -136,3 +136,19 @@ void lm_engine_report_setup_error(const char *name, const char *what, int err)
 	}
 	lm_err("%s engine: %s: %s", name, what, strerror(err));
 }
+
+void lm_engine_why(struct lm_engine *e, int res)
+{
+	if (res >= 0 || e->err[0])
+		return;
+	if (res == -EOPNOTSUPP && e->conf.iopoll)
+		snprintf(
+			e->err, sizeof(e->err),
+			"%s (hipri: polled completions need a device that polls them, such as an NVMe namespace with poll queues, nvme.poll_queues=N, and direct=1; fio's IOs fail so too): leave hipri out",
+			strerror(EOPNOTSUPP));
+	else if (res == -EAGAIN && e->conf.nowait)
+		snprintf(
+			e->err, sizeof(e->err),
+			"%s (nowait: the IO would have waited, and RWF_NOWAIT fails it, as under fio): leave nowait out, or give continue_on_error",
+			strerror(EAGAIN));
+}

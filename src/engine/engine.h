@@ -52,6 +52,17 @@ struct lm_io {
 struct lm_engine_conf {
 	unsigned int depth;
 	bool sqpoll;
+	/* the SQPOLL thread on CPU sqpoll_cpu (fio's sqthread_poll_cpu) */
+	bool sqpoll_aff;
+	unsigned int sqpoll_cpu;
+	/* fio's io_uring options: completions polled (hipri:
+	 * IORING_SETUP_IOPOLL; a device without poll queues fails each IO
+	 * with EOPNOTSUPP, as under fio), IOSQE_ASYNC on every
+	 * force_async-th IO; and RWF_NOWAIT on reads and writes (io_uring
+	 * and libaio: an IO that would block fails with EAGAIN) */
+	bool iopoll;
+	unsigned int force_async;
+	bool nowait;
 	/* submit() hands what is queued to the kernel at once (fio's
 	 * iodepth_batch_submit), not with the next reap's wait as uring
 	 * does at a depth of 1 or with cpus_busy to save a system call */
@@ -81,6 +92,14 @@ struct lm_engine {
 	unsigned int reconnects;
 };
 
+/*
+ * fio's engines with option lists of their own, a bit each: whose own
+ * options an engine takes (struct lm_engine_ops' fio_opts), and whose an
+ * option of fio's job files is (struct lm_option's engines).
+ */
+#define LM_ENGINE_OPTS_URING 1u /* io_uring's: hipri, fixedbufs, ... */
+#define LM_ENGINE_OPTS_AIO 2u	/* libaio's: userspace_reap */
+
 /* What an engine's target is: what lm_target_open() must open for it. */
 enum lm_engine_target {
 	LM_ENGINE_TARGET_PATH, /* a block device, a file or a directory */
@@ -99,6 +118,9 @@ struct lm_engine_ops {
 	bool sqpoll; /* polls submissions from a kernel thread (--sqpoll) */
 	bool faults; /* injects faults (conf.fault: --fail-every, --fail-prob) */
 	bool ioprio; /* sets each IO's priority (struct lm_io's ioprio) */
+	/* LM_ENGINE_OPTS_*: the fio engine whose own options it takes
+	 * (cmdprio*, hipri, nowait, ...), or 0 */
+	unsigned int fio_opts;
 	/*
 	 * submit() hands what is queued to the kernel or the wire and
 	 * returns before it completes, so its return ends the IOs'
@@ -156,6 +178,10 @@ const struct lm_engine_ops *
 lm_engine_first(bool (*fits)(const struct lm_engine_ops *e));
 /* The engine of a job that names none. */
 const struct lm_engine_ops *lm_engine_default(void);
+/* An IO's result @res: a failure that the engine's conf asked for (fio's
+ * hipri or nowait) is put in words in e->err, unless it holds one. */
+void lm_engine_why(struct lm_engine *e, int res);
+
 /* The engine of an iscsi:// URL when the job names none. */
 const struct lm_engine_ops *lm_engine_url(void);
 /* @want capped at @e's deepest queue. */

@@ -19,6 +19,7 @@
 
 #include <errno.h>
 #include <liburing.h>
+#include <linux/fs.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +29,7 @@ struct lm_uring {
 	bool fixed_file;
 	bool fixed_bufs;
 	unsigned int pending;
+	unsigned int prepped; /* since the last IOSQE_ASYNC (force_async) */
 	int fd;
 };
 
@@ -39,19 +41,26 @@ static int lm_uring_init(struct lm_uring *u, const struct lm_engine_conf *c,
 		IORING_SETUP_COOP_TASKRUN,
 		0,
 	};
+	/* fio's hipri: completions polled, not interrupts */
+	unsigned int poll = c->iopoll ? IORING_SETUP_IOPOLL : 0;
 	struct io_uring_params p;
 	unsigned int i;
 	int ret = -EINVAL;
 
 	if (c->sqpoll) {
 		memset(&p, 0, sizeof(p));
-		p.flags = IORING_SETUP_SQPOLL | IORING_SETUP_SINGLE_ISSUER;
+		p.flags =
+			IORING_SETUP_SQPOLL | IORING_SETUP_SINGLE_ISSUER | poll;
 		p.sq_thread_idle = 1000;
+		if (c->sqpoll_aff) {
+			p.flags |= IORING_SETUP_SQ_AFF;
+			p.sq_thread_cpu = c->sqpoll_cpu;
+		}
 		return io_uring_queue_init_params(c->depth, &u->ring, &p);
 	}
 	for (i = 0; i < sizeof(tries) / sizeof(tries[0]); i++) {
 		memset(&p, 0, sizeof(p));
-		p.flags = tries[i];
+		p.flags = tries[i] | poll;
 		ret = io_uring_queue_init_params(c->depth, &u->ring, &p);
 		if (ret != -EINVAL)
 			break;
@@ -135,6 +144,12 @@ static int lm_uring_queue(struct lm_engine *e, struct lm_io *io)
 	}
 	if (u->fixed_file)
 		sqe->flags |= IOSQE_FIXED_FILE;
+	if (e->conf.nowait)
+		sqe->rw_flags = RWF_NOWAIT;
+	if (e->conf.force_async && ++u->prepped == e->conf.force_async) {
+		u->prepped = 0;
+		sqe->flags |= IOSQE_ASYNC;
+	}
 	/* always: an SQPOLL thread does not inherit the worker's own */
 	sqe->ioprio = io->ioprio;
 	io_uring_sqe_set_data(sqe, io);
@@ -194,6 +209,7 @@ static int lm_uring_reap(struct lm_engine *e, unsigned int min,
 		struct lm_io *io = io_uring_cqe_get_data(cqe);
 
 		io->res = cqe->res;
+		lm_engine_why(e, cqe->res);
 		done[n++] = io;
 		if (n == max)
 			break;
@@ -219,6 +235,7 @@ const struct lm_engine_ops lm_engine_uring = {
 	.target = LM_ENGINE_TARGET_PATH,
 	.sqpoll = true,
 	.ioprio = true,
+	.fio_opts = LM_ENGINE_OPTS_URING,
 	.setup = lm_uring_setup,
 	.queue = lm_uring_queue,
 	.submit = lm_uring_submit,

@@ -149,6 +149,13 @@ struct lm_job {
 	bool verify_own;
 	char engine[16];
 	bool sqpoll;
+	/* fio's engine options (struct lm_engine_conf says what each
+	 * does): sqthread_poll_cpu, hipri, force_async, nowait */
+	bool sqpoll_aff;
+	unsigned int sqpoll_cpu;
+	bool iopoll;
+	unsigned int force_async;
+	bool nowait;
 	struct lm_fault fault;
 	/* fio's ss=: stop once the run is steady by fio's rule */
 	struct lm_steady_conf ss;
@@ -423,10 +430,10 @@ int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
 /*
  * @pj: the job of explicit passes from @j, with @j's engine, pattern, seed
  * and faults: IOs of @bs_bytes at @depth, one thread, and nothing of a
- * run's own (block size ranges, compression, --verify, sqpoll, per-IO
- * records, rate_min, startdelay, thinktime, number_ios, exitall, flow,
- * dedupe, IO priorities),
- * whatever the command line or job file said.
+ * run's own (block size ranges, compression, --verify, sqpoll and fio's
+ * other engine options, per-IO records, rate_min, startdelay, thinktime,
+ * number_ios, exitall, flow, dedupe, IO priorities), whatever the command
+ * line or job file said.
  */
 void lm_pass_job(struct lm_job *pj, const struct lm_job *j, uint32_t bs_bytes,
 		 unsigned int depth);

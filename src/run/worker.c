@@ -94,6 +94,34 @@ static enum lm_fill lm_loop_fill(const struct lm_worker *w)
 	return LM_FILL_NONE;
 }
 
+/* What @l's engine is asked for @w's job, at @depth. */
+static void lm_loop_conf(struct lm_worker *w, struct lm_loop *l,
+			 unsigned int depth)
+{
+	const struct lm_job *j = w->job;
+
+	l->eng.ops = lm_engine_find(j->engine);
+	/* the null engine reads nothing verify could check (fio's reads
+	 * find the buffer's own data); a hook checks what it will */
+	l->nodata = l->eng.ops->target == LM_ENGINE_TARGET_NONE;
+	l->checks = l->checks && (w->hooks || !l->nodata);
+	l->eng.conf.depth = depth;
+	l->eng.conf.sqpoll = j->sqpoll;
+	l->eng.conf.sqpoll_aff = j->sqpoll_aff;
+	l->eng.conf.sqpoll_cpu = j->sqpoll_cpu;
+	l->eng.conf.iopoll = j->iopoll;
+	l->eng.conf.force_async = j->force_async;
+	l->eng.conf.nowait = j->nowait;
+	l->eng.conf.submit_now =
+		lm_job_batch(j, l->eng.ops->target == LM_ENGINE_TARGET_PATH) !=
+		LM_BATCH_ALL;
+	l->eng.conf.cpus_busy = w->nall >= lm_place_cpus_here();
+	l->eng.conf.bufs = l->bufs.iov;
+	l->eng.conf.nbufs = l->bufs.n;
+	l->eng.conf.fault = j->fault;
+	l->eng.conf.seed = j->seed + w->id;
+}
+
 /* Allocate @l's buffers and IOs and set up its engine for @w's job.
  * Returns 0 or -errno, with w->setup_what and w->errtext. */
 static int lm_loop_setup(struct lm_worker *w, struct lm_loop *l)
@@ -155,21 +183,7 @@ static int lm_loop_setup(struct lm_worker *w, struct lm_loop *l)
 
 	w->setup_what = "setting up the engine";
 	w->setup_engine = true;
-	l->eng.ops = lm_engine_find(j->engine);
-	/* the null engine reads nothing verify could check (fio's reads
-	 * find the buffer's own data); a hook checks what it will */
-	l->nodata = l->eng.ops->target == LM_ENGINE_TARGET_NONE;
-	l->checks = l->checks && (w->hooks || !l->nodata);
-	l->eng.conf.depth = depth;
-	l->eng.conf.sqpoll = j->sqpoll;
-	l->eng.conf.submit_now =
-		lm_job_batch(j, l->eng.ops->target == LM_ENGINE_TARGET_PATH) !=
-		LM_BATCH_ALL;
-	l->eng.conf.cpus_busy = w->nall >= lm_place_cpus_here();
-	l->eng.conf.bufs = l->bufs.iov;
-	l->eng.conf.nbufs = l->bufs.n;
-	l->eng.conf.fault = j->fault;
-	l->eng.conf.seed = j->seed + w->id;
+	lm_loop_conf(w, l, depth);
 	ret = l->eng.ops->setup(&l->eng, w->target);
 	if (ret)
 		memcpy(w->errtext, l->eng.err, sizeof(w->errtext));
