@@ -367,6 +367,7 @@ void *lm_worker_main(void *arg)
 
 	lm_worker_setup(w);
 	lm_gate_arrive(&w->shared->gate);
+	w->begin_ns = lm_now_ns();
 	if (!w->setup_err) {
 		lm_job_pass(w, w->loop);
 		lm_loop_run(w, w->loop);

@@ -171,7 +171,10 @@ struct lm_worker {
 	uint64_t cpu_ns, cpu_from_ns;
 	bool whole; /* its pass ended by itself: every IO issued, none failed */
 	struct lm_verify_tally verify; /* job->verify: what the reads found */
-	uint64_t end_ns;       /* when its loop, and its end's sync, ended */
+	/* when it passed the gate, as fio's job stamps its start in its
+	 * own thread (a late wake-up is not its runtime); when its loop,
+	 * and its end's sync, ended */
+	uint64_t begin_ns, end_ns;
 	struct lm_iolog iolog; /* job->iolog: every measured IO */
 
 	pthread_t tid;
