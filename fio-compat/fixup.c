@@ -5,6 +5,7 @@
  * lunmark cannot run of a job's files.
  */
 #include "fio-compat/fixup.h"
+#include "fio-compat/engine.h"
 #include "fio-compat/files.h"
 #include "src/engine/engine.h"
 #include "src/lunmark.h"
@@ -124,7 +125,7 @@ static const char *lm_fio_fixup(const struct lm_fio_job *fj)
 		return "file_service_type=sequential with number_ios: lunmark runs the files one after another, each as a job of its own that would do number_ios; give size= or io_size= alone, or roundrobin";
 	if (fj->zonemode && !fj->zonesize)
 		return "zonemode=strided without zonesize: fio refuses it too; give the zone's size";
-	return NULL;
+	return lm_fio_engine_check(fj);
 }
 
 /* A job's verify as fio's: what a read job of several sizes cannot check

@@ -5,6 +5,7 @@
  * fixup.h; groups and phases: groups.h).
  */
 #include "fio-compat/blank.h"
+#include "fio-compat/engine.h"
 #include "fio-compat/options.h"
 #include "fio-compat/files.h"
 #include "fio-compat/fixup.h"
@@ -106,30 +107,61 @@ static int lm_fio_apply_one(struct lm_fio_ctx *c, struct lm_opt_ctx *x,
 	return lm_opt_set(x, o, fo->val);
 }
 
-/* fio takes io_uring's and libaio's own options (cmdprio*) only in a
- * section whose engine has them: its own ioengine= (before or after
- * them), else the one it inherits, else psync. A [global] of them before
- * the jobs' ioengine= is "Bad option" to fio. */
+/* The fio engines whose own option @o is, by their fio names, into
+ * @buf: "io_uring and libaio". */
+static const char *lm_fio_engines_of(const struct lm_option *o, char *buf,
+				     size_t len)
+{
+	const struct lm_engine_ops *e;
+	unsigned int i, n = 0;
+	size_t at = 0;
+
+	buf[0] = '\0';
+	for (i = 0; (e = lm_engine_at(i)) && at < len; i++)
+		if (e->fio_opts & o->engines)
+			at += (size_t)snprintf(buf + at, len - at, "%s%s",
+					       n++ ? " and " : "", e->fio_name);
+	return buf;
+}
+
+/* fio takes io_uring's and libaio's own options (cmdprio*, hipri,
+ * userspace_reap, ...) only in a section whose engine has them: its own
+ * ioengine= (before or after them), else the one it inherits, else
+ * psync. A [global] of them before the jobs' ioengine= is "Bad option"
+ * to fio. */
 static int lm_fio_engine_opts(struct lm_fio_ctx *c,
 			      const struct lm_fio_section *s,
 			      const struct lm_fio_job *fj)
 {
 	const struct lm_engine_ops *e = lm_engine_find(fj->job.engine);
 	const struct lm_option *o;
+	char names[64];
 	unsigned int i;
 
-	if (!e || e->ioprio)
+	if (!e)
 		return 0;
 	for (i = 0; i < s->nopts; i++) {
 		o = lm_opt_fio(s->opts[i].key);
-		if (!o || !(o->flags & LM_OF_ENGINE))
+		if (!o || !o->engines || (o->engines & e->fio_opts))
 			continue;
+		if (!strcmp(fj->engine_as, "pvsync2") &&
+		    lm_fio_pvsync2_opt(o->fio)) {
+			snprintf(
+				c->msg, c->len,
+				"%s:%u: %s= is an option of ioengine=%s, and of fio's pvsync2, which lunmark runs as psync without its own options: set ioengine=%s in [%s]",
+				s->opts[i].file, s->opts[i].line,
+				s->opts[i].key,
+				lm_fio_engines_of(o, names, sizeof(names)),
+				lm_engine_default()->fio_name, s->name);
+			return -EINVAL;
+		}
 		snprintf(
 			c->msg, c->len,
-			"%s:%u: %s= is an option of ioengine=io_uring and libaio, and [%s] runs on %s%s: fio refuses it there too (\"Bad option\"): set ioengine= in [%s]",
+			"%s:%u: %s= is an option of ioengine=%s, and [%s] runs on %s%s: fio refuses it there too (\"Bad option\"): set ioengine= in [%s]",
 			s->opts[i].file, s->opts[i].line, s->opts[i].key,
-			s->name, e->fio_name,
-			fj->engine_set ? "" : " (fio's default)", s->name);
+			lm_fio_engines_of(o, names, sizeof(names)), s->name,
+			e->fio_name, fj->engine_set ? "" : " (fio's default)",
+			s->name);
 		return -EINVAL;
 	}
 	return 0;

@@ -41,9 +41,11 @@ struct lm_fio_job {
 	 * log_hist_msec (0: an empty log, as fio's) and coarseness */
 	char hist_log[256];
 	unsigned int log_hist_ms, hist_coarse;
-	bool log_offset;   /* log_offset=1: each line has the IO's offset */
-	bool log_prio;	   /* log_prio=1: its last field is the IO's priority */
-	uint64_t filesize; /* filesize=: each file's region */
+	bool log_offset; /* log_offset=1: each line has the IO's offset */
+	bool log_prio;	 /* log_prio=1: its last field is the IO's priority */
+	unsigned int uncached; /* io_uring's uncached= (engine.h) */
+	char engine_as[16];    /* ioengine= as written ("": none) */
+	uint64_t filesize;     /* filesize=: each file's region */
 	/* startdelay=LO-HI: each clone draws its delay in it ([1] 0: none) */
 	uint64_t startdelay_range[2];
 	/* the files a job without filename= makes, as fio's: nrfiles of
@@ -190,6 +192,9 @@ int lm_fio_prio(const char *key);
 /* fio's spellings of rows the command line shares: bs=R,W; size=N% and
  * offset=N% of the target; rw=read:N (N bytes skipped after each IO). */
 lm_opt_set_fn lm_fio_set_bs, lm_fio_set_size, lm_fio_set_offset, lm_fio_set_rw;
+/* ioengine=: lunmark's engine, and fio's name of it as written (struct
+ * lm_fio_job's engine_as: pvsync2 is psync's, fio-compat/engine.c). */
+lm_opt_set_fn lm_fio_set_engine;
 /* A size in bytes, fio's suffixes on the job's kb_base, at least the
  * row's min (filesize, io_size, offset_increment, ba). */
 lm_opt_set_fn lm_fio_set_bytes, lm_fio_set_offset_inc, lm_fio_set_io_size;

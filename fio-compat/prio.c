@@ -7,6 +7,7 @@
 #include "fio-compat/options.h"
 #include "fio-compat/values.h"
 #include "src/cli/values.h"
+#include "src/engine/engine.h"
 #include "src/lunmark.h"
 
 #include <errno.h>
@@ -28,23 +29,23 @@ const struct lm_option lm_fio_prio_options[] = {
 	  LM_J(prio.klass),
 	  .help = "the job's IO priority class: 1 real-time, 2 best-effort (also 0, with prio), 3 idle" },
 	{ .fio = "cmdprio_percentage",
-	  .flags = LM_OF_ENGINE,
+	  .engines = LM_ENGINE_OPTS_URING | LM_ENGINE_OPTS_AIO,
 	  .type = LM_T_TEXT,
 	  .set = lm_fio_set_cmdprio_pct,
 	  .help = "r[,w]: the share of IOs, in %, issued at cmdprio_class and cmdprio (io_uring and libaio; one value: both)" },
 	{ .fio = "cmdprio_class",
-	  .flags = LM_OF_ENGINE,
+	  .engines = LM_ENGINE_OPTS_URING | LM_ENGINE_OPTS_AIO,
 	  .type = LM_T_TEXT,
 	  .set = lm_fio_set_cmdprio_pair,
 	  .help = "r[,w]: the class of cmdprio's IOs, 1 to 3 (default 1, real-time)" },
 	{ .fio = "cmdprio",
-	  .flags = LM_OF_ENGINE,
+	  .engines = LM_ENGINE_OPTS_URING | LM_ENGINE_OPTS_AIO,
 	  .type = LM_T_TEXT,
 	  .set = lm_fio_set_cmdprio_pair,
 	  .val = 1,
 	  .help = "r[,w]: the level of cmdprio's IOs, 0 to 7 (default 0)" },
 	{ .fio = "cmdprio_bssplit",
-	  .flags = LM_OF_ENGINE,
+	  .engines = LM_ENGINE_OPTS_URING | LM_ENGINE_OPTS_AIO,
 	  .type = LM_T_TEXT,
 	  .set = lm_fio_set_cmdprio_bssplit,
 	  .help = "r[,w]: bs/percent[/class/level] entries joined by ':': that share of the IOs of that size at that priority (else cmdprio_class and cmdprio's)" },

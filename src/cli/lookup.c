@@ -2,6 +2,7 @@
 /* The option table's lookups (options.h): its parts walked as one. */
 #include "src/cli/options.h"
 #include "fio-compat/durable.h"
+#include "fio-compat/engine.h"
 #include "fio-compat/files.h"
 #include "fio-compat/options.h"
 #include "fio-compat/output.h"
@@ -28,6 +29,9 @@ const struct lm_option *lm_opt_at(unsigned int i)
 	if (i < lm_fio_nprio_options)
 		return &lm_fio_prio_options[i];
 	i -= lm_fio_nprio_options;
+	if (i < lm_fio_nengine_options)
+		return &lm_fio_engine_options[i];
+	i -= lm_fio_nengine_options;
 	if (i < lm_fio_nplace_options)
 		return &lm_fio_place_options[i];
 	i -= lm_fio_nplace_options;

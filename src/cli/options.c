@@ -466,6 +466,7 @@ const struct lm_option lm_options[] = {
 	  .type = LM_T_TEXT,
 	  LM_JOB(engine),
 	  .set = lm_set_engine,
+	  .fio_set = lm_fio_set_engine,
 	  .cmds = LM_RUN | LM_MARK | LM_VERIFY,
 	  .sect = LM_S_COMMON,
 	  .arg = "NAME",

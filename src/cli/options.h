@@ -65,9 +65,6 @@ enum lm_osect {
 #define LM_OF_OPTIONAL 1u /* the value may be left out (a bare key) */
 /* a flag fio turns on whatever number it has (exitall=0 is on) */
 #define LM_OF_ON 2u
-/* an option of fio's io_uring and libaio engines (cmdprio*): fio takes it
- * only in a section whose engine has it */
-#define LM_OF_ENGINE 4u
 
 /* A bit per command (enum lm_cmd) in a row's cmds. */
 #define LM_IN(cmd) (1u << (cmd))
@@ -117,7 +114,11 @@ struct lm_option {
 	lm_opt_set_fn *fio_set;	      /* in job files: fio's spellings */
 	const char *alias;	      /* ALIAS: the row's name or fio name */
 	unsigned int flags;	      /* LM_OF_* */
-	char short_opt;		      /* -X on the command line, or 0 */
+	/* job files: an option of these fio engines' own (src/engine's
+	 * LM_ENGINE_OPTS_*: cmdprio*, hipri, ...), which fio takes only in
+	 * a section whose engine has it; 0: every engine's */
+	unsigned int engines;
+	char short_opt; /* -X on the command line, or 0 */
 	enum lm_osect sect;
 	const char *arg;      /* the value in --help: --bs=SIZE */
 	const char *help;     /* for --help, and --cmdhelp */
