@@ -8,6 +8,7 @@
 #include "src/cli/values.h"
 #include "src/lunmark.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,13 @@ static lm_opt_set_fn lm_fio_set_kb_base, lm_fio_set_ss, lm_fio_set_ss_time,
 static const struct lm_enum lm_fio_dedupe_modes[] = {
 	{ "repeat", 0 },
 	{ "working_set", 1 },
+	{ NULL, 0 },
+};
+
+/* fio's rw_sequencer: what comes between randread:N's drawn offsets */
+static const struct lm_enum lm_fio_rw_seqs[] = {
+	{ "sequential", 0 },
+	{ "identical", 1 },
 	{ NULL, 0 },
 };
 
@@ -143,6 +151,11 @@ const struct lm_option lm_fio_options[] = {
 	LM_TAKEN_ENUM(
 		"random_generator", lm_fio_generators,
 		"taken: lunmark draws from xoshiro256** (lfsr's every block once a pass is lunmark's random map)"),
+	{ .fio = "rw_sequencer",
+	  .type = LM_T_ENUM,
+	  LM_J(rw_seq),
+	  .values = lm_fio_rw_seqs,
+	  .help = "sequential (the default) or identical: with rw=randread:N, the N-1 offsets after each random one continue from it, or repeat it" },
 	{ .fio = "zonemode",
 	  .type = LM_T_ENUM,
 	  LM_FJ(zonemode),
@@ -425,8 +438,28 @@ static int lm_fio_set_dist(const struct lm_opt_ctx *x,
 	return 0;
 }
 
+/* randread:N: every Nth offset random (rw_sequencer says what comes
+ * between); fio reads N with atoi(), so 4k is 4 to it: refused here */
+static int lm_fio_set_seq_nr(const struct lm_opt_ctx *x, struct lm_job *j,
+			     const char *v, const char *nr)
+{
+	char *end;
+	unsigned long n;
+
+	errno = 0;
+	n = strtoul(nr, &end, 10);
+	if (errno || !isdigit((unsigned char)*nr) || *end || !n ||
+	    n > UINT32_MAX)
+		return lm_opt_bad(
+			x, v,
+			"MODE:N with a random mode, N a count of IOs from 1 (randread:8: every 8th offset random, rw_sequencer says what is between)");
+	j->seq_nr = (unsigned int)n;
+	return 0;
+}
+
 /* rw=MODE or rw=MODE:N, fio's offset modifier: N bytes skipped after each
- * sequential IO (negative: back) */
+ * sequential IO (negative: back), or with a random mode every Nth offset
+ * random */
 int lm_fio_set_rw(const struct lm_opt_ctx *x, const struct lm_option *o,
 		  const char *v)
 {
@@ -439,19 +472,21 @@ int lm_fio_set_rw(const struct lm_opt_ctx *x, const struct lm_option *o,
 	int ret;
 
 	plain.fio_set = NULL;
+	/* as fio's str_rw_cb(): a mode without :N has none (a [global]'s
+	 * read:8k is not a job's rw=read's) */
+	j->seq_nr = 0;
+	j->dist.skip_bytes = 0;
 	if (!v[n])
 		return lm_opt_set(x, &plain, v);
 	snprintf(mode, sizeof(mode), "%.*s", (int)n, v);
 	ret = lm_opt_set(x, &plain, mode);
 	if (ret)
 		return ret;
+	if (lm_rw_random(j->rw))
+		return lm_fio_set_seq_nr(x, j, v, v + n + 1);
 	if (lm_fio_size(v + n + 1 + back, x->kb_base, &skip) ||
 	    skip > INT64_MAX)
 		return lm_opt_bad(x, v, "MODE:N, N a size (read:8k, read:-8k)");
-	if (lm_rw_random(j->rw))
-		return lm_opt_bad(
-			x, v,
-			"a count after a random mode is fio's rw_sequencer, not supported yet");
 	j->dist.skip_bytes = back ? -(int64_t)skip : (int64_t)skip;
 	return 0;
 }

@@ -119,6 +119,11 @@ struct lm_job {
 	/* fully random jobs of one block size: every block once a pass,
 	 * in random order (fio's random map); else uniform draws */
 	bool randmap;
+	/* fio's rw=randread:N: every Nth offset drawn, those between the
+	 * blocks after the one before (rw_seq 0, rw_sequencer=sequential)
+	 * or it again (1, identical), with no random map; 0: off */
+	unsigned int seq_nr;
+	int rw_seq;
 	bool direct;
 	/* fio's invalidate: drop the target's page cache at open, so that
 	 * a buffered job's IOs reach the device */
@@ -337,7 +342,7 @@ static inline bool lm_job_guarded(const struct lm_job *j)
 static inline bool lm_job_mapped(const struct lm_job *j)
 {
 	return j->randmap && lm_rw_random(j->rw) && j->random_pct >= 100 &&
-	       !j->bs_vary && !lm_dist_placed(&j->dist);
+	       !j->bs_vary && !lm_dist_placed(&j->dist) && !j->seq_nr;
 }
 
 /* Does the job walk fio's random map of blocks (blockmap.h): randmap, in
@@ -346,7 +351,7 @@ static inline bool lm_job_mapped(const struct lm_job *j)
 static inline bool lm_job_blockmapped(const struct lm_job *j)
 {
 	return j->randmap && lm_rw_random(j->rw) && j->random_pct >= 100 &&
-	       j->bs_vary && !lm_dist_placed(&j->dist);
+	       j->bs_vary && !lm_dist_placed(&j->dist) && !j->seq_nr;
 }
 
 /* Does a verifying job write what it checks (fio's verify= but null)? */

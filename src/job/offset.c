@@ -56,6 +56,7 @@ void lm_offset_init(struct lm_offset_gen *g, uint64_t start_bytes,
 	g->pass = false;
 	g->split = false;
 	g->dist = NULL;
+	g->seq_nr = 0;
 }
 
 void lm_offset_map(struct lm_offset_gen *g, uint64_t key)

@@ -97,6 +97,12 @@ struct lm_offset_gen {
 	/* random offsets drawn from it (fio's random_distribution); NULL:
 	 * uniform */
 	const struct lm_dist *dist;
+	/* fio's rw=randread:N: every seq_nr-th offset drawn (the first
+	 * too), those between the blocks after the IO before, or the IO
+	 * before's again (seq_ident); 0: off (lm_offset_seq()) */
+	unsigned int seq_nr, seq_units;
+	bool seq_ident;
+	uint64_t seq_k; /* offsets given so far */
 };
 
 void lm_cursor_init(struct lm_cursor *c);
@@ -139,6 +145,19 @@ static inline void lm_offset_split(struct lm_offset_gen *g)
 	g->split = !g->random_pct;
 }
 
+/* A random generator's offsets in runs of @nr (fio's rw=randread:N):
+ * the first drawn, the others continuing from it, or (@ident, fio's
+ * rw_sequencer=identical) it again; one past the region's end is drawn
+ * too, as fio's. After lm_offset_init(). */
+static inline void lm_offset_seq(struct lm_offset_gen *g, unsigned int nr,
+				 bool ident)
+{
+	g->seq_nr = g->random_pct ? nr : 0;
+	g->seq_ident = ident;
+	g->seq_k = 0;
+	g->seq_units = 1;
+}
+
 /* Random offsets from @d (after lm_offset_init(); uniform: no change). */
 static inline void lm_offset_dist(struct lm_offset_gen *g,
 				  const struct lm_dist *d)
@@ -167,7 +186,11 @@ static inline bool lm_offset_next_dir(struct lm_offset_gen *g, uint64_t *off,
 {
 	uint64_t b;
 
-	if (g->map_mask) {
+	if (g->seq_nr && g->seq_k++ % g->seq_nr) {
+		b = g->seq_ident ? g->last : g->last + g->seq_units;
+		if (b + units > g->nblocks)
+			b = lm_offset_random(g);
+	} else if (g->map_mask) {
 		b = atomic_fetch_add_explicit(&g->cursor->next, 1,
 					      memory_order_relaxed);
 		if (b >= atomic_load_explicit(&g->cursor->limit,
@@ -198,6 +221,10 @@ static inline bool lm_offset_next_dir(struct lm_offset_gen *g, uint64_t *off,
 						      memory_order_relaxed);
 		b = g->dist ? lm_dist_seq(g->dist, b, g->nblocks, g->bs_bytes)
 			    : b % g->nblocks;
+	}
+	if (g->seq_nr) {
+		g->last = b;
+		g->seq_units = units;
 	}
 	*off = g->start_bytes + b * g->bs_bytes;
 	return true;

@@ -257,6 +257,7 @@ static void lm_job_pass(struct lm_worker *w, struct lm_loop *l)
 	if (l->map.bits)
 		lm_blockmap_clear(&l->map);
 	lm_offset_dist(&l->gen, &j->dist); /* fio's random_distribution */
+	lm_offset_seq(&l->gen, j->seq_nr, j->rw_seq == 1); /* randread:N */
 	l->mixed = lm_rw_mixed(j->rw);
 	if (l->mixed)
 		lm_offset_split(&l->gen); /* rw=rw: fio's two positions */

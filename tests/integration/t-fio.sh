@@ -380,23 +380,6 @@ fio "$LM_WORK/io.fio" --output-format=json --output="$LM_WORK/fio-io.json" >/dev
 q='[.jobs[] | [.jobname, .read.total_ios, .write.total_ios]]'
 [ "$(jq -Sc "$q" "$LM_WORK/fio-io.json")" = "$(jq -Sc "$q" "$LM_WORK/lm-io.json")" ] ||
 	fail "io.fio: fio $(jq -Sc "$q" "$LM_WORK/fio-io.json"), lunmark $(jq -Sc "$q" "$LM_WORK/lm-io.json")"
-# rw=read:N, fio's offset modifier: the same blocks in the same order as
-# fio's, from each tool's log of every IO's offset (a skip forward ends
-# the pass at the region's end; one back wraps to its end plus the skip)
-mkdir "$LM_WORK/om"
-for m in read:8k read:-8k read:-12k; do
-	printf '[b]\nbs=4k\nrw=%s\nfilename=%s\nsize=40k\nnumber_ios=14\nwrite_iops_log=%s/om/x\nlog_offset=1\n' \
-		"$m" "$LM_DEV" "$LM_WORK" >"$LM_WORK/om.fio"
-	blocks() { cut -d, -f5 "$LM_WORK/om/x_iops.1.log" | awk '{ printf "%d ", $1 / 4096 }'; }
-	fio "$LM_WORK/om.fio" >/dev/null 2>&1 || fail "fio could not run rw=$m"
-	f=$(blocks)
-	rm -f "$LM_WORK"/om/*
-	"$LUNMARK" "$LM_WORK/om.fio" --no-prefill >/dev/null 2>&1 || fail "lunmark could not run rw=$m"
-	l=$(blocks)
-	note "rw=$m, 4k blocks of 10: fio $f, lunmark $l"
-	{ [ -n "$f" ] && [ "$f" = "$l" ]; } || fail "rw=$m: fio's blocks $f, lunmark's $l"
-done
-
 # bs=r,w, bsrange and bssplit: fio's IO counts where they are exact, the
 # same mean block size where they are drawn (norandommap: lunmark keeps no
 # random map), and every block written where it says it is
