@@ -11,10 +11,10 @@
 #include <string.h>
 #include <unistd.h>
 
-static lm_opt_set_fn lm_fio_set_cpus, lm_fio_set_cpumask, lm_fio_set_cpupol,
-	lm_fio_set_cpunodes, lm_fio_set_mempol;
+static lm_opt_set_fn lm_fio_set_nice, lm_fio_set_cpus, lm_fio_set_cpumask,
+	lm_fio_set_cpupol, lm_fio_set_cpunodes, lm_fio_set_mempol;
 
-/* In --cmdhelp order, after the IO priority rows. */
+/* In --cmdhelp order, after the engines' rows. */
 const struct lm_option lm_fio_place_options[] = {
 	{ .fio = "cpus_allowed",
 	  .type = LM_T_TEXT,
@@ -36,6 +36,10 @@ const struct lm_option lm_fio_place_options[] = {
 	  .type = LM_T_TEXT,
 	  .set = lm_fio_set_mempol,
 	  .help = "default, local, prefer:NODE, bind:NODES or interleave[:NODES]: where the job's threads take their buffers from (set_mempolicy)" },
+	{ .fio = "nice",
+	  .type = LM_T_TEXT,
+	  .set = lm_fio_set_nice,
+	  .help = "-20 to 19: the job's threads' CPU niceness moved by it (below 0: root), as fio's nice()" },
 };
 
 const unsigned int lm_fio_nplace_options = LM_ARRAY_SIZE(lm_fio_place_options);
@@ -61,6 +65,22 @@ static int lm_fio_set_cpus(const struct lm_opt_ctx *x,
 	if (lm_place_cpulist(v, lm_fio_ncpus(), lm_fio_place(x)->cpus, why,
 			     sizeof(why)))
 		return lm_opt_bad(x, v, why);
+	return 0;
+}
+
+/* nice=N, -20 to 19 as fio's range */
+static int lm_fio_set_nice(const struct lm_opt_ctx *x,
+			   const struct lm_option *o, const char *v)
+{
+	long n;
+	char *end;
+
+	(void)o;
+	errno = 0;
+	n = strtol(v, &end, 10);
+	if (errno || end == v || *end || n < -20 || n > 19)
+		return lm_opt_bad(x, v, "a niceness from -20 to 19");
+	lm_fio_place(x)->nice = (int)n;
 	return 0;
 }
 

@@ -2,10 +2,11 @@
 /*
  * fio's CPU and NUMA placement options, the job files' rows of the option
  * table that set them (src/job/place.h does what they ask):
- * cpus_allowed, cpumask, cpus_allowed_policy, numa_cpu_nodes and
- * numa_mem_policy. Each value is checked as fio checks it when it reads
- * it: against this host's CPUs and NUMA nodes. The table's lookups
- * (src/cli/lookup.c) walk them after the IO priority rows (prio.h).
+ * cpus_allowed, cpumask, cpus_allowed_policy, numa_cpu_nodes,
+ * numa_mem_policy and nice (the threads' CPU niceness). Each value is
+ * checked as fio checks it when it reads it: against this host's CPUs
+ * and NUMA nodes. The table's lookups
+ * (src/cli/lookup.c) walk them after the engines' rows (engine.h).
  */
 #ifndef LM_FIO_PLACE_H
 #define LM_FIO_PLACE_H

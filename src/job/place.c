@@ -174,7 +174,8 @@ int lm_place_split_cpu(const uint64_t *cpus, unsigned int index)
 
 bool lm_place_any(const struct lm_place *p)
 {
-	return !lm_cpus_none(p->cpus) || p->cpu_nodes || p->mem != LM_MEM_UNSET;
+	return !lm_cpus_none(p->cpus) || p->cpu_nodes ||
+	       p->mem != LM_MEM_UNSET || p->nice;
 }
 
 /* A system call's failure, said into @why: -errno, read before the
@@ -291,5 +292,13 @@ int lm_place_apply(const struct lm_place *p, char *why, size_t len)
 	}
 	if (!ret && p->mem != LM_MEM_UNSET)
 		ret = lm_place_mem(p, why, len);
+	errno = 0;
+	/* glibc's nice() is setpriority() of the calling thread */
+	if (!ret && p->nice && nice(p->nice) == -1 && errno)
+		ret = lm_place_failed(
+			why, len, "setting the thread's niceness", "nice",
+			errno == EPERM || errno == EACCES
+				? " (a nice below 0 needs root or CAP_SYS_NICE)"
+				: "");
 	return ret;
 }

@@ -2,7 +2,7 @@
 /*
  * Where a job's threads run and where their memory comes from: fio's
  * cpus_allowed (or cpumask) with cpus_allowed_policy, numa_cpu_nodes and
- * numa_mem_policy. The job-file rows (fio-compat/place.c) fill a struct
+ * numa_mem_policy, and its CPU niceness (nice). The job-file rows (fio-compat/place.c) fill a struct
  * lm_place, checking the CPUs and nodes named against this host's; each
  * worker thread applies it to itself with lm_place_apply() before it
  * allocates its buffers, so that they come from the policy's nodes. As in
@@ -40,6 +40,9 @@ struct lm_place {
 	uint64_t cpu_nodes; /* numa_cpu_nodes: a bit per node; 0: unset */
 	enum lm_mem_mode mem;
 	uint64_t mem_nodes; /* bind, interleave: the nodes; prefer: one */
+	/* fio's nice: the thread's CPU niceness moved by it, -20 to 19, as
+	 * fio's nice() moves its job's (a thread's own, on Linux) */
+	int nice;
 };
 
 /*
@@ -76,9 +79,9 @@ unsigned int lm_place_cpus_here(void);
 bool lm_place_any(const struct lm_place *p);
 
 /*
- * Pin the calling thread to @p's CPUs and set its memory policy. 0, or
- * -errno with what failed in @why (a CPU set with no CPU online, a node
- * with no CPUs).
+ * Pin the calling thread to @p's CPUs, set its memory policy and its
+ * niceness. 0, or -errno with what failed in @why (a CPU set with no CPU
+ * online, a node with no CPUs, a nice below 0 without CAP_SYS_NICE).
  */
 int lm_place_apply(const struct lm_place *p, char *why, size_t len);
 
