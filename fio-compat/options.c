@@ -22,6 +22,30 @@ static const struct lm_enum lm_fio_dedupe_modes[] = {
 	{ NULL, 0 },
 };
 
+/* fio's fadvise_hint, onto enum lm_fadvise */
+static const struct lm_enum lm_fio_fadvise[] = {
+	{ "0", LM_FADV_NONE },
+	{ "1", LM_FADV_BY_RW },
+	{ "random", LM_FADV_RANDOM },
+	{ "sequential", LM_FADV_SEQUENTIAL },
+	{ NULL, 0 },
+};
+
+/* values of options of fio's normal output, taken */
+static const struct lm_enum lm_fio_clocks[] = {
+	{ "gettimeofday", 0 },
+	{ "clock_gettime", 1 },
+	{ "cpu", 2 },
+	{ NULL, 0 },
+};
+
+static const struct lm_enum lm_fio_unit_bases[] = {
+	{ "0", 0 },
+	{ "8", 8 },
+	{ "1", 1 },
+	{ NULL, 0 },
+};
+
 /* fio's rw_sequencer: what comes between randread:N's drawn offsets */
 static const struct lm_enum lm_fio_rw_seqs[] = {
 	{ "sequential", 0 },
@@ -151,6 +175,20 @@ const struct lm_option lm_fio_options[] = {
 	LM_TAKEN_ENUM(
 		"random_generator", lm_fio_generators,
 		"taken: lunmark draws from xoshiro256** (lfsr's every block once a pass is lunmark's random map)"),
+	{ .fio = "fadvise_hint",
+	  .type = LM_T_ENUM,
+	  LM_J(fadvise),
+	  .values = lm_fio_fadvise,
+	  .help = "1 (the default: random for a random job, which turns readahead off, else sequential), 0 (none), random or sequential: posix_fadvise() of a buffered job's target at open" },
+	LM_TAKEN_ENUM(
+		"clocksource", lm_fio_clocks,
+		"taken: lunmark times every IO with clock_gettime(CLOCK_MONOTONIC)"),
+	LM_TAKEN_ENUM(
+		"unit_base", lm_fio_unit_bases,
+		"taken: bits or bytes in fio's normal output; lunmark's report is its own, and the JSON counts bytes either way"),
+	LM_TAKEN_NUM(
+		"significant_figures", 1, 10,
+		"taken: the figures of fio's normal output; lunmark's report is its own"),
 	{ .fio = "rw_sequencer",
 	  .type = LM_T_ENUM,
 	  LM_J(rw_seq),

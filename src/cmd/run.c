@@ -25,15 +25,19 @@
 #include <string.h>
 
 /* A buffered fio job's file, as fio opens it: its cached pages dropped
- * (invalidate), and fio's fadvise_hint (random, or sequential: no
- * readahead that a random job would read from the cache). */
+ * (invalidate), and fio's fadvise_hint (by default random for a random
+ * job, which turns readahead off, else sequential). */
 static void lm_run_hint(const struct lm_job *j, const struct lm_target *t)
 {
+	bool random = j->fadvise == LM_FADV_RANDOM ||
+		      (j->fadvise == LM_FADV_BY_RW && lm_rw_random(j->rw));
+
 	if (j->invalidate)
 		lm_target_drop_cache(t, 0, 0);
-	(void)posix_fadvise(t->fd, 0, 0,
-			    lm_rw_random(j->rw) ? POSIX_FADV_RANDOM
-						: POSIX_FADV_SEQUENTIAL);
+	if (j->fadvise != LM_FADV_NONE)
+		(void)posix_fadvise(t->fd, 0, 0,
+				    random ? POSIX_FADV_RANDOM
+					   : POSIX_FADV_SEQUENTIAL);
 }
 
 /* A fio job's size past its target's end was cut at it, as fio cuts a

@@ -74,6 +74,17 @@ struct lm_bsdir {
 enum { LM_RATE_LINEAR, LM_RATE_POISSON };
 enum { LM_EXIT_WHAT_GROUP, LM_EXIT_WHAT_STONEWALL, LM_EXIT_WHAT_ALL };
 
+/* fio's fadvise_hint: what a fio job's target is told of its IO at
+ * open (posix_fadvise()): by its pattern (1, the default: RANDOM for a
+ * random job, no readahead, else SEQUENTIAL), nothing (0), or one of
+ * the two whatever the pattern. */
+enum lm_fadvise {
+	LM_FADV_BY_RW,
+	LM_FADV_NONE,
+	LM_FADV_RANDOM,
+	LM_FADV_SEQUENTIAL,
+};
+
 struct lm_job {
 	char name[LM_JOB_NAME_MAX + 1];
 	enum lm_rw rw;
@@ -125,6 +136,9 @@ struct lm_job {
 	unsigned int seq_nr;
 	int rw_seq;
 	bool direct;
+	/* fio's fadvise_hint: how a fio job's target is advised at open
+	 * (enum lm_fadvise) */
+	int fadvise;
 	/* fio's invalidate: drop the target's page cache at open, so that
 	 * a buffered job's IOs reach the device */
 	bool invalidate;

@@ -14,7 +14,11 @@
 # - fixedbufs, registerfiles, nonvectored, cmd_type, userspace_reap:
 #   taken, the IOs and "job options" as fio's; an engine's option in a
 #   job of another engine refused as fio refuses it ("Bad option"), and
-#   uncached on a buffered job refused (fio's IOs fail with EOPNOTSUPP).
+#   uncached on a buffered job refused (fio's IOs fail with EOPNOTSUPP);
+# and two more that ask the kernel for something: fadvise_hint (the
+# requests a buffered read makes of the device, as fio's) and nice (the
+# job's threads' niceness; below 0 refused to a user without
+# CAP_SYS_NICE).
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/fio-lib.sh"
 lm_fio_setup
@@ -122,5 +126,51 @@ expect_grep "uncached= on a buffered job" l.out
 both "${base[@]}" --ioengine=io_uring --uncached=1 --direct=1
 same '.jobs[0].read.total_ios'
 ok "engine options where fio refuses them, or fails"
+
+# fadvise_hint on a buffered sequential read of the device: what reaches
+# it (/sys/block/loopN/stat: reads, sectors) is fio's; random turns the
+# readahead off (a 4 KiB request a read), the others read ahead
+dev=${LM_DEV#/dev/}
+for h in 1 random 0 sequential; do
+	for t in fio lunmark; do
+		read -r r0 _ s0 _ <"/sys/block/$dev/stat"
+		one "$t" "${base[@]}" --fadvise_hint="$h"
+		read -r r1 _ s1 _ <"/sys/block/$dev/stat"
+		[ "$rc" = 0 ] || fail "fadvise_hint=$h: $t exited $rc"
+		eval "${t}_at=\"$((r1 - r0)) $((s1 - s0))\""
+	done
+	# shellcheck disable=SC2154 # set by the eval above
+	note "fadvise_hint=$h: requests, sectors at the device: fio $fio_at, lunmark $lunmark_at"
+	[ "$lunmark_at" = "$fio_at" ] || fail "fadvise_hint=$h: the device saw $lunmark_at under lunmark, $fio_at under fio"
+	case $h in
+	random) [ "$lunmark_at" = "2048 16384" ] ;;
+	*) [ "${lunmark_at%% *}" -lt 200 ] ;;
+	esac || fail "fadvise_hint=$h: $lunmark_at requests and sectors"
+done
+ok "fadvise_hint: the device sees fio's requests"
+
+# nice: the job's thread (fio's job process) at that niceness; below 0
+# without CAP_SYS_NICE an error in both
+nices() {
+	local p=$1 pid i
+	sleep 1
+	for pid in "$p" $(pgrep -P "$p"); do
+		for i in /proc/"$pid"/task/*; do awk '{ print $19 }' "$i/stat" 2>/dev/null; done
+	done | sort -un | tr '\n' ' '
+}
+for t in fio lunmark; do
+	if [ "$t" = fio ]; then tool=$fio; else tool=$LUNMARK; fi
+	"$tool" --name=a --ioengine=null --size=1g --time_based --runtime=2 --nice=7 --output-format=terse >n.out 2>&1 &
+	got=$(nices $!)
+	wait $! || fail "$t nice=7: $(head -c 300 n.out)"
+	note "nice=7, $t: the niceness of its threads: $got"
+	[ "$got" = "0 7 " ] || fail "nice=7: $t's threads at $got, expected the job's at 7"
+	rc=0
+	setpriv --reuid=65534 --regid=65534 --clear-groups "$tool" --name=a --ioengine=null --size=1m \
+		--nice=-5 --output-format=terse >n.out 2>&1 || rc=$?
+	[ "$rc" != 0 ] || fail "nice=-5 as nobody: $t exited 0"
+done
+expect_grep "nice: setting the thread's niceness: Operation not permitted (a nice below 0 needs root or CAP_SYS_NICE)" n.out
+ok "nice: the job's threads' niceness, as fio's"
 
 echo "$passed passed, 0 failed"
