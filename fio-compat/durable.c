@@ -17,7 +17,8 @@
 #include <string.h>
 #include <unistd.h>
 
-static lm_opt_set_fn lm_fio_set_verify, lm_fio_set_verify_pattern;
+static lm_opt_set_fn lm_fio_set_verify, lm_fio_set_verify_pattern,
+	lm_fio_set_buffer_pattern;
 
 static const struct lm_enum lm_fio_open_syncs[] = {
 	{ "none", 0 },	 { "0", 0 },	       { "sync", O_SYNC },
@@ -39,6 +40,10 @@ const struct lm_option lm_fio_durable_options[] = {
 	  .type = LM_T_STR,
 	  .set = lm_fio_set_verify_pattern,
 	  .help = "0xHEX, a decimal number, \"text\", 'FILE' or %o (the IO's offset), one after another, up to 512 bytes: filled into every IO buffer from its start, as fio's, and each read compared with it byte for byte (with a hash method, the hash checks it); alone it turns verify on (a header per logical block, then the pattern), with verify=pattern it is all a block holds; verify= decides when given" },
+	{ .fio = "buffer_pattern",
+	  .type = LM_T_STR,
+	  .set = lm_fio_set_buffer_pattern,
+	  .help = "0xHEX, a decimal number, \"text\" or 'FILE', one after another, up to 512 bytes: every write holds it repeated from its start (no stamps: the blocks dedupe), as fio's; with buffer_compress_percentage the compressible part of each chunk holds it instead of zeros; verify_pattern and verify's headers go over it" },
 	LM_TAKEN_NUM("verify_interval", 80, UINT32_MAX,
 		     "taken: lunmark's header is one per logical block"),
 	{ .fio = "verify_backlog",
@@ -265,6 +270,26 @@ static int lm_fio_set_verify_pattern(const struct lm_opt_ctx *x,
 	if (fj && !fj->verify_set) {
 		j->verify = true;
 		j->verify_kind = LM_VERIFY_HEADER;
+	}
+	return 0;
+}
+
+/* buffer_pattern: verify_pattern's syntax without %o, as fio 3.33's
+ * (its formats are "not supported for now") */
+static int lm_fio_set_buffer_pattern(const struct lm_opt_ctx *x,
+				     const struct lm_option *o, const char *v)
+{
+	struct lm_job *j = x->dst[LM_D_JOB];
+	char why[256];
+
+	(void)o;
+	if (lm_fio_pattern_parse(v, &j->buf_pat, why, sizeof(why)))
+		return lm_opt_bad(x, v, why);
+	if (j->buf_pat.noff) {
+		memset(&j->buf_pat, 0, sizeof(j->buf_pat));
+		return lm_opt_bad(
+			x, v,
+			"0xHEX, a number, \"text\" or 'FILE': fio's buffer_pattern takes no %o (verify_pattern does)");
 	}
 	return 0;
 }

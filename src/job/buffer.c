@@ -48,22 +48,32 @@ int lm_bufs_alloc(struct lm_bufs *b, unsigned int n, uint32_t bs,
 	return 0;
 }
 
-/* The last @pct% of every whole 512-byte chunk of @len bytes: zeros. */
-static void lm_compressible(void *mem, size_t len, unsigned int pct)
+/* The last @pct% of every whole 512-byte chunk of @len bytes: zeros, or
+ * @pat from its start. */
+static void lm_compressible(void *mem, size_t len, unsigned int pct,
+			    const struct lm_verify_pattern *pat)
 {
 	size_t at, zero = (size_t)LM_COMPRESS_CHUNK * pct / 100;
+	char *tail;
 
 	for (at = 0; zero && at + LM_COMPRESS_CHUNK <= len;
-	     at += LM_COMPRESS_CHUNK)
-		memset((char *)mem + at + LM_COMPRESS_CHUNK - zero, 0, zero);
+	     at += LM_COMPRESS_CHUNK) {
+		tail = (char *)mem + at + LM_COMPRESS_CHUNK - zero;
+		if (pat && pat->len)
+			lm_verify_pattern_fill(pat, tail, (uint32_t)zero, 0);
+		else
+			memset(tail, 0, zero);
+	}
 }
 
-void lm_bufs_compressible(struct lm_bufs *b, unsigned int pct)
+void lm_bufs_compressible(struct lm_bufs *b, unsigned int pct,
+			  const struct lm_verify_pattern *pat)
 {
-	lm_compressible(b->mem, b->len, pct);
+	lm_compressible(b->mem, b->len, pct, pat);
 }
 
-void lm_buf_fill(void *buf, uint32_t len, uint64_t seed, unsigned int pct)
+void lm_buf_fill(void *buf, uint32_t len, uint64_t seed, unsigned int pct,
+		 const struct lm_verify_pattern *pat)
 {
 	struct lm_rand r;
 	uint64_t w;
@@ -74,7 +84,7 @@ void lm_buf_fill(void *buf, uint32_t len, uint64_t seed, unsigned int pct)
 		w = lm_rand_next(&r);
 		memcpy((char *)buf + at, &w, sizeof(w));
 	}
-	lm_compressible(buf, len, pct);
+	lm_compressible(buf, len, pct, pat);
 }
 
 uint64_t lm_dedupe_seed(unsigned int g, uint64_t k)

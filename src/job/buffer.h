@@ -14,6 +14,7 @@
 #define LM_BUFFER_H
 
 #include "src/job/offset.h"
+#include "src/job/verify_block.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -44,17 +45,21 @@ void lm_bufs_free(struct lm_bufs *b);
 
 /*
  * fio's buffer_compress_percentage: the last @pct% of every 512-byte
- * chunk of random buffers becomes zeros, so that the data compresses by
+ * chunk of random buffers becomes zeros, or fio's buffer_pattern @pat
+ * from its start (NULL or empty: zeros), so that the data compresses by
  * about that much; the random rest and the stamps keep every block
  * unique.
  */
-void lm_bufs_compressible(struct lm_bufs *b, unsigned int pct);
+void lm_bufs_compressible(struct lm_bufs *b, unsigned int pct,
+			  const struct lm_verify_pattern *pat);
 
 /*
  * Fill the @len bytes at @buf with the data of @seed (the same seed, the
- * same bytes), then make it compressible as lm_bufs_compressible() does.
+ * same bytes), then make it compressible as lm_bufs_compressible() does
+ * (@pat: what its compressible part holds; NULL or empty: zeros).
  */
-void lm_buf_fill(void *buf, uint32_t len, uint64_t seed, unsigned int pct);
+void lm_buf_fill(void *buf, uint32_t len, uint64_t seed, unsigned int pct,
+		 const struct lm_verify_pattern *pat);
 
 /*
  * fio's dedupe_percentage: of the buffers written, that share is a copy

@@ -158,6 +158,9 @@ struct lm_job {
 	bool verify;
 	enum lm_verify_kind verify_kind;
 	struct lm_verify_pattern verify_pat;
+	/* fio's buffer_pattern: the data every write holds (no stamps), or
+	 * with compress_pct its compressible part's; len 0: none */
+	struct lm_verify_pattern buf_pat;
 	/* fio's verify_backlog and verify_backlog_batch: a write job's
 	 * writes read back within its pass (src/run/backlog.h); 0: after
 	 * it, as fio's verify phase */

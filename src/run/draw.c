@@ -29,7 +29,7 @@ static void lm_fill_data(struct lm_worker *w, struct lm_loop *l,
 		l->seq++;
 	} else if (l->fill == LM_FILL_DEDUPE) {
 		lm_buf_fill(io->buf, io->len, lm_dedupe_next(&l->dedupe),
-			    w->job->compress_pct);
+			    w->job->compress_pct, &w->job->buf_pat);
 	} else {
 		w->hooks->fill(w->hooks->arg, io);
 	}

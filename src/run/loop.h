@@ -22,8 +22,8 @@ enum lm_fill {
 	LM_FILL_NONE,	/* zeros: as they are */
 	LM_FILL_STAMP,	/* random: a stamp per block (buffer.h) */
 	LM_FILL_VERIFY, /* --verify: a header per block */
-	LM_FILL_DEDUPE, /* fio's dedupe_percentage: each IO a seed's data */
-	LM_FILL_HOOK,	/* an explicit pass's hook */
+	LM_FILL_DEDUPE, /* dedupe_percentage, buffer_compress_percentage: each IO a seed's data */
+	LM_FILL_HOOK, /* an explicit pass's hook */
 };
 
 /* An IO to issue: drawn, not yet queued. */

@@ -141,7 +141,7 @@ static void lm_test_compressible(void)
 
 	CU_ASSERT_EQUAL_FATAL(lm_bufs_alloc(&b, 2, 4096, LM_PATTERN_RANDOM, 7),
 			      0);
-	lm_bufs_compressible(&b, 50);
+	lm_bufs_compressible(&b, 50, NULL);
 	for (at = 0; at < b.len; at += LM_COMPRESS_CHUNK) {
 		p = (const unsigned char *)b.mem + at;
 		for (i = 256, nz = 0; i < LM_COMPRESS_CHUNK; i++)
@@ -150,6 +150,27 @@ static void lm_test_compressible(void)
 		for (i = 0, nz = 0; i < 256; i++)
 			nz += p[i] != 0;
 		CU_ASSERT(nz > 200);
+	}
+	lm_bufs_free(&b);
+}
+
+/* with buffer_pattern: each chunk's compressible part holds the pattern
+ * from its start, as fio's fill_random_buf_percentage() */
+static void lm_test_compressible_pattern(void)
+{
+	struct lm_verify_pattern pat = { .b = { 0xde, 0xad, 0xbe }, .len = 3 };
+	struct lm_bufs b;
+	const unsigned char *p;
+	size_t at, i, bad;
+
+	CU_ASSERT_EQUAL_FATAL(lm_bufs_alloc(&b, 2, 4096, LM_PATTERN_RANDOM, 7),
+			      0);
+	lm_bufs_compressible(&b, 25, &pat);
+	for (at = 0; at < b.len; at += LM_COMPRESS_CHUNK) {
+		p = (const unsigned char *)b.mem + at + 384;
+		for (i = 0, bad = 0; i < 128; i++)
+			bad += p[i] != pat.b[i % 3];
+		CU_ASSERT_EQUAL(bad, 0);
 	}
 	lm_bufs_free(&b);
 }
@@ -163,6 +184,8 @@ int lm_suite_engines(void)
 		{ "every engine: teardown after a failed setup",
 		  lm_test_failed_setup },
 		{ "buffers: compressible by a share", lm_test_compressible },
+		{ "buffers: compressible, a pattern in place of zeros",
+		  lm_test_compressible_pattern },
 		{ NULL, NULL },
 	};
 	CU_pSuite s = CU_add_suite("engines (real file)", lm_engines_init,
