@@ -263,19 +263,23 @@ static struct json_object *lm_dir_json(const struct lm_run_result *r,
 	/* an engine that cannot tell slat apart: lat is all clat, as fio
 	 * shows its synchronous engines */
 	bool apart = !nolat && r->slat[d].count != 0;
+	/* fio: 0 for a direction that did no IO, else its ms rounded up;
+	 * its bandwidth and IOPS are over those ms, as fio's stat.c has
+	 * them (a 16-IO job of 0.1 ms: 16000 IOPS, not 160000) */
+	uint64_t ms =
+		s->ios ? (lm_run_result_dir_ns(r, d) + 999999) / 1000000 : 0;
+	uint64_t ios = s->ios + s->errors;
+	uint64_t bw = ms ? s->bytes * 1000 / ms : 0;
 	const struct lm_hist *c, *lat;
 	struct lm_hist empty;
 
 	lm_jput_u64(o, "io_bytes", s->bytes);
 	lm_jput_u64(o, "io_kbytes", s->bytes / 1024);
-	lm_jput_u64(o, "bw_bytes", (uint64_t)(s->mib_s * 1048576.0));
-	lm_jput_u64(o, "bw", (uint64_t)(s->mib_s * 1024.0));
-	lm_jput_f(o, "iops", s->iops);
-	/* fio: 0 for a direction that did no IO, else its ms rounded up */
-	lm_jput_u64(o, "runtime",
-		    s->ios ? (lm_run_result_dir_ns(r, d) + 999999) / 1000000
-			   : 0);
-	lm_jput_u64(o, "total_ios", s->ios + s->errors);
+	lm_jput_u64(o, "bw_bytes", bw);
+	lm_jput_u64(o, "bw", bw / 1024);
+	lm_jput_f(o, "iops", ms ? 1000.0 * (double)ios / (double)ms : 0.0);
+	lm_jput_u64(o, "runtime", ms);
+	lm_jput_u64(o, "total_ios", ios);
 	lm_jput_u64(o, "short_ios", 0);
 	lm_jput_u64(o, "drop_ios", 0);
 	lm_hist_init(&empty);
