@@ -491,7 +491,8 @@ static int lm_fio_set_seq_nr(const struct lm_opt_ctx *x, struct lm_job *j,
 		return lm_opt_bad(
 			x, v,
 			"MODE:N with a random mode, N a count of IOs from 1 (randread:8: every 8th offset random, rw_sequencer says what is between)");
-	j->seq_nr = (unsigned int)n;
+	/* 1: every offset drawn, the random map kept, as fio's */
+	j->seq_nr = n > 1 ? (unsigned int)n : 0;
 	return 0;
 }
 

@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /*
  * The shared sequential cursor: a block counter that never wraps. A claim
@@ -77,6 +78,14 @@ static inline uint64_t lm_rand_below(struct lm_rand *r, uint64_t n)
 	return (uint64_t)(m >> 64);
 }
 
+/* Where a run of fio's rw=randread:N that would pass its region's end
+ * goes, as fio's get_next_block() and get_next_seq_offset() send it. */
+enum lm_seq_end {
+	LM_SEQ_DRAW, /* the region ends at the target's: a drawn offset */
+	LM_SEQ_STOP, /* it ends before: the pass ends (fio: past io_size) */
+	LM_SEQ_WRAP, /* a time-based job: the region's start */
+};
+
 struct lm_offset_gen {
 	uint64_t start_bytes;
 	uint64_t nblocks;
@@ -98,11 +107,15 @@ struct lm_offset_gen {
 	 * uniform */
 	const struct lm_dist *dist;
 	/* fio's rw=randread:N: every seq_nr-th offset drawn (the first
-	 * too), those between the blocks after the IO before, or the IO
-	 * before's again (seq_ident); 0: off (lm_offset_seq()) */
-	unsigned int seq_nr, seq_units;
+	 * too), those between the blocks after its direction's IO before,
+	 * or that IO's again (seq_ident); 0: off (lm_offset_seq()) */
+	unsigned int seq_nr;
 	bool seq_ident;
+	enum lm_seq_end seq_end;
 	uint64_t seq_k; /* offsets given so far */
+	/* per direction, as fio's last_pos and last_start: where its IO
+	 * before began, and the block after it */
+	uint64_t seq_start[3], seq_next[3];
 };
 
 void lm_cursor_init(struct lm_cursor *c);
@@ -146,16 +159,19 @@ static inline void lm_offset_split(struct lm_offset_gen *g)
 }
 
 /* A random generator's offsets in runs of @nr (fio's rw=randread:N):
- * the first drawn, the others continuing from it, or (@ident, fio's
- * rw_sequencer=identical) it again; one past the region's end is drawn
- * too, as fio's. After lm_offset_init(). */
+ * the first drawn, the others continuing from their direction's IO
+ * before, or (@ident, fio's rw_sequencer=identical) repeating it; one
+ * that would pass the region's end goes where @end says. After
+ * lm_offset_init(). */
 static inline void lm_offset_seq(struct lm_offset_gen *g, unsigned int nr,
-				 bool ident)
+				 bool ident, enum lm_seq_end end)
 {
 	g->seq_nr = g->random_pct ? nr : 0;
 	g->seq_ident = ident;
+	g->seq_end = end;
 	g->seq_k = 0;
-	g->seq_units = 1;
+	memset(g->seq_start, 0, sizeof(g->seq_start));
+	memset(g->seq_next, 0, sizeof(g->seq_next));
 }
 
 /* Random offsets from @d (after lm_offset_init(); uniform: no change). */
@@ -184,12 +200,15 @@ uint64_t lm_perm(const struct lm_offset_gen *g, uint64_t i, uint64_t pass);
 static inline bool lm_offset_next_dir(struct lm_offset_gen *g, uint64_t *off,
 				      unsigned int units, unsigned int dir)
 {
+	unsigned int d = dir < 3 ? dir : 0;
 	uint64_t b;
 
 	if (g->seq_nr && g->seq_k++ % g->seq_nr) {
-		b = g->seq_ident ? g->last : g->last + g->seq_units;
+		b = g->seq_ident ? g->seq_start[d] : g->seq_next[d];
+		if (b + units > g->nblocks && g->seq_end == LM_SEQ_STOP)
+			return false;
 		if (b + units > g->nblocks)
-			b = lm_offset_random(g);
+			b = g->seq_end == LM_SEQ_WRAP ? 0 : lm_offset_random(g);
 	} else if (g->map_mask) {
 		b = atomic_fetch_add_explicit(&g->cursor->next, 1,
 					      memory_order_relaxed);
@@ -223,8 +242,8 @@ static inline bool lm_offset_next_dir(struct lm_offset_gen *g, uint64_t *off,
 			    : b % g->nblocks;
 	}
 	if (g->seq_nr) {
-		g->last = b;
-		g->seq_units = units;
+		g->seq_start[d] = b;
+		g->seq_next[d] = b + units;
 	}
 	*off = g->start_bytes + b * g->bs_bytes;
 	return true;

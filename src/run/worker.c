@@ -269,7 +269,14 @@ static void lm_job_pass(struct lm_worker *w, struct lm_loop *l)
 	if (l->map.bits)
 		lm_blockmap_clear(&l->map);
 	lm_offset_dist(&l->gen, &j->dist); /* fio's random_distribution */
-	lm_offset_seq(&l->gen, j->seq_nr, j->rw_seq == 1); /* randread:N */
+	/* randread:N: a run past the region's end is drawn anew where it
+	 * ends at the target's, else it ends the pass, as fio's */
+	lm_offset_seq(&l->gen, j->seq_nr, j->rw_seq == 1,
+		      j->time_based ? LM_SEQ_WRAP
+		      : w->start_bytes + (uint64_t)w->nblocks * j->bs_bytes >=
+				      w->target->size_bytes
+			      ? LM_SEQ_DRAW
+			      : LM_SEQ_STOP);
 	l->mixed = lm_rw_mixed(j->rw);
 	if (l->mixed)
 		lm_offset_split(&l->gen); /* rw=rw: fio's two positions */

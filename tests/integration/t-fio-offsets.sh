@@ -9,7 +9,9 @@
 #   (the first too), the N-1 after it the blocks after it (sequential;
 #   one past the region's end drawn) or it again (identical), in both
 #   tools; fio's draws are its own, so the runs' shape is compared, not
-#   their blocks;
+#   their blocks; randrw:N's runs each go on from their own direction's
+#   IO; randread:1 keeps the random map; a run past the end of a region
+#   smaller than the device ends the pass;
 # - a job's rw= without :N has none, though its [global]'s had one;
 # - N with a unit, or 0, after a random mode refused with file:line.
 . "$(dirname "$0")/lib.sh"
@@ -65,6 +67,50 @@ sequential, norandommap|--norandommap
 identical|--rw_sequencer=identical
 identical, norandommap|--rw_sequencer=identical --norandommap
 EOF2
+
+# randrw:4: a run goes on from its own direction's IO before (fio's
+# last_pos per direction), not from the other direction's
+for t in fio lunmark; do
+	rm -f om/*
+	set -- --name=a --ioengine=null --size=1m --bs=4k --rw=randrw:4 --write_lat_log=om/x --log_offset=1 \
+		--output-format=terse
+	if [ "$t" = fio ]; then "$fio" "$@" >o.out 2>&1; else "$LUNMARK" "$@" >o.out 2>&1; fi ||
+		fail "$t randrw:4: $(head -c 300 o.out)"
+	own=$(awk -F', ' 'BEGIN { p[0] = p[1] = -1 } { b = $5 / 4096 }
+		(NR - 1) % 4 && b == p[$3] + 1 { n++ } { p[$3] = b } END { print n + 0 }' om/x_lat.1.log)
+	note "randrw:4, $t: of 192 IOs between draws, $own the block after their direction's IO before"
+	[ "$own" -ge 180 ] || fail "randrw:4: $t's runs went on from their own direction $own times of 192"
+done
+ok "randrw:4: a position per direction, as fio's"
+
+# randread:1 is randread, its random map kept: every block once
+for t in fio lunmark; do
+	rm -f om/*
+	set -- --name=a --ioengine=null --size=256k --bs=4k --rw=randread:1 --write_lat_log=om/x --log_offset=1 \
+		--output-format=terse
+	if [ "$t" = fio ]; then "$fio" "$@" >o.out 2>&1; else "$LUNMARK" "$@" >o.out 2>&1; fi ||
+		fail "$t randread:1: $(head -c 300 o.out)"
+	n=$(cut -d, -f5 om/x_lat.1.log | sort -u | wc -l)
+	[ "$n" = 64 ] || fail "randread:1: $t read $n distinct blocks of 64"
+done
+ok "randread:1: the random map, as fio's"
+
+# a run past the end of a region that ends before the device's ends the
+# pass, as fio's ("offset past io_size"): of 16 IOs, fewer by seed
+for t in fio lunmark; do
+	short=0
+	for seed in 1 2 3 4 5 6 7 8; do
+		set -- --name=a --filename="$LM_DEV" --size=64k --rw=randread:4 --randseed="$seed" --output-format=json
+		if [ "$t" = fio ]; then "$fio" "$@" >o.json 2>o.err; else "$LUNMARK" "$@" >o.json 2>o.err; fi ||
+			fail "$t randread:4 seed $seed: $(head -c 300 o.err)"
+		n=$(jq '.jobs[0].read.total_ios' o.json)
+		[ "$n" -le 16 ] || fail "randread:4 over 64k: $t did $n IOs"
+		[ "$n" = 16 ] || short=$((short + 1))
+	done
+	note "randread:4 over 64k of the device, 8 seeds: $t ended $short passes early"
+	[ "$short" -ge 1 ] || fail "randread:4 over 64k of the device: $t never ended a pass at the region's end"
+done
+ok "randread:4: a run past the region's end ends the pass, as fio's"
 
 # a job's own rw= has no :N of its [global]'s, as fio's str_rw_cb() resets
 for g in read:8k randread:4; do
