@@ -33,6 +33,17 @@ for m in read:8k read:-8k read:-12k; do
 done
 ok "rw=read:N: fio's blocks, in fio's order"
 
+# logged TOOL ARG...: TOOL's run of ARG... on the null engine, 4 KiB
+# blocks, every IO's offset logged in om/x_lat.1.log
+logged() {
+	local t=$1
+	shift
+	rm -f om/*
+	set -- --name=a --ioengine=null --bs=4k "$@" --write_lat_log=om/x --log_offset=1 --output-format=terse
+	if [ "$t" = fio ]; then "$fio" "$@" >o.out 2>&1; else "$LUNMARK" "$@" >o.out 2>&1; fi ||
+		fail "$t $*: $(head -c 300 o.out)"
+}
+
 # shape LOG N: of the IOs k = 0, 1, ... in LOG, "IOS AFTER SAME OTHER":
 # the IOs, then of those with k % N != 0 how many are the block after the
 # IO before, the same block, or neither (a draw past the region's end);
@@ -45,12 +56,8 @@ shape() {
 }
 while IFS='|' read -r what opts; do
 	for t in fio lunmark; do
-		rm -f om/*
 		# shellcheck disable=SC2086 # the options, word by word
-		set -- --name=a --ioengine=null --size=1m --bs=4k --rw=randread:4 $opts \
-			--write_lat_log=om/x --log_offset=1 --output-format=terse
-		if [ "$t" = fio ]; then "$fio" "$@" >o.out 2>&1; else "$LUNMARK" "$@" >o.out 2>&1; fi ||
-			fail "$t $what: $(head -c 300 o.out)"
+		logged "$t" --size=1m --rw=randread:4 $opts
 		read -r ios after same other drawn <<<"$(shape om/x_lat.1.log 4)"
 		note "$what, $t: $ios IOs; of the 192 between draws $after the block after, $same the same, $other drawn past the end; of the 64 draws $drawn the block after"
 		[ "$ios" = 256 ] || fail "$what: $t did $ios IOs, not 256"
@@ -71,11 +78,7 @@ EOF2
 # randrw:4: a run goes on from its own direction's IO before (fio's
 # last_pos per direction), not from the other direction's
 for t in fio lunmark; do
-	rm -f om/*
-	set -- --name=a --ioengine=null --size=1m --bs=4k --rw=randrw:4 --write_lat_log=om/x --log_offset=1 \
-		--output-format=terse
-	if [ "$t" = fio ]; then "$fio" "$@" >o.out 2>&1; else "$LUNMARK" "$@" >o.out 2>&1; fi ||
-		fail "$t randrw:4: $(head -c 300 o.out)"
+	logged "$t" --size=1m --rw=randrw:4
 	own=$(awk -F', ' 'BEGIN { p[0] = p[1] = -1 } { b = $5 / 4096 }
 		(NR - 1) % 4 && b == p[$3] + 1 { n++ } { p[$3] = b } END { print n + 0 }' om/x_lat.1.log)
 	note "randrw:4, $t: of 192 IOs between draws, $own the block after their direction's IO before"
@@ -85,11 +88,7 @@ ok "randrw:4: a position per direction, as fio's"
 
 # randread:1 is randread, its random map kept: every block once
 for t in fio lunmark; do
-	rm -f om/*
-	set -- --name=a --ioengine=null --size=256k --bs=4k --rw=randread:1 --write_lat_log=om/x --log_offset=1 \
-		--output-format=terse
-	if [ "$t" = fio ]; then "$fio" "$@" >o.out 2>&1; else "$LUNMARK" "$@" >o.out 2>&1; fi ||
-		fail "$t randread:1: $(head -c 300 o.out)"
+	logged "$t" --size=256k --rw=randread:1
 	n=$(cut -d, -f5 om/x_lat.1.log | sort -u | wc -l)
 	[ "$n" = 64 ] || fail "randread:1: $t read $n distinct blocks of 64"
 done
