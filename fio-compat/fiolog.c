@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 enum lm_log_kind {
 	LM_LOG_BW,
@@ -57,7 +58,8 @@ static void lm_win_lines(FILE *f, const struct lm_fio_job *fj,
  * as in fio's averaged logs.
  */
 static void lm_log_seconds(FILE *f, const struct lm_fio_job *fj,
-			   const struct lm_run_result *r, enum lm_log_kind kind)
+			   const struct lm_run_result *r, enum lm_log_kind kind,
+			   uint64_t base)
 {
 	uint64_t win = fj->log_avg_ms * 1000000ull, dur = 0;
 	struct lm_win w = { 0 };
@@ -77,8 +79,8 @@ static void lm_log_seconds(FILE *f, const struct lm_fio_job *fj,
 		 * main thread samples a second at or after its end */
 		if (dur < win)
 			continue;
-		lm_win_lines(f, fj, &w, ++k * (uint64_t)fj->log_avg_ms, dur,
-			     kind);
+		lm_win_lines(f, fj, &w, base + ++k * (uint64_t)fj->log_avg_ms,
+			     dur, kind);
 		dur = 0;
 		memset(&w, 0, sizeof(w));
 	}
@@ -89,7 +91,8 @@ static void lm_log_seconds(FILE *f, const struct lm_fio_job *fj,
  * (fio logs a window once the run has gone on past it: a window that ends
  * with a time-based job's runtime is not logged). */
 static void lm_log_windows(FILE *f, const struct lm_fio_job *fj,
-			   const struct lm_run_result *r, enum lm_log_kind kind)
+			   const struct lm_run_result *r, enum lm_log_kind kind,
+			   uint64_t base)
 {
 	uint64_t win = fj->log_avg_ms * 1000000ull, b, end = r->elapsed_ns, nw;
 
@@ -119,7 +122,8 @@ static void lm_log_windows(FILE *f, const struct lm_fio_job *fj,
 		}
 	}
 	for (b = 0; b < nw; b++)
-		lm_win_lines(f, fj, &w[b], (b + 1) * fj->log_avg_ms, win, kind);
+		lm_win_lines(f, fj, &w[b], base + (b + 1) * fj->log_avg_ms, win,
+			     kind);
 	free(w);
 }
 
@@ -129,7 +133,7 @@ static void lm_log_windows(FILE *f, const struct lm_fio_job *fj,
  * value, ddir, bs, offset, rt"; with log_prio, the IO's priority in
  * place of rt ("0x2000": real-time, level 0). */
 static void lm_log_ios(FILE *f, const struct lm_iolog *l, enum lm_log_kind kind,
-		       const struct lm_fio_job *fj)
+		       const struct lm_fio_job *fj, uint64_t base)
 {
 	const struct lm_iolog_chunk *c;
 	unsigned int i;
@@ -147,7 +151,7 @@ static void lm_log_ios(FILE *f, const struct lm_iolog *l, enum lm_log_kind kind,
 			    : kind == LM_LOG_SLAT ? e->slat_ns
 						  : e->lat_ns;
 			fprintf(f, "%llu, %llu, %u, %u, ",
-				(unsigned long long)(e->at_ns / 1000000),
+				(unsigned long long)(base + e->at_ns / 1000000),
 				(unsigned long long)v, e->dir, e->bs);
 			if (fj->log_offset)
 				fprintf(f, "%llu, ",
@@ -160,17 +164,48 @@ static void lm_log_ios(FILE *f, const struct lm_iolog *l, enum lm_log_kind kind,
 	}
 }
 
+/* Where a histogram log goes, and its times' base (lm_log_epoch()). */
+struct lm_hist_out {
+	FILE *f;
+	uint64_t base;
+};
+
 /* fio's histogram log line: "msec, ddir, bs, bin, bin, ...". */
 static void lm_hist_line(void *arg, uint64_t at_ms, unsigned int dir,
 			 uint32_t bs, const uint64_t *bins, unsigned int n)
 {
-	FILE *f = arg;
+	const struct lm_hist_out *h = arg;
 	unsigned int i;
 
-	fprintf(f, "%llu, %u, %u", (unsigned long long)at_ms, dir, bs);
+	fprintf(h->f, "%llu, %u, %u", (unsigned long long)(h->base + at_ms),
+		dir, bs);
 	for (i = 0; i < n; i++)
-		fprintf(f, ", %llu", (unsigned long long)bins[i]);
-	fputc('\n', f);
+		fprintf(h->f, ", %llu", (unsigned long long)bins[i]);
+	fputc('\n', h->f);
+}
+
+/*
+ * What a log's times count from, in ms: 0 (the job's start), or with
+ * log_unix_epoch or log_alternate_epoch that start on the clock
+ * log_alternate_epoch_clock_id names, as fio's set_epoch_time() reads it
+ * at its job's start (here: now on that clock, less the time since then
+ * on the monotonic one).
+ */
+static uint64_t lm_log_epoch(const struct lm_fio_job *fj,
+			     const struct lm_run_result *r)
+{
+	struct timespec c, m;
+	uint64_t c_ns, since;
+
+	if (!fj->log_unix_epoch && !fj->log_alt_epoch)
+		return 0;
+	if (clock_gettime((clockid_t)fj->log_clock, &c) ||
+	    clock_gettime(CLOCK_MONOTONIC, &m))
+		return 0;
+	c_ns = (uint64_t)c.tv_sec * 1000000000ull + (uint64_t)c.tv_nsec;
+	since = (uint64_t)m.tv_sec * 1000000000ull + (uint64_t)m.tv_nsec -
+		r->t0_ns;
+	return c_ns > since ? (c_ns - since) / 1000000 : 0;
 }
 
 /* NAME_SUFFIX.K.log: thread @k's log of every IO (@l), or the job's
@@ -181,6 +216,7 @@ static int lm_log_file(const char *name, const char *suffix, unsigned int k,
 		       enum lm_log_kind kind, bool empty, char *msg, size_t len)
 {
 	struct lm_replace rp;
+	struct lm_hist_out h;
 	char path[512];
 	FILE *f = NULL;
 	int ret;
@@ -199,17 +235,19 @@ static int lm_log_file(const char *name, const char *suffix, unsigned int k,
 		snprintf(msg, len, "%s: %s", path, lm_replace_strerror(ret));
 		return ret;
 	}
+	h.f = f;
+	h.base = lm_log_epoch(fj, r);
 	if (empty || (kind == LM_LOG_HIST && !l))
 		;
 	else if (kind == LM_LOG_HIST)
 		ret = lm_iolog_hist_windows(l, fj->log_hist_ms, fj->hist_coarse,
-					    lm_hist_line, f);
+					    lm_hist_line, &h);
 	else if (l)
-		lm_log_ios(f, l, kind, fj);
+		lm_log_ios(f, l, kind, fj, h.base);
 	else if (fj->log_avg_ms % 1000)
-		lm_log_windows(f, fj, r, kind);
+		lm_log_windows(f, fj, r, kind, h.base);
 	else
-		lm_log_seconds(f, fj, r, kind);
+		lm_log_seconds(f, fj, r, kind, h.base);
 	if (fclose(f) || ret) {
 		ret = ret ? ret : -errno;
 		lm_replace_abort(&rp);

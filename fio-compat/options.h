@@ -43,6 +43,11 @@ struct lm_fio_job {
 	unsigned int log_hist_ms, hist_coarse;
 	bool log_offset; /* log_offset=1: each line has the IO's offset */
 	bool log_prio;	 /* log_prio=1: its last field is the IO's priority */
+	/* log_unix_epoch, log_alternate_epoch: the logs' times from the
+	 * epoch of clock log_clock (log_alternate_epoch_clock_id), not
+	 * from the job's start */
+	bool log_unix_epoch, log_alt_epoch;
+	unsigned int log_clock;
 	unsigned int uncached; /* io_uring's uncached= (engine.h) */
 	char engine_as[16];    /* ioengine= as written ("": none) */
 	uint64_t filesize;     /* filesize=: each file's region */

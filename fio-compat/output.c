@@ -6,11 +6,13 @@
 #include "src/lunmark.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
-static lm_opt_set_fn lm_fio_set_log, lm_fio_set_pcts;
+static lm_opt_set_fn lm_fio_set_log, lm_fio_set_pcts, lm_fio_set_log_clock;
 
 const struct lm_option lm_fio_output_options[] = {
 	{ .fio = "write_bw_log",
@@ -61,6 +63,18 @@ const struct lm_option lm_fio_output_options[] = {
 	  LM_BOOLEAN,
 	  LM_FJ(log_offset),
 	  .help = "the logs' lines carry each IO's offset, after its block size (an averaged line: 0)" },
+	{ .fio = "log_unix_epoch",
+	  LM_BOOLEAN,
+	  LM_FJ(log_unix_epoch),
+	  .help = "the logs' times in ms since the Unix epoch (of log_alternate_epoch_clock_id's clock), not since the job's start, as fio's" },
+	{ .fio = "log_alternate_epoch",
+	  LM_BOOLEAN,
+	  LM_FJ(log_alt_epoch),
+	  .help = "the logs' times in ms from the epoch of log_alternate_epoch_clock_id's clock" },
+	{ .fio = "log_alternate_epoch_clock_id",
+	  .type = LM_T_TEXT,
+	  .set = lm_fio_set_log_clock,
+	  .help = "the clock_gettime() clock of log_unix_epoch and log_alternate_epoch: 0 CLOCK_REALTIME (the default), 1 CLOCK_MONOTONIC, ..." },
 	{ .fio = "percentile_list",
 	  .type = LM_T_TEXT,
 	  .set = lm_fio_set_pcts,
@@ -86,6 +100,25 @@ const struct lm_option lm_fio_output_options[] = {
 
 const unsigned int lm_fio_noutput_options =
 	LM_ARRAY_SIZE(lm_fio_output_options);
+
+/* log_alternate_epoch_clock_id=N: a clock this host has */
+static int lm_fio_set_log_clock(const struct lm_opt_ctx *x,
+				const struct lm_option *o, const char *v)
+{
+	struct lm_fio_job *fj = x->dst[LM_D_FIO];
+	struct timespec ts;
+	uint64_t id;
+
+	(void)o;
+	if (lm_opt_num(x, v, 0, INT32_MAX, &id))
+		return -EINVAL;
+	if (clock_gettime((clockid_t)id, &ts))
+		return lm_opt_bad(
+			x, v,
+			"a clock_gettime() clock this host has: 0 CLOCK_REALTIME, 1 CLOCK_MONOTONIC, 7 CLOCK_BOOTTIME, ...");
+	fj->log_clock = (unsigned int)id;
+	return 0;
+}
 
 /* write_*_log: NAME, or bare the job's name */
 static int lm_fio_set_log(const struct lm_opt_ctx *x, const struct lm_option *o,

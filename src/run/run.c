@@ -248,6 +248,8 @@ static int lm_run_core(const struct lm_job *const *jobs,
 			lm_group_merge(&m->g[(i + m->ntargets) % m->ngroups],
 				       m->t0);
 		lm_many_steady(m, 0, true); /* the verdict at the end */
+		for (i = 0; i < m->ngroups; i++)
+			m->g[i].r->t0_ns = atomic_load(&m->s.t0_ns);
 		if (m->clock.clock)
 			ret = m->clock.clock->ops->gather(m->clock.clock->arg,
 							  m->t0, m->stop_ns,

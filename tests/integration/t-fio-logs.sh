@@ -2,8 +2,9 @@
 # fio's logs against Debian's fio on one loop device: the same files,
 # windows of log_avg_msec stamped as fio stamps them, their averages
 # agreeing with the JSON, a line per IO at log_avg_msec=0 (per clone),
-# and log_offset's offsets those of fio. t-fio-tools reads them with
-# fio's own readers.
+# and log_offset's offsets those of fio; log_unix_epoch's times within
+# the run, on the clock asked for. t-fio-tools reads them with fio's own
+# readers.
 . "$(dirname "$0")/lib.sh"
 lm_need_root
 command -v fio >/dev/null || skip "fio is not installed (bash scripts/deps.sh)"
@@ -111,5 +112,28 @@ rm -rf "$LM_WORK/fl" && mkdir "$LM_WORK/fl"
 "$LUNMARK" "$LM_WORK/offavg.fio" --no-prefill >/dev/null || fail "lunmark: log_offset, averaged"
 [ "$(head -1 "$LM_WORK/fl/o_clat.1.log" | cut -d, -f1,3- | tr -d ' ')" = "1000,0,0,0,0" ] ||
 	fail "log_offset, averaged: $(head -2 "$LM_WORK/fl/o_clat.1.log")"
+
+# log_unix_epoch: every line's time in ms since the Unix epoch, within
+# the run (per IO, averaged and histogram logs); with clock id 1 since
+# CLOCK_MONOTONIC's epoch (the uptime), as fio's
+ms() { if [ "$1" = 1 ]; then awk '{ printf "%d", $1 * 1000 }' /proc/uptime; else date +%s%3N; fi; }
+for t in fio "$LUNMARK"; do
+	for c in 0 1; do
+		rm -rf "$LM_WORK/fl" && mkdir "$LM_WORK/fl"
+		b=$(ms "$c")
+		"$t" --name=e --ioengine=null --size=1g --time_based --runtime=1 --rate_iops=200 \
+			--write_lat_log="$LM_WORK/fl/p" --write_bw_log="$LM_WORK/fl/a" --log_avg_msec=250 \
+			--write_hist_log="$LM_WORK/fl/h" --log_hist_msec=500 --log_unix_epoch=1 \
+			--log_alternate_epoch_clock_id="$c" --output-format=terse >/dev/null 2>&1 ||
+			fail "$t: log_unix_epoch, clock $c"
+		e=$(ms "$c")
+		for f in p_lat.1.log a_bw.1.log h_clat_hist.1.log; do
+			awk -F, -v b="$b" -v e="$e" '$1 < b || $1 > e { bad++ } END { exit !(NR > 0 && !bad) }' \
+				"$LM_WORK/fl/$f" ||
+				fail "$(basename "$t"): log_unix_epoch, clock $c: $f's times $(cut -d, -f1 "$LM_WORK/fl/$f" | head -3 | tr '\n' ' ')outside $b-$e"
+		done
+		note "$(basename "$t"), log_unix_epoch, clock $c: the first IO at $(($(head -1 "$LM_WORK/fl/p_lat.1.log" | cut -d, -f1) - b)) ms of $((e - b))"
+	done
+done
 
 exit "$LM_PASS"
