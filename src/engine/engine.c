@@ -139,8 +139,13 @@ void lm_engine_report_setup_error(const char *name, const char *what, int err)
 
 void lm_engine_why(struct lm_engine *e, int res)
 {
-	if (res >= 0 || e->err[0])
+	bool mine = (res == -EOPNOTSUPP && e->conf.iopoll) ||
+		    (res == -EAGAIN && e->conf.nowait);
+
+	if (res >= 0 || (e->err[0] && !e->err_why))
 		return;
+	e->err[0] = '\0';
+	e->err_why = mine;
 	if (res == -EOPNOTSUPP && e->conf.iopoll)
 		snprintf(
 			e->err, sizeof(e->err),

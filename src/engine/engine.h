@@ -88,6 +88,8 @@ struct lm_engine {
 	/* filled by the engine: its first failure in words (setup, or an
 	 * IO's SCSI sense); "" when strerror() says it all */
 	char err[512];
+	/* err is lm_engine_why()'s, of the last failure it saw */
+	bool err_why;
 	/* filled by teardown: sessions lost and logged in again */
 	unsigned int reconnects;
 };
@@ -179,7 +181,9 @@ lm_engine_first(bool (*fits)(const struct lm_engine_ops *e));
 /* The engine of a job that names none. */
 const struct lm_engine_ops *lm_engine_default(void);
 /* An IO's result @res: a failure that the engine's conf asked for (fio's
- * hipri or nowait) is put in words in e->err, unless it holds one. */
+ * hipri or nowait) is put in words in e->err, unless the engine's own
+ * words are there; another failure takes back what it put there, so
+ * that a later failure (past continue_on_error) is not said so. */
 void lm_engine_why(struct lm_engine *e, int res);
 
 /* The engine of an iscsi:// URL when the job names none. */

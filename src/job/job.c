@@ -375,8 +375,7 @@ void lm_pass_job(struct lm_job *pj, const struct lm_job *j, uint32_t bs_bytes,
 	pj->threads = 1;
 	pj->compress_pct = 0;
 	pj->verify = false;
-	pj->sqpoll = pj->sqpoll_aff = pj->iopoll = pj->nowait = false;
-	pj->force_async = 0;
+	lm_job_engine_plain(pj);
 	pj->iolog = false;
 	pj->number_ios = 0;
 	lm_prio_defaults(&pj->prio);

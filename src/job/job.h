@@ -371,6 +371,25 @@ static inline bool lm_job_blockmapped(const struct lm_job *j)
 	       j->bs_vary && !lm_dist_placed(&j->dist) && !j->seq_nr;
 }
 
+/* @j's IOs issued plainly, whatever the job asked of its engine (sqpoll,
+ * fio's hipri, sqthread_poll_cpu, force_async, nowait): a run's own
+ * passes (a prefill, explicit passes), which must not fail with EAGAIN
+ * or EOPNOTSUPP where the job would have. */
+static inline void lm_job_engine_plain(struct lm_job *j)
+{
+	j->sqpoll = j->sqpoll_aff = j->iopoll = j->nowait = false;
+	j->force_async = 0;
+}
+
+/* Do @j's writes hold fio's buffer_pattern as it is? Not with
+ * buffer_compress_percentage or dedupe_percentage, whose data is drawn
+ * per write (the pattern in place of the zeros), as fio's
+ * fill_io_buffer() checks them first. */
+static inline bool lm_job_pattern_alone(const struct lm_job *j)
+{
+	return j->buf_pat.len && !j->compress_pct && !j->dedupe_pct;
+}
+
 /* Does a verifying job write what it checks (fio's verify= but null)? */
 static inline bool lm_job_verify_checks(const struct lm_job *j)
 {

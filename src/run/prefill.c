@@ -73,6 +73,9 @@ int lm_prefill(const struct lm_job *j, const struct lm_target *t)
 	p.batch_max = 0;
 	lm_prio_defaults(&p.prio);
 	lm_job_unpaced(&p);
+	/* fio lays a file out with plain writes: nowait's EAGAIN or
+	 * hipri's EOPNOTSUPP are the job's to meet, not its layout's */
+	lm_job_engine_plain(&p);
 	lm_fmt_size(size, sizeof(size), p.size_bytes);
 	lm_note("prefilling %s of %s so that reads read written data (--no-prefill skips this)",
 		size, t->kind == LM_TARGET_TESTFILE ? t->path : t->name);
