@@ -26,7 +26,9 @@
 
 /* A buffered fio job's file, as fio opens it: its cached pages dropped
  * (invalidate), and fio's fadvise_hint (by default random for a random
- * job, which turns readahead off, else sequential). */
+ * job, which turns readahead off, else sequential). fio advises its
+ * region; Linux applies RANDOM and SEQUENTIAL to the open file whatever
+ * the range, so the whole file is advised here. */
 static void lm_run_hint(const struct lm_job *j, const struct lm_target *t)
 {
 	bool random = j->fadvise == LM_FADV_RANDOM ||

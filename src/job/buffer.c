@@ -56,6 +56,11 @@ static void lm_compressible(void *mem, size_t len, unsigned int pct,
 	size_t at, zero = (size_t)LM_COMPRESS_CHUNK * pct / 100;
 	char *tail;
 
+	/* all of it: the pattern over the whole, as fio copies it then */
+	if (pct >= 100 && pat && pat->len) {
+		lm_verify_pattern_fill(pat, mem, (uint32_t)len, 0);
+		return;
+	}
 	for (at = 0; zero && at + LM_COMPRESS_CHUNK <= len;
 	     at += LM_COMPRESS_CHUNK) {
 		tail = (char *)mem + at + LM_COMPRESS_CHUNK - zero;

@@ -46,9 +46,10 @@ void lm_bufs_free(struct lm_bufs *b);
 /*
  * fio's buffer_compress_percentage: the last @pct% of every 512-byte
  * chunk of random buffers becomes zeros, or fio's buffer_pattern @pat
- * from its start (NULL or empty: zeros), so that the data compresses by
- * about that much; the random rest and the stamps keep every block
- * unique.
+ * from its start (NULL or empty: zeros; at 100% the pattern runs over
+ * the whole, as fio's), so that the data compresses by about that much.
+ * A verifying job's buffers are made so once (its headers keep each
+ * block unique); the others draw each write anew (lm_buf_fill()).
  */
 void lm_bufs_compressible(struct lm_bufs *b, unsigned int pct,
 			  const struct lm_verify_pattern *pat);

@@ -244,6 +244,7 @@ static inline bool lm_offset_next_dir(struct lm_offset_gen *g, uint64_t *off,
 	if (g->seq_nr) {
 		g->seq_start[d] = b;
 		g->seq_next[d] = b + units;
+		g->last = b; /* percentage_random's next block follows it */
 	}
 	*off = g->start_bytes + b * g->bs_bytes;
 	return true;

@@ -2,8 +2,9 @@
 /*
  * Where a job's threads run and where their memory comes from: fio's
  * cpus_allowed (or cpumask) with cpus_allowed_policy, numa_cpu_nodes and
- * numa_mem_policy, and its CPU niceness (nice). The job-file rows (fio-compat/place.c) fill a struct
- * lm_place, checking the CPUs and nodes named against this host's; each
+ * numa_mem_policy, and their CPU niceness (nice). The job-file rows
+ * (fio-compat/place.c) fill a struct lm_place, checking the CPUs and
+ * nodes named against this host's; each
  * worker thread applies it to itself with lm_place_apply() before it
  * allocates its buffers, so that they come from the policy's nodes. As in
  * fio, numa_cpu_nodes replaces the CPUs cpus_allowed gave, and nothing

@@ -27,7 +27,7 @@ static void lm_fill_data(struct lm_worker *w, struct lm_loop *l,
 					w->job->verify ? w->job->verify_kind
 						       : LM_VERIFY_PATTERN);
 		l->seq++;
-	} else if (l->fill == LM_FILL_DEDUPE) {
+	} else if (l->fill == LM_FILL_SEEDED) {
 		lm_buf_fill(io->buf, io->len, lm_dedupe_next(&l->dedupe),
 			    w->job->compress_pct, &w->job->buf_pat);
 	} else {

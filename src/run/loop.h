@@ -22,8 +22,8 @@ enum lm_fill {
 	LM_FILL_NONE,	/* zeros: as they are */
 	LM_FILL_STAMP,	/* random: a stamp per block (buffer.h) */
 	LM_FILL_VERIFY, /* --verify: a header per block */
-	LM_FILL_DEDUPE, /* dedupe_percentage, buffer_compress_percentage: each IO a seed's data */
-	LM_FILL_HOOK, /* an explicit pass's hook */
+	LM_FILL_SEEDED, /* dedupe or compression: each IO a seed's data */
+	LM_FILL_HOOK,	/* an explicit pass's hook */
 };
 
 /* An IO to issue: drawn, not yet queued. */
@@ -74,7 +74,7 @@ struct lm_loop {
 	 * trimwrite's write after its trim */
 	struct lm_next held;
 	bool flowed;		 /* the last draw was held by the flow */
-	struct lm_dedupe dedupe; /* LM_FILL_DEDUPE's */
+	struct lm_dedupe dedupe; /* LM_FILL_SEEDED's */
 	uint64_t flow_mine;	 /* IOs issued in the flow */
 	struct lm_lat_target lt; /* fio's latency_target: the depth */
 	/* fio's invalidate of a buffered job (@inval): the bytes left to

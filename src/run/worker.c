@@ -72,12 +72,14 @@ static int lm_loop_bufs(struct lm_worker *w, struct lm_loop *l, unsigned int n)
 	/* fio's verify_pattern, else its buffer_pattern: each buffer of a
 	 * writing job holds it from its start, also with verify off, as
 	 * fio's */
-	pat = j->verify_pat.len			   ? &j->verify_pat
-	      : j->buf_pat.len && !j->compress_pct ? &j->buf_pat
-						   : NULL;
+	pat = j->verify_pat.len		? &j->verify_pat
+	      : lm_job_pattern_alone(j) ? &j->buf_pat
+					: NULL;
 	for (i = 0; pat && lm_rw_writes(j->rw) && i < l->bufs.n; i++)
 		lm_verify_pattern_fill(pat, l->bufs.iov[i].iov_base, l->bufs.bs,
 				       0);
+	/* a verifying job's compressible data (its headers stamped on
+	 * these buffers); the others draw theirs per write */
 	if (!j->verify_pat.len && j->compress_pct &&
 	    j->pattern == LM_PATTERN_RANDOM)
 		lm_bufs_compressible(&l->bufs, j->compress_pct, &j->buf_pat);
@@ -94,14 +96,14 @@ static enum lm_fill lm_loop_fill(const struct lm_worker *w)
 	if (lm_job_verify_checks(j) || j->verify_pat.len)
 		return LM_FILL_VERIFY;
 	/* fio's buffer_pattern alone: the pattern as it is, as fio's */
-	if (j->buf_pat.len && !j->compress_pct)
+	if (lm_job_pattern_alone(j))
 		return LM_FILL_NONE;
 	/* fio refills a compressible job's buffers for every write, so its
 	 * random part is new each time: a buffer reused with a stamp made
 	 * a 1 MiB region of buffer_compress_percentage=50 deflate to 14
 	 * KiB, fio's to 521 */
 	if (j->pattern == LM_PATTERN_RANDOM)
-		return j->dedupe_pct || j->compress_pct ? LM_FILL_DEDUPE
+		return j->dedupe_pct || j->compress_pct ? LM_FILL_SEEDED
 							: LM_FILL_STAMP;
 	return LM_FILL_NONE;
 }
@@ -222,7 +224,7 @@ int lm_worker_setup(struct lm_worker *w)
 	w->setup_engine = false;
 	/* fio's cpus_allowed and numa_*: the thread placed before its
 	 * buffers are, so that they come from its memory policy's nodes */
-	w->setup_what = "placing the thread (cpus_allowed, numa_*)";
+	w->setup_what = "placing the thread (cpus_allowed, numa_*, nice)";
 	w->setup_err = lm_place_apply(&w->job->place, why, sizeof(why));
 	if (w->setup_err) {
 		snprintf(w->errtext, sizeof(w->errtext), "job '%.100s': %s",
