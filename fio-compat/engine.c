@@ -5,6 +5,7 @@
  */
 #include "fio-compat/engine.h"
 #include "fio-compat/options.h"
+#include "fio-compat/jobfile.h"
 #include "src/cli/values.h"
 #include "src/engine/engine.h"
 #include "src/lunmark.h"
@@ -13,6 +14,7 @@
 #include <stdio.h>
 #include <stdint.h>
 #include <string.h>
+#include <unistd.h>
 
 #define LM_URING .engines = LM_ENGINE_OPTS_URING
 #define LM_AIO .engines = LM_ENGINE_OPTS_AIO
@@ -96,9 +98,19 @@ static int lm_fio_set_sqpoll_cpu(const struct lm_opt_ctx *x,
 	struct lm_job *j = x->dst[LM_D_JOB];
 	uint64_t cpu;
 
+	long ncpus = sysconf(_SC_NPROCESSORS_CONF);
+	char why[96];
+
 	(void)o;
 	if (lm_opt_num(x, v, 0, INT32_MAX, &cpu))
 		return -EINVAL;
+	if (ncpus > 0 && cpu >= (uint64_t)ncpus) {
+		snprintf(
+			why, sizeof(why),
+			"a CPU of this host's, 0 to %ld (io_uring refuses another with EINVAL)",
+			ncpus - 1);
+		return lm_opt_bad(x, v, why);
+	}
 	j->sqpoll_cpu = (unsigned int)cpu;
 	j->sqpoll_aff = true;
 	return 0;
@@ -109,6 +121,26 @@ const char *lm_fio_engine_check(const struct lm_fio_job *fj)
 	if (fj->uncached && !fj->job.direct)
 		return "uncached= on a buffered job: fio 3.33 asks for it with RWF_UNCACHED (0x40), a flag Linux never took (0x40 is RWF_ATOMIC since Linux 6.11), and each of its IOs fails with EOPNOTSUPP; leave uncached out (Linux 6.14's RWF_DONTCACHE is what became of it)";
 	return NULL;
+}
+
+void lm_fio_engine_reload(struct lm_fio_job *fj, const struct lm_fio_section *s)
+{
+	struct lm_job *j = &fj->job;
+	const char *name = NULL;
+	int klass = j->prio.klass, level = j->prio.level;
+	unsigned int i;
+
+	for (i = 0; i < s->nopts; i++)
+		if (!strcmp(s->opts[i].key, "ioengine"))
+			name = s->opts[i].val;
+	if (!name || !strcmp(name, fj->engine_as))
+		return;
+	lm_job_engine_plain(j);
+	fj->uncached = 0;
+	/* cmdprio* are the engine's, prio and prioclass the job's */
+	lm_prio_defaults(&j->prio);
+	j->prio.klass = klass;
+	j->prio.level = level;
 }
 
 int lm_fio_set_engine(const struct lm_opt_ctx *x, const struct lm_option *o,

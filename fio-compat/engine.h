@@ -20,6 +20,15 @@ extern const struct lm_option lm_fio_engine_options[];
 extern const unsigned int lm_fio_nengine_options;
 
 struct lm_fio_job;
+struct lm_fio_section;
+
+/* Section @s names an engine (ioengine=, before or after its options)
+ * other than the one @fj inherits: fio loads it with its own options'
+ * defaults (init.c's ioengine_load()), so the inherited engine's options
+ * (sqthread_poll, hipri, nowait, force_async, uncached, cmdprio*) are
+ * dropped, before any of the section's is applied. */
+void lm_fio_engine_reload(struct lm_fio_job *fj,
+			  const struct lm_fio_section *s);
 
 /* Is @key an option of fio's pvsync2 engine of its own (hipri, nowait,
  * ...)? lunmark runs pvsync2 as psync, without them. */

@@ -157,10 +157,11 @@ static int lm_fio_engine_opts(struct lm_fio_ctx *c,
 		}
 		snprintf(
 			c->msg, c->len,
-			"%s:%u: %s= is an option of ioengine=%s, and [%s] runs on %s%s: fio refuses it there too (\"Bad option\"): set ioengine= in [%s]",
+			"%s:%u: %s= is an option of ioengine=%s, and [%s] runs on %s%s: fio refuses it there too (\"%s\"): set ioengine= in [%s]",
 			s->opts[i].file, s->opts[i].line, s->opts[i].key,
 			lm_fio_engines_of(o, names, sizeof(names)), s->name,
 			e->fio_name, fj->engine_set ? "" : " (fio's default)",
+			s->in_order ? "unrecognized option" : "Bad option",
 			s->name);
 		return -EINVAL;
 	}
@@ -178,6 +179,7 @@ static int lm_fio_apply(struct lm_fio_ctx *c, const struct lm_fio_section *s,
 
 	x.dst[LM_D_JOB] = &fj->job;
 	x.dst[LM_D_FIO] = fj;
+	lm_fio_engine_reload(fj, s);
 	/* fio parses a job file's kb_base first (its priority: size=1m then
 	 * kb_base=1000 is 10^6 bytes), the command line's where it stands:
 	 * pass 0 takes kb_base, pass 1 the rest (all, in_order) */

@@ -24,10 +24,11 @@
 lm_fio_setup
 [ "$(nproc)" -ge 2 ] || skip "one CPU: sqthread_poll_cpu=1 needs a second"
 
-# threads TOOL ARG...: the io_uring threads (iou-sqp, iou-wrk) of TOOL's
-# run of ARG... 1.5 s in, a line each: "iou-sqp CPUS", in $thr
+# threads TOOL ARG...: the io_uring threads (iou-sqp, iou-wrk) TOOL's run
+# of ARG... had, looked for every 0.2 s while it ran (a loaded host may
+# start its job late): a line each, "iou-sqp CPUS", in $thr
 threads() {
-	local t=$1 p pid i
+	local t=$1 p pid i c cpus seen=
 	shift
 	if [ "$t" = fio ]; then
 		"$fio" "$@" --output-format=terse >f.out 2>&1 &
@@ -35,21 +36,24 @@ threads() {
 		"$LUNMARK" "$@" --output-format=terse >f.out 2>&1 &
 	fi
 	p=$!
-	sleep 1.5
-	# fio's job is a process of its own, lunmark's a thread
-	pid=$(pgrep -P "$p" | head -1)
-	# (an idle io_uring worker may be gone between the listing and the
-	# read)
-	thr=$(for i in /proc/"${pid:-$p}"/task/*; do
-		c=$(cat "$i/comm" 2>/dev/null) || continue
-		cpus=$(awk '/^Cpus_allowed_list/ { print $2 }' "$i/status" 2>/dev/null) || continue
-		case $c in
-		iou-sqp-* | iou-wrk-*) echo "${c%-*} $cpus" ;;
-		esac
-	done | sort -u)
+	while kill -0 "$p" 2>/dev/null; do
+		# fio's job is a process of its own, lunmark's a thread; an
+		# idle io_uring worker may be gone between listing and read
+		for pid in "$p" $(pgrep -P "$p"); do
+			for i in /proc/"$pid"/task/*; do
+				c=$(cat "$i/comm" 2>/dev/null) || continue
+				cpus=$(awk '/^Cpus_allowed_list/ { print $2 }' "$i/status" 2>/dev/null) || continue
+				case $c in
+				iou-sqp-* | iou-wrk-*) seen="$seen${c%-*} $cpus"$'\n' ;;
+				esac
+			done
+		done
+		sleep 0.2
+	done
 	wait "$p" || fail "$t $*: $(head -c 300 f.out)"
+	thr=$(printf '%s' "$seen" | sort -u | sed '/^$/d')
 }
-ring=(--name=a --ioengine=io_uring --filename="$LM_DEV" --direct=1 --rw=randread --iodepth=8 --time_based --runtime=2)
+ring=(--name=a --ioengine=io_uring --filename="$LM_DEV" --direct=1 --rw=randread --iodepth=8 --time_based --runtime=3)
 all=$(awk '/^Cpus_allowed_list/ { print $2 }' /proc/self/status)
 while IFS='|' read -r what opts want; do
 	for t in fio lunmark; do
@@ -114,6 +118,19 @@ expect_exit "$LM_EXIT_USAGE" l.out "$LUNMARK" --parse-only bad.fio
 expect_grep "bad.fio:5: fixedbufs= is an option of ioengine=io_uring, and [a] runs on libaio" l.out
 expect_exit "$LM_EXIT_USAGE" l.out "$LUNMARK" "${base[@]}" --ioengine=psync --nowait=1
 expect_grep "nowait= is an option of ioengine=io_uring and libaio, and [a] runs on psync" l.out
+# a job of another engine than its [global]'s starts from that engine's
+# defaults (fio's ioengine_load()): [a] on libaio reads, [b] on the
+# inherited io_uring keeps nowait and fails, in both tools
+printf '[global]\nioengine=io_uring\nsqthread_poll\nnowait=1\nfilename=%s\nsize=4m\nrw=read\n[a]\nioengine=libaio\n[b]\nstonewall\n' \
+	"$LM_DEV" >reload.fio
+q='[.jobs[] | [.jobname, .error, .read.total_ios]]'
+"$fio" reload.fio --output-format=json --output=fio.json >/dev/null 2>&1 || : # b fails, exit 1
+"$LUNMARK" reload.fio --output-format=json --output=lm.json >/dev/null 2>&1 || :
+sed -i -n '/^{/,/^}/p' fio.json
+[ "$(jq -c "$q" fio.json)" = '[["a",0,1024],["b",11,1]]' ] || fail "reload.fio: fio gives $(jq -c "$q" fio.json)"
+same "$q"
+ok "another engine than the [global]'s: its own options' defaults, as fio's"
+
 # pvsync2's own hipri, which fio takes: lunmark says it runs pvsync2 as psync
 "$fio" --parse-only "${base[@]}" --ioengine=pvsync2 --hipri >f.out 2>&1 || fail "fio refused pvsync2's hipri: $(head -c 300 f.out)"
 expect_exit "$LM_EXIT_USAGE" l.out "$LUNMARK" "${base[@]}" --ioengine=pvsync2 --hipri
@@ -152,11 +169,16 @@ ok "fadvise_hint: the device sees fio's requests"
 # nice: the job's thread (fio's job process) at that niceness; below 0
 # without CAP_SYS_NICE an error in both
 nices() {
-	local p=$1 pid i
-	sleep 1
-	for pid in "$p" $(pgrep -P "$p"); do
-		for i in /proc/"$pid"/task/*; do awk '{ print $19 }' "$i/stat" 2>/dev/null; done
-	done | sort -un | tr '\n' ' '
+	local p=$1 pid i seen=
+	while kill -0 "$p" 2>/dev/null; do
+		for pid in "$p" $(pgrep -P "$p"); do
+			for i in /proc/"$pid"/task/*; do
+				seen="$seen $(awk '{ print $19 }' "$i/stat" 2>/dev/null || :)"
+			done
+		done
+		sleep 0.2
+	done
+	echo "$seen" | tr ' ' '\n' | sed '/^$/d' | sort -un | tr '\n' ' '
 }
 for t in fio lunmark; do
 	if [ "$t" = fio ]; then tool=$fio; else tool=$LUNMARK; fi
