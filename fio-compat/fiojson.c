@@ -12,15 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-const double lm_fio_pcts[LM_FIO_NPCTS] = { 1,  5,    10,   20,	  30,	40,
-					   50, 60,   70,   80,	  90,	95,
-					   99, 99.5, 99.9, 99.95, 99.99 };
-const unsigned int lm_fio_lat_small[LM_FIO_NSMALL] = {
-	2, 4, 10, 20, 50, 100, 250, 500, 750, 1000
-};
-const unsigned int lm_fio_lat_ms[LM_FIO_NMS] = { 2,   4,   10,	20,   50,  100,
-						 250, 500, 750, 1000, 2000 };
-
 /* A real number as fio's json.c prints one, "%f" (six places: 5.446596,
  * 100.000000); one that is no number, as json-c prints it. */
 static void lm_jput_f(struct json_object *o, const char *k, double v)
@@ -189,26 +180,6 @@ static struct json_object *lm_lat_json(const struct lm_hist *h,
 	return o;
 }
 
-double lm_fio_bw_agg(const struct lm_run_result *r, unsigned int d)
-{
-	double kib = r->sum[d].mib_s * 1024.0, p;
-
-	if (!r->bw_samples[d].n || kib <= 0)
-		return 0.0;
-	p = r->bw_samples[d].mean * 100.0 / kib;
-	return p < 100.0 ? p : 100.0;
-}
-
-void lm_fio_pct_of(const struct lm_fio_job *fj, bool plus, struct lm_fio_pct *p)
-{
-	p->v = fj->pcts_given ? fj->pcts : lm_fio_pcts;
-	p->n = fj->pcts_given ? fj->npcts : LM_FIO_NPCTS;
-	p->plus = plus;
-	p->clat = !fj->clat_pcts_off;
-	p->lat = fj->lat_pcts;
-	p->slat = fj->slat_pcts;
-}
-
 /* bw (KiB/s) and iops: fio's samples of each thread (bwavgtime,
  * iopsavgtime), summed as fio's group_reporting sums them */
 static void lm_samples_json(struct json_object *o,
@@ -263,23 +234,20 @@ static struct json_object *lm_dir_json(const struct lm_run_result *r,
 	/* an engine that cannot tell slat apart: lat is all clat, as fio
 	 * shows its synchronous engines */
 	bool apart = !nolat && r->slat[d].count != 0;
-	/* fio: 0 for a direction that did no IO, else its ms rounded up;
-	 * its bandwidth and IOPS are over those ms, as fio's stat.c has
-	 * them (a 16-IO job of 0.1 ms: 16000 IOPS, not 160000) */
-	uint64_t ms =
-		s->ios ? (lm_run_result_dir_ns(r, d) + 999999) / 1000000 : 0;
-	uint64_t ios = s->ios + s->errors;
-	uint64_t bw = ms ? s->bytes * 1000 / ms : 0;
 	const struct lm_hist *c, *lat;
+	struct lm_fio_rate rate;
 	struct lm_hist empty;
 
+	/* over the runtime in ms, as fio's (a 16-IO job of 0.1 ms: 16000
+	 * IOPS, not 160000) */
+	lm_fio_rate_of(r, d, &rate);
 	lm_jput_u64(o, "io_bytes", s->bytes);
 	lm_jput_u64(o, "io_kbytes", s->bytes / 1024);
-	lm_jput_u64(o, "bw_bytes", bw);
-	lm_jput_u64(o, "bw", bw / 1024);
-	lm_jput_f(o, "iops", ms ? 1000.0 * (double)ios / (double)ms : 0.0);
-	lm_jput_u64(o, "runtime", ms);
-	lm_jput_u64(o, "total_ios", ios);
+	lm_jput_u64(o, "bw_bytes", rate.bw_bytes);
+	lm_jput_u64(o, "bw", rate.bw_bytes / 1024);
+	lm_jput_f(o, "iops", rate.iops);
+	lm_jput_u64(o, "runtime", rate.ms);
+	lm_jput_u64(o, "total_ios", rate.ios);
 	lm_jput_u64(o, "short_ios", 0);
 	lm_jput_u64(o, "drop_ios", 0);
 	lm_hist_init(&empty);
@@ -310,40 +278,6 @@ static struct json_object *lm_sync_json(const struct lm_run_result *r,
 		lm_lat_json(nolat ? &empty : &r->sync_lat,
 			    p->clat || p->lat ? p : NULL));
 	return o;
-}
-
-/* The IOs of every direction at most @ns long. */
-static uint64_t lm_fio_count_le(const struct lm_run_result *r, uint64_t ns)
-{
-	uint64_t n = 0;
-	unsigned int d;
-
-	for (d = 0; d < LM_DIRS; d++)
-		n += lm_hist_count_le(&r->lat[d], ns);
-	return n;
-}
-
-void lm_fio_lat_share(const struct lm_run_result *r, const unsigned int *keys,
-		      unsigned int n, uint64_t unit_ns, bool tail, double *out)
-{
-	uint64_t total = 0, prev = 0, le;
-	unsigned int i;
-
-	for (i = 0; i < LM_DIRS; i++)
-		total += r->lat[i].count;
-	/* what is below one of this unit is the smaller unit's (fio's
-	 * latency_ns, _us and _ms do not overlap) */
-	if (unit_ns > 1)
-		prev = lm_fio_count_le(r, unit_ns);
-	for (i = 0; i < n; i++) {
-		le = lm_fio_count_le(r, keys[i] * unit_ns);
-		out[i] = total ? 100.0 * (double)(le - prev) / (double)total
-			       : 0.0;
-		prev = le;
-	}
-	if (tail)
-		out[n] = total ? 100.0 * (double)(total - prev) / (double)total
-			       : 0.0;
 }
 
 /* fio's latency buckets: % of IOs with latency in (previous key, key] */

@@ -96,6 +96,17 @@ extern const unsigned int lm_fio_lat_ms[LM_FIO_NMS];
 void lm_fio_lat_share(const struct lm_run_result *r, const unsigned int *keys,
 		      unsigned int n, uint64_t unit_ns, bool tail, double *out);
 
+/* A direction's runtime as fio reports it, in ms rounded up (0 where it
+ * did no IO), and its bandwidth (bytes/s) and IOPS over those ms, as
+ * fio's stat.c divides (1000 * io_bytes / runtime): the JSON's and the
+ * terse line's. */
+struct lm_fio_rate {
+	uint64_t ms, bw_bytes, ios;
+	double iops;
+};
+void lm_fio_rate_of(const struct lm_run_result *r, unsigned int d,
+		    struct lm_fio_rate *out);
+
 /* fio's bw_agg of direction @d: the bw samples' mean as a share, in %
  * (at most 100), of the job's bandwidth; 0 without samples. fio's is of
  * its reporting group's, which is the job's where a group has one job. */

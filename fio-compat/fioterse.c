@@ -30,18 +30,18 @@ static void lm_terse_dir(FILE *f, const struct lm_run_result *r, unsigned int d,
 	const struct lm_hist *ph = p->lat ? &r->lat[d] : c;
 	unsigned int i, n = p->lat || p->clat ? p->n : 0;
 	struct lm_hist none;
+	struct lm_fio_rate rate;
 	const struct lm_running *bw = &r->bw_samples[d];
 
 	lm_hist_init(&none);
+	/* over the runtime in ms, as the JSON's; whole numbers, as fio's
+	 * show_ddir_status_terse() divides them */
+	lm_fio_rate_of(r, d, &rate);
 	fprintf(f, ";%llu;%llu;%llu;%llu",
 		(unsigned long long)(s->bytes / 1024),
-		(unsigned long long)(s->mib_s * 1024.0 + 0.5),
-		(unsigned long long)(s->iops + 0.5),
-		/* fio's runtime, its ms rounded up, as the JSON's */
-		(unsigned long long)(s->ios ? (lm_run_result_dir_ns(r, d) +
-					       999999) /
-						      1000000
-					    : 0));
+		(unsigned long long)(rate.bw_bytes / 1024),
+		(unsigned long long)(rate.ms ? 1000 * rate.ios / rate.ms : 0),
+		(unsigned long long)rate.ms);
 	lm_terse_lat(f, apart ? &r->slat[d] : &none);
 	lm_terse_lat(f, c);
 	for (i = 0; i < LM_FIO_PCTS_MAX; i++) {
