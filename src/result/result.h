@@ -58,8 +58,9 @@ struct lm_run_result {
 	struct lm_summary sum[LM_SUMS]; /* read, write, both */
 	struct lm_cpu cpu;		/* from the window's start */
 	uint64_t cpu_wall_ns; /* the wall time cpu was measured over */
-	/* CLOCK_MONOTONIC at its logs' time 0 (the gate, or the ramp's
-	 * end): fio's log_unix_epoch counts from there */
+	/* CLOCK_MONOTONIC at its logs' time 0 (the gate, the ramp's end,
+	 * or after a wait_for its own start): fio's log_unix_epoch counts
+	 * from there */
 	uint64_t t0_ns;
 	bool cpu_pct_known; /* long enough for usr_pct, sys_pct to mean much */
 	double usr_pct;	    /* of one core */

@@ -248,8 +248,12 @@ static int lm_run_core(const struct lm_job *const *jobs,
 			lm_group_merge(&m->g[(i + m->ntargets) % m->ngroups],
 				       m->t0);
 		lm_many_steady(m, 0, true); /* the verdict at the end */
+		/* its logs' time 0: where its first worker's records count
+		 * from (after a wait_for, its own start, as fio's) */
 		for (i = 0; i < m->ngroups; i++)
-			m->g[i].r->t0_ns = atomic_load(&m->s.t0_ns);
+			m->g[i].r->t0_ns =
+				m->g[i].n ? lm_worker_record_base(&m->g[i].w[0])
+					  : atomic_load(&m->s.t0_ns);
 		if (m->clock.clock)
 			ret = m->clock.clock->ops->gather(m->clock.clock->arg,
 							  m->t0, m->stop_ns,

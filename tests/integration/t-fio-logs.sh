@@ -116,7 +116,7 @@ rm -rf "$LM_WORK/fl" && mkdir "$LM_WORK/fl"
 # log_unix_epoch: every line's time in ms since the Unix epoch, within
 # the run (per IO, averaged and histogram logs); with clock id 1 since
 # CLOCK_MONOTONIC's epoch (the uptime), as fio's
-ms() { if [ "$1" = 1 ]; then awk '{ printf "%d", $1 * 1000 }' /proc/uptime; else date +%s%3N; fi; }
+ms() { python3 -c "import time; print(time.clock_gettime_ns($1) // 1000000)"; }
 for t in fio "$LUNMARK"; do
 	for c in 0 1; do
 		rm -rf "$LM_WORK/fl" && mkdir "$LM_WORK/fl"
@@ -126,7 +126,7 @@ for t in fio "$LUNMARK"; do
 			--write_hist_log="$LM_WORK/fl/h" --log_hist_msec=500 --log_unix_epoch=1 \
 			--log_alternate_epoch_clock_id="$c" --output-format=terse >/dev/null 2>&1 ||
 			fail "$t: log_unix_epoch, clock $c"
-		e=$(ms "$c")
+		e=$(($(ms "$c") + 1)) # a line's ms is rounded down, the clock read after
 		for f in p_lat.1.log a_bw.1.log h_clat_hist.1.log; do
 			awk -F, -v b="$b" -v e="$e" '$1 < b || $1 > e { bad++ } END { exit !(NR > 0 && !bad) }' \
 				"$LM_WORK/fl/$f" ||
@@ -134,6 +134,17 @@ for t in fio "$LUNMARK"; do
 		done
 		note "$(basename "$t"), log_unix_epoch, clock $c: the first IO at $(($(head -1 "$LM_WORK/fl/p_lat.1.log" | cut -d, -f1) - b)) ms of $((e - b))"
 	done
+done
+# and a job that waits for another: its lines after the other's, from
+# its own start, as fio's
+printf '[global]\nioengine=null\nsize=1m\nrate_iops=1000\nlog_unix_epoch=1\n[a]\nwrite_lat_log=%s/a\n[b]\nwait_for=a\nwrite_lat_log=%s/b\n' \
+	"$LM_WORK/fl" "$LM_WORK/fl" >"$LM_WORK/wf.fio"
+for t in fio "$LUNMARK"; do
+	rm -rf "$LM_WORK/fl" && mkdir "$LM_WORK/fl"
+	"$t" "$LM_WORK/wf.fio" --output-format=terse >/dev/null 2>&1 || fail "$t: wait_for with log_unix_epoch"
+	a=$(tail -1 "$LM_WORK/fl/a_lat.1.log" | cut -d, -f1) b=$(head -1 "$LM_WORK/fl/b_lat.2.log" | cut -d, -f1)
+	note "$(basename "$t"), log_unix_epoch: a's last IO at $a, b's (wait_for=a) first at $b"
+	[ "$b" -ge "$a" ] || fail "$(basename "$t"): wait_for=a's first IO at $b, before a's last at $a"
 done
 
 exit "$LM_PASS"
