@@ -111,6 +111,23 @@ for t in fio lunmark; do
 done
 ok "randread:4: a run past the region's end ends the pass, as fio's"
 
+# time-based, a run past the region's end wraps to its start (fio's
+# get_next_seq_offset()): no IO past 64k, and block 0 after block 15
+for t in fio lunmark; do
+	rm -f om/*
+	set -- --name=a --filename="$LM_DEV" --size=64k --rw=randread:4 --time_based --runtime=1 \
+		--rate_iops=2000 --write_lat_log=om/x --log_offset=1 --output-format=terse
+	if [ "$t" = fio ]; then "$fio" "$@" >o.out 2>&1; else "$LUNMARK" "$@" >o.out 2>&1; fi ||
+		fail "$t time-based randread:4: $(head -c 300 o.out)"
+	read -r n past ends wraps <<<"$(awk -F', ' '{ b = $5 / 4096 } b >= 16 { x++ }
+		(NR - 1) % 4 && p == 15 { e++; if (b == 0) w++ } { p = b } END { print NR, x + 0, e + 0, w + 0 }' \
+		om/x_lat.1.log)"
+	note "time-based randread:4 over 64k, $t: $n IOs, $past past the region; of $ends runs at its end, $wraps went on at its start"
+	{ [ "$past" = 0 ] && [ "$ends" -ge 10 ] && [ "$wraps" = "$ends" ]; } ||
+		fail "time-based randread:4: $t: $past IOs past 64k; of $ends runs at the end, $wraps wrapped"
+done
+ok "time-based randread:4: a run wraps to the region's start, as fio's"
+
 # a job's own rw= has no :N of its [global]'s, as fio's str_rw_cb() resets
 for g in read:8k randread:4; do
 	printf '[global]\nioengine=null\nsize=1m\nbs=4k\nrw=%s\nwrite_lat_log=om/x\nlog_offset=1\n[a]\nrw=%s\n' \
