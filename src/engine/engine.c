@@ -139,13 +139,12 @@ void lm_engine_report_setup_error(const char *name, const char *what, int err)
 
 void lm_engine_why(struct lm_engine *e, int res)
 {
-	bool mine = (res == -EOPNOTSUPP && e->conf.iopoll) ||
-		    (res == -EAGAIN && e->conf.nowait);
-
+	/* every completed IO passes here: a success costs one test */
 	if (res >= 0 || (e->err[0] && !e->err_why))
 		return;
 	e->err[0] = '\0';
-	e->err_why = mine;
+	e->err_why = (res == -EOPNOTSUPP && e->conf.iopoll) ||
+		     (res == -EAGAIN && e->conf.nowait);
 	if (res == -EOPNOTSUPP && e->conf.iopoll)
 		snprintf(
 			e->err, sizeof(e->err),

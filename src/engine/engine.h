@@ -180,12 +180,6 @@ const struct lm_engine_ops *
 lm_engine_first(bool (*fits)(const struct lm_engine_ops *e));
 /* The engine of a job that names none. */
 const struct lm_engine_ops *lm_engine_default(void);
-/* An IO's result @res: a failure that the engine's conf asked for (fio's
- * hipri or nowait) is put in words in e->err, unless the engine's own
- * words are there; another failure takes back what it put there, so
- * that a later failure (past continue_on_error) is not said so. */
-void lm_engine_why(struct lm_engine *e, int res);
-
 /* The engine of an iscsi:// URL when the job names none. */
 const struct lm_engine_ops *lm_engine_url(void);
 /* @want capped at @e's deepest queue. */
@@ -197,6 +191,12 @@ unsigned int lm_engine_depth(const struct lm_engine_ops *e, unsigned int want);
  * lm_engine's err).
  */
 void lm_engine_report_setup_error(const char *name, const char *what, int err);
+
+/* An IO's result @res: a failure that the engine's conf asked for (fio's
+ * hipri or nowait) is put in words in e->err, unless the engine's own
+ * words are there; another failure takes back what it put there, so
+ * that a later failure (past continue_on_error) is not said so. */
+void lm_engine_why(struct lm_engine *e, int res);
 
 /* Long enough for lm_engine_names(). */
 #define LM_ENGINE_NAMES_LEN 256

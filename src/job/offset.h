@@ -115,7 +115,7 @@ struct lm_offset_gen {
 	uint64_t seq_k; /* offsets given so far */
 	/* per direction, as fio's last_pos and last_start: where its IO
 	 * before began, and the block after it */
-	uint64_t seq_start[3], seq_next[3];
+	uint64_t seq_start[2], seq_next[2];
 };
 
 void lm_cursor_init(struct lm_cursor *c);
@@ -200,7 +200,7 @@ uint64_t lm_perm(const struct lm_offset_gen *g, uint64_t i, uint64_t pass);
 static inline bool lm_offset_next_dir(struct lm_offset_gen *g, uint64_t *off,
 				      unsigned int units, unsigned int dir)
 {
-	unsigned int d = dir < 3 ? dir : 0;
+	unsigned int d = dir & 1;
 	uint64_t b;
 
 	if (g->seq_nr && g->seq_k++ % g->seq_nr) {
