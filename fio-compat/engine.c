@@ -6,6 +6,7 @@
 #include "fio-compat/engine.h"
 #include "fio-compat/options.h"
 #include "fio-compat/jobfile.h"
+#include "fio-compat/place.h"
 #include "src/cli/values.h"
 #include "src/engine/engine.h"
 #include "src/lunmark.h"
@@ -14,7 +15,6 @@
 #include <stdio.h>
 #include <stdint.h>
 #include <string.h>
-#include <unistd.h>
 
 #define LM_URING .engines = LM_ENGINE_OPTS_URING
 #define LM_AIO .engines = LM_ENGINE_OPTS_AIO
@@ -96,18 +96,17 @@ static int lm_fio_set_sqpoll_cpu(const struct lm_opt_ctx *x,
 				 const struct lm_option *o, const char *v)
 {
 	struct lm_job *j = x->dst[LM_D_JOB];
+	unsigned int ncpus = lm_fio_ncpus();
 	uint64_t cpu;
-
-	long ncpus = sysconf(_SC_NPROCESSORS_CONF);
 	char why[96];
 
 	(void)o;
 	if (lm_opt_num(x, v, 0, INT32_MAX, &cpu))
 		return -EINVAL;
-	if (ncpus > 0 && cpu >= (uint64_t)ncpus) {
+	if (cpu >= ncpus) {
 		snprintf(
 			why, sizeof(why),
-			"a CPU of this host's, 0 to %ld (io_uring refuses another with EINVAL)",
+			"a CPU of this host's, 0 to %u (io_uring refuses another with EINVAL)",
 			ncpus - 1);
 		return lm_opt_bad(x, v, why);
 	}

@@ -49,7 +49,7 @@ static struct lm_place *lm_fio_place(const struct lm_opt_ctx *x)
 	return &((struct lm_job *)x->dst[LM_D_JOB])->place;
 }
 
-static unsigned int lm_fio_ncpus(void)
+unsigned int lm_fio_ncpus(void)
 {
 	long n = sysconf(_SC_NPROCESSORS_CONF);
 

@@ -16,4 +16,8 @@
 extern const struct lm_option lm_fio_place_options[];
 extern const unsigned int lm_fio_nplace_options;
 
+/* The CPUs this host has configured (CPUs 0 to N-1), at most
+ * LM_PLACE_CPUS: what fio checks a CPU it is given against. */
+unsigned int lm_fio_ncpus(void);
+
 #endif
