@@ -127,7 +127,7 @@ enum lm_draw lm_draw(struct lm_worker *w, struct lm_loop *l, uint64_t now,
 
 	if (l->held.on) {
 		*n = l->held;
-		l->held.on = false;
+		l->held.on = l->flowed = false;
 		return LM_DRAW_IO;
 	}
 	l->flowed = w->flow && !lm_flow_may(w->flow, l->flow_mine, j->flow);

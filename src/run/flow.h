@@ -10,8 +10,9 @@
  * fio's flow: the threads of one run that share a flow_id keep their IOs
  * in the ratio of their flow weights. A thread may issue its next IO
  * only while its share of the flow's IOs is at most its share of the
- * flow's weight; else it waits for the others (flow_sleep, after its IOs
- * in flight complete, or until one of its own completes). A thread that
+ * flow's weight; else it waits for the others, as fio's
+ * flow_threshold_exceeded(): its IOs in flight complete and it sleeps
+ * flow_sleep, or with none it asks again at once (loop.c). A thread that
  * is done leaves the flow, its IOs and weight with it, as fio's does, so
  * the others are not held for it.
  */

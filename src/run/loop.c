@@ -371,12 +371,22 @@ bool lm_loop_quiesce(struct lm_worker *w, struct lm_loop *l)
 	return !stop;
 }
 
+/* A sleep until @end, cut short by the stop. */
+static void lm_nap(struct lm_worker *w, const struct lm_loop *l, uint64_t end)
+{
+	bool stop = false;
+
+	while (!stop && lm_now_ns() < end) {
+		lm_rate_sleep(end);
+		lm_measuring(w, l, lm_now_ns(), &stop);
+	}
+}
+
 /* The pause: what is in flight completes, then the spin, then the
  * sleep, cut short by the stop. */
 static void lm_think(struct lm_worker *w, struct lm_loop *l)
 {
 	const struct lm_job *j = w->job;
-	bool stop = false;
 	uint64_t now, end;
 
 	if (!lm_loop_quiesce(w, l))
@@ -386,23 +396,8 @@ static void lm_think(struct lm_worker *w, struct lm_loop *l)
 	      (j->think_ns > j->think_spin_ns ? j->think_ns : j->think_spin_ns);
 	while (lm_now_ns() < now + j->think_spin_ns)
 		;
-	while (!stop && lm_now_ns() < end) {
-		lm_rate_sleep(end);
-		lm_measuring(w, l, lm_now_ns(), &stop);
-	}
+	lm_nap(w, l, end);
 	l->think_last = j->think_issued ? l->nissued : l->ncompleted;
-}
-
-/* fio's startdelay: no IO until it is over, or the stop. */
-static void lm_start_late(struct lm_worker *w, const struct lm_loop *l)
-{
-	uint64_t at = lm_now_ns() + w->job->startdelay_ns;
-	bool stop = false;
-
-	while (!stop && lm_now_ns() < at) {
-		lm_rate_sleep(at);
-		lm_measuring(w, l, lm_now_ns(), &stop);
-	}
 }
 
 /* fio's wait_for: no IO until the main thread says the jobs waited for
@@ -431,8 +426,8 @@ static void lm_start(struct lm_worker *w, const struct lm_loop *l)
 
 	if (l->solo || (!j->startdelay_ns && !j->wait_mask))
 		return;
-	if (j->startdelay_ns)
-		lm_start_late(w, l);
+	if (j->startdelay_ns) /* fio's startdelay: no IO until it is over */
+		lm_nap(w, l, lm_now_ns() + j->startdelay_ns);
 	if (j->wait_mask)
 		lm_start_after(w, l);
 	/* the job's own region, as fio's file_invalidate_cache() */
@@ -476,16 +471,20 @@ static bool lm_latency(struct lm_worker *w, struct lm_loop *l, uint64_t now)
 	return true;
 }
 
-/* Nothing in flight, and the next IO is held: by the rate until it may
- * go, or by another thread's IO in flight (--verify) or the flow's
- * others, 20 us at a time (or flow_sleep). */
-static void lm_hold(const struct lm_worker *w, const struct lm_loop *l)
+/* The next IO is held. By the flow's others, as fio's
+ * flow_threshold_exceeded(): with flow_sleep, what is in flight
+ * completes and the thread sleeps it; without, it draws again at once
+ * (its IOs in flight wait, as fio's). Else, with nothing in flight: by
+ * the rate until it may go, or by another thread's IO in flight
+ * (--verify), 20 us at a time. */
+static void lm_hold(struct lm_worker *w, struct lm_loop *l)
 {
-	uint64_t wait = w->job->flow_sleep_ns ? w->job->flow_sleep_ns : 20000;
-
-	lm_rate_sleep(l->paced && !l->flowed ? lm_rate_wake(&l->rate)
-		      : l->flowed	     ? lm_now_ns() + wait
-					     : lm_now_ns() + 20000);
+	if (l->flowed) {
+		if (w->job->flow_sleep_ns && lm_loop_quiesce(w, l))
+			lm_nap(w, l, lm_now_ns() + w->job->flow_sleep_ns);
+		return;
+	}
+	lm_rate_sleep(l->paced ? lm_rate_wake(&l->rate) : lm_now_ns() + 20000);
 }
 
 /* After a reap in the pass: fio's rate_min, latency_target and
@@ -560,8 +559,8 @@ void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
 			measuring = lm_measuring(w, l, lm_now_ns(), &stop);
 			continue;
 		}
-		if (!l->inflight && more &&
-		    (l->paced || l->held.on || l->flowed)) {
+		if (more &&
+		    (l->flowed || (!l->inflight && (l->paced || l->held.on)))) {
 			lm_hold(w, l);
 			measuring = lm_measuring(w, l, lm_now_ns(), &stop);
 			continue;

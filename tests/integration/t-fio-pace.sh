@@ -336,6 +336,19 @@ for f in fio.json lm.json; do
 		"$f" >/dev/null || fail "flow: $f: $(jq -c '[.jobs[].read.total_ios]' "$f")"
 done
 
+# flow_sleep unset: a held job draws again at once, as fio's do_io()
+# retries: it spins (its context switches are its IOs', where a 20 us
+# sleep made 22235 in 2 s), and what it has in flight waits with it for
+# the other job's next IO, 10 ms away (fio: a 69 ms mean clat; reaped as
+# they came, 34 us)
+printf '[global]\nsize=16m\nbs=4k\ndirect=1\nrw=randread\ntime_based\nruntime=2\n[a]\nioengine=libaio\niodepth=8\nflow=1\n[b]\nioengine=psync\nflow=1\nthinktime=10ms\n' >spin.fio
+both --filename="$LM_DEV" spin.fio
+for f in fio.json lm.json; do
+	jq -e '.jobs[0] | .ctx < 3 * .read.total_ios + 4000 and .read.clat_ns.mean > 1000000' \
+		"$f" >/dev/null ||
+		fail "flow_sleep=0: $f: $(jq -c '[.jobs[] | [.read.total_ios, .read.clat_ns.mean, .ctx]]' "$f")"
+done
+
 # disk_util: the device's own counters over the run, fio's keys; the
 # reads the device saw are the job's (fio samples every 250 ms and misses
 # its last part; lunmark's prefill of the 64 MiB device is 64 writes of
