@@ -579,4 +579,28 @@ same '[.jobs[].elapsed]' '.jobs[0].read.runtime'
 jq -e '(.timestamp_ms / 1000 | floor) == .timestamp' lm.json >/dev/null ||
 	fail "timestamp_ms $(jq .timestamp_ms lm.json) is not timestamp $(jq .timestamp lm.json) in ms"
 note "fio's JSON layout; elapsed, runtime rounded up, as fio's"
+
+# bandwidth and IOPS over the runtime in whole ms, as fio's stat.c
+# divides them (integer bytes/s, KiB/s from those, IOPS as a float; the
+# terse line's all integers): a 64 KiB job of 1 ms is 64000 KiB/s, where
+# lunmark once divided by its nanoseconds and wrote 3-6 million
+for f in fio.json lm.json; do
+	jq -e '[.jobs[] | .read, .write | select(.runtime > 0) |
+		.bw_bytes == ((1000 * .io_bytes / .runtime) | floor) and
+		.bw == ((.bw_bytes / 1024) | floor) and
+		((.iops - 1000 * .total_ios / .runtime) | fabs) < 0.001] | length > 1 and all' "$f" >/dev/null ||
+		fail "$f: bw/iops not over the runtime's ms: $(jq -c '[.jobs[] | .read, .write | [.io_bytes, .bw_bytes, .bw, .iops, .total_ios, .runtime]]' "$f")"
+done
+for t in "$fio" "$LUNMARK"; do
+	"$t" "${a[@]}" --output-format=terse 2>/dev/null | awk -F';' -v t="$t" '
+		function rate(kb, bw, iops, rt, ios) {
+			return rt > 0 && bw == int(1000 * kb / rt) && iops == int(1000 * ios / rt)
+		}
+		# the read block is fields 6-9, the write block 47-50; 4 KiB IOs
+		$3 == "a" && rate($6, $7, $8, $9, $6 / 4) { ok++ }
+		$3 == "b" && rate($47, $48, $49, $50, $47 / 4) { ok++ }
+		END { if (ok != 2) { print t ": terse bw/iops not over the runtime ms"; exit 1 } }' ||
+		fail "terse rates: $("$t" "${a[@]}" --output-format=terse 2>/dev/null | cut -d';' -f3,6-9,47-50)"
+done
+note "JSON and terse bw and IOPS over the runtime's whole ms, as fio's"
 exit "$LM_PASS"
