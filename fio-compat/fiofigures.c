@@ -6,6 +6,10 @@
  */
 #include "fio-compat/fiojson.h"
 
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
 const double lm_fio_pcts[LM_FIO_NPCTS] = { 1,  5,    10,   20,	  30,	40,
 					   50, 60,   70,   80,	  90,	95,
 					   99, 99.5, 99.9, 99.95, 99.99 };
@@ -82,4 +86,73 @@ void lm_fio_lat_share(const struct lm_run_result *r, const unsigned int *keys,
 	if (tail)
 		out[n] = total ? 100.0 * (double)(total - prev) / (double)total
 			       : 0.0;
+}
+
+/* Direction @d's priorities' latencies added to @to's. */
+static int lm_fio_prios_add(struct lm_priolat *to, const struct lm_priolat *p)
+{
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < p->n; i++) {
+		ret = lm_priolat_add(to, p->val[i], &p->h[i]);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+int lm_fio_mixed(const struct lm_run_result *r, struct lm_run_result **out)
+{
+	struct lm_run_result *m = malloc(sizeof(*m));
+	uint64_t ns = 0, dir_ns;
+	unsigned int d;
+	int ret;
+
+	if (!m)
+		return -ENOMEM;
+	*m = *r;
+	/* the read direction's slots take every direction's, as fio's
+	 * sum_thread_stats() sums them into its index 0 */
+	memset(&m->prio, 0, sizeof(m->prio));
+	m->sum[LM_DIR_READ] = r->sum[LM_SUM_ALL];
+	lm_hist_init(&m->lat[0]);
+	lm_hist_init(&m->slat[0]);
+	lm_hist_init(&m->clat[0]);
+	memset(&m->bw_samples[0], 0, sizeof(m->bw_samples[0]));
+	memset(&m->iops_samples[0], 0, sizeof(m->iops_samples[0]));
+	m->ios[0] = m->bytes[0] = m->errors[0] = 0;
+	ret = lm_priolat_init(&m->prio[0], NULL, 0);
+	for (d = 0; d < LM_DIRS && !ret; d++) {
+		lm_hist_merge(&m->lat[0], &r->lat[d]);
+		lm_hist_merge(&m->slat[0], &r->slat[d]);
+		lm_hist_merge(&m->clat[0], &r->clat[d]);
+		/* fio's pure sum of the bw and iops samples' figures */
+		lm_running_sum(&m->bw_samples[0], &r->bw_samples[d]);
+		lm_running_sum(&m->iops_samples[0], &r->iops_samples[d]);
+		m->ios[0] += r->ios[d];
+		m->bytes[0] += r->bytes[d];
+		m->errors[0] += r->errors[d];
+		ret = lm_fio_prios_add(&m->prio[0], &r->prio[d]);
+		/* the runtime: the longest of the directions' with IO */
+		dir_ns = lm_run_result_dir_ns(r, d);
+		if (r->sum[d].ios && dir_ns > ns)
+			ns = dir_ns;
+	}
+	if (ret) {
+		lm_fio_mixed_free(m);
+		return ret;
+	}
+	/* lm_run_result_dir_ns() of the read direction: the runtime */
+	m->rb_ns = ns;
+	*out = m;
+	return 0;
+}
+
+void lm_fio_mixed_free(struct lm_run_result *m)
+{
+	if (!m)
+		return;
+	lm_priolat_free(&m->prio[0]);
+	free(m);
 }

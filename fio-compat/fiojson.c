@@ -280,6 +280,34 @@ static struct json_object *lm_sync_json(const struct lm_run_result *r,
 	return o;
 }
 
+/* The directions, as fio's unified_rw_reporting has them: read, write,
+ * trim and sync; with mixed, "mixed" alone in their place; with both,
+ * "mixed" after them (none at all when memory runs out). */
+static void lm_dirs_json(struct json_object *o, const struct lm_fio_job *fj,
+			 const struct lm_run_result *r,
+			 const struct lm_fio_pct *pct)
+{
+	bool nolat = fj->gtod_reduce;
+	struct lm_run_result *m = NULL;
+
+	if (fj->unified != LM_UNIFIED_NONE && lm_fio_mixed(r, &m))
+		m = NULL;
+	if (fj->unified == LM_UNIFIED_MIXED) {
+		if (m)
+			lm_jput(o, "mixed",
+				lm_dir_json(m, LM_DIR_READ, pct, nolat));
+		lm_fio_mixed_free(m);
+		return;
+	}
+	lm_jput(o, "read", lm_dir_json(r, LM_DIR_READ, pct, nolat));
+	lm_jput(o, "write", lm_dir_json(r, LM_DIR_WRITE, pct, nolat));
+	lm_jput(o, "trim", lm_dir_json(r, LM_DIR_TRIM, pct, nolat));
+	lm_jput(o, "sync", lm_sync_json(r, pct, nolat));
+	if (m)
+		lm_jput(o, "mixed", lm_dir_json(m, LM_DIR_READ, pct, nolat));
+	lm_fio_mixed_free(m);
+}
+
 /* fio's latency buckets: % of IOs with latency in (previous key, key] */
 static struct json_object *lm_buckets_json(const struct lm_run_result *r,
 					   const unsigned int *keys,
@@ -404,11 +432,7 @@ static struct json_object *lm_job_json(const struct lm_fio_job *fj,
 	else
 		lm_jput(o, "job options", jo);
 	lm_fio_pct_of(fj, plus, &pct);
-	lm_jput(o, "read", lm_dir_json(r, LM_DIR_READ, &pct, fj->gtod_reduce));
-	lm_jput(o, "write",
-		lm_dir_json(r, LM_DIR_WRITE, &pct, fj->gtod_reduce));
-	lm_jput(o, "trim", lm_dir_json(r, LM_DIR_TRIM, &pct, fj->gtod_reduce));
-	lm_jput(o, "sync", lm_sync_json(r, &pct, fj->gtod_reduce));
+	lm_dirs_json(o, fj, r, &pct);
 	lm_jput_u64(o, "job_runtime",
 		    (r->runtime_sum_ns ? r->runtime_sum_ns : r->elapsed_ns) /
 			    1000000);

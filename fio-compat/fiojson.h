@@ -107,6 +107,17 @@ struct lm_fio_rate {
 void lm_fio_rate_of(const struct lm_run_result *r, unsigned int d,
 		    struct lm_fio_rate *out);
 
+/*
+ * fio's unified_rw_reporting=mixed and both: a copy of @r whose read
+ * direction holds every direction's IOs, as fio's sum_thread_stats()
+ * sums them (latencies and priorities merged, bw and iops samples added
+ * as fio adds them, the runtime the longest of the directions' with IO),
+ * in *@out, for lm_fio_mixed_free(). Its other directions are @r's.
+ * Returns 0 or -ENOMEM.
+ */
+int lm_fio_mixed(const struct lm_run_result *r, struct lm_run_result **out);
+void lm_fio_mixed_free(struct lm_run_result *m);
+
 /* fio's bw_agg of direction @d: the bw samples' mean as a share, in %
  * (at most 100), of the job's bandwidth; 0 without samples. fio's is of
  * its reporting group's, which is the job's where a group has one job. */

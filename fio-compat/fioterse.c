@@ -67,6 +67,28 @@ static void lm_terse_dir(FILE *f, const struct lm_run_result *r, unsigned int d,
 			lm_running_dev(iops), (unsigned long long)iops->n);
 }
 
+/* Read, write and (but in version 3) trim; with unified_rw_reporting
+ * mixed, their sum alone; with both, their sum after them, as fio's
+ * (with none at all when memory runs out). */
+static void lm_terse_dirs(FILE *f, const struct lm_fio_job *fj,
+			  const struct lm_run_result *r,
+			  const struct lm_fio_pct *p, unsigned int ver)
+{
+	struct lm_run_result *m = NULL;
+
+	if (fj->unified != LM_UNIFIED_NONE && lm_fio_mixed(r, &m))
+		m = NULL;
+	if (fj->unified != LM_UNIFIED_MIXED) {
+		lm_terse_dir(f, r, LM_DIR_READ, p, ver);
+		lm_terse_dir(f, r, LM_DIR_WRITE, p, ver);
+		if (ver != 3)
+			lm_terse_dir(f, r, LM_DIR_TRIM, p, ver);
+	}
+	if (m)
+		lm_terse_dir(f, m, LM_DIR_READ, p, ver);
+	lm_fio_mixed_free(m);
+}
+
 /* fio's disk_util, after each line's latencies: the devices' counters
  * over the run, as the JSON's disk_util */
 static void lm_terse_disks(FILE *f, const struct lm_fio_jobs *jobs)
@@ -102,10 +124,7 @@ static void lm_terse_job(FILE *f, const struct lm_fio_jobs *jobs,
 	else
 		fprintf(f, "%u;lunmark-%s;%s;%u;%d", ver, LM_VERSION,
 			fj->job.name, fj->group, lm_fio_error(fj, r));
-	lm_terse_dir(f, r, LM_DIR_READ, &pct, ver);
-	lm_terse_dir(f, r, LM_DIR_WRITE, &pct, ver);
-	if (ver != 3)
-		lm_terse_dir(f, r, LM_DIR_TRIM, &pct, ver);
+	lm_terse_dirs(f, fj, r, &pct, ver);
 	fprintf(f, ";%f%%;%f%%;%llu;%llu;%llu", r->job_usr_pct, r->job_sys_pct,
 		(unsigned long long)r->job_cpu.ctx,
 		(unsigned long long)r->job_cpu.majf,

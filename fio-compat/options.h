@@ -81,6 +81,13 @@ struct lm_fio_job {
 	unsigned int depth_given;
 	uint64_t zonesize, zonerange, zoneskip;
 	bool gtod_reduce; /* no latency figures, as fio's */
+	/* unified_rw_reporting: each direction apart (none), only their
+	 * sum ("mixed", in read's place), or both, the sum after them */
+	enum lm_fio_unified {
+		LM_UNIFIED_NONE,
+		LM_UNIFIED_MIXED,
+		LM_UNIFIED_BOTH,
+	} unified;
 	/* fio's percentile_list (pcts_given: else fio's own list), in
 	 * order, and which latencies show it: clat unless
 	 * clat_percentiles=0, lat and slat when asked (fiojson.h) */

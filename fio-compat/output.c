@@ -14,6 +14,16 @@
 
 static lm_opt_set_fn lm_fio_set_log, lm_fio_set_pcts, lm_fio_set_log_clock;
 
+static const struct lm_enum lm_fio_unifieds[] = {
+	{ "none", LM_UNIFIED_NONE },
+	{ "mixed", LM_UNIFIED_MIXED },
+	{ "both", LM_UNIFIED_BOTH },
+	{ "0", LM_UNIFIED_NONE },
+	{ "1", LM_UNIFIED_MIXED },
+	{ "2", LM_UNIFIED_BOTH },
+	{ NULL, 0 },
+};
+
 const struct lm_option lm_fio_output_options[] = {
 	{ .fio = "write_bw_log",
 	  .type = LM_T_TEXT,
@@ -92,6 +102,11 @@ const struct lm_option lm_fio_output_options[] = {
 	  LM_BOOLEAN,
 	  LM_FJ(slat_pcts),
 	  .help = "slat_ns has percentiles (default 0)" },
+	{ .fio = "unified_rw_reporting",
+	  .type = LM_T_ENUM,
+	  LM_FJ(unified),
+	  .values = lm_fio_unifieds,
+	  .help = "fio's JSON and terse line: none (or 0, the default: read, write, trim apart), mixed (or 1: their sum alone, as \"mixed\" in read's place) or both (or 2: apart, then the sum)" },
 	{ .fio = "gtod_reduce",
 	  LM_BOOLEAN,
 	  LM_FJ(gtod_reduce),

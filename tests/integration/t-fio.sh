@@ -197,6 +197,36 @@ diff <(keys "$LM_WORK/fplus.json" | grep -v '\.bins\.') <(keys "$LM_WORK/lplus.j
 jq -e '[.jobs[0] | .read, .write | .clat_ns | ([.bins[]] | add) == .N] | all' "$LM_WORK/lplus.json" >/dev/null ||
 	fail "json+: the bins do not add up to N"
 
+# unified_rw_reporting: "mixed" alone in read's place (mixed, or 1), or
+# after sync (both), the directions' 2048 IOs of 8 MiB summed as fio's
+# sum_thread_stats() sums them, its runtime the longer direction's; and
+# the terse line of each mode and version as long as fio's, its first
+# block the sum where mixed
+for u in mixed 1 both; do
+	fio "$LM_WORK/t.fio" --unified_rw_reporting=$u --output-format=json \
+		--output="$LM_WORK/fu.json" >/dev/null 2>&1 || fail "fio unified_rw_reporting=$u"
+	"$LUNMARK" "$LM_WORK/t.fio" --unified_rw_reporting=$u --output-format=json \
+		--output="$LM_WORK/lu.json" --allow-write --no-prefill || fail "lunmark unified_rw_reporting=$u"
+	[ "$(jq -c '.jobs[0] | keys_unsorted' "$LM_WORK/fu.json")" = "$(jq -c '.jobs[0] | keys_unsorted' "$LM_WORK/lu.json")" ] ||
+		fail "unified_rw_reporting=$u: lunmark's keys $(jq -c '.jobs[0] | keys_unsorted' "$LM_WORK/lu.json"), fio's $(jq -c '.jobs[0] | keys_unsorted' "$LM_WORK/fu.json")"
+	diff <(keys "$LM_WORK/fu.json") <(keys "$LM_WORK/lu.json") >"$LM_WORK/keydiff" ||
+		fail "unified_rw_reporting=$u: the key trees differ: $(head -20 "$LM_WORK/keydiff")"
+	jq -e '.jobs[0] | .mixed | .total_ios == 2048 and .io_bytes == 8388608 and .clat_ns.N == 2048 and .runtime > 0' \
+		"$LM_WORK/lu.json" >/dev/null || fail "unified_rw_reporting=$u: $(jq -c '.jobs[0].mixed | [.total_ios, .io_bytes, .clat_ns.N, .runtime]' "$LM_WORK/lu.json")"
+	[ "$u" != both ] || jq -e '.jobs[0] | .mixed.total_ios == .read.total_ios + .write.total_ios and
+		.mixed.runtime == ([.read.runtime, .write.runtime] | max)' "$LM_WORK/lu.json" >/dev/null ||
+		fail "unified_rw_reporting=both: $(jq -c '.jobs[0] | [.read, .write, .mixed | [.total_ios, .runtime]]' "$LM_WORK/lu.json")"
+	for v in 2 3 5; do
+		nf=$(fio "$LM_WORK/t.fio" --unified_rw_reporting=$u --terse-version=$v --output-format=terse 2>/dev/null |
+			awk -F';' 'NR == 1 { print NF }')
+		"$LUNMARK" "$LM_WORK/t.fio" --unified_rw_reporting=$u --terse-version=$v --output-format=terse \
+			--allow-write --no-prefill >"$LM_WORK/lu.terse" 2>"$LM_WORK/c" || fail "lunmark terse $u: $(cat "$LM_WORK/c")"
+		awk -F';' -v nf="$nf" -v u=$u -v v=$v '{ kb = v == 2 ? $5 : $6 }
+			NF == nf && (u == "both" || kb == 8192) { ok = 1 } END { exit !ok }' "$LM_WORK/lu.terse" ||
+			fail "unified_rw_reporting=$u terse v$v: fio's $nf fields, lunmark's $(cut -c1-200 "$LM_WORK/lu.terse")"
+	done
+done
+
 # several files in one job (filename=a:b): fio's IO count, and each device
 # moved its share (the kernel's counts); '\:' is a colon in a name
 dev1=$LM_DEV
