@@ -49,9 +49,21 @@ void lm_fio_pct_of(const struct lm_fio_job *fj, bool plus, struct lm_fio_pct *p)
 	p->v = fj->pcts_given ? fj->pcts : lm_fio_pcts;
 	p->n = fj->pcts_given ? fj->npcts : LM_FIO_NPCTS;
 	p->plus = plus;
-	p->clat = !fj->clat_pcts_off;
-	p->lat = fj->lat_pcts;
-	p->slat = fj->slat_pcts;
+	lm_fio_off_of(fj, &p->off);
+	/* fio's fixup_options(): none of what is not measured */
+	p->clat = !fj->clat_pcts_off && !p->off.clat;
+	p->lat = fj->lat_pcts && !p->off.lat;
+	p->slat = fj->slat_pcts && !p->off.slat;
+}
+
+void lm_fio_off_of(const struct lm_fio_job *fj, struct lm_fio_off *off)
+{
+	off->lat = fj->gtod_reduce || fj->no_lat;
+	off->clat = fj->gtod_reduce || fj->no_clat;
+	off->slat = fj->gtod_reduce || fj->no_slat;
+	off->bw = fj->gtod_reduce || fj->no_bw;
+	/* fio's io_u.c gtod_reduce(): the three, or gtod_reduce itself */
+	off->iops = off->clat && off->slat && off->bw;
 }
 
 /* The IOs of every direction at most @ns long. */
@@ -71,14 +83,14 @@ void lm_fio_lat_share(const struct lm_run_result *r, const unsigned int *keys,
 	uint64_t total = 0, prev = 0, le;
 	unsigned int i;
 
-	for (i = 0; i < LM_DIRS; i++)
+	for (i = 0; r && i < LM_DIRS; i++)
 		total += r->lat[i].count;
 	/* what is below one of this unit is the smaller unit's (fio's
 	 * latency_ns, _us and _ms do not overlap) */
-	if (unit_ns > 1)
+	if (unit_ns > 1 && total)
 		prev = lm_fio_count_le(r, unit_ns);
 	for (i = 0; i < n; i++) {
-		le = lm_fio_count_le(r, keys[i] * unit_ns);
+		le = total ? lm_fio_count_le(r, keys[i] * unit_ns) : 0;
 		out[i] = total ? 100.0 * (double)(le - prev) / (double)total
 			       : 0.0;
 		prev = le;

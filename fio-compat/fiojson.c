@@ -223,18 +223,18 @@ static struct json_object *lm_prios_json(const struct lm_priolat *p,
 	return a;
 }
 
-/* One direction, its percentiles as @p says; @nolat: gtod_reduce's, no
- * latency figures (fio reads the clock less and has none). */
+/* One direction, its percentiles as @p says, without what fio did not
+ * measure (p->off). */
 static struct json_object *lm_dir_json(const struct lm_run_result *r,
 				       unsigned int d,
-				       const struct lm_fio_pct *p, bool nolat)
+				       const struct lm_fio_pct *p)
 {
 	struct json_object *o = json_object_new_object();
 	const struct lm_summary *s = &r->sum[d];
 	/* an engine that cannot tell slat apart: lat is all clat, as fio
 	 * shows its synchronous engines */
-	bool apart = !nolat && r->slat[d].count != 0;
-	const struct lm_hist *c, *lat;
+	bool apart = r->slat[d].count != 0;
+	const struct lm_hist *c, *lat, *slat;
 	struct lm_fio_rate rate;
 	struct lm_hist empty;
 
@@ -251,23 +251,25 @@ static struct json_object *lm_dir_json(const struct lm_run_result *r,
 	lm_jput_u64(o, "short_ios", 0);
 	lm_jput_u64(o, "drop_ios", 0);
 	lm_hist_init(&empty);
-	lat = nolat ? &empty : &r->lat[d];
-	c = nolat ? &empty : apart ? &r->clat[d] : &r->lat[d];
-	lm_jput(o, "slat_ns",
-		lm_lat_json(apart ? &r->slat[d] : &empty, p->slat ? p : NULL));
+	lat = p->off.lat ? &empty : &r->lat[d];
+	c = p->off.clat ? &empty : apart ? &r->clat[d] : &r->lat[d];
+	slat = p->off.slat || !apart ? &empty : &r->slat[d];
+	lm_jput(o, "slat_ns", lm_lat_json(slat, p->slat ? p : NULL));
 	lm_jput(o, "clat_ns", lm_lat_json(c, p->clat ? p : NULL));
 	lm_jput(o, "lat_ns", lm_lat_json(lat, p->lat ? p : NULL));
-	if (!nolat && lm_priolat_used(&r->prio[d]) >= 2)
+	/* of lat or clat, as the percentiles: none where it is off */
+	if ((p->lat ? !p->off.lat : !p->off.clat) &&
+	    lm_priolat_used(&r->prio[d]) >= 2)
 		lm_jput(o, "prios", lm_prios_json(&r->prio[d], p));
 	lm_samples_json(o, r, d);
 	return o;
 }
 
 /* fio's syncs (src/run/sync.h): the fsyncs, and the latency of every
- * sync (fdatasyncs too), with its percentiles; @nolat: none, as fio's
- * gtod_reduce */
+ * sync (fdatasyncs too), with its percentiles; none without clat, as
+ * fio's */
 static struct json_object *lm_sync_json(const struct lm_run_result *r,
-					const struct lm_fio_pct *p, bool nolat)
+					const struct lm_fio_pct *p)
 {
 	struct json_object *o = json_object_new_object();
 	struct lm_hist empty;
@@ -275,7 +277,7 @@ static struct json_object *lm_sync_json(const struct lm_run_result *r,
 	lm_hist_init(&empty);
 	lm_jput_u64(o, "total_ios", r->fsyncs);
 	lm_jput(o, "lat_ns",
-		lm_lat_json(nolat ? &empty : &r->sync_lat,
+		lm_lat_json(p->off.clat ? &empty : &r->sync_lat,
 			    p->clat || p->lat ? p : NULL));
 	return o;
 }
@@ -287,24 +289,22 @@ static void lm_dirs_json(struct json_object *o, const struct lm_fio_job *fj,
 			 const struct lm_run_result *r,
 			 const struct lm_fio_pct *pct)
 {
-	bool nolat = fj->gtod_reduce;
 	struct lm_run_result *m = NULL;
 
 	if (fj->unified != LM_UNIFIED_NONE && lm_fio_mixed(r, &m))
 		m = NULL;
 	if (fj->unified == LM_UNIFIED_MIXED) {
 		if (m)
-			lm_jput(o, "mixed",
-				lm_dir_json(m, LM_DIR_READ, pct, nolat));
+			lm_jput(o, "mixed", lm_dir_json(m, LM_DIR_READ, pct));
 		lm_fio_mixed_free(m);
 		return;
 	}
-	lm_jput(o, "read", lm_dir_json(r, LM_DIR_READ, pct, nolat));
-	lm_jput(o, "write", lm_dir_json(r, LM_DIR_WRITE, pct, nolat));
-	lm_jput(o, "trim", lm_dir_json(r, LM_DIR_TRIM, pct, nolat));
-	lm_jput(o, "sync", lm_sync_json(r, pct, nolat));
+	lm_jput(o, "read", lm_dir_json(r, LM_DIR_READ, pct));
+	lm_jput(o, "write", lm_dir_json(r, LM_DIR_WRITE, pct));
+	lm_jput(o, "trim", lm_dir_json(r, LM_DIR_TRIM, pct));
+	lm_jput(o, "sync", lm_sync_json(r, pct));
 	if (m)
-		lm_jput(o, "mixed", lm_dir_json(m, LM_DIR_READ, pct, nolat));
+		lm_jput(o, "mixed", lm_dir_json(m, LM_DIR_READ, pct));
 	lm_fio_mixed_free(m);
 }
 
@@ -329,6 +329,7 @@ static struct json_object *lm_buckets_json(const struct lm_run_result *r,
 	return o;
 }
 
+/* fio's latency buckets of clat (@r NULL: disable_clat's, all 0) */
 static void lm_latency_json(struct json_object *o,
 			    const struct lm_run_result *r)
 {
@@ -448,7 +449,7 @@ static struct json_object *lm_job_json(const struct lm_fio_job *fj,
 		lm_depth_json(r->depths.submit, 0, lm_depth_batch_names));
 	lm_jput(o, "iodepth_complete",
 		lm_depth_json(r->depths.complete, 0, lm_depth_batch_names));
-	lm_latency_json(o, r);
+	lm_latency_json(o, pct.off.clat ? NULL : r);
 	/* with continue_on_error only, as fio's */
 	if (fj->job.onerr.kinds) {
 		lm_jput_u64(o, "total_err", r->err_gone);

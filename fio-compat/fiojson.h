@@ -69,6 +69,17 @@ int lm_fio_logs_write(const struct lm_fio_job *fj,
 		      const struct lm_run_result *r, char *msg, size_t len);
 
 /* What the JSON and terse outputs share. */
+/* What fio leaves unmeasured of a job (disable_lat, disable_clat,
+ * disable_slat, disable_bw_measurement; gtod_reduce all four): its JSON,
+ * terse line and logs have none of it (empty figures, no percentiles,
+ * clat's latency buckets at 0; a log of every IO's bw, and with clat,
+ * slat and bw all off its iops too, without lines), as fio's; lunmark
+ * measures all the same. */
+struct lm_fio_off {
+	bool lat, clat, slat, bw, iops;
+};
+void lm_fio_off_of(const struct lm_fio_job *fj, struct lm_fio_off *off);
+
 /* Which latencies of a job fio's JSON shows percentiles of, and which
  * (fio's percentile_list, clat_percentiles, lat_percentiles and
  * slat_percentiles; the sync's and each priority's with clat or lat) */
@@ -77,6 +88,7 @@ struct lm_fio_pct {
 	unsigned int n;
 	bool plus; /* json+: each with its histogram's bins */
 	bool clat, lat, slat;
+	struct lm_fio_off off; /* and which it has none of */
 };
 
 /* Job @fj's (@plus: json+). */
@@ -92,7 +104,8 @@ extern const unsigned int lm_fio_lat_small[LM_FIO_NSMALL];
 extern const unsigned int lm_fio_lat_ms[LM_FIO_NMS];
 
 /* % of reads and writes with a latency in (previous key, key], keys in
- * @unit_ns; with @tail out[n] is the share above the last key */
+ * @unit_ns; with @tail out[n] is the share above the last key. @r NULL:
+ * all 0 (fio's disable_clat, struct lm_fio_off). */
 void lm_fio_lat_share(const struct lm_run_result *r, const unsigned int *keys,
 		      unsigned int n, uint64_t unit_ns, bool tail, double *out);
 

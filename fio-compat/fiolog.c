@@ -259,10 +259,12 @@ static int lm_log_file(const char *name, const char *suffix, unsigned int k,
 	return ret;
 }
 
-/* One set of files: the job's averaged logs, or thread @k's of every IO. */
+/* One set of files: the job's averaged logs, or thread @k's of every IO
+ * (@l); without lines what fio does not measure (@off). */
 static int lm_log_set(const struct lm_fio_job *fj,
 		      const struct lm_run_result *r, unsigned int k,
-		      const struct lm_iolog *l, char *msg, size_t len)
+		      const struct lm_iolog *l, const struct lm_fio_off *off,
+		      char *msg, size_t len)
 {
 	/* slat and clat where the engine tells them apart (else clat is
 	 * lat, slat empty, as in the JSON), in a log of every IO and in an
@@ -274,20 +276,23 @@ static int lm_log_set(const struct lm_fio_job *fj,
 	for (d = 0; d < LM_DIRS; d++)
 		apart |= r->slat[d].count != 0;
 
+	/* fio's disable_bw and its gtod_reduce() drop a log of every IO's
+	 * lines (the averaged ones are its timer's); disable_lat, _clat
+	 * and _slat its latency logs, files and all (init.c) */
 	if (fj->bw_log[0])
 		ret = lm_log_file(fj->bw_log, "bw", k, fj, r, l, LM_LOG_BW,
-				  false, msg, len);
+				  l && off->bw, msg, len);
 	if (!ret && fj->iops_log[0])
 		ret = lm_log_file(fj->iops_log, "iops", k, fj, r, l,
-				  LM_LOG_IOPS, false, msg, len);
-	if (!ret && fj->lat_log[0])
+				  LM_LOG_IOPS, l && off->iops, msg, len);
+	if (!ret && fj->lat_log[0] && !off->lat)
 		ret = lm_log_file(fj->lat_log, "lat", k, fj, r, l, LM_LOG_LAT,
 				  false, msg, len);
-	if (!ret && fj->lat_log[0])
+	if (!ret && fj->lat_log[0] && !off->clat)
 		ret = lm_log_file(fj->lat_log, "clat", k, fj, r, l,
 				  apart ? LM_LOG_CLAT : LM_LOG_LAT, false, msg,
 				  len);
-	if (!ret && fj->lat_log[0])
+	if (!ret && fj->lat_log[0] && !off->slat)
 		ret = lm_log_file(fj->lat_log, "slat", k, fj, r, l, LM_LOG_SLAT,
 				  !apart, msg, len);
 	return ret;
@@ -296,24 +301,27 @@ static int lm_log_set(const struct lm_fio_job *fj,
 int lm_fio_logs_write(const struct lm_fio_job *fj,
 		      const struct lm_run_result *r, char *msg, size_t len)
 {
+	struct lm_fio_off off;
 	unsigned int k;
 	int ret = 0;
 
+	lm_fio_off_of(fj, &off);
 	/* fio's histogram log: a file per thread (one empty file of the
-	 * clone's without log_hist_msec, as fio's) */
+	 * clone's without log_hist_msec, as fio's), of clat */
 	for (k = 0; fj->hist_log[0] && !ret && (!k || k < r->niolog); k++)
 		ret = lm_log_file(
 			fj->hist_log, "clat_hist", fj->number + k, fj, r,
 			fj->log_hist_ms && k < r->niolog ? &r->iolog[k] : NULL,
-			LM_LOG_HIST, false, msg, len);
+			LM_LOG_HIST, off.clat, msg, len);
 	if (ret)
 		return ret;
 	/* a set of files per clone, numbered as fio's per_job_logs */
 	if (fj->log_avg_ms)
-		return lm_log_set(fj, r, fj->number, NULL, msg, len);
+		return lm_log_set(fj, r, fj->number, NULL, &off, msg, len);
 	/* every IO: a set of files per thread, as fio's per_job_logs */
 	for (k = 0; k < r->niolog && !ret; k++) {
-		ret = lm_log_set(fj, r, fj->number + k, &r->iolog[k], msg, len);
+		ret = lm_log_set(fj, r, fj->number + k, &r->iolog[k], &off, msg,
+				 len);
 		if (r->iolog[k].full)
 			lm_note("job '%s': thread %u's log of every IO stopped after %llu IOs (out of room); set log_avg_msec to log averages",
 				fj->job.name, k + 1,

@@ -24,16 +24,20 @@ static void lm_terse_dir(FILE *f, const struct lm_run_result *r, unsigned int d,
 	const struct lm_running *iops = &r->iops_samples[d];
 
 	const struct lm_summary *s = &r->sum[d];
-	/* slat apart where the engine tells it (fiojson.c does the same) */
+	/* slat apart where the engine tells it (fiojson.c does the same),
+	 * none of what fio did not measure (p->off) */
 	bool apart = r->slat[d].count != 0;
-	const struct lm_hist *c = apart ? &r->clat[d] : &r->lat[d];
-	const struct lm_hist *ph = p->lat ? &r->lat[d] : c;
+	const struct lm_hist *c, *ph, *lat, *slat;
 	unsigned int i, n = p->lat || p->clat ? p->n : 0;
 	struct lm_hist none;
 	struct lm_fio_rate rate;
 	const struct lm_running *bw = &r->bw_samples[d];
 
 	lm_hist_init(&none);
+	c = p->off.clat ? &none : apart ? &r->clat[d] : &r->lat[d];
+	lat = p->off.lat ? &none : &r->lat[d];
+	slat = p->off.slat || !apart ? &none : &r->slat[d];
+	ph = p->lat ? lat : c;
 	/* over the runtime in ms, as the JSON's; whole numbers, as fio's
 	 * show_ddir_status_terse() divides them */
 	lm_fio_rate_of(r, d, &rate);
@@ -42,7 +46,7 @@ static void lm_terse_dir(FILE *f, const struct lm_run_result *r, unsigned int d,
 		(unsigned long long)(rate.bw_bytes / 1024),
 		(unsigned long long)(rate.ms ? 1000 * rate.ios / rate.ms : 0),
 		(unsigned long long)rate.ms);
-	lm_terse_lat(f, apart ? &r->slat[d] : &none);
+	lm_terse_lat(f, slat);
 	lm_terse_lat(f, c);
 	for (i = 0; i < LM_FIO_PCTS_MAX; i++) {
 		if (i < n && ph->count)
@@ -55,7 +59,7 @@ static void lm_terse_dir(FILE *f, const struct lm_run_result *r, unsigned int d,
 		else
 			fputs(";0%=0", f);
 	}
-	lm_terse_lat(f, &r->lat[d]);
+	lm_terse_lat(f, lat);
 	fprintf(f, ";%llu;%llu;%f%%;%f;%f", (unsigned long long)bw->min,
 		(unsigned long long)bw->max, lm_fio_bw_agg(r, d), bw->mean,
 		lm_running_dev(bw));
@@ -114,10 +118,12 @@ static void lm_terse_job(FILE *f, const struct lm_fio_jobs *jobs,
 			 const struct lm_run_result *r, unsigned int ver)
 {
 	double share[LM_FIO_NMS + 1], depth[LM_DEPTH_BUCKETS], ns;
+	const struct lm_run_result *clat;
 	struct lm_fio_pct pct;
 	unsigned int i;
 
 	lm_fio_pct_of(fj, false, &pct);
+	clat = pct.off.clat ? NULL : r; /* the latency buckets' */
 	if (ver == 2)
 		fprintf(f, "2;%s;%u;%d", fj->job.name, fj->group,
 			lm_fio_error(fj, r));
@@ -134,15 +140,16 @@ static void lm_terse_job(FILE *f, const struct lm_fio_jobs *jobs,
 		fprintf(f, ";%.1f%%", depth[i]);
 	/* fio's terse has no ns slots: its first us slot takes them
 	 * (stat.c's stat_calc_lat_nu()) */
-	lm_fio_lat_share(r, lm_fio_lat_small, LM_FIO_NSMALL, 1, false, share);
+	lm_fio_lat_share(clat, lm_fio_lat_small, LM_FIO_NSMALL, 1, false,
+			 share);
 	for (i = 0, ns = 0; i < LM_FIO_NSMALL; i++)
 		ns += share[i];
-	lm_fio_lat_share(r, lm_fio_lat_small, LM_FIO_NSMALL, 1000, false,
+	lm_fio_lat_share(clat, lm_fio_lat_small, LM_FIO_NSMALL, 1000, false,
 			 share);
 	share[0] += ns;
 	for (i = 0; i < LM_FIO_NSMALL; i++)
 		fprintf(f, ";%.2f%%", share[i]);
-	lm_fio_lat_share(r, lm_fio_lat_ms, LM_FIO_NMS, 1000000, true, share);
+	lm_fio_lat_share(clat, lm_fio_lat_ms, LM_FIO_NMS, 1000000, true, share);
 	for (i = 0; i <= LM_FIO_NMS; i++)
 		fprintf(f, ";%.2f%%", share[i]);
 	if (ver != 2)

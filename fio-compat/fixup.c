@@ -125,6 +125,8 @@ static const char *lm_fio_fixup(const struct lm_fio_job *fj)
 		return "file_service_type=sequential with number_ios: lunmark runs the files one after another, each as a job of its own that would do number_ios; give size= or io_size= alone, or roundrobin";
 	if (fj->zonemode && !fj->zonesize)
 		return "zonemode=strided without zonesize: fio refuses it too; give the zone's size";
+	if (j->lat_target_ns && (fj->no_lat || fj->gtod_reduce))
+		return "latency_target with disable_lat (or gtod_reduce): fio then sees no IO over the target and goes to the full iodepth, where lunmark would search; give one of them";
 	return lm_fio_engine_check(fj);
 }
 

@@ -81,6 +81,9 @@ struct lm_fio_job {
 	unsigned int depth_given;
 	uint64_t zonesize, zonerange, zoneskip;
 	bool gtod_reduce; /* no latency figures, as fio's */
+	/* disable_lat, disable_clat, disable_slat, disable_bw_measurement
+	 * (fiojson.h's struct lm_fio_off) */
+	bool no_lat, no_clat, no_slat, no_bw;
 	/* unified_rw_reporting: each direction apart (none), only their
 	 * sum ("mixed", in read's place), or both, the sum after them */
 	enum lm_fio_unified {

@@ -147,4 +147,35 @@ for t in fio "$LUNMARK"; do
 	[ "$b" -ge "$a" ] || fail "$(basename "$t"): wait_for=a's first IO at $b, before a's last at $a"
 done
 
+# disable_lat, disable_clat, disable_slat, disable_bw (and gtod_reduce
+# all four): in both tools, the JSON's figures and percentiles of what
+# is left, clat's latency buckets, and which logs there are and which
+# are empty (fio makes no latency log of what it does not measure, and
+# empty bw, iops and histogram logs of every IO)
+offs() {
+	jq -c '.jobs[0] | [.read.slat_ns.N > 0, .read.clat_ns.N > 0, .read.lat_ns.N > 0,
+		.read.clat_ns.percentile != null, .read.lat_ns.percentile != null,
+		(.latency_us | add) > 0]' "$1/o.json"
+	for f in "$1"/x_*.log; do
+		[ -s "$f" ] && echo "${f##*/}: lines" || echo "${f##*/}: empty"
+	done
+}
+for o in --disable_lat=1 --disable_clat=1 --disable_slat=1 --disable_bw=1 --gtod_reduce=1 \
+	"--disable_clat=1 --disable_slat=1 --disable_bw=1" "--disable_clat=1 --lat_percentiles=1"; do
+	for t in fio "$LUNMARK"; do
+		d="$LM_WORK/off-$(basename "$t")"
+		rm -rf "$d" && mkdir "$d"
+		# shellcheck disable=SC2086 # $o: one or more options
+		(cd "$d" && "$t" --name=a --filename="$LM_DEV" --direct=1 --ioengine=libaio --iodepth=2 \
+			--rw=randread --size=8m --runtime=500ms --time_based --write_lat_log=x \
+			--write_bw_log=x --write_iops_log=x --write_hist_log=x --log_hist_msec=100 $o \
+			--output-format=json --output=o.json >err 2>&1) || fail "$t $o: $(head -c 300 "$d/err")"
+	done
+	[ "$(offs "$LM_WORK/off-fio")" = "$(offs "$LM_WORK/off-lunmark")" ] ||
+		fail "$o: fio $(offs "$LM_WORK/off-fio" | tr '\n' ' '), lunmark $(offs "$LM_WORK/off-lunmark" | tr '\n' ' ')"
+done
+note "disable_lat, _clat, _slat, _bw and gtod_reduce: fio's figures and logs"
+expect_exit "$LM_EXIT_USAGE" "$LM_WORK/c" "$LUNMARK" --name=a --ioengine=null --size=1m --latency_target=1ms --disable_lat=1
+expect_grep "latency_target with disable_lat" "$LM_WORK/c"
+
 exit "$LM_PASS"
