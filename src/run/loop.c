@@ -7,11 +7,9 @@
 #include "src/target/target.h"
 
 #include <errno.h>
-#include <linux/futex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 void lm_loop_fail(struct lm_worker *w, const struct lm_loop *l, int err,
@@ -60,19 +58,6 @@ static void lm_submitted(struct lm_loop *l, unsigned int n, uint64_t now)
 
 	for (i = l->nfree; i < l->nfree + n; i++)
 		l->free_ios[i]->submit_ns = now;
-}
-
-/* fio's thinktime: thinktime_blocks IOs (0: 1, as fio's) issued (@issuing,
- * thinktime_blocks_type=issue) or completed since the last pause? */
-static bool lm_think_due(const struct lm_worker *w, const struct lm_loop *l,
-			 bool issuing)
-{
-	const struct lm_job *j = w->job;
-
-	if (!j->think_ns || (j->think_issued != 0) != issuing)
-		return false;
-	return (issuing ? l->nissued : l->ncompleted) >=
-	       l->think_last + (j->think_blocks ? j->think_blocks : 1);
 }
 
 static void lm_trim_now(struct lm_worker *w, struct lm_loop *l,
@@ -180,7 +165,7 @@ static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 			l->held.on = true;
 		}
 		lm_issued(w, l, &n, measuring);
-		if (lm_think_due(w, l, true))
+		if (lm_loop_think_due(w, l, true))
 			break;
 	}
 	if (queued)
@@ -333,9 +318,8 @@ static void lm_trim_now(struct lm_worker *w, struct lm_loop *l,
 	lm_complete(w, l, 1, measuring, false, lm_now_ns());
 }
 
-/* Is the window open at @now, and is it time to stop? */
-static bool lm_measuring(struct lm_worker *w, const struct lm_loop *l,
-			 uint64_t now, bool *stop)
+bool lm_loop_measuring(struct lm_worker *w, const struct lm_loop *l,
+		       uint64_t now, bool *stop)
 {
 	int phase =
 		atomic_load_explicit(&w->shared->phase, memory_order_relaxed);
@@ -366,74 +350,9 @@ bool lm_loop_quiesce(struct lm_worker *w, struct lm_loop *l)
 		}
 		now = lm_now_ns();
 		lm_complete(w, l, (unsigned int)n,
-			    lm_measuring(w, l, now, &stop), stop, now);
+			    lm_loop_measuring(w, l, now, &stop), stop, now);
 	}
 	return !stop;
-}
-
-/* A sleep until @end, cut short by the stop. */
-static void lm_nap(struct lm_worker *w, const struct lm_loop *l, uint64_t end)
-{
-	bool stop = false;
-
-	while (!stop && lm_now_ns() < end) {
-		lm_rate_sleep(end);
-		lm_measuring(w, l, lm_now_ns(), &stop);
-	}
-}
-
-/* The pause: what is in flight completes, then the spin, then the
- * sleep, cut short by the stop. */
-static void lm_think(struct lm_worker *w, struct lm_loop *l)
-{
-	const struct lm_job *j = w->job;
-	uint64_t now, end;
-
-	if (!lm_loop_quiesce(w, l))
-		return;
-	now = lm_now_ns();
-	end = now +
-	      (j->think_ns > j->think_spin_ns ? j->think_ns : j->think_spin_ns);
-	while (lm_now_ns() < now + j->think_spin_ns)
-		;
-	lm_nap(w, l, end);
-	l->think_last = j->think_issued ? l->nissued : l->ncompleted;
-}
-
-/* fio's wait_for: no IO until the main thread says the jobs waited for
- * are done (lm_release() wakes it), or the stop (seen within 100 ms). */
-static void lm_start_after(struct lm_worker *w, const struct lm_loop *l)
-{
-	const struct timespec t = { .tv_nsec = 100000000 };
-	bool stop = false;
-
-	while (!atomic_load_explicit(&w->go, memory_order_acquire)) {
-		lm_measuring(w, l, lm_now_ns(), &stop);
-		if (stop)
-			break;
-		(void)syscall(SYS_futex, (void *)&w->go, FUTEX_WAIT_PRIVATE, 0,
-			      &t, NULL, 0);
-	}
-}
-
-/* A job that starts late (startdelay, wait_for) starts then; and as fio
- * opens a job's files when it starts, a buffered one's cache is dropped
- * then (invalidate), not only at the phase's open (src/cmd/run.c), so
- * that it reads from the device what the jobs before it wrote. */
-static void lm_start(struct lm_worker *w, const struct lm_loop *l)
-{
-	const struct lm_job *j = w->job;
-
-	if (l->solo || (!j->startdelay_ns && !j->wait_mask))
-		return;
-	if (j->startdelay_ns) /* fio's startdelay: no IO until it is over */
-		lm_nap(w, l, lm_now_ns() + j->startdelay_ns);
-	if (j->wait_mask)
-		lm_start_after(w, l);
-	/* the job's own region, as fio's file_invalidate_cache() */
-	if (j->invalidate && !j->direct && w->target->fd >= 0)
-		lm_target_drop_cache(w->target, w->start_bytes,
-				     w->nblocks * j->bs_bytes);
 }
 
 /* fio's rate_min: a thread below it fails, as an IO error would. */
@@ -471,22 +390,6 @@ static bool lm_latency(struct lm_worker *w, struct lm_loop *l, uint64_t now)
 	return true;
 }
 
-/* The next IO is held. By the flow's others, as fio's
- * flow_threshold_exceeded(): with flow_sleep, what is in flight
- * completes and the thread sleeps it; without, it draws again at once
- * (its IOs in flight wait, as fio's). Else, with nothing in flight: by
- * the rate until it may go, or by another thread's IO in flight
- * (--verify), 20 us at a time. */
-static void lm_hold(struct lm_worker *w, struct lm_loop *l)
-{
-	if (l->flowed) {
-		if (w->job->flow_sleep_ns && lm_loop_quiesce(w, l))
-			lm_nap(w, l, lm_now_ns() + w->job->flow_sleep_ns);
-		return;
-	}
-	lm_rate_sleep(l->paced ? lm_rate_wake(&l->rate) : lm_now_ns() + 20000);
-}
-
 /* After a reap in the pass: fio's rate_min, latency_target and
  * thinktime (what is left once the pass is over is its read-back, which
  * fio paces, times and checks against no rate). */
@@ -500,8 +403,8 @@ static void lm_reaped(struct lm_worker *w, struct lm_loop *l, bool measuring,
 		l->drawn_out = true;
 		*more = lm_backlog_waiting(&l->backlog);
 	}
-	if (!l->drawn_out && lm_think_due(w, l, false))
-		lm_think(w, l);
+	if (!l->drawn_out && lm_loop_think_due(w, l, false))
+		lm_loop_think(w, l);
 }
 
 /* Every IO in flight reaped, uncounted: each buffer must be back before
@@ -532,8 +435,8 @@ void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
 
 	if (!max || max > w->job->iodepth)
 		max = w->job->iodepth;
-	lm_start(w, l);
-	measuring = lm_measuring(w, l, lm_now_ns(), &stop);
+	lm_loop_start(w, l);
+	measuring = lm_loop_measuring(w, l, lm_now_ns(), &stop);
 	lm_rate_start(&l->rate, lm_now_ns());
 	lm_rate_min_start(&l->rate_min, lm_now_ns());
 	lm_lat_target_init(&l->lt, w->job, lm_now_ns(), l->ncompleted);
@@ -550,19 +453,19 @@ void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
 		/* the pass is drawn out: its read-back fills anew after */
 		if (l->drawn_out && !l->settled) {
 			lm_drawn_out(w, l);
-			measuring = lm_measuring(w, l, lm_now_ns(), &stop);
+			measuring = lm_loop_measuring(w, l, lm_now_ns(), &stop);
 			continue;
 		}
 		/* thinktime_blocks_type=issue: the fill stopped for it */
-		if (!l->drawn_out && lm_think_due(w, l, true)) {
-			lm_think(w, l);
-			measuring = lm_measuring(w, l, lm_now_ns(), &stop);
+		if (!l->drawn_out && lm_loop_think_due(w, l, true)) {
+			lm_loop_think(w, l);
+			measuring = lm_loop_measuring(w, l, lm_now_ns(), &stop);
 			continue;
 		}
 		if (more &&
 		    (l->flowed || (!l->inflight && (l->paced || l->held.on)))) {
-			lm_hold(w, l);
-			measuring = lm_measuring(w, l, lm_now_ns(), &stop);
+			lm_loop_hold(w, l);
+			measuring = lm_loop_measuring(w, l, lm_now_ns(), &stop);
 			continue;
 		}
 		if (!l->inflight)
@@ -578,7 +481,7 @@ void lm_loop_run(struct lm_worker *w, struct lm_loop *l)
 		 * completed in the window counts, what completed after the
 		 * stop does not */
 		now = lm_now_ns();
-		measuring = lm_measuring(w, l, now, &stop);
+		measuring = lm_loop_measuring(w, l, now, &stop);
 		lm_worker_cpu_from(w, measuring);
 		lm_complete(w, l, (unsigned int)n, measuring, stop, now);
 		if (!l->drawn_out)

@@ -5,8 +5,8 @@
  * engine's queue, reaps it, times and counts each IO, and drains it at the
  * end. worker.c sets the state up (buffers, IOs, engine, priorities),
  * points it at the job's pass or an explicit one, and runs it; the
- * loop's next IO is drawn and made ready by draw.h. Nothing else includes
- * this header.
+ * loop's next IO is drawn and made ready by draw.h, and pause.c has it
+ * wait where it issues nothing. Nothing else includes this header.
  */
 #ifndef LM_RUN_LOOP_H
 #define LM_RUN_LOOP_H
@@ -104,6 +104,25 @@ void lm_loop_fail(struct lm_worker *w, const struct lm_loop *l, int err,
 /* What is in flight completes (fio's quiesce); false at the stop. An
  * error also ends it, with IOs still in flight: see w->io_errno. */
 bool lm_loop_quiesce(struct lm_worker *w, struct lm_loop *l);
+
+/* Is the window open at @now, and is it time to stop (*@stop)? */
+bool lm_loop_measuring(struct lm_worker *w, const struct lm_loop *l,
+		       uint64_t now, bool *stop);
+
+/*
+ * When the loop issues nothing (pause.c). lm_loop_start(): a job that
+ * starts late (startdelay, wait_for) waits for it, then drops its
+ * region's cache when buffered. lm_loop_think_due(): fio's thinktime
+ * is due, after @issuing IOs issued (thinktime_blocks_type=issue) or
+ * completed; lm_loop_think() quiesces and pauses. lm_loop_hold(): the
+ * next IO is held, by the flow (with IOs in flight too) or, with none
+ * in flight, by the rate or another thread's IO. Each ends at the stop.
+ */
+void lm_loop_start(struct lm_worker *w, const struct lm_loop *l);
+bool lm_loop_think_due(const struct lm_worker *w, const struct lm_loop *l,
+		       bool issuing);
+void lm_loop_think(struct lm_worker *w, struct lm_loop *l);
+void lm_loop_hold(struct lm_worker *w, struct lm_loop *l);
 
 /* Every worker of the run stops (fio's default: the first error ends the
  * run). */
