@@ -146,7 +146,7 @@ const struct lm_option lm_fio_pace_options[] = {
 	  .type = LM_T_SIZE,
 	  LM_J(flow_sleep_ns),
 	  .set = lm_fio_set_us,
-	  .help = "how long a thread held by its flow sleeps once its IOs in flight are done (microseconds by default; 0: it asks again at once, spinning)" },
+	  .help = "how long a thread held by its flow sleeps once its IOs in flight are done (microseconds by default; 0: it asks again at once, yielding its CPU)" },
 	{ .fio = "latency_target",
 	  .type = LM_T_SIZE,
 	  LM_J(lat_target_ns),

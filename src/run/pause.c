@@ -7,6 +7,7 @@
 #include "src/target/target.h"
 
 #include <linux/futex.h>
+#include <sched.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -92,7 +93,9 @@ void lm_loop_start(struct lm_worker *w, const struct lm_loop *l)
 /* The next IO is held. By the flow's others, as fio's
  * flow_threshold_exceeded(): with flow_sleep, what is in flight
  * completes and the thread sleeps it; without, it draws again at once
- * (its IOs in flight wait, as fio's). Else, with nothing in flight: by
+ * (its IOs in flight wait, as fio's), yielding its CPU to a thread that
+ * may run (fio's spin does not: sharing a CPU with the thread it waits
+ * for, it waited out its time slices). Else, with nothing in flight: by
  * the rate until it may go, or by another thread's IO in flight
  * (--verify), 20 us at a time. */
 void lm_loop_hold(struct lm_worker *w, struct lm_loop *l)
@@ -100,6 +103,8 @@ void lm_loop_hold(struct lm_worker *w, struct lm_loop *l)
 	if (l->flowed) {
 		if (w->job->flow_sleep_ns && lm_loop_quiesce(w, l))
 			lm_nap(w, l, lm_now_ns() + w->job->flow_sleep_ns);
+		else if (!w->job->flow_sleep_ns)
+			sched_yield();
 		return;
 	}
 	lm_rate_sleep(l->paced ? lm_rate_wake(&l->rate) : lm_now_ns() + 20000);

@@ -336,17 +336,23 @@ for f in fio.json lm.json; do
 		"$f" >/dev/null || fail "flow: $f: $(jq -c '[.jobs[].read.total_ios]' "$f")"
 done
 
-# flow_sleep unset: a held job draws again at once, as fio's do_io()
-# retries: it spins (its context switches are its IOs', where a 20 us
-# sleep made 22235 in 2 s), and what it has in flight waits with it for
-# the other job's next IO, 10 ms away (fio: a 69 ms mean clat; reaped as
-# they came, 34 us)
+# flow_sleep unset: a held job asks again at once, as fio's do_io()
+# retries, sleeping never (the only sleeps are the other job's
+# thinktimes, 10 ms apart; a 20 us sleep made 17637 in 2 s), and what
+# it has in flight waits with it for the other job's next IO (fio: a 69
+# ms mean clat; reaped as they came, 34 us)
 printf '[global]\nsize=16m\nbs=4k\ndirect=1\nrw=randread\ntime_based\nruntime=2\n[a]\nioengine=libaio\niodepth=8\nflow=1\n[b]\nioengine=psync\nflow=1\nthinktime=10ms\n' >spin.fio
-both --filename="$LM_DEV" spin.fio
-for f in fio.json lm.json; do
-	jq -e '.jobs[0] | .ctx < 3 * .read.total_ios + 4000 and .read.clat_ns.mean > 1000000' \
-		"$f" >/dev/null ||
-		fail "flow_sleep=0: $f: $(jq -c '[.jobs[] | [.read.total_ios, .read.clat_ns.mean, .ctx]]' "$f")"
+command -v strace >/dev/null || skip "strace is not installed (bash scripts/deps.sh)"
+for t in "$fio" "$LUNMARK"; do
+	f=spin-$(basename "$t")
+	strace -f -c -o "$f.st" -e trace=nanosleep,clock_nanosleep "$t" --filename="$LM_DEV" spin.fio \
+		--output-format=json --output="$f.json" >"$f.out" 2>&1 || fail "$t spin.fio: $(head -c 300 "$f.out")"
+	sed -i -n '/^{/,/^}/p' "$f.json"
+	sleeps=$(awk '$NF ~ /nanosleep$/ { n += $4 } END { print n + 0 }' "$f.st")
+	jq -e --argjson s "$sleeps" '.jobs | .[0].read.clat_ns.mean > 1000000 and $s < 3 * .[1].read.total_ios + 300' \
+		"$f.json" >/dev/null ||
+		fail "flow_sleep=0: $t: $sleeps sleeps, $(jq -c '[.jobs[] | [.read.total_ios, .read.clat_ns.mean]]' "$f.json")"
+	note "flow_sleep=0, $(basename "$t"): $sleeps sleeps for $(jq '.jobs[1].read.total_ios' "$f.json") thinktimes, the held job's clat $(jq '.jobs[0].read.clat_ns.mean / 1000000 | floor' "$f.json") ms"
 done
 
 # disk_util: the device's own counters over the run, fio's keys; the
