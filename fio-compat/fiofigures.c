@@ -100,7 +100,7 @@ void lm_fio_lat_share(const struct lm_run_result *r, const unsigned int *keys,
 			       : 0.0;
 }
 
-/* Direction @d's priorities' latencies added to @to's. */
+/* @p's priorities' latencies added to @to's. */
 static int lm_fio_prios_add(struct lm_priolat *to, const struct lm_priolat *p)
 {
 	unsigned int i;
@@ -138,7 +138,10 @@ int lm_fio_mixed(const struct lm_run_result *r, struct lm_run_result **out)
 	for (d = 0; d < LM_DIRS && !ret; d++) {
 		lm_hist_merge(&m->lat[0], &r->lat[d]);
 		lm_hist_merge(&m->slat[0], &r->slat[d]);
-		lm_hist_merge(&m->clat[0], &r->clat[d]);
+		/* a direction without slat (a trim the thread does itself)
+		 * has its clat in lat, as fio's JSON shows it */
+		lm_hist_merge(&m->clat[0],
+			      r->slat[d].count ? &r->clat[d] : &r->lat[d]);
 		/* fio's pure sum of the bw and iops samples' figures */
 		lm_running_sum(&m->bw_samples[0], &r->bw_samples[d]);
 		lm_running_sum(&m->iops_samples[0], &r->iops_samples[d]);

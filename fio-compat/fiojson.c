@@ -291,8 +291,11 @@ static void lm_dirs_json(struct json_object *o, const struct lm_fio_job *fj,
 {
 	struct lm_run_result *m = NULL;
 
-	if (fj->unified != LM_UNIFIED_NONE && lm_fio_mixed(r, &m))
+	if (fj->unified != LM_UNIFIED_NONE && lm_fio_mixed(r, &m)) {
+		lm_note("job '%s': out of memory: fio's JSON has no \"mixed\"",
+			fj->job.name);
 		m = NULL;
+	}
 	if (fj->unified == LM_UNIFIED_MIXED) {
 		if (m)
 			lm_jput(o, "mixed", lm_dir_json(m, LM_DIR_READ, pct));

@@ -125,8 +125,8 @@ void lm_fio_rate_of(const struct lm_run_result *r, unsigned int d,
  * direction holds every direction's IOs, as fio's sum_thread_stats()
  * sums them (latencies and priorities merged, bw and iops samples added
  * as fio adds them, the runtime the longest of the directions' with IO),
- * in *@out, for lm_fio_mixed_free(). Its other directions are @r's.
- * Returns 0 or -ENOMEM.
+ * in *@out, for lm_fio_mixed_free(); only its read direction is for
+ * use. Returns 0 or -ENOMEM.
  */
 int lm_fio_mixed(const struct lm_run_result *r, struct lm_run_result **out);
 void lm_fio_mixed_free(struct lm_run_result *m);

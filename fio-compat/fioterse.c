@@ -80,8 +80,11 @@ static void lm_terse_dirs(FILE *f, const struct lm_fio_job *fj,
 {
 	struct lm_run_result *m = NULL;
 
-	if (fj->unified != LM_UNIFIED_NONE && lm_fio_mixed(r, &m))
+	if (fj->unified != LM_UNIFIED_NONE && lm_fio_mixed(r, &m)) {
+		lm_note("job '%s': out of memory: the terse line has no mixed block",
+			fj->job.name);
 		m = NULL;
+	}
 	if (fj->unified != LM_UNIFIED_MIXED) {
 		lm_terse_dir(f, r, LM_DIR_READ, p, ver);
 		lm_terse_dir(f, r, LM_DIR_WRITE, p, ver);

@@ -122,7 +122,7 @@ const struct lm_option lm_fio_output_options[] = {
 	{ .fio = "disable_bw_measurement",
 	  LM_BOOLEAN,
 	  LM_FJ(no_bw),
-	  .help = "no lines in a bw log of every IO (log_avg_msec=0), as fio's; its averaged bw log and the JSON's bw samples stay" },
+	  .help = "no lines in a bw log of every IO (log_avg_msec=0), as fio's; an averaged bw log stays" },
 	{ .fio = "disable_bw", LM_ALIAS("disable_bw_measurement") },
 	{ .fio = "gtod_reduce",
 	  LM_BOOLEAN,
