@@ -193,6 +193,8 @@ enum lm_draw lm_draw_next(struct lm_worker *w, struct lm_loop *l,
 	struct lm_backlog_io b;
 	enum lm_draw d;
 
+	/* held by the flow only as lm_draw() finds it, never from before */
+	l->flowed = false;
 	/* a read held back goes first; a write held back is the pass's */
 	if (l->held.on && l->held.check)
 		return lm_draw(w, l, now, n);

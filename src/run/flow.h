@@ -11,9 +11,9 @@
  * in the ratio of their flow weights. A thread may issue its next IO
  * only while its share of the flow's IOs is at most its share of the
  * flow's weight; else it waits for the others, as fio's
- * flow_threshold_exceeded(): its IOs in flight complete and it sleeps
- * flow_sleep, or with none it asks again at once, yielding its CPU
- * (loop.c). A thread that
+ * flow_threshold_exceeded(): with flow_sleep, its IOs in flight
+ * complete and it sleeps that long; without, it asks again at once,
+ * yielding its CPU, its IOs in flight unreaped (pause.c). A thread that
  * is done leaves the flow, its IOs and weight with it, as fio's does, so
  * the others are not held for it.
  */
