@@ -348,7 +348,7 @@ if ! command -v strace >/dev/null; then
 else
 	for t in "$fio" "$LUNMARK"; do
 		f=spin-$(basename "$t")
-		strace -f --seccomp-bpf -c -o "$f.st" -e trace=nanosleep,clock_nanosleep "$t" --filename="$LM_DEV" spin.fio \
+		lm_strace -f --seccomp-bpf -c -o "$f.st" -e trace=nanosleep,clock_nanosleep "$t" --filename="$LM_DEV" spin.fio \
 			--output-format=json --output="$f.json" >"$f.out" 2>&1 || fail "$t spin.fio: $(head -c 300 "$f.out")"
 		sed -i -n '/^{/,/^}/p' "$f.json"
 		sleeps=$(awk '$NF ~ /nanosleep$/ { n += $4 } END { print n + 0 }' "$f.st")
