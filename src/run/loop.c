@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 void lm_loop_fail(struct lm_worker *w, const struct lm_loop *l, int err,
 		  uint64_t offset, unsigned int dir)
