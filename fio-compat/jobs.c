@@ -9,6 +9,7 @@
 #include "fio-compat/options.h"
 #include "fio-compat/files.h"
 #include "fio-compat/fixup.h"
+#include "fio-compat/fiojson.h"
 #include "fio-compat/groups.h"
 #include "fio-compat/pace.h"
 #include "src/cli/values.h"
@@ -274,6 +275,26 @@ static int lm_fio_clone(struct lm_fio_jobs *out, unsigned int *number,
 	return 0;
 }
 
+/*
+ * fio's bw or iops log of every IO (log_avg_msec=0) puts a sample per IO
+ * in the place of that kind's windows, in the JSON's bw_ and iops_ figures
+ * (fio's per_unit_log()); none where fio does not measure it (its
+ * disable_bw, gtod_reduce).
+ */
+static void lm_fio_io_samples(struct lm_fio_job *fj)
+{
+	struct lm_fio_off off;
+
+	if (fj->log_avg_ms)
+		return;
+	lm_fio_off_of(fj, &off);
+	if (fj->bw_log[0])
+		fj->job.bw_avg_ms = off.bw ? LM_SAMPLE_NONE : LM_SAMPLE_EACH_IO;
+	if (fj->iops_log[0])
+		fj->job.iops_avg_ms =
+			off.iops ? LM_SAMPLE_NONE : LM_SAMPLE_EACH_IO;
+}
+
 /* Job section @s on @global's defaults, with its clones, into @out. */
 static int lm_fio_job(struct lm_fio_ctx *c, const struct lm_fio_section *s,
 		      const struct lm_fio_job *global, struct lm_fio_jobs *out,
@@ -305,6 +326,7 @@ static int lm_fio_job(struct lm_fio_ctx *c, const struct lm_fio_section *s,
 	fj->job.iolog = ((fj->bw_log[0] || fj->iops_log[0] || fj->lat_log[0]) &&
 			 (!fj->log_avg_ms || fj->log_avg_ms % 1000)) ||
 			(fj->hist_log[0] && fj->log_hist_ms);
+	lm_fio_io_samples(fj);
 	return lm_fio_clone(out, number, c->msg, c->len);
 }
 

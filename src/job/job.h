@@ -28,6 +28,8 @@ struct lm_run_clock;
 #define LM_DEPTH_MAX 1024u
 #define LM_THREADS_MAX 64u
 #define LM_JOB_NAME_MAX 127u /* a job name's characters, as fio 3.33 keeps */
+#define LM_SAMPLE_EACH_IO 0u /* bw_avg_ms, iops_avg_ms: see there */
+#define LM_SAMPLE_NONE UINT_MAX
 
 enum lm_rw {
 	LM_RW_READ,
@@ -258,7 +260,9 @@ struct lm_job {
 	 * ramp is a warm-up and a whole pass is measured after it */
 	bool ramp_in_pass;
 	/* fio's bwavgtime and iopsavgtime: its bw and iops samples
-	 * period in ms (default 500) */
+	 * period in ms (default 500); LM_SAMPLE_EACH_IO: a sample per
+	 * measured IO, as fio's with a log of every IO (bw: its bytes over
+	 * its clat, in fio's bytes per ms; iops: 1); LM_SAMPLE_NONE: none */
 	unsigned int bw_avg_ms, iops_avg_ms;
 	/* fio's continue_on_error and ignore_error (onerror.h), and its
 	 * error_dump: each failed IO gone on past said on stderr */

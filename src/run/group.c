@@ -124,6 +124,18 @@ static bool lm_in_turn(const struct lm_group *g, unsigned int k)
 	return k < g->n && g->w[k].job->file_turn == LM_FILE_IN_TURN;
 }
 
+/* Worker @w's samples of @kind (0 bw, 1 iops) in direction @d: its own
+ * of each IO, or the main thread's of its windows. */
+static const struct lm_running *lm_samples_of(const struct lm_worker *w,
+					      unsigned int kind, unsigned int d)
+{
+	unsigned int avg_ms = kind ? w->job->iops_avg_ms : w->job->bw_avg_ms;
+
+	if (avg_ms == LM_SAMPLE_EACH_IO)
+		return kind ? &w->io_iops[d] : &w->io_bw[d];
+	return kind ? &w->tap.iops[d] : &w->tap.bw[d];
+}
+
 /* fio's bw and iops samples: a thread's files in turn as one stream of
  * samples; threads, and files at once, summed as fio's group_reporting
  * sums its threads'. */
@@ -135,11 +147,13 @@ static void lm_group_samples(struct lm_group *g)
 
 	for (d = 0; d < LM_DIRS; d++) {
 		for (i = 0; i < g->n; i = k) {
-			bw = g->w[i].tap.bw[d];
-			iops = g->w[i].tap.iops[d];
+			bw = *lm_samples_of(&g->w[i], 0, d);
+			iops = *lm_samples_of(&g->w[i], 1, d);
 			for (k = i + 1; lm_in_turn(g, k); k++) {
-				lm_running_pool(&bw, &g->w[k].tap.bw[d]);
-				lm_running_pool(&iops, &g->w[k].tap.iops[d]);
+				lm_running_pool(&bw,
+						lm_samples_of(&g->w[k], 0, d));
+				lm_running_pool(&iops,
+						lm_samples_of(&g->w[k], 1, d));
 			}
 			lm_running_sum(&r->bw_samples[d], &bw);
 			lm_running_sum(&r->iops_samples[d], &iops);

@@ -40,6 +40,19 @@ static void lm_count(struct lm_worker *w, enum lm_dir d, uint64_t bytes,
 		lm_live_add(&w->live_slat_ns[d], slat_ns);
 }
 
+/* The samples of an IO of @bytes that took @clat_ns, where the job takes
+ * one per IO (job.h's LM_SAMPLE_EACH_IO), as fio's add_bw_sample() and
+ * add_iops_sample(). */
+static void lm_io_samples(struct lm_worker *w, enum lm_dir d, uint64_t bytes,
+			  uint64_t clat_ns)
+{
+	if (w->job->bw_avg_ms == LM_SAMPLE_EACH_IO)
+		lm_running_add(&w->io_bw[d],
+			       clat_ns ? bytes * 1000000 / clat_ns : 0);
+	if (w->job->iops_avg_ms == LM_SAMPLE_EACH_IO)
+		lm_running_add(&w->io_iops[d], 1);
+}
+
 void lm_loop_stop_all(struct lm_worker *w)
 {
 	atomic_store_explicit(&w->shared->phase, LM_PHASE_STOP,
@@ -289,6 +302,8 @@ static void lm_complete(struct lm_worker *w, struct lm_loop *l, unsigned int n,
 			if (w->job->iolog)
 				lm_iolog_io(&w->iolog, io, d, now,
 					    now > base ? now - base : 0);
+			lm_io_samples(w, d, io->len,
+				      now - (io->submit_ns ?: io->issue_ns));
 		}
 	next:
 		lm_unguard(w, io);

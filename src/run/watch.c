@@ -57,10 +57,20 @@ static int lm_phase(struct lm_shared *s)
 /* When a worker's next sample is due: its period after the last (fio's
  * helper thread sleeps that long; its 1 ms slack is for a wake-up a
  * little early). */
+/* Are @avg_ms's samples of windows (not of each IO, nor none: job.h)? */
+static bool lm_windowed(unsigned int avg_ms)
+{
+	return avg_ms != LM_SAMPLE_EACH_IO && avg_ms != LM_SAMPLE_NONE;
+}
+
 static uint64_t lm_tap_next(const struct lm_rate_tap *t, const struct lm_job *j)
 {
-	uint64_t b = t->at_ns[0] + j->bw_avg_ms * 1000000ull;
-	uint64_t i = t->at_ns[1] + j->iops_avg_ms * 1000000ull;
+	uint64_t b = lm_windowed(j->bw_avg_ms)
+			     ? t->at_ns[0] + j->bw_avg_ms * 1000000ull
+			     : UINT64_MAX;
+	uint64_t i = lm_windowed(j->iops_avg_ms)
+			     ? t->at_ns[1] + j->iops_avg_ms * 1000000ull
+			     : UINT64_MAX;
 
 	return b < i ? b : i;
 }
@@ -102,6 +112,8 @@ static void lm_tap_kind(struct lm_rate_tap *t, unsigned int kind,
 	uint64_t spent = (now - t->at_ns[kind]) / 1000000, v, delta;
 	unsigned int d;
 
+	if (!lm_windowed(avg_ms))
+		return;
 	if (spent < avg_ms && avg_ms - spent > 1)
 		return;
 	for (d = 0; d < LM_DIRS; d++) {

@@ -117,6 +117,9 @@ struct lm_worker {
 		uint64_t bytes[LM_DIRS], ios[LM_DIRS]; /* the counters then */
 		struct lm_running bw[LM_DIRS], iops[LM_DIRS];
 	} tap;
+	/* the samples of each IO in their place (LM_SAMPLE_EACH_IO), the
+	 * worker's own */
+	struct lm_running io_bw[LM_DIRS], io_iops[LM_DIRS];
 
 	/* live counters, written by the worker, sampled by the main thread */
 	_Alignas(64) _Atomic uint64_t live_ios[LM_DIRS];

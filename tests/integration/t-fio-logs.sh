@@ -79,9 +79,35 @@ rm -rf "$LM_WORK/fl" && mkdir "$LM_WORK/fl"
 fio "$LM_WORK/pio.fio" >/dev/null 2>&1 || fail "fio could not write per-IO logs"
 fio_logs=$(logs)
 fio_lines=$(for f in bw.1 bw.2 clat.1 iops.2 lat.2; do wc -l <"$LM_WORK/fl/p_$f.log"; done | tr '\n' ' ')
+# and its JSON's bw and iops figures are of a sample per IO (fio's
+# per_unit_log()): each clone's those of its logs' lines, the mean to
+# its last digits (a running mean, the log's a sum over N)
+same() { awk -v a="$1" -v b="$2" 'BEGIN { split(a, x, " "); split(b, y, " ")
+	for (i = 1; i <= 7; i++) if (i == 3 ? (x[i] - y[i])^2 > 1e-4 : x[i] != y[i]) exit 1 }'; }
+persamples() {
+	local k
+	for k in 1 2; do
+		jq -r ".jobs[$((k - 1))].read | \"\(.bw_min) \(.bw_max) \(.bw_mean) \(.bw_samples) \(.iops_min) \(.iops_max) \(.iops_samples)\"" \
+			"$LM_WORK/pio.json"
+		awk -F', ' '!n || $2 < mn { mn = $2 } $2 > mx { mx = $2 } { s += $2; n++ }
+			END { printf "%d %d %.6f %d 1 1 %d\n", mn, mx, s / n, n, n }' "$LM_WORK/fl/p_bw.$k.log"
+	done
+}
+fio "$LM_WORK/pio.fio" --output-format=json --output="$LM_WORK/pio.json" >/dev/null 2>&1 ||
+	fail "fio could not write per-IO logs"
+fio_ps=$(persamples)
+same "$(sed -n 1p <<<"$fio_ps")" "$(sed -n 2p <<<"$fio_ps")" ||
+	fail "fio's per-IO samples against its log: $fio_ps"
 rm -rf "$LM_WORK/fl" && mkdir "$LM_WORK/fl"
-"$LUNMARK" "$LM_WORK/pio.fio" --no-prefill >/dev/null || fail "lunmark could not write per-IO logs"
+"$LUNMARK" "$LM_WORK/pio.fio" --no-prefill --output-format=json --output="$LM_WORK/pio.json" >/dev/null ||
+	fail "lunmark could not write per-IO logs"
 [ "$(logs)" = "$fio_logs" ] || fail "per-IO log files: fio $fio_logs, lunmark $(logs)"
+ps=$(persamples)
+# shellcheck disable=SC2015 # both must hold, else fail
+same "$(sed -n 1p <<<"$ps")" "$(sed -n 2p <<<"$ps")" &&
+	same "$(sed -n 3p <<<"$ps")" "$(sed -n 4p <<<"$ps")" ||
+	fail "per-IO samples: JSON, then log, of each clone: $ps"
+note "per-IO samples (bw min max mean N, iops min max N): fio $(sed -n 1p <<<"$fio_ps"), lunmark $(sed -n 1p <<<"$ps")"
 lines=$(for f in bw.1 bw.2 clat.1 iops.2 lat.2; do wc -l <"$LM_WORK/fl/p_$f.log"; done | tr '\n' ' ')
 # shellcheck disable=SC2015 # both must hold, else fail
 [ "$lines" = "$fio_lines" ] && [ "$lines" = "2048 2048 2048 2048 2048 " ] ||
@@ -149,13 +175,13 @@ done
 
 # disable_lat, disable_clat, disable_slat, disable_bw (and gtod_reduce
 # all four): in both tools, the JSON's figures and percentiles of what
-# is left, clat's latency buckets, and which logs there are and which
-# are empty (fio makes no latency log of what it does not measure, and
+# is left, clat's latency buckets, bw and iops samples (of every IO, by
+# the logs), and which logs there are and which are empty (fio makes no latency log of what it does not measure, and
 # empty bw, iops and histogram logs of every IO)
 offs() {
 	jq -c '.jobs[0] | [.read.slat_ns.N > 0, .read.clat_ns.N > 0, .read.lat_ns.N > 0,
 		.read.clat_ns.percentile != null, .read.lat_ns.percentile != null,
-		(.latency_us | add) > 0]' "$1/o.json"
+		(.latency_us | add) > 0, .read.bw_samples > 0, .read.iops_samples > 0]' "$1/o.json"
 	for f in "$1"/x_*.log; do
 		[ -s "$f" ] && echo "${f##*/}: lines" || echo "${f##*/}: empty"
 	done
