@@ -127,6 +127,16 @@ static void lm_log_windows(FILE *f, const struct lm_fio_job *fj,
 	free(w);
 }
 
+/* An IO's bandwidth as fio's add_bw_sample(): its bytes over its
+ * completion latency (from issue, less the slat), in bytes per ms; 0 in
+ * no time. */
+static uint64_t lm_io_bw(const struct lm_io_rec *e)
+{
+	uint64_t clat = lm_io_rec_clat(e);
+
+	return clat ? e->bs * 1000000ull / clat : 0;
+}
+
 /* fio's log of every IO: "msec, value, ddir, bs, rt", the value a
  * latency in ns, 1 for iops, and bs over the completion latency for bw,
  * rt 1 for an IO of the real-time class, else 0; with log_offset, "msec,
@@ -143,9 +153,7 @@ static void lm_log_ios(FILE *f, const struct lm_iolog *l, enum lm_log_kind kind,
 		for (i = 0; i < c->n; i++) {
 			const struct lm_io_rec *e = &c->r[i];
 
-			v = kind == LM_LOG_BW
-				    ? (uint64_t)((double)e->bs * 1e6 /
-						 (double)(e->lat_ns ?: 1))
+			v = kind == LM_LOG_BW	  ? lm_io_bw(e)
 			    : kind == LM_LOG_IOPS ? 1
 			    : kind == LM_LOG_CLAT ? lm_io_rec_clat(e)
 			    : kind == LM_LOG_SLAT ? e->slat_ns

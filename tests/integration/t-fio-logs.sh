@@ -72,8 +72,9 @@ rm -rf "$LM_WORK/fl" && mkdir "$LM_WORK/fl"
 [ "$(cut -d, -f1 "$LM_WORK/fl/f_iops.1.log" | tr '\n' ' ')" = "500 1000 1500 " ] && [ "$nf" -ge 3 ] ||
 	fail "500 ms windows: fio $nf lines, lunmark $(cat "$LM_WORK/fl/f_iops.1.log")"
 # fio's default, log_avg_msec=0: a set of logs per thread, a line per IO
-# (each thread its own pass of 8 MiB, as fio's clones: 2048 IOs)
-printf '[p]\nfilename=%s\ndirect=1\nioengine=psync\nrw=randread\nbs=4k\nsize=8m\nnumjobs=2\noffset_increment=8m\nwrite_bw_log=%s/p\nwrite_iops_log=%s/p\nwrite_lat_log=%s/p\n' \
+# (each thread its own pass of 8 MiB, as fio's clones: 2048 IOs); libaio,
+# whose slat is apart from its clat
+printf '[p]\nfilename=%s\ndirect=1\nioengine=libaio\niodepth=2\nrw=randread\nbs=4k\nsize=8m\nnumjobs=2\noffset_increment=8m\nwrite_bw_log=%s/p\nwrite_iops_log=%s/p\nwrite_lat_log=%s/p\n' \
 	"$LM_DEV" "$LM_WORK/fl" "$LM_WORK/fl" "$LM_WORK/fl" >"$LM_WORK/pio.fio"
 rm -rf "$LM_WORK/fl" && mkdir "$LM_WORK/fl"
 fio "$LM_WORK/pio.fio" >/dev/null 2>&1 || fail "fio could not write per-IO logs"
