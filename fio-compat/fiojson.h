@@ -54,19 +54,34 @@ int lm_fio_terse_write(FILE *f, const struct lm_fio_jobs *jobs,
 		       const struct lm_run_result *res, unsigned int n,
 		       unsigned int ver);
 
+/* The log files of a run (lm_fio_logs_write()): those that several
+ * threads share (per_job_logs=0) stay open until lm_fio_logs_end(). Zero
+ * it to begin. */
+struct lm_fio_logs {
+	struct lm_fio_shared *v;
+	unsigned int n;
+};
+
 /*
  * fio's logs of job @fj, as write_bw_log, write_iops_log and
  * write_lat_log ask: NAME_bw.K.log, NAME_iops.K.log, NAME_lat.K.log and
- * NAME_clat.K.log (and an empty NAME_slat.K.log). With log_avg_msec set,
- * one set (K = 1) for the job's threads together, "msec, value, ddir, 0,
- * 0" per window and direction: from the per-second samples for whole
- * seconds, from the record of every IO for other windows. With
- * log_avg_msec=0 (fio's default) a set per thread, a line per IO, from
- * its record (iolog.h). fiolog.c. Returns 0 or -errno with the file in
- * @msg.
+ * NAME_clat.K.log (and an empty NAME_slat.K.log), each replacing the file
+ * of its name. With log_avg_msec set, one set (K = the clone's number)
+ * for its threads together, "msec, value, ddir, 0, 0" per window and
+ * direction: from the per-second samples for whole seconds, from the
+ * record of every IO for other windows. With log_avg_msec=0 (fio's
+ * default) a set per thread, a line per IO, from its record (iolog.h).
+ * With per_job_logs=0, NAME_bw.log and so on, shared: each set's lines
+ * after the one's before, all after what the file held (fio appends),
+ * written out by lm_fio_logs_end(). fiolog.c. Returns 0 or -errno with
+ * the file in @msg.
  */
-int lm_fio_logs_write(const struct lm_fio_job *fj,
+int lm_fio_logs_write(struct lm_fio_logs *lg, const struct lm_fio_job *fj,
 		      const struct lm_run_result *r, char *msg, size_t len);
+
+/* @lg's shared files put in place (fsync'd, renamed onto their names),
+ * and @lg emptied. Returns 0 or the first -errno, with its file in @msg. */
+int lm_fio_logs_end(struct lm_fio_logs *lg, char *msg, size_t len);
 
 /* What the JSON and terse outputs share. */
 /* What fio leaves unmeasured of a job (disable_lat, disable_clat,

@@ -216,19 +216,99 @@ static uint64_t lm_log_epoch(const struct lm_fio_job *fj,
 	return c_ns > since ? (c_ns - since) / 1000000 : 0;
 }
 
+/* What one job's logs are written with. */
+struct lm_log_ctx {
+	struct lm_fio_logs *lg;
+	const struct lm_fio_job *fj;
+	const struct lm_run_result *r;
+	char *msg;
+	size_t len;
+};
+
+/* A file several threads share (per_job_logs=0), open until
+ * lm_fio_logs_end(). */
+struct lm_fio_shared {
+	char path[512];
+	struct lm_replace rp;
+	FILE *f;
+};
+
+/* The shared file @path, begun with what it holds (fio appends to it)
+ * at its first use in this run. Returns its stream, or NULL with errno. */
+static FILE *lm_log_shared(struct lm_fio_logs *lg, const char *path)
+{
+	struct lm_fio_shared *v, *e;
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < lg->n; i++)
+		if (!strcmp(lg->v[i].path, path))
+			return lg->v[i].f;
+	v = realloc(lg->v, (lg->n + 1) * sizeof(*v));
+	if (!v)
+		return NULL;
+	lg->v = v;
+	e = &v[lg->n];
+	snprintf(e->path, sizeof(e->path), "%s", path);
+	ret = lm_replace_begin(&e->rp, path);
+	if (!ret)
+		ret = lm_replace_keep(&e->rp);
+	e->f = ret ? NULL : lm_replace_stream(&e->rp);
+	if (!ret && !e->f)
+		ret = -errno;
+	if (ret) {
+		if (e->rp.dirfd >= 0)
+			lm_replace_abort(&e->rp);
+		errno = -ret;
+		return NULL;
+	}
+	lg->n++;
+	return e->f;
+}
+
+/* The lines of one log into @f. */
+static int lm_log_lines(FILE *f, const struct lm_log_ctx *x,
+			const struct lm_iolog *l, enum lm_log_kind kind,
+			bool empty)
+{
+	const struct lm_fio_job *fj = x->fj;
+	struct lm_hist_out h = { .f = f, .base = lm_log_epoch(fj, x->r) };
+
+	if (empty || (kind == LM_LOG_HIST && !l))
+		return 0;
+	if (kind == LM_LOG_HIST)
+		return lm_iolog_hist_windows(l, fj->log_hist_ms,
+					     fj->hist_coarse, lm_hist_line, &h);
+	if (l)
+		lm_log_ios(f, l, kind, fj, h.base);
+	else if (fj->log_avg_ms % 1000)
+		lm_log_windows(f, fj, x->r, kind, h.base);
+	else
+		lm_log_seconds(f, fj, x->r, kind, h.base);
+	return 0;
+}
+
 /* NAME_SUFFIX.K.log: thread @k's log of every IO (@l), or the job's
- * averaged log (@l NULL, k 1); @empty: no lines (slat). */
-static int lm_log_file(const char *name, const char *suffix, unsigned int k,
-		       const struct lm_fio_job *fj,
-		       const struct lm_run_result *r, const struct lm_iolog *l,
-		       enum lm_log_kind kind, bool empty, char *msg, size_t len)
+ * averaged log (@l NULL, k 1); @empty: no lines (slat). NAME_SUFFIX.log,
+ * shared, with per_job_logs=0. */
+static int lm_log_file(const struct lm_log_ctx *x, const char *name,
+		       const char *suffix, unsigned int k,
+		       const struct lm_iolog *l, enum lm_log_kind kind,
+		       bool empty)
 {
 	struct lm_replace rp;
-	struct lm_hist_out h;
 	char path[512];
 	FILE *f = NULL;
 	int ret;
 
+	if (!x->fj->per_job_logs) {
+		snprintf(path, sizeof(path), "%s_%s.log", name, suffix);
+		f = lm_log_shared(x->lg, path);
+		ret = f ? lm_log_lines(f, x, l, kind, empty) : -errno;
+		if (!ret && ferror(f))
+			ret = -EIO;
+		goto out_msg;
+	}
 	snprintf(path, sizeof(path), "%s_%s.%u.log", name, suffix, k);
 	/* a name the job file chose: replaced, never written through */
 	ret = lm_replace_begin(&rp, path);
@@ -240,40 +320,30 @@ static int lm_log_file(const char *name, const char *suffix, unsigned int k,
 		}
 	}
 	if (ret) {
-		snprintf(msg, len, "%s: %s", path, lm_replace_strerror(ret));
+		snprintf(x->msg, x->len, "%s: %s", path,
+			 lm_replace_strerror(ret));
 		return ret;
 	}
-	h.f = f;
-	h.base = lm_log_epoch(fj, r);
-	if (empty || (kind == LM_LOG_HIST && !l))
-		;
-	else if (kind == LM_LOG_HIST)
-		ret = lm_iolog_hist_windows(l, fj->log_hist_ms, fj->hist_coarse,
-					    lm_hist_line, &h);
-	else if (l)
-		lm_log_ios(f, l, kind, fj, h.base);
-	else if (fj->log_avg_ms % 1000)
-		lm_log_windows(f, fj, r, kind, h.base);
-	else
-		lm_log_seconds(f, fj, r, kind, h.base);
+	ret = lm_log_lines(f, x, l, kind, empty);
 	if (fclose(f) || ret) {
 		ret = ret ? ret : -errno;
 		lm_replace_abort(&rp);
 	} else {
 		ret = lm_replace_commit(&rp);
 	}
+out_msg:
 	if (ret)
-		snprintf(msg, len, "%s: %s", path, strerror(-ret));
+		snprintf(x->msg, x->len, "%s: %s", path,
+			 lm_replace_strerror(ret));
 	return ret;
 }
 
 /* One set of files: the job's averaged logs, or thread @k's of every IO
  * (@l); without lines what fio does not measure (@off). */
-static int lm_log_set(const struct lm_fio_job *fj,
-		      const struct lm_run_result *r, unsigned int k,
-		      const struct lm_iolog *l, const struct lm_fio_off *off,
-		      char *msg, size_t len)
+static int lm_log_set(const struct lm_log_ctx *x, unsigned int k,
+		      const struct lm_iolog *l, const struct lm_fio_off *off)
 {
+	const struct lm_fio_job *fj = x->fj;
 	/* slat and clat where the engine tells them apart (else clat is
 	 * lat, slat empty, as in the JSON), in a log of every IO and in an
 	 * averaged one alike */
@@ -282,33 +352,33 @@ static int lm_log_set(const struct lm_fio_job *fj,
 	int ret = 0;
 
 	for (d = 0; d < LM_DIRS; d++)
-		apart |= r->slat[d].count != 0;
+		apart |= x->r->slat[d].count != 0;
 
 	/* fio's disable_bw and its gtod_reduce() drop a log of every IO's
 	 * lines (the averaged ones are its timer's); disable_lat, _clat
 	 * and _slat its latency logs, files and all (init.c) */
 	if (fj->bw_log[0])
-		ret = lm_log_file(fj->bw_log, "bw", k, fj, r, l, LM_LOG_BW,
-				  l && off->bw, msg, len);
+		ret = lm_log_file(x, fj->bw_log, "bw", k, l, LM_LOG_BW,
+				  l && off->bw);
 	if (!ret && fj->iops_log[0])
-		ret = lm_log_file(fj->iops_log, "iops", k, fj, r, l,
-				  LM_LOG_IOPS, l && off->iops, msg, len);
+		ret = lm_log_file(x, fj->iops_log, "iops", k, l, LM_LOG_IOPS,
+				  l && off->iops);
 	if (!ret && fj->lat_log[0] && !off->lat)
-		ret = lm_log_file(fj->lat_log, "lat", k, fj, r, l, LM_LOG_LAT,
-				  false, msg, len);
+		ret = lm_log_file(x, fj->lat_log, "lat", k, l, LM_LOG_LAT,
+				  false);
 	if (!ret && fj->lat_log[0] && !off->clat)
-		ret = lm_log_file(fj->lat_log, "clat", k, fj, r, l,
-				  apart ? LM_LOG_CLAT : LM_LOG_LAT, false, msg,
-				  len);
+		ret = lm_log_file(x, fj->lat_log, "clat", k, l,
+				  apart ? LM_LOG_CLAT : LM_LOG_LAT, false);
 	if (!ret && fj->lat_log[0] && !off->slat)
-		ret = lm_log_file(fj->lat_log, "slat", k, fj, r, l, LM_LOG_SLAT,
-				  !apart, msg, len);
+		ret = lm_log_file(x, fj->lat_log, "slat", k, l, LM_LOG_SLAT,
+				  !apart);
 	return ret;
 }
 
-int lm_fio_logs_write(const struct lm_fio_job *fj,
+int lm_fio_logs_write(struct lm_fio_logs *lg, const struct lm_fio_job *fj,
 		      const struct lm_run_result *r, char *msg, size_t len)
 {
+	struct lm_log_ctx x = { lg, fj, r, msg, len };
 	struct lm_fio_off off;
 	unsigned int k;
 	int ret = 0;
@@ -318,22 +388,47 @@ int lm_fio_logs_write(const struct lm_fio_job *fj,
 	 * clone's without log_hist_msec, as fio's), of clat */
 	for (k = 0; fj->hist_log[0] && !ret && (!k || k < r->niolog); k++)
 		ret = lm_log_file(
-			fj->hist_log, "clat_hist", fj->number + k, fj, r,
+			&x, fj->hist_log, "clat_hist", fj->number + k,
 			fj->log_hist_ms && k < r->niolog ? &r->iolog[k] : NULL,
-			LM_LOG_HIST, off.clat, msg, len);
+			LM_LOG_HIST, off.clat);
 	if (ret)
 		return ret;
 	/* a set of files per clone, numbered as fio's per_job_logs */
 	if (fj->log_avg_ms)
-		return lm_log_set(fj, r, fj->number, NULL, &off, msg, len);
+		return lm_log_set(&x, fj->number, NULL, &off);
 	/* every IO: a set of files per thread, as fio's per_job_logs */
 	for (k = 0; k < r->niolog && !ret; k++) {
-		ret = lm_log_set(fj, r, fj->number + k, &r->iolog[k], &off, msg,
-				 len);
+		ret = lm_log_set(&x, fj->number + k, &r->iolog[k], &off);
 		if (r->iolog[k].full)
 			lm_note("job '%s': thread %u's log of every IO stopped after %llu IOs (out of room); set log_avg_msec to log averages",
 				fj->job.name, k + 1,
 				(unsigned long long)r->iolog[k].n);
 	}
+	return ret;
+}
+
+int lm_fio_logs_end(struct lm_fio_logs *lg, char *msg, size_t len)
+{
+	unsigned int i;
+	int ret = 0, err;
+
+	for (i = 0; i < lg->n; i++) {
+		struct lm_fio_shared *e = &lg->v[i];
+
+		err = ferror(e->f) ? -EIO : 0;
+		if (fclose(e->f) && !err)
+			err = -errno;
+		if (err)
+			lm_replace_abort(&e->rp);
+		else
+			err = lm_replace_commit(&e->rp);
+		if (err && !ret) {
+			ret = err;
+			snprintf(msg, len, "%s: %s", e->path, strerror(-err));
+		}
+	}
+	free(lg->v);
+	lg->v = NULL;
+	lg->n = 0;
 	return ret;
 }

@@ -7,6 +7,7 @@
 #include "fio-compat/blank.h"
 #include "fio-compat/engine.h"
 #include "fio-compat/options.h"
+#include "fio-compat/output.h"
 #include "fio-compat/files.h"
 #include "fio-compat/fixup.h"
 #include "fio-compat/fiojson.h"
@@ -215,6 +216,7 @@ static void lm_fio_defaults(struct lm_fio_job *fj)
 		 lm_engine_find("psync")->name);
 	fj->kb_base = 1024;
 	fj->do_verify = true;
+	fj->per_job_logs = true;
 }
 
 /* Is section @s a job --section leaves out? A command line's job was
@@ -310,6 +312,7 @@ static int lm_fio_job(struct lm_fio_ctx *c, const struct lm_fio_section *s,
 	fj->line = s->line;
 	fj->sec = s;
 	ret = lm_fio_apply(c, s, fj);
+	lm_fio_log_names(fj);
 	/* no filename=: files of fio's names, made where missing */
 	e = lm_engine_find(fj->job.engine);
 	if (!ret && e)

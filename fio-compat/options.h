@@ -32,11 +32,17 @@ struct lm_fio_job {
 	char filename[4096];
 	unsigned int nfiles;
 	/* write_bw_log, write_iops_log, write_lat_log: name prefixes, ""
-	 * when not asked for; log_avg_msec: the window, whole seconds */
+	 * when not asked for; log_avg_msec: the window in ms (0: a line
+	 * per IO); per_job_logs=0: one file of each name for every thread
+	 * (fiojson.h) */
 	char bw_log[256];
 	char iops_log[256];
 	char lat_log[256];
 	unsigned int log_avg_ms;
+	bool per_job_logs;
+	/* of bw_log, iops_log, lat_log, hist_log (bits 1, 2, 4, 8): asked
+	 * for without a NAME, so named after the job (output.h) */
+	unsigned int log_by_name;
 	/* write_hist_log: a name prefix ("" when not asked for), and its
 	 * log_hist_msec (0: an empty log, as fio's) and coarseness */
 	char hist_log[256];

@@ -69,6 +69,10 @@ const struct lm_option lm_fio_output_options[] = {
 	  LM_NUMBER(1, 3600000),
 	  LM_J(iops_avg_ms),
 	  .help = "each thread's IOPS samples for the JSON's iops_min, ... iops_samples: one each this many ms (default 500), as fio's; with an iops log of every IO, one per IO" },
+	{ .fio = "per_job_logs",
+	  LM_BOOLEAN,
+	  LM_FJ(per_job_logs),
+	  .help = "1 (the default): each thread's logs NAME_KIND.N.log; 0: NAME_KIND.log, shared, each thread's lines after the last's, after what the file held, as fio appends" },
 	{ .fio = "log_offset",
 	  LM_BOOLEAN,
 	  LM_FJ(log_offset),
@@ -153,16 +157,43 @@ static int lm_fio_set_log_clock(const struct lm_opt_ctx *x,
 }
 
 /* write_*_log: NAME, or bare the job's name */
+/* The bit of log field @f of @fj in its log_by_name. */
+static unsigned int lm_fio_log_bit(const struct lm_fio_job *fj, const char *f)
+{
+	return f == fj->bw_log	   ? 1u
+	       : f == fj->iops_log ? 2u
+	       : f == fj->lat_log  ? 4u
+				   : 8u;
+}
+
+/* NAME, or with no NAME the job's name: a [global] section's log is its
+ * jobs' names', as fio's make_log_name() takes it (lm_fio_log_names()). */
 static int lm_fio_set_log(const struct lm_opt_ctx *x, const struct lm_option *o,
 			  const char *v)
 {
+	struct lm_fio_job *fj = x->dst[LM_D_FIO];
 	const struct lm_job *j = x->dst[LM_D_JOB];
 	const char *name = v && *v ? v : j->name;
+	char *f = lm_opt_field(x, o);
 
 	if (strlen(name) >= o->size - 16)
 		return lm_opt_bad(x, v, "too long a name");
-	snprintf(lm_opt_field(x, o), o->size, "%s", name);
+	snprintf(f, o->size, "%s", name);
+	if (v && *v)
+		fj->log_by_name &= ~lm_fio_log_bit(fj, f);
+	else
+		fj->log_by_name |= lm_fio_log_bit(fj, f);
 	return 0;
+}
+
+void lm_fio_log_names(struct lm_fio_job *fj)
+{
+	char *f[] = { fj->bw_log, fj->iops_log, fj->lat_log, fj->hist_log };
+	unsigned int i;
+
+	for (i = 0; i < LM_ARRAY_SIZE(f); i++)
+		if (fj->log_by_name & lm_fio_log_bit(fj, f[i]))
+			snprintf(f[i], sizeof(fj->bw_log), "%s", fj->job.name);
 }
 
 /* fio's percentile_list: A:B:..., each from 0 to 100, at most 20; a 0

@@ -16,4 +16,10 @@
 extern const struct lm_option lm_fio_output_options[];
 extern const unsigned int lm_fio_noutput_options;
 
+struct lm_fio_job;
+
+/* The logs of @fj asked for without a NAME named after its job, once its
+ * name is known (fio names a [global] section's log after each job). */
+void lm_fio_log_names(struct lm_fio_job *fj);
+
 #endif

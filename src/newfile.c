@@ -256,6 +256,38 @@ const char *lm_replace_strerror(int err)
 	return strerror(-err);
 }
 
+int lm_replace_keep(struct lm_replace *r)
+{
+	char buf[65536];
+	struct stat st;
+	ssize_t n = 0;
+	int fd, ret = 0;
+
+	if (r->in_place)
+		return 0;
+	fd = openat(r->dirfd, r->base,
+		    O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0) /* none, or a link: nothing of FILE's to keep */
+		return errno == ENOENT || errno == ELOOP ? 0 : -errno;
+	if (fstat(fd, &st)) {
+		ret = -errno;
+		goto out_close;
+	}
+	if (!S_ISREG(st.st_mode))
+		goto out_close;
+	while ((n = read(fd, buf, sizeof(buf))) > 0) {
+		if (write(r->fd, buf, (size_t)n) != n) {
+			ret = errno ? -errno : -EIO;
+			goto out_close;
+		}
+	}
+	if (n < 0)
+		ret = -errno;
+out_close:
+	close(fd);
+	return ret;
+}
+
 FILE *lm_replace_stream(struct lm_replace *r)
 {
 	int fd = dup(r->fd);

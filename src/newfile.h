@@ -87,6 +87,11 @@ int lm_replace_begin(struct lm_replace *r, const char *path);
  * for -ENOTTY that the name is a block device. */
 const char *lm_replace_strerror(int err);
 
+/* What FILE holds now, when it is a regular file (not a link), copied into
+ * @r's temporary file: what is written next follows it, as an append
+ * would (fio's per_job_logs=0), FILE itself never opened for writing. */
+int lm_replace_keep(struct lm_replace *r);
+
 /* A stream on @r->fd (of a dup: fclose() it before commit), or NULL. */
 FILE *lm_replace_stream(struct lm_replace *r);
 

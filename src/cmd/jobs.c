@@ -289,6 +289,32 @@ static int lm_jobs_read(struct lm_cli *c, struct lm_fio_file *f,
 	return 0;
 }
 
+/* The logs of the first @done jobs of @js. Returns 0, or -1 when one
+ * could not be written (said). */
+static int lm_jobs_logs(const struct lm_fio_jobs *js,
+			const struct lm_run_result *res, unsigned int done)
+{
+	struct lm_fio_logs logs = { 0 };
+	char msg[600];
+	unsigned int i;
+	int ret = 0;
+
+	for (i = 0; i < done; i++) {
+		if (lm_fio_logs_write(&logs, &js->jobs[i], &res[i], msg,
+				      sizeof(msg))) {
+			lm_err("%s:%u: job '%s': cannot write its log: %s",
+			       js->jobs[i].file, js->jobs[i].line,
+			       js->jobs[i].job.name, msg);
+			ret = -1;
+		}
+	}
+	if (lm_fio_logs_end(&logs, msg, sizeof(msg))) {
+		lm_err("cannot write a log: %s", msg);
+		ret = -1;
+	}
+	return ret;
+}
+
 int lm_cmd_jobs(struct lm_cli *c)
 {
 	struct lm_run_result *res;
@@ -350,16 +376,8 @@ int lm_cmd_jobs(struct lm_cli *c)
 	}
 	ret = ret ? ret : out_ret;
 	/* several ranks: rank 0's logs, of the sum, are the only ones */
-	for (i = 0; i < done && !c->peer; i++) {
-		char msg[600];
-
-		if (lm_fio_logs_write(&js.jobs[i], &res[i], msg, sizeof(msg))) {
-			lm_err("%s:%u: job '%s': cannot write its log: %s",
-			       js.jobs[i].file, js.jobs[i].line,
-			       js.jobs[i].job.name, msg);
-			ret = ret ? ret : LM_EXIT_USAGE;
-		}
-	}
+	if (!c->peer && lm_jobs_logs(&js, res, done))
+		ret = ret ? ret : LM_EXIT_USAGE;
 	for (i = 0; i < js.n; i++)
 		lm_run_result_free(&res[i]);
 	free(res);

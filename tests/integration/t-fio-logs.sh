@@ -117,6 +117,29 @@ lines=$(for f in bw.1 bw.2 clat.1 iops.2 lat.2; do wc -l <"$LM_WORK/fl/p_$f.log"
 paste -d, "$LM_WORK/fl/p_bw.1.log" "$LM_WORK/fl/p_clat.1.log" "$LM_WORK/fl/p_iops.1.log" | tr -d ' ' |
 	awk -F, '$3 != 0 || $4 != 4096 || $5 != 0 || $12 != 1 || $2 != int(4096e6 / $7) || $1 < t { bad++ } { t = $1 }
 		END { exit bad > 0 }' || fail "per-IO lines: $(head -3 "$LM_WORK/fl/p_bw.1.log" "$LM_WORK/fl/p_clat.1.log")"
+# per_job_logs=0 and a bare write_bw_log in [global] (fio's t0019 kind):
+# one NAME_bw.log per job name, after its jobs' names, each clone's lines
+# after the other's, after what the file held (fio appends to it); a
+# planted link replaced by lunmark's file, never written through
+printf '[global]\nioengine=null\nsize=1m\nwrite_bw_log\nper_job_logs=0\nlog_offset=1\n[a]\nnumjobs=2\n[b]\nrw=randread\n' >"$LM_WORK/pj.fio"
+for t in fio "$LUNMARK"; do
+	d="$LM_WORK/pj-$(basename "$t")"
+	rm -rf "$d" && mkdir "$d"
+	echo "0, 0, 0, 0, 0, 0" >"$d/a_bw.log"
+	(cd "$d" && "$t" ../pj.fio --output-format=terse >/dev/null 2>err) || fail "$t: per_job_logs=0: $(cat "$d/err")"
+	rm "$d/err"
+done
+pj() { (cd "$1" && find . -name '*.log' -printf '%f ' | sort && head -1 a_bw.log && wc -l a_bw.log b_bw.log |
+	head -2 && cut -d, -f5 b_bw.log | sort -n | uniq | wc -l) | tr '\n' ' '; }
+[ "$(pj "$LM_WORK/pj-fio")" = "$(pj "$LM_WORK/pj-lunmark")" ] ||
+	fail "per_job_logs=0: fio $(pj "$LM_WORK/pj-fio"), lunmark $(pj "$LM_WORK/pj-lunmark")"
+note "per_job_logs=0: $(pj "$LM_WORK/pj-lunmark")"
+d="$LM_WORK/pj-lunmark"
+rm -f "$d"/*.log && echo secret >"$d/target" && ln -s target "$d/b_bw.log"
+(cd "$d" && "$LUNMARK" ../pj.fio --output-format=terse >/dev/null) || fail "per_job_logs=0 with a link planted"
+# shellcheck disable=SC2015 # all must hold, else fail
+[ "$(cat "$d/target")" = secret ] && [ ! -L "$d/b_bw.log" ] && [ "$(wc -l <"$d/b_bw.log")" = 256 ] ||
+	fail "per_job_logs=0 wrote through a planted link: $(ls -l "$d")"
 # log_offset=1: each line "ms, value, ddir, bs, offset, 0", the offsets
 # the IOs' own (a sequential pass: the same in both tools); an averaged
 # line has offset 0
