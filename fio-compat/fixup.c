@@ -181,6 +181,10 @@ int lm_fio_fixup_job(struct lm_fio_job *fj, const struct lm_fio_jobs *out,
 			 j->name, why);
 		return -EINVAL;
 	}
+	/* fio's lfsr walks each block once a pass, a random map or not
+	 * (filesetup.c's init_random_map()): lunmark's map does that */
+	if (fj->rand_gen == LM_FIO_LFSR)
+		j->randmap = true;
 	if (fj->filesize) {
 		/* each file's region: from the offset to the file's end */
 		uint64_t room =

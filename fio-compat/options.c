@@ -59,10 +59,10 @@ static const struct lm_enum lm_fio_zonemodes[] = {
 	{ NULL, 0 },
 };
 
-/* fio's random_generator values: lunmark draws from its own */
+/* fio's random_generator values (LM_FIO_LFSR): lunmark draws from its own */
 static const struct lm_enum lm_fio_generators[] = {
 	{ "tausworthe", 0 },
-	{ "lfsr", 1 },
+	{ "lfsr", LM_FIO_LFSR },
 	{ "tausworthe64", 2 },
 	{ NULL, 0 },
 };
@@ -172,9 +172,11 @@ const struct lm_option lm_fio_options[] = {
 	  LM_J(dist),
 	  .set = lm_fio_set_dist,
 	  .help = "random (uniform, the default), zipf:THETA, pareto:H, normal:SIGMA% or zoned:IO%/SIZE%:...: which blocks random IOs pick (no random map then)" },
-	LM_TAKEN_ENUM(
-		"random_generator", lm_fio_generators,
-		"taken: lunmark draws from xoshiro256** (lfsr's every block once a pass is lunmark's random map)"),
+	{ .fio = "random_generator",
+	  .type = LM_T_ENUM,
+	  LM_FJ(rand_gen),
+	  .values = lm_fio_generators,
+	  .help = "lunmark draws from xoshiro256**; lfsr's every block once a pass, with norandommap or without, is lunmark's random map" },
 	{ .fio = "fadvise_hint",
 	  .type = LM_T_ENUM,
 	  LM_J(fadvise),

@@ -140,6 +140,20 @@ rm -f "$d"/*.log && echo secret >"$d/target" && ln -s target "$d/b_bw.log"
 # shellcheck disable=SC2015 # all must hold, else fail
 [ "$(cat "$d/target")" = secret ] && [ ! -L "$d/b_bw.log" ] && [ "$(wc -l <"$d/b_bw.log")" = 256 ] ||
 	fail "per_job_logs=0 wrote through a planted link: $(ls -l "$d")"
+# random_generator=lfsr walks each block once a pass, with norandommap
+# too (fio's t0021); norandommap alone draws some twice (256 blocks: the
+# chance of none twice is 256!/256^256)
+for t in fio "$LUNMARK"; do
+	for g in lfsr tausworthe; do
+		(cd "$LM_WORK/pj-lunmark" && rm -f ./*.log && "$t" --name=r --ioengine=null --size=1m --rw=randread \
+			--norandommap=1 --random_generator=$g --write_bw_log=r --log_offset=1 \
+			--output-format=terse >/dev/null) || fail "$t: random_generator=$g"
+		u=$(cut -d, -f5 "$LM_WORK/pj-lunmark/r_bw.1.log" | sort -u | wc -l)
+		note "$(basename "$t"), norandommap, random_generator=$g: $u of 256 blocks"
+		[ "$g" = lfsr ] && [ "$u" != 256 ] && fail "$t: lfsr touched $u of 256 blocks"
+		[ "$g" != lfsr ] && [ "$u" = 256 ] && fail "$t: norandommap touched every block once"
+	done
+done
 # log_offset=1: each line "ms, value, ddir, bs, offset, 0", the offsets
 # the IOs' own (a sequential pass: the same in both tools); an averaged
 # line has offset 0

@@ -109,7 +109,7 @@ static void lm_test_fio_ranges(void)
 	static const struct {
 		const char *line, *why;
 	} bad[] = {
-		{ "random_generator=foo", "tausworthe, lfsr, tausworthe64" },
+		{ "random_generator=foo", "tausworthe, lfsr or tausworthe64" },
 		{ "verify_interval=8", "must be at least 80" },
 		{ "randrepeat=2", "must be 0 or 1" },
 		{ "fill_device", "needs a value, 0 or 1" },
