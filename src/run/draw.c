@@ -209,7 +209,8 @@ enum lm_draw lm_draw_next(struct lm_worker *w, struct lm_loop *l,
 		lm_backlog_take(&l->backlog, l->drawn_out, &b);
 		goto out_check;
 	}
-	if (!l->drawn_out && !lm_spent(w, l, measuring)) {
+	/* an IO held back was drawn: it goes, spent or not */
+	if (!l->drawn_out && (l->held.on || !lm_spent(w, l, measuring))) {
 		d = lm_draw(w, l, now, n);
 		if (d != LM_DRAW_END)
 			return d;

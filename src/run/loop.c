@@ -97,6 +97,8 @@ static void lm_push(struct lm_worker *w, struct lm_loop *l, unsigned int n,
 static void lm_issued(struct lm_worker *w, struct lm_loop *l,
 		      const struct lm_next *n, bool measuring)
 {
+	bool rewrite = l->trimwrite && n->dir == LM_DIR_WRITE;
+
 	/* fio's io_issues, which thinktime counts: not its verify
 	 * list's reads */
 	l->nissued += !n->check;
@@ -105,10 +107,12 @@ static void lm_issued(struct lm_worker *w, struct lm_loop *l,
 		lm_backlog_issued(&l->backlog);
 	/* a fio job's ramp issues into its pass (ramp_in_pass); a
 	 * verify_backlog read is not of the pass's size, but counts
-	 * in number_ios (fio's io_blocks) */
-	if ((measuring || w->job->ramp_in_pass) && !n->check)
+	 * in number_ios (fio's io_blocks); trimwrite's write of the
+	 * block it trimmed is in neither (fio's pass trims size, or
+	 * number_ios blocks, and writes each) */
+	if ((measuring || w->job->ramp_in_pass) && !n->check && !rewrite)
 		l->issued_measured += n->len;
-	l->ios_measured += measuring;
+	l->ios_measured += measuring && !rewrite;
 }
 
 /* Fill the queue; returns false when there is no more work to issue. */
