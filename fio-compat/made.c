@@ -9,9 +9,12 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+static void lm_fio_made_done(struct lm_fio_made *m);
 
 /* Its bytes: filesize, else to the end of the job's region in it, its
  * size over its files from its offset (fio's file_offset + io_size: a
@@ -46,8 +49,10 @@ static int lm_fio_made_size(int fd, uint64_t bytes, enum lm_fio_falloc how)
 	return ftruncate(fd, (off_t)bytes) ? -errno : 0;
 }
 
-int lm_fio_make(const struct lm_fio_job *fj, const char *path, bool read_only,
-		struct lm_fio_made *m)
+/* File @path of job @fj made into @m when it does not exist (with
+ * @read_only refused instead); else @m->fd is -1. 0, or an exit code. */
+static int lm_fio_make(const struct lm_fio_job *fj, const char *path,
+		       bool read_only, struct lm_fio_made *m)
 {
 	uint64_t bytes = lm_fio_made_bytes(fj);
 	char size[32];
@@ -96,8 +101,10 @@ int lm_fio_make(const struct lm_fio_job *fj, const char *path, bool read_only,
 	return 0;
 }
 
-int lm_fio_made_grow(const struct lm_fio_job *fj, const char *path,
-		     const struct lm_fio_made *m)
+/* File @path, made into @m earlier in the run, extended to job @fj's
+ * region when that goes further. 0, or an exit code. */
+static int lm_fio_made_grow(const struct lm_fio_job *fj, const char *path,
+			    const struct lm_fio_made *m)
 {
 	uint64_t bytes = lm_fio_made_bytes(fj);
 	char size[32];
@@ -121,7 +128,8 @@ int lm_fio_made_grow(const struct lm_fio_job *fj, const char *path,
 	return 0;
 }
 
-void lm_fio_made_done(struct lm_fio_made *m)
+/* @m closed, and removed with unlink=1 (while it is still the file). */
+static void lm_fio_made_done(struct lm_fio_made *m)
 {
 	if (m->fd < 0)
 		return;
@@ -131,4 +139,68 @@ void lm_fio_made_done(struct lm_fio_made *m)
 	if (m->dirfd >= 0)
 		close(m->dirfd);
 	m->fd = m->dirfd = -1;
+}
+
+/* The file of @set that @path names now (not through a link), or NULL. */
+static struct lm_fio_made *lm_fio_made_find(const struct lm_fio_madeset *set,
+					    const char *path)
+{
+	struct stat st, at;
+	unsigned int i;
+
+	if (lstat(path, &at) || !S_ISREG(at.st_mode))
+		return NULL;
+	for (i = 0; i < set->n; i++)
+		if (!fstat(set->v[i].fd, &st) && st.st_dev == at.st_dev &&
+		    st.st_ino == at.st_ino)
+			return &set->v[i];
+	return NULL;
+}
+
+int lm_fio_made_take(struct lm_fio_madeset *set, const struct lm_fio_job *fj,
+		     const char *path, bool read_only, bool *mine)
+{
+	struct lm_fio_made *m = lm_fio_made_find(set, path), *v;
+	struct lm_fio_made made;
+	int ret;
+
+	*mine = m != NULL;
+	if (m)
+		return lm_fio_made_grow(fj, path, m);
+	v = realloc(set->v, (set->n + 1) * sizeof(*v));
+	if (!v) {
+		lm_err("out of memory");
+		return LM_EXIT_ENGINE;
+	}
+	set->v = v;
+	ret = lm_fio_make(fj, path, read_only, &made);
+	if (made.fd >= 0) {
+		set->v[set->n++] = made;
+		*mine = true;
+	}
+	return ret;
+}
+
+void lm_fio_made_phase(struct lm_fio_madeset *set)
+{
+	unsigned int i, k = 0;
+
+	for (i = 0; i < set->n; i++) {
+		if (set->v[i].unlink)
+			lm_fio_made_done(&set->v[i]);
+		else
+			set->v[k++] = set->v[i];
+	}
+	set->n = k;
+}
+
+void lm_fio_made_end(struct lm_fio_madeset *set)
+{
+	unsigned int i;
+
+	for (i = 0; i < set->n; i++)
+		lm_fio_made_done(&set->v[i]);
+	free(set->v);
+	set->v = NULL;
+	set->n = 0;
 }

@@ -7,8 +7,9 @@
  * the job runs: created O_EXCL|O_NOFOLLOW
  * (src/newfile.h), so that a name another user planted (a symlink too)
  * is refused, never followed; its blocks allocated as fallocate= says;
- * and lunmark's own for that run, which writes it without --allow-write
- * (and prefills it first for a job that reads, as fio lays it out). It
+ * and lunmark's own for that run, its later phases too, which write it
+ * without --allow-write
+ * (and prefill it first for a job that reads, as fio lays it out). It
  * stays afterwards, as fio's do, unless the job says unlink=1; a later
  * run finds it as any other file, which may hold data. Nothing is made
  * under /dev/, where a misspelt device would become a file.
@@ -21,7 +22,7 @@
 #include <limits.h>
 #include <stdbool.h>
 
-/* A file made, held open until the job is done. */
+/* A file made, held open until the run is done (unlink=1: the phase). */
 struct lm_fio_made {
 	int fd;	   /* -1: none made */
 	int dirfd; /* its directory */
@@ -29,25 +30,31 @@ struct lm_fio_made {
 	bool unlink;
 };
 
+/* The files made in a run, each held open until the run ends: a later
+ * job of the run on one of them (the same device and inode) has it as
+ * lunmark's, as fio's later jobs write the files its earlier ones made.
+ * Zero it to begin. */
+struct lm_fio_madeset {
+	struct lm_fio_made *v;
+	unsigned int n;
+};
+
 /*
- * File @path of job @fj: made into @m when it does not exist (with
- * @read_only, --readonly, it is refused instead); else @m->fd is -1.
+ * File @path of job @fj: one @set made earlier in the run and still that
+ * file is extended to the job's region when that goes further, as fio
+ * extends it; else it is made when it does not exist (with @read_only,
+ * --readonly, refused instead) and kept in @set. *@mine: it is lunmark's,
+ * made now or before in the run (else it was there, or not made).
  * Returns 0, or an exit code after saying why.
  */
-int lm_fio_make(const struct lm_fio_job *fj, const char *path, bool read_only,
-		struct lm_fio_made *m);
+int lm_fio_made_take(struct lm_fio_madeset *set, const struct lm_fio_job *fj,
+		     const char *path, bool read_only, bool *mine);
 
-/*
- * File @path, made into @m for an earlier job of the run (the clones of
- * one job on one filename=), is this job's too: extended to its region
- * when that goes further, as fio extends it. 0, or an exit code after
- * saying why.
- */
-int lm_fio_made_grow(const struct lm_fio_job *fj, const char *path,
-		     const struct lm_fio_made *m);
+/* A phase is done: the files its jobs made with unlink=1 removed (while
+ * they still are the files made), as fio removes them after the job. */
+void lm_fio_made_phase(struct lm_fio_madeset *set);
 
-/* The job is done: @m closed, and removed with unlink=1 (while it is
- * still the file made). */
-void lm_fio_made_done(struct lm_fio_made *m);
+/* The run is done: @set's files closed, those of unlink=1 removed. */
+void lm_fio_made_end(struct lm_fio_madeset *set);
 
 #endif

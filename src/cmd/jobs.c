@@ -72,7 +72,8 @@ static void lm_jobs_reader(struct lm_job *j)
  * or an exit code.
  */
 static int lm_jobs_readback(struct lm_cli *c, const struct lm_fio_job *fj,
-			    unsigned int n, struct lm_run_result *res)
+			    unsigned int n, struct lm_run_result *res,
+			    struct lm_fio_madeset *made)
 {
 	const struct lm_fio_job *first = NULL;
 	const char *why = NULL, *no;
@@ -115,7 +116,7 @@ static int lm_jobs_readback(struct lm_cli *c, const struct lm_fio_job *fj,
 		lm_jobs_reader(&rb[k].job);
 		rb[k].job.no_io = fj[k].job.verify_backlog != 0;
 	}
-	ret = lm_phase_run(c, rb, n, r);
+	ret = lm_phase_run(c, rb, n, r, made);
 	for (k = 0; k < n; k++) {
 		if (!fj[k].job.verify_backlog &&
 		    (!ret || ret == LM_EXIT_IO || ret == LM_EXIT_VERIFY))
@@ -320,6 +321,7 @@ int lm_cmd_jobs(struct lm_cli *c)
 	struct lm_run_result *res;
 	struct lm_fio_file f;
 	struct lm_fio_jobs js = { 0 };
+	struct lm_fio_madeset made = { 0 };
 	struct lm_fio_sink sink;
 	struct timespec start;
 	unsigned int i, n, done = 0;
@@ -350,11 +352,12 @@ int lm_cmd_jobs(struct lm_cli *c)
 		     i + n < js.n && js.jobs[i + n].phase == js.jobs[i].phase;
 		     n++)
 			;
-		ret = lm_phase_run(c, &js.jobs[i], n, &res[i]);
+		ret = lm_phase_run(c, &js.jobs[i], n, &res[i], &made);
 		if (!ret && !lm_stop)
 			lm_jobs_ramp_note(&js.jobs[i], n, &res[i]);
 		if (!ret && !lm_stop)
-			ret = lm_jobs_readback(c, &js.jobs[i], n, &res[i]);
+			ret = lm_jobs_readback(c, &js.jobs[i], n, &res[i],
+					       &made);
 		/* the last phase may not have run: nothing of it to show */
 		if (!ret || ret == LM_EXIT_IO || res[i].elapsed_ns)
 			done = i + n;
@@ -366,6 +369,7 @@ int lm_cmd_jobs(struct lm_cli *c)
 		}
 	}
 	lm_fio_disks(&js, true);
+	lm_fio_made_end(&made);
 	/* what was measured is written, also after a failed job; a job
 	 * refused before any IO leaves the error alone, no empty output */
 	if (ret && !done) {

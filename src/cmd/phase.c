@@ -241,26 +241,18 @@ static void lm_phase_runtimes(const struct lm_fio_job *fj, unsigned int n,
 }
 
 /* Slot @k's file, of job @fj (c->fio_named: of fio's name): made when
- * missing, or made for an earlier slot of this phase (clones on one
- * filename=) and extended to this slot's region; either way lunmark's
- * (c->made). 0, or an exit code after saying why. */
+ * missing, or made earlier in the run (clones on one filename=, a job of
+ * an earlier phase) and extended to this slot's region; either way
+ * lunmark's (c->made). 0, or an exit code after saying why. */
 static int lm_phase_make(struct lm_cli *c, const struct lm_fio_job *fj,
-			 struct lm_fio_made *made, unsigned int k)
+			 struct lm_fio_madeset *made, unsigned int k)
 {
-	unsigned int i;
+	bool mine;
 	int ret;
 
 	c->fio_named |= (uint64_t)fj->named << k;
-	for (i = 0; i < k; i++) {
-		if (!(c->made >> i & 1) || strcmp(c->targets[i], c->targets[k]))
-			continue;
-		ret = lm_fio_made_grow(fj, c->targets[k], &made[i]);
-		if (!ret)
-			c->made |= 1ull << k;
-		return ret;
-	}
-	ret = lm_fio_make(fj, c->targets[k], c->read_only, &made[k]);
-	if (made[k].fd >= 0)
+	ret = lm_fio_made_take(made, fj, c->targets[k], c->read_only, &mine);
+	if (mine)
 		c->made |= 1ull << k;
 	return ret;
 }
@@ -292,12 +284,11 @@ static void lm_phase_waits(const struct lm_fio_job *fj, unsigned int n,
 }
 
 int lm_phase_run(struct lm_cli *c, const struct lm_fio_job *fj, unsigned int n,
-		 struct lm_run_result *res)
+		 struct lm_run_result *res, struct lm_fio_madeset *made)
 {
 	struct lm_run_span spans[LM_RUN_TARGETS_MAX];
 	unsigned int from[LM_RUN_TARGETS_MAX], first[LM_RUN_TARGETS_MAX + 1];
 	struct lm_job *jobs[LM_RUN_TARGETS_MAX], *copy;
-	struct lm_fio_made made[LM_RUN_TARGETS_MAX];
 	struct lm_run_result *r;
 	unsigned int k, i, nf, slots = 0, nspans = 0;
 	int ret = 0;
@@ -330,7 +321,6 @@ int lm_phase_run(struct lm_cli *c, const struct lm_fio_job *fj, unsigned int n,
 			ret = lm_phase_sub(c, &fj[k], i, &copy[slots]);
 			jobs[slots] = &copy[slots];
 			c->targets[slots] = lm_fio_file_at(&fj[k], i);
-			made[slots].fd = -1;
 			/* fio makes a job's missing file, not a URL */
 			if (!ret &&
 			    lm_engine_find(copy[slots].engine)->target ==
@@ -358,8 +348,7 @@ int lm_phase_run(struct lm_cli *c, const struct lm_fio_job *fj, unsigned int n,
 		lm_phase_runtimes(fj, n, r, res);
 	for (k = 0; k < slots + nspans; k++)
 		lm_run_result_free(&r[k]);
-	for (k = 0; k < slots; k++)
-		lm_fio_made_done(&made[k]);
+	lm_fio_made_phase(made);
 	c->made = c->fio_named = 0;
 	free(r);
 	free(copy);

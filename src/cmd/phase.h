@@ -21,16 +21,18 @@
 
 #include "src/cli/cli.h"
 #include "src/result/result.h"
+#include "fio-compat/made.h"
 #include "fio-compat/options.h"
 
 /*
  * Run the @n jobs @fj of a phase on @c's options (c->targets and
- * c->ntargets are set to the phase's files; the files of fio's names are
- * made, and removed after as fio would). @res[k] gets job @k's result:
- * its one file's, or its span's; a group's first job, the group's sum.
- * Returns 0 or an exit code after saying why.
+ * c->ntargets are set to the phase's files; the files missing are made
+ * into the run's @made, or taken from it when an earlier job made them,
+ * and removed after as fio would). @res[k] gets job @k's result: its one
+ * file's, or its span's; a group's first job, the group's sum. Returns 0
+ * or an exit code after saying why.
  */
 int lm_phase_run(struct lm_cli *c, const struct lm_fio_job *fj, unsigned int n,
-		 struct lm_run_result *res);
+		 struct lm_run_result *res, struct lm_fio_madeset *made);
 
 #endif

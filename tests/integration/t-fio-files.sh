@@ -77,6 +77,23 @@ expect_exit "$LM_EXIT_OK" "$LM_WORK/o" sh -c "cd '$LM_WORK/u' && '$LUNMARK' u.fi
 expect_grep "made u.0.0 (2MiB) for job 'u'" "$LM_WORK/o"
 [ ! -e "$LM_WORK/u/u.0.0" ] || fail "unlink=1 left u.0.0"
 
+# a file a job made is the run's: a later phase writes it and extends it
+# (fio's t0004: a stonewall job at offset 1G of it), with no
+# --allow-write; the next run finds it as data. With unlink=1 it goes
+# after its phase, and the next phase makes it again
+printf '[a]\nfilename=p\nrw=write\nbs=64k\nsize=1m\n[b]\nstonewall\nfilename=p\nrw=write\nbs=64k\noffset=1m\nsize=1m\n' \
+	>"$LM_WORK/u/p.fio"
+expect_exit "$LM_EXIT_OK" "$LM_WORK/o" sh -c "cd '$LM_WORK/u' && '$LUNMARK' p.fio"
+expect_grep "extended p to 2MiB for job 'b'" "$LM_WORK/o"
+[ "$(stat -c %s "$LM_WORK/u/p")" = 2097152 ] || fail "the second phase's p: $(stat -c %s "$LM_WORK/u/p") bytes"
+expect_exit "$LM_EXIT_GUARD" "$LM_WORK/o" sh -c "cd '$LM_WORK/u' && '$LUNMARK' p.fio"
+rm "$LM_WORK/u/p"
+sed -i 's/^size=1m$/size=1m\nunlink=1/' "$LM_WORK/u/p.fio"
+expect_exit "$LM_EXIT_OK" "$LM_WORK/o" sh -c "cd '$LM_WORK/u' && '$LUNMARK' p.fio"
+[ "$(grep -c "made p " "$LM_WORK/o").$(find "$LM_WORK/u" -name p)" = 2. ] ||
+	fail "unlink=1 over two phases: $(grep -E "made|extended" "$LM_WORK/o" | tr '\n' ' ')"
+note "a file made in a run is the run's, over its phases"
+
 # a planted symlink at a name lunmark would make: refused, not followed
 echo precious >"$LM_WORK/victim"
 ln -s "$LM_WORK/victim" "$LM_WORK/u/u.0.0"
