@@ -102,15 +102,16 @@ static int lm_fio_make(const struct lm_fio_job *fj, const char *path,
 }
 
 /* File @path, made into @m earlier in the run, extended to job @fj's
- * region when that goes further. 0, or an exit code. */
+ * region when that goes further (*@grown). 0, or an exit code. */
 static int lm_fio_made_grow(const struct lm_fio_job *fj, const char *path,
-			    const struct lm_fio_made *m)
+			    const struct lm_fio_made *m, bool *grown)
 {
 	uint64_t bytes = lm_fio_made_bytes(fj);
 	char size[32];
 	struct stat st;
 	int ret;
 
+	*grown = false;
 	if (fstat(m->fd, &st))
 		ret = -errno;
 	else if ((uint64_t)st.st_size >= bytes)
@@ -122,6 +123,7 @@ static int lm_fio_made_grow(const struct lm_fio_job *fj, const char *path,
 		       fj->line, fj->job.name, path, strerror(-ret));
 		return LM_EXIT_TARGET;
 	}
+	*grown = true;
 	lm_fmt_size(size, sizeof(size), bytes);
 	lm_note("extended %s to %s for job '%s', as fio extends a job's file",
 		path, size, fj->job.name);
@@ -158,15 +160,19 @@ static struct lm_fio_made *lm_fio_made_find(const struct lm_fio_madeset *set,
 }
 
 int lm_fio_made_take(struct lm_fio_madeset *set, const struct lm_fio_job *fj,
-		     const char *path, bool read_only, bool *mine)
+		     const char *path, bool read_only, enum lm_fio_mine *mine)
 {
 	struct lm_fio_made *m = lm_fio_made_find(set, path), *v;
 	struct lm_fio_made made;
+	bool grown;
 	int ret;
 
-	*mine = m != NULL;
-	if (m)
-		return lm_fio_made_grow(fj, path, m);
+	*mine = LM_MADE_NOT;
+	if (m) {
+		ret = lm_fio_made_grow(fj, path, m, &grown);
+		*mine = grown || !m->old ? LM_MADE_NOW : LM_MADE_BEFORE;
+		return ret;
+	}
 	v = realloc(set->v, (set->n + 1) * sizeof(*v));
 	if (!v) {
 		lm_err("out of memory");
@@ -176,7 +182,7 @@ int lm_fio_made_take(struct lm_fio_madeset *set, const struct lm_fio_job *fj,
 	ret = lm_fio_make(fj, path, read_only, &made);
 	if (made.fd >= 0) {
 		set->v[set->n++] = made;
-		*mine = true;
+		*mine = LM_MADE_NOW;
 	}
 	return ret;
 }
@@ -186,6 +192,7 @@ void lm_fio_made_phase(struct lm_fio_madeset *set)
 	unsigned int i, k = 0;
 
 	for (i = 0; i < set->n; i++) {
+		set->v[i].old = true;
 		if (set->v[i].unlink)
 			lm_fio_made_done(&set->v[i]);
 		else

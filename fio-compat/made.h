@@ -28,6 +28,7 @@ struct lm_fio_made {
 	int dirfd; /* its directory */
 	char base[NAME_MAX + 1];
 	bool unlink;
+	bool old; /* made by an earlier phase of the run */
 };
 
 /* The files made in a run, each held open until the run ends: a later
@@ -39,16 +40,22 @@ struct lm_fio_madeset {
 	unsigned int n;
 };
 
+/* Whose a job's file is (lm_fio_made_take()). */
+enum lm_fio_mine {
+	LM_MADE_NOT,	/* it was there (or is not made): the user's */
+	LM_MADE_NOW,	/* lunmark's, made by this phase or extended now */
+	LM_MADE_BEFORE, /* lunmark's, made by an earlier phase, laid out */
+};
+
 /*
  * File @path of job @fj: one @set made earlier in the run and still that
  * file is extended to the job's region when that goes further, as fio
  * extends it; else it is made when it does not exist (with @read_only,
- * --readonly, refused instead) and kept in @set. *@mine: it is lunmark's,
- * made now or before in the run (else it was there, or not made).
+ * --readonly, refused instead) and kept in @set; whose it is to @mine.
  * Returns 0, or an exit code after saying why.
  */
 int lm_fio_made_take(struct lm_fio_madeset *set, const struct lm_fio_job *fj,
-		     const char *path, bool read_only, bool *mine);
+		     const char *path, bool read_only, enum lm_fio_mine *mine);
 
 /* A phase is done: the files its jobs made with unlink=1 removed (while
  * they still are the files made), as fio removes them after the job. */

@@ -240,20 +240,25 @@ static void lm_phase_runtimes(const struct lm_fio_job *fj, unsigned int n,
 	}
 }
 
-/* Slot @k's file, of job @fj (c->fio_named: of fio's name): made when
- * missing, or made earlier in the run (clones on one filename=, a job of
- * an earlier phase) and extended to this slot's region; either way
- * lunmark's (c->made). 0, or an exit code after saying why. */
+/* Slot @k's file, of job @fj (c->fio_named: of fio's name), its job
+ * @j: made when missing, or made earlier in the run (clones on one
+ * filename=, a job of an earlier phase) and extended to this slot's
+ * region; either way lunmark's (c->made). One an earlier phase made and
+ * this one did not extend is laid out: not prefilled again, as fio lays
+ * out a file once. 0, or an exit code after saying why. */
 static int lm_phase_make(struct lm_cli *c, const struct lm_fio_job *fj,
-			 struct lm_fio_madeset *made, unsigned int k)
+			 struct lm_job *j, struct lm_fio_madeset *made,
+			 unsigned int k)
 {
-	bool mine;
+	enum lm_fio_mine mine;
 	int ret;
 
 	c->fio_named |= (uint64_t)fj->named << k;
 	ret = lm_fio_made_take(made, fj, c->targets[k], c->read_only, &mine);
-	if (mine)
+	if (mine != LM_MADE_NOT)
 		c->made |= 1ull << k;
+	if (mine == LM_MADE_BEFORE)
+		j->prefill = false;
 	return ret;
 }
 
@@ -325,7 +330,8 @@ int lm_phase_run(struct lm_cli *c, const struct lm_fio_job *fj, unsigned int n,
 			if (!ret &&
 			    lm_engine_find(copy[slots].engine)->target ==
 				    LM_ENGINE_TARGET_PATH)
-				ret = lm_phase_make(c, &fj[k], made, slots);
+				ret = lm_phase_make(c, &fj[k], &copy[slots],
+						    made, slots);
 		}
 	}
 	c->ntargets = slots;

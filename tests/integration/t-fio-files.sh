@@ -83,8 +83,12 @@ expect_grep "made u.0.0 (2MiB) for job 'u'" "$LM_WORK/o"
 # after its phase, and the next phase makes it again
 printf '[a]\nfilename=p\nrw=write\nbs=64k\nsize=1m\n[b]\nstonewall\nfilename=p\nrw=write\nbs=64k\noffset=1m\nsize=1m\n' \
 	>"$LM_WORK/u/p.fio"
-expect_exit "$LM_EXIT_OK" "$LM_WORK/o" sh -c "cd '$LM_WORK/u' && '$LUNMARK' p.fio"
+# and a read job after them reads what they wrote: laid out once, as
+# fio lays out a file, not prefilled again over their data
+printf '[c]\nstonewall\nfilename=p\nrw=read\nbs=64k\nsize=2m\n' >"$LM_WORK/u/c.fio"
+expect_exit "$LM_EXIT_OK" "$LM_WORK/o" sh -c "cd '$LM_WORK/u' && '$LUNMARK' p.fio c.fio"
 expect_grep "extended p to 2MiB for job 'b'" "$LM_WORK/o"
+! grep -q prefilling "$LM_WORK/o" || fail "a read job prefilled p over the data the run wrote: $(grep prefilling "$LM_WORK/o")"
 [ "$(stat -c %s "$LM_WORK/u/p")" = 2097152 ] || fail "the second phase's p: $(stat -c %s "$LM_WORK/u/p") bytes"
 expect_exit "$LM_EXIT_GUARD" "$LM_WORK/o" sh -c "cd '$LM_WORK/u' && '$LUNMARK' p.fio"
 rm "$LM_WORK/u/p"
