@@ -57,6 +57,9 @@ const struct lm_option lm_fio_durable_options[] = {
 	LM_TAKEN_BOOL("verify_fatal",
 		      "taken: every bad block is counted, and the run exits 7"),
 	LM_TAKEN_BOOL("verify_dump", "taken: a bad block is named by offset"),
+	LM_TAKEN_BOOL(
+		"experimental_verify",
+		"taken: lunmark's read-back finds each block's stamp from the block itself, keeping no list of the writes either"),
 	LM_TAKEN_NUM("verify_async", 0, INT32_MAX,
 		     "taken: reads are checked as they complete"),
 	{ .fio = "fsync",

@@ -193,5 +193,18 @@ ok "verify=pattern alone and six patterns fio refuses: refused with file:line"
 job w write pattern '5"abcdefghijklmnopqrstuvwxyz0123456789ABCD"' do_verify=0
 as_fio sum1m "a decimal before 40 characters of text"
 ok "a decimal before a long text: fio's bytes"
+# experimental_verify (fio's t0025): taken, the writes read back as
+# without it; a value past 1 refused, as fio refuses it
+job ev write md5 0x55 experimental_verify=1
+for t in "$fio" "$LUNMARK"; do
+	a=() && [ "$t" = "$LUNMARK" ] && a=(--allow-write)
+	"$t" ev.fio "${a[@]}" --output-format=json --output=ev.json >ev.out 2>&1 || fail "$t experimental_verify: $(head -c 300 ev.out)"
+	r=$(jq -r '.jobs[0] | "\(.write.io_bytes) \(.read.io_bytes)"' ev.json)
+	[ "$r" = "1048576 1048576" ] || fail "$(basename "$t") experimental_verify: written, read back: $r"
+done
+job ev write md5 0x55 experimental_verify=2
+expect_exit "$LM_EXIT_USAGE" lm.out "$LUNMARK" ev.fio --allow-write
+timeout -k 5 60 "$fio" --parse-only ev.fio >fio.out 2>&1 && fail "fio took experimental_verify=2"
+ok "experimental_verify: taken, its writes read back; 2 refused as fio"
 
 echo "$passed passed, 0 failed"
