@@ -330,6 +330,11 @@ void lm_worker_restart(struct lm_worker *w, uint64_t now)
 	lm_hist_init(&w->sync_lat);
 	w->fsyncs = 0;
 	memset(&w->depths, 0, sizeof(w->depths));
+	/* fio's bw and iops stats start again too (of each IO: the
+	 * worker's; the windows are the main thread's, which the ramp's
+	 * end and the result's base leave out) */
+	memset(w->io_bw, 0, sizeof(w->io_bw));
+	memset(w->io_iops, 0, sizeof(w->io_iops));
 	w->lat_from_ns = now;
 }
 

@@ -23,7 +23,7 @@ job() { # TARGET PERCENTILE [OPTION...]
 	printf '%s\n' "$@"
 }
 
-job 500ms 99.9 >"$LM_WORK/met.fio"
+job 500ms 99.9 "write_iops_log=$LM_WORK/lt" >"$LM_WORK/met.fio"
 r0=$(awk '{ print $1 }' "$stat")
 t0=$(date +%s)
 expect_exit "$LM_EXIT_OK" "$LM_WORK/o" "$LUNMARK" "$LM_WORK/met.fio" --no-prefill \
@@ -41,6 +41,10 @@ jq -e '.jobs[0].iodepth_level["16"] > 99' "$LM_WORK/met.json" >/dev/null ||
 [ "$secs" -lt 40 ] || fail "the job ran $secs s: it did not end after its measured window"
 { [ "$rt" -ge 200 ] && [ "$rt" -le 5000 ]; } || fail "a measured window of $rt ms, not about 250"
 [ "$ios" -gt 0 ] || fail "no IO reported"
+# and its iops samples, one per IO with a log of every IO, are of the
+# window's IOs alone, as fio starts its bw and iops stats again there
+n=$(jq -r '.jobs[0].read.iops_samples' "$LM_WORK/met.json")
+[ "$n" = "$ios" ] || fail "iops samples of each IO: $n, of $ios reads reported"
 awk -v d="$dev" -v n="$ios" 'BEGIN { exit !(d > 1.3 * n) }' ||
 	fail "the device read $dev, the report says $ios: the search's IOs were not left out"
 [ "$(jq -r '.jobs[0] | "\(.latency_target) \(.latency_window) \(.latency_percentile)"' "$LM_WORK/met.json")" = "500000000 250000 99.9" ] ||
