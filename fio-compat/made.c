@@ -60,6 +60,7 @@ static int lm_fio_make(const struct lm_fio_job *fj, const char *path,
 	bool there;
 	int ret;
 
+	memset(m, 0, sizeof(*m));
 	m->fd = m->dirfd = -1;
 	there = !lstat(path, &st);
 	/* a symlink at a name lunmark chose: planted, never followed */
@@ -143,6 +144,26 @@ static void lm_fio_made_done(struct lm_fio_made *m)
 	m->fd = m->dirfd = -1;
 }
 
+/* @m's directory opened again (@path's), for unlink=1: 0 or -errno. */
+static int lm_fio_made_dir(struct lm_fio_made *m, const char *path)
+{
+	char dir[PATH_MAX];
+	const char *base = strrchr(path, '/');
+	int ret = lm_path_dir(path, dir);
+
+	if (ret)
+		return ret;
+	base = base ? base + 1 : path;
+	if (strlen(base) >= sizeof(m->base))
+		return -ENAMETOOLONG;
+	ret = lm_dir_open(dir);
+	if (ret < 0)
+		return ret;
+	m->dirfd = ret;
+	snprintf(m->base, sizeof(m->base), "%s", base);
+	return 0;
+}
+
 /* The file of @set that @path names now (not through a link), or NULL. */
 static struct lm_fio_made *lm_fio_made_find(const struct lm_fio_madeset *set,
 					    const char *path)
@@ -171,6 +192,9 @@ int lm_fio_made_take(struct lm_fio_madeset *set, const struct lm_fio_job *fj,
 	if (m) {
 		ret = lm_fio_made_grow(fj, path, m, &grown);
 		*mine = grown || !m->old ? LM_MADE_NOW : LM_MADE_BEFORE;
+		/* a later job's unlink=1 removes it after that job, as fio */
+		if (fj->unlink && !m->unlink)
+			m->unlink = lm_fio_made_dir(m, path) == 0;
 		return ret;
 	}
 	v = realloc(set->v, (set->n + 1) * sizeof(*v));
@@ -181,18 +205,31 @@ int lm_fio_made_take(struct lm_fio_madeset *set, const struct lm_fio_job *fj,
 	set->v = v;
 	ret = lm_fio_make(fj, path, read_only, &made);
 	if (made.fd >= 0) {
+		/* one fd a file over the run: its directory's only while
+		 * unlink=1 will need it */
+		if (!made.unlink) {
+			close(made.dirfd);
+			made.dirfd = -1;
+		}
 		set->v[set->n++] = made;
 		*mine = LM_MADE_NOW;
 	}
 	return ret;
 }
 
-void lm_fio_made_phase(struct lm_fio_madeset *set)
+void lm_fio_made_laid(struct lm_fio_madeset *set)
+{
+	unsigned int i;
+
+	for (i = 0; i < set->n; i++)
+		set->v[i].old = true;
+}
+
+void lm_fio_made_unlink(struct lm_fio_madeset *set)
 {
 	unsigned int i, k = 0;
 
 	for (i = 0; i < set->n; i++) {
-		set->v[i].old = true;
 		if (set->v[i].unlink)
 			lm_fio_made_done(&set->v[i]);
 		else

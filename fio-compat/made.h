@@ -25,7 +25,7 @@
 /* A file made, held open until the run is done (unlink=1: the phase). */
 struct lm_fio_made {
 	int fd;	   /* -1: none made */
-	int dirfd; /* its directory */
+	int dirfd; /* its directory, while unlink=1 needs it; else -1 */
 	char base[NAME_MAX + 1];
 	bool unlink;
 	bool old; /* made by an earlier phase of the run */
@@ -57,9 +57,14 @@ enum lm_fio_mine {
 int lm_fio_made_take(struct lm_fio_madeset *set, const struct lm_fio_job *fj,
 		     const char *path, bool read_only, enum lm_fio_mine *mine);
 
-/* A phase is done: the files its jobs made with unlink=1 removed (while
- * they still are the files made), as fio removes them after the job. */
-void lm_fio_made_phase(struct lm_fio_madeset *set);
+/* A phase is done: the files made so far are laid out (LM_MADE_BEFORE
+ * to a later phase's jobs). */
+void lm_fio_made_laid(struct lm_fio_madeset *set);
+
+/* A phase and its verify read-back are done: the files its jobs asked
+ * unlink=1 of removed (while they still are the files made), as fio
+ * removes them after the job and its verify. */
+void lm_fio_made_unlink(struct lm_fio_madeset *set);
 
 /* The run is done: @set's files closed, those of unlink=1 removed. */
 void lm_fio_made_end(struct lm_fio_madeset *set);

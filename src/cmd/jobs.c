@@ -358,6 +358,7 @@ int lm_cmd_jobs(struct lm_cli *c)
 		if (!ret && !lm_stop)
 			ret = lm_jobs_readback(c, &js.jobs[i], n, &res[i],
 					       &made);
+		lm_fio_made_unlink(&made);
 		/* the last phase may not have run: nothing of it to show */
 		if (!ret || ret == LM_EXIT_IO || res[i].elapsed_ns)
 			done = i + n;

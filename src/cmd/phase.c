@@ -354,7 +354,7 @@ int lm_phase_run(struct lm_cli *c, const struct lm_fio_job *fj, unsigned int n,
 		lm_phase_runtimes(fj, n, r, res);
 	for (k = 0; k < slots + nspans; k++)
 		lm_run_result_free(&r[k]);
-	lm_fio_made_phase(made);
+	lm_fio_made_laid(made);
 	c->made = c->fio_named = 0;
 	free(r);
 	free(copy);

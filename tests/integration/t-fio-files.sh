@@ -96,6 +96,17 @@ sed -i 's/^size=1m$/size=1m\nunlink=1/' "$LM_WORK/u/p.fio"
 expect_exit "$LM_EXIT_OK" "$LM_WORK/o" sh -c "cd '$LM_WORK/u' && '$LUNMARK' p.fio"
 [ "$(grep -c "made p " "$LM_WORK/o").$(find "$LM_WORK/u" -name p)" = 2. ] ||
 	fail "unlink=1 over two phases: $(grep -E "made|extended" "$LM_WORK/o" | tr '\n' ' ')"
+# unlink=1 in a later job removes the file an earlier one made; and a
+# verifying job's file goes after its read-back, not before it (which
+# then read a new, empty file: exit 7)
+printf '[a]\nfilename=p\nrw=write\nbs=64k\nsize=1m\n[b]\nstonewall\nfilename=p\nrw=read\nbs=64k\nsize=1m\nunlink=1\n' \
+	>"$LM_WORK/u/p.fio"
+expect_exit "$LM_EXIT_OK" "$LM_WORK/o" sh -c "cd '$LM_WORK/u' && '$LUNMARK' p.fio"
+[ ! -e "$LM_WORK/u/p" ] || fail "a later job's unlink=1 left p"
+printf '[v]\nrw=write\nbs=64k\nsize=1m\nunlink=1\nverify=crc32c\n' >"$LM_WORK/u/v.fio"
+expect_exit "$LM_EXIT_OK" "$LM_WORK/o" sh -c "cd '$LM_WORK/u' && '$LUNMARK' v.fio --output-format=json --output=v.json"
+[ "$(jq -r '.jobs[0].read.io_bytes' "$LM_WORK/u/v.json").$(find "$LM_WORK/u" -name 'v.0.0')" = 1048576. ] ||
+	fail "unlink=1 with verify: read back $(jq -r '.jobs[0].read.io_bytes' "$LM_WORK/u/v.json") bytes, then $(ls "$LM_WORK/u")"
 note "a file made in a run is the run's, over its phases"
 
 # a planted symlink at a name lunmark would make: refused, not followed
