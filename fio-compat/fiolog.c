@@ -231,6 +231,7 @@ struct lm_fio_shared {
 	char path[512];
 	struct lm_replace rp;
 	FILE *f;
+	int err; /* a write to it failed: not put in place */
 };
 
 /* The shared file @path, begun with what it holds (fio appends to it)
@@ -241,15 +242,21 @@ static FILE *lm_log_shared(struct lm_fio_logs *lg, const char *path)
 	unsigned int i;
 	int ret;
 
-	for (i = 0; i < lg->n; i++)
-		if (!strcmp(lg->v[i].path, path))
+	for (i = 0; i < lg->n; i++) {
+		if (strcmp(lg->v[i].path, path))
+			continue;
+		if (!lg->v[i].err)
 			return lg->v[i].f;
+		errno = -lg->v[i].err;
+		return NULL;
+	}
 	v = realloc(lg->v, (lg->n + 1) * sizeof(*v));
 	if (!v)
 		return NULL;
 	lg->v = v;
 	e = &v[lg->n];
 	snprintf(e->path, sizeof(e->path), "%s", path);
+	e->err = 0;
 	ret = lm_replace_begin(&e->rp, path);
 	if (!ret)
 		ret = lm_replace_keep(&e->rp);
@@ -264,6 +271,16 @@ static FILE *lm_log_shared(struct lm_fio_logs *lg, const char *path)
 	}
 	lg->n++;
 	return e->f;
+}
+
+/* The shared file on @f could not be written (@err): dropped at the end. */
+static void lm_log_shared_failed(struct lm_fio_logs *lg, FILE *f, int err)
+{
+	unsigned int i;
+
+	for (i = 0; i < lg->n; i++)
+		if (lg->v[i].f == f)
+			lg->v[i].err = err;
 }
 
 /* The lines of one log into @f. */
@@ -307,6 +324,8 @@ static int lm_log_file(const struct lm_log_ctx *x, const char *name,
 		ret = f ? lm_log_lines(f, x, l, kind, empty) : -errno;
 		if (!ret && ferror(f))
 			ret = -EIO;
+		if (ret && f) /* half written: it is not put in place */
+			lm_log_shared_failed(x->lg, f, ret);
 		goto out_msg;
 	}
 	snprintf(path, sizeof(path), "%s_%s.%u.log", name, suffix, k);
@@ -415,7 +434,7 @@ int lm_fio_logs_end(struct lm_fio_logs *lg, char *msg, size_t len)
 	for (i = 0; i < lg->n; i++) {
 		struct lm_fio_shared *e = &lg->v[i];
 
-		err = ferror(e->f) ? -EIO : 0;
+		err = e->err ? e->err : ferror(e->f) ? -EIO : 0;
 		if (fclose(e->f) && !err)
 			err = -errno;
 		if (err)
@@ -424,7 +443,8 @@ int lm_fio_logs_end(struct lm_fio_logs *lg, char *msg, size_t len)
 			err = lm_replace_commit(&e->rp);
 		if (err && !ret) {
 			ret = err;
-			snprintf(msg, len, "%s: %s", e->path, strerror(-err));
+			snprintf(msg, len, "%s: %s", e->path,
+				 lm_replace_strerror(err));
 		}
 	}
 	free(lg->v);

@@ -253,14 +253,33 @@ const char *lm_replace_strerror(int err)
 {
 	if (err == -ENOTTY)
 		return "it is a block device, which lunmark writes no output over";
+	if (err == -EMLINK)
+		return "it is another user's file, or has other links, whose bytes lunmark copies into no file of its own (remove it, or name the log otherwise)";
 	return strerror(-err);
+}
+
+/* All of @n bytes of @buf to @fd: 0 or -errno. */
+static int lm_write_all(int fd, const char *buf, size_t n)
+{
+	ssize_t w;
+
+	while (n) {
+		w = write(fd, buf, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return w < 0 ? -errno : -EIO;
+		buf += w;
+		n -= (size_t)w;
+	}
+	return 0;
 }
 
 int lm_replace_keep(struct lm_replace *r)
 {
 	char buf[65536];
 	struct stat st;
-	ssize_t n = 0;
+	ssize_t n;
 	int fd, ret = 0;
 
 	if (r->in_place)
@@ -275,14 +294,29 @@ int lm_replace_keep(struct lm_replace *r)
 	}
 	if (!S_ISREG(st.st_mode))
 		goto out_close;
-	while ((n = read(fd, buf, sizeof(buf))) > 0) {
-		if (write(r->fd, buf, (size_t)n) != n) {
-			ret = errno ? -errno : -EIO;
-			goto out_close;
-		}
+	/* another user's file, or one linked elsewhere too (planted): its
+	 * bytes are not copied into a file of ours */
+	if ((st.st_uid && st.st_uid != geteuid()) || st.st_nlink != 1) {
+		ret = -EMLINK;
+		goto out_close;
 	}
-	if (n < 0)
+	/* what it held keeps its mode */
+	if (fchmod(r->fd, st.st_mode & 0666)) {
 		ret = -errno;
+		goto out_close;
+	}
+	for (;;) {
+		n = read(fd, buf, sizeof(buf));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			ret = n < 0 ? -errno : 0;
+			break;
+		}
+		ret = lm_write_all(r->fd, buf, (size_t)n);
+		if (ret)
+			break;
+	}
 out_close:
 	close(fd);
 	return ret;

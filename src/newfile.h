@@ -14,7 +14,9 @@
  * - A file given by the user (--json=FILE, --output=FILE, fio's logs) is
  *   replaced, never written through: a new temporary file in FILE's
  *   directory is written, fsync'd and renamed onto FILE. A symlink at
- *   FILE is replaced by the file, its target left alone.
+ *   FILE is replaced by the file, its target left alone. A log that fio
+ *   appends to gets FILE's bytes copied in first, only from a file of
+ *   the user's (or root's) with no other link.
  * - An entry is removed only while it still is the one lunmark made (same
  *   device and inode as the fd lunmark holds).
  *
@@ -83,13 +85,16 @@ struct lm_replace {
  */
 int lm_replace_begin(struct lm_replace *r, const char *path);
 
-/* What a -errno of lm_replace_begin() means, in words: strerror(), or
- * for -ENOTTY that the name is a block device. */
+/* What a -errno of lm_replace_begin() or _keep() means, in words:
+ * strerror(), or for -ENOTTY that the name is a block device, for -EMLINK
+ * that it is not a file whose bytes may be kept. */
 const char *lm_replace_strerror(int err);
 
 /* What FILE holds now, when it is a regular file (not a link), copied into
- * @r's temporary file: what is written next follows it, as an append
- * would (fio's per_job_logs=0), FILE itself never opened for writing. */
+ * @r's temporary file, which takes its mode: what is written next follows
+ * it, as an append would (fio's per_job_logs=0), FILE itself never opened
+ * for writing. -EMLINK when FILE is another user's (not root's) or has
+ * other links: a planted file's bytes are not copied into one of ours. */
 int lm_replace_keep(struct lm_replace *r);
 
 /* A stream on @r->fd (of a dup: fclose() it before commit), or NULL. */

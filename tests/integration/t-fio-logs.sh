@@ -129,7 +129,7 @@ for t in fio "$LUNMARK"; do
 	(cd "$d" && "$t" ../pj.fio --output-format=terse >/dev/null 2>err) || fail "$t: per_job_logs=0: $(cat "$d/err")"
 	rm "$d/err"
 done
-pj() { (cd "$1" && find . -name '*.log' -printf '%f ' | sort && head -1 a_bw.log && wc -l a_bw.log b_bw.log |
+pj() { (cd "$1" && find . -name '*.log' -printf '%f\n' | sort && head -1 a_bw.log && wc -l a_bw.log b_bw.log |
 	head -2 && cut -d, -f5 b_bw.log | sort -n | uniq | wc -l) | tr '\n' ' '; }
 [ "$(pj "$LM_WORK/pj-fio")" = "$(pj "$LM_WORK/pj-lunmark")" ] ||
 	fail "per_job_logs=0: fio $(pj "$LM_WORK/pj-fio"), lunmark $(pj "$LM_WORK/pj-lunmark")"
@@ -140,6 +140,17 @@ rm -f "$d"/*.log && echo secret >"$d/target" && ln -s target "$d/b_bw.log"
 # shellcheck disable=SC2015 # all must hold, else fail
 [ "$(cat "$d/target")" = secret ] && [ ! -L "$d/b_bw.log" ] && [ "$(wc -l <"$d/b_bw.log")" = 256 ] ||
 	fail "per_job_logs=0 wrote through a planted link: $(ls -l "$d")"
+# what it held keeps its mode; a file with another link (a hard link
+# planted to someone's file) is not copied in: refused, both left as
+# they were
+chmod 600 "$d/b_bw.log"
+(cd "$d" && "$LUNMARK" ../pj.fio --output-format=terse >/dev/null) || fail "per_job_logs=0 over a 0600 log"
+[ "$(stat -c %a "$d/b_bw.log").$(wc -l <"$d/b_bw.log")" = 600.512 ] ||
+	fail "per_job_logs=0 over a 0600 log: $(stat -c '%a %s' "$d/b_bw.log")"
+ln -f "$d/target" "$d/b_bw.log"
+expect_exit "$LM_EXIT_USAGE" "$LM_WORK/o" sh -c "cd '$d' && '$LUNMARK' ../pj.fio --output-format=terse"
+expect_grep "b_bw.log: it is another user's file, or has other links" "$LM_WORK/o"
+[ "$(cat "$d/target")" = secret ] || fail "a hard-linked log's other name changed: $(head -c 100 "$d/target")"
 # random_generator=lfsr walks each block once a pass, with norandommap
 # too (fio's t0021); norandommap alone draws some twice (256 blocks: the
 # chance of none twice is 256!/256^256)
