@@ -41,6 +41,7 @@ struct lm_fio_job {
 	unsigned int log_avg_ms;
 	bool per_job_logs;
 	/* random_generator: tausworthe (0), LM_FIO_LFSR or tausworthe64 */
+#define LM_FIO_LFSR 1u
 	unsigned int rand_gen;
 	/* of bw_log, iops_log, lat_log, hist_log (bits 1, 2, 4, 8): asked
 	 * for without a NAME, so named after the job (output.h) */
@@ -178,7 +179,6 @@ extern const unsigned int lm_fio_noptions;
 
 /* For the job files' rows: a field of struct lm_fio_job or of its job,
  * and a key taken with no effect or refused, with why. */
-#define LM_FIO_LFSR 1u /* random_generator=lfsr */
 #define LM_FJ(f) LM_AT(LM_D_FIO, struct lm_fio_job, f)
 #define LM_J(f) LM_AT(LM_D_JOB, struct lm_job, f)
 #define LM_TAKEN(key, why)                                       \

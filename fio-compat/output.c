@@ -156,7 +156,6 @@ static int lm_fio_set_log_clock(const struct lm_opt_ctx *x,
 	return 0;
 }
 
-/* write_*_log: NAME, or bare the job's name */
 /* The bit of log field @f of @fj in its log_by_name. */
 static unsigned int lm_fio_log_bit(const struct lm_fio_job *fj, const char *f)
 {

@@ -15,9 +15,9 @@
 #
 # Left out unless named: t0009 (4 CPUs), t0010 and t0013 (fio's
 # io_submit_mode=offload, which lunmark refuses and which hangs fio 3.33
-# here). fio's tree comes from build/bench/fio-libiscsi (built from
-# Debian's source package by scripts/bench-lib.sh, as bench-iscsi.sh
-# does), or $FIO_SRC.
+# here). Exits 1 when a test failed. fio's tree comes from
+# build/bench/fio-libiscsi (built from Debian's source package by
+# scripts/bench-lib.sh, as bench-iscsi.sh does), or $FIO_SRC.
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -72,5 +72,7 @@ if [ -n "$withfio" ]; then
 	harness "$fio" fio
 fi
 echo "== lunmark ($lunmark)${quiet:+, its stderr set aside}"
-harness "$tool" lunmark
+harness "$tool" lunmark | tee "$work/lunmark.table"
 [ -z "$quiet" ] || echo "(lunmark's stderr: $(wc -l <"$work/lunmark.stderr" 2>/dev/null || echo 0) lines)"
+# the exit code: 0 when every test run passed, 1 when one failed
+! grep -q '^Test [0-9]* FAILED' "$work/lunmark.table"

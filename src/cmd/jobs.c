@@ -290,8 +290,8 @@ static int lm_jobs_read(struct lm_cli *c, struct lm_fio_file *f,
 	return 0;
 }
 
-/* The logs of the first @done jobs of @js. Returns 0, or -1 when one
- * could not be written (said). */
+/* The logs of the first @done jobs of @js. Returns 0, or LM_EXIT_USAGE
+ * when one could not be written (said). */
 static int lm_jobs_logs(const struct lm_fio_jobs *js,
 			const struct lm_run_result *res, unsigned int done)
 {
@@ -306,12 +306,12 @@ static int lm_jobs_logs(const struct lm_fio_jobs *js,
 			lm_err("%s:%u: job '%s': cannot write its log: %s",
 			       js->jobs[i].file, js->jobs[i].line,
 			       js->jobs[i].job.name, msg);
-			ret = -1;
+			ret = LM_EXIT_USAGE;
 		}
 	}
 	if (lm_fio_logs_end(&logs, msg, sizeof(msg))) {
 		lm_err("cannot write a log: %s", msg);
-		ret = -1;
+		ret = LM_EXIT_USAGE;
 	}
 	return ret;
 }
@@ -381,8 +381,8 @@ int lm_cmd_jobs(struct lm_cli *c)
 	}
 	ret = ret ? ret : out_ret;
 	/* several ranks: rank 0's logs, of the sum, are the only ones */
-	if (!c->peer && lm_jobs_logs(&js, res, done))
-		ret = ret ? ret : LM_EXIT_USAGE;
+	out_ret = c->peer ? 0 : lm_jobs_logs(&js, res, done);
+	ret = ret ? ret : out_ret;
 	for (i = 0; i < js.n; i++)
 		lm_run_result_free(&res[i]);
 	free(res);

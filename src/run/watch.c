@@ -54,15 +54,15 @@ static int lm_phase(struct lm_shared *s)
 	return atomic_load_explicit(&s->phase, memory_order_relaxed);
 }
 
-/* When a worker's next sample is due: its period after the last (fio's
- * helper thread sleeps that long; its 1 ms slack is for a wake-up a
- * little early). */
 /* Are @avg_ms's samples of windows (not of each IO, nor none: job.h)? */
 static bool lm_windowed(unsigned int avg_ms)
 {
 	return avg_ms != LM_SAMPLE_EACH_IO && avg_ms != LM_SAMPLE_NONE;
 }
 
+/* When a worker's next sample is due: its period after the last (fio's
+ * helper thread sleeps that long; its 1 ms slack is for a wake-up a
+ * little early); never for samples that are not of windows. */
 static uint64_t lm_tap_next(const struct lm_rate_tap *t, const struct lm_job *j)
 {
 	uint64_t b = lm_windowed(j->bw_avg_ms)
