@@ -281,12 +281,13 @@ static int lm_fio_clone(struct lm_fio_jobs *out, unsigned int *number,
  * fio's bw or iops log of every IO (log_avg_msec=0) puts a sample per IO
  * in the place of that kind's windows, in the JSON's bw_ and iops_ figures
  * (fio's per_unit_log()); none where fio does not measure it (its
- * disable_bw, gtod_reduce).
+ * disable_bw, gtod_reduce); an averaged one, its window's.
  */
 static void lm_fio_io_samples(struct lm_fio_job *fj)
 {
 	struct lm_fio_off off;
 
+	lm_fio_avg_of_logs(fj);
 	if (fj->log_avg_ms)
 		return;
 	lm_fio_off_of(fj, &off);

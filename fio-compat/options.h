@@ -46,6 +46,8 @@ struct lm_fio_job {
 	/* of bw_log, iops_log, lat_log, hist_log (bits 1, 2, 4, 8): asked
 	 * for without a NAME, so named after the job (output.h) */
 	unsigned int log_by_name;
+	/* bwavgtime, iopsavgtime given (bits 1, 2): output.h */
+	unsigned int avg_given;
 	/* write_hist_log: a name prefix ("" when not asked for), and its
 	 * log_hist_msec (0: an empty log, as fio's) and coarseness */
 	char hist_log[256];

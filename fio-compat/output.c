@@ -12,7 +12,8 @@
 #include <string.h>
 #include <time.h>
 
-static lm_opt_set_fn lm_fio_set_log, lm_fio_set_pcts, lm_fio_set_log_clock;
+static lm_opt_set_fn lm_fio_set_log, lm_fio_set_pcts, lm_fio_set_log_clock,
+	lm_fio_set_avg;
 
 static const struct lm_enum lm_fio_unifieds[] = {
 	{ "none", LM_UNIFIED_NONE },
@@ -64,10 +65,12 @@ const struct lm_option lm_fio_output_options[] = {
 	{ .fio = "bwavgtime",
 	  LM_NUMBER(1, 3600000),
 	  LM_J(bw_avg_ms),
+	  .set = lm_fio_set_avg,
 	  .help = "each thread's bandwidth samples for the JSON's bw_min, bw_max, bw_mean, bw_dev and bw_samples: one each this many ms (default 500), as fio's; with a bw log of every IO, one per IO" },
 	{ .fio = "iopsavgtime",
 	  LM_NUMBER(1, 3600000),
 	  LM_J(iops_avg_ms),
+	  .set = lm_fio_set_avg,
 	  .help = "each thread's IOPS samples for the JSON's iops_min, ... iops_samples: one each this many ms (default 500), as fio's; with an iops log of every IO, one per IO" },
 	{ .fio = "per_job_logs",
 	  LM_BOOLEAN,
@@ -154,6 +157,33 @@ static int lm_fio_set_log_clock(const struct lm_opt_ctx *x,
 			"a clock_gettime() clock this host has: 0 CLOCK_REALTIME, 1 CLOCK_MONOTONIC, 7 CLOCK_BOOTTIME, ...");
 	fj->log_clock = (unsigned int)id;
 	return 0;
+}
+
+/* bwavgtime, iopsavgtime: N ms, and that it was given (fio's
+ * fio_option_is_set(), which its log setup reads: lm_fio_avg_of_logs()) */
+static int lm_fio_set_avg(const struct lm_opt_ctx *x, const struct lm_option *o,
+			  const char *v)
+{
+	struct lm_fio_job *fj = x->dst[LM_D_FIO];
+	unsigned int *f = lm_opt_field(x, o);
+	uint64_t n;
+	int ret = lm_opt_num(x, v, o->min, o->max, &n);
+
+	if (ret)
+		return ret;
+	*f = (unsigned int)n;
+	fj->avg_given |= f == &fj->job.bw_avg_ms ? 1u : 2u;
+	return 0;
+}
+
+void lm_fio_avg_of_logs(struct lm_fio_job *fj)
+{
+	if (!fj->log_avg_ms)
+		return;
+	if (fj->bw_log[0] && !(fj->avg_given & 1u))
+		fj->job.bw_avg_ms = fj->log_avg_ms;
+	if (fj->iops_log[0] && !(fj->avg_given & 2u))
+		fj->job.iops_avg_ms = fj->log_avg_ms;
 }
 
 /* The bit of log field @f of @fj in its log_by_name. */

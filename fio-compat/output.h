@@ -22,4 +22,9 @@ struct lm_fio_job;
  * name is known (fio names a [global] section's log after each job). */
 void lm_fio_log_names(struct lm_fio_job *fj);
 
+/* A bw or iops log averaged over log_avg_msec=N sets that kind's samples
+ * to N ms where bwavgtime or iopsavgtime was not given, as fio's log
+ * setup sets them (init.c). */
+void lm_fio_avg_of_logs(struct lm_fio_job *fj);
+
 #endif

@@ -72,6 +72,15 @@ read -r a ai _ < <(counts l.json)
 note "2 s, bwavgtime=250, iopsavgtime=1000: fio $(counts f.json), lunmark $(counts l.json)"
 { [ "$a" -ge 6 ] && [ "$a" -le 7 ] && [ "$ai" = 1 ]; } ||
 	fail "bwavgtime=250: $a bw samples in 2 s; iopsavgtime=1000: $ai"
+# an averaged log's window is the samples' period where none was given
+# (fio's log setup sets it), and a given one stays
+job 2 $'write_bw_log=lg\nwrite_iops_log=lg\nlog_avg_msec=250\niopsavgtime=1000'
+runs
+read -r a ai _ < <(counts l.json)
+read -r fa fai _ < <(counts f.json)
+note "2 s, logs of 250 ms windows, iopsavgtime=1000: fio $(counts f.json), lunmark $(counts l.json)"
+{ [ "$a" -ge 6 ] && [ "$a" -le 7 ] && [ "$ai" = 1 ] && [ "$fa" -ge 6 ] && [ "$fai" = 1 ]; } ||
+	fail "log_avg_msec=250: fio $fa bw samples in 2 s, lunmark $a; iopsavgtime=1000: fio $fai, lunmark $ai"
 
 # usr_cpu, sys_cpu and ctx are each job's own threads', as fio's: a job
 # that spins (the null engine at QD32) and one held to 50 IOPS, at once
