@@ -127,16 +127,6 @@ static void lm_log_windows(FILE *f, const struct lm_fio_job *fj,
 	free(w);
 }
 
-/* An IO's bandwidth as fio's add_bw_sample(): its bytes over its
- * completion latency (from issue, less the slat), in bytes per ms; 0 in
- * no time. */
-static uint64_t lm_io_bw(const struct lm_io_rec *e)
-{
-	uint64_t clat = lm_io_rec_clat(e);
-
-	return clat ? e->bs * 1000000ull / clat : 0;
-}
-
 /* fio's log of every IO: "msec, value, ddir, bs, rt", the value a
  * latency in ns, 1 for iops, and bs over the completion latency for bw,
  * rt 1 for an IO of the real-time class, else 0; with log_offset, "msec,
@@ -153,7 +143,8 @@ static void lm_log_ios(FILE *f, const struct lm_iolog *l, enum lm_log_kind kind,
 		for (i = 0; i < c->n; i++) {
 			const struct lm_io_rec *e = &c->r[i];
 
-			v = kind == LM_LOG_BW	  ? lm_io_bw(e)
+			v = kind == LM_LOG_BW
+				    ? lm_io_bw(e->bs, lm_io_rec_clat(e))
 			    : kind == LM_LOG_IOPS ? 1
 			    : kind == LM_LOG_CLAT ? lm_io_rec_clat(e)
 			    : kind == LM_LOG_SLAT ? e->slat_ns
@@ -235,21 +226,17 @@ struct lm_fio_shared {
 };
 
 /* The shared file @path, begun with what it holds (fio appends to it)
- * at its first use in this run. Returns its stream, or NULL with errno. */
-static FILE *lm_log_shared(struct lm_fio_logs *lg, const char *path)
+ * at its first use in this run. Returns it, or NULL with errno. */
+static struct lm_fio_shared *lm_log_shared(struct lm_fio_logs *lg,
+					   const char *path)
 {
 	struct lm_fio_shared *v, *e;
 	unsigned int i;
 	int ret;
 
-	for (i = 0; i < lg->n; i++) {
-		if (strcmp(lg->v[i].path, path))
-			continue;
-		if (!lg->v[i].err)
-			return lg->v[i].f;
-		errno = -lg->v[i].err;
-		return NULL;
-	}
+	for (i = 0; i < lg->n; i++)
+		if (!strcmp(lg->v[i].path, path))
+			return &lg->v[i];
 	v = realloc(lg->v, (lg->n + 1) * sizeof(*v));
 	if (!v)
 		return NULL;
@@ -270,17 +257,7 @@ static FILE *lm_log_shared(struct lm_fio_logs *lg, const char *path)
 		return NULL;
 	}
 	lg->n++;
-	return e->f;
-}
-
-/* The shared file on @f could not be written (@err): dropped at the end. */
-static void lm_log_shared_failed(struct lm_fio_logs *lg, FILE *f, int err)
-{
-	unsigned int i;
-
-	for (i = 0; i < lg->n; i++)
-		if (lg->v[i].f == f)
-			lg->v[i].err = err;
+	return e;
 }
 
 /* The lines of one log into @f. */
@@ -313,6 +290,7 @@ static int lm_log_file(const struct lm_log_ctx *x, const char *name,
 		       const struct lm_iolog *l, enum lm_log_kind kind,
 		       bool empty)
 {
+	struct lm_fio_shared *e;
 	struct lm_replace rp;
 	char path[512];
 	FILE *f = NULL;
@@ -320,12 +298,14 @@ static int lm_log_file(const struct lm_log_ctx *x, const char *name,
 
 	if (!x->fj->per_job_logs) {
 		snprintf(path, sizeof(path), "%s_%s.log", name, suffix);
-		f = lm_log_shared(x->lg, path);
-		ret = f ? lm_log_lines(f, x, l, kind, empty) : -errno;
-		if (!ret && ferror(f))
+		e = lm_log_shared(x->lg, path);
+		ret = !e ? -errno : e->err;
+		if (!ret)
+			ret = lm_log_lines(e->f, x, l, kind, empty);
+		if (!ret && ferror(e->f))
 			ret = -EIO;
-		if (ret && f) /* half written: it is not put in place */
-			lm_log_shared_failed(x->lg, f, ret);
+		if (ret && e) /* half written: it is not put in place */
+			e->err = ret;
 		goto out_msg;
 	}
 	snprintf(path, sizeof(path), "%s_%s.%u.log", name, suffix, k);
@@ -338,11 +318,8 @@ static int lm_log_file(const struct lm_log_ctx *x, const char *name,
 			lm_replace_abort(&rp);
 		}
 	}
-	if (ret) {
-		snprintf(x->msg, x->len, "%s: %s", path,
-			 lm_replace_strerror(ret));
-		return ret;
-	}
+	if (ret)
+		goto out_msg;
 	ret = lm_log_lines(f, x, l, kind, empty);
 	if (fclose(f) || ret) {
 		ret = ret ? ret : -errno;

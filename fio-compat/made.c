@@ -144,26 +144,6 @@ static void lm_fio_made_done(struct lm_fio_made *m)
 	m->fd = m->dirfd = -1;
 }
 
-/* @m's directory opened again (@path's), for unlink=1: 0 or -errno. */
-static int lm_fio_made_dir(struct lm_fio_made *m, const char *path)
-{
-	char dir[PATH_MAX];
-	const char *base = strrchr(path, '/');
-	int ret = lm_path_dir(path, dir);
-
-	if (ret)
-		return ret;
-	base = base ? base + 1 : path;
-	if (strlen(base) >= sizeof(m->base))
-		return -ENAMETOOLONG;
-	ret = lm_dir_open(dir);
-	if (ret < 0)
-		return ret;
-	m->dirfd = ret;
-	snprintf(m->base, sizeof(m->base), "%s", base);
-	return 0;
-}
-
 /* The file of @set that @path names now (not through a link), or NULL. */
 static struct lm_fio_made *lm_fio_made_find(const struct lm_fio_madeset *set,
 					    const char *path)
@@ -194,7 +174,7 @@ int lm_fio_made_take(struct lm_fio_madeset *set, const struct lm_fio_job *fj,
 		*mine = grown || !m->old ? LM_MADE_NOW : LM_MADE_BEFORE;
 		/* a later job's unlink=1 removes it after that job, as fio */
 		if (fj->unlink && !m->unlink)
-			m->unlink = lm_fio_made_dir(m, path) == 0;
+			m->unlink = !lm_open_parent(path, &m->dirfd, m->base);
 		return ret;
 	}
 	v = realloc(set->v, (set->n + 1) * sizeof(*v));

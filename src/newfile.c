@@ -129,7 +129,7 @@ int lm_path_dir(const char *path, char dir[PATH_MAX])
 
 /* @path split into its directory (opened, to @dirfd) and its own name
  * (@base). */
-static int lm_open_parent(const char *path, int *dirfd, char base[NAME_MAX + 1])
+int lm_open_parent(const char *path, int *dirfd, char base[NAME_MAX + 1])
 {
 	const char *slash = strrchr(path, '/');
 	char dir[PATH_MAX];

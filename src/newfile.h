@@ -38,6 +38,10 @@ int lm_dir_open(const char *path);
  * "." for a bare name, "/" for one at the root. 0 or -ENAMETOOLONG. */
 int lm_path_dir(const char *path, char dir[PATH_MAX]);
 
+/* @path's directory opened on *@dirfd and its last part into @base:
+ * 0, or -EISDIR ("out/"), -ENAMETOOLONG, the directory's -errno. */
+int lm_open_parent(const char *path, int *dirfd, char base[NAME_MAX + 1]);
+
 /*
  * A new file in @dirfd, PREFIX<random>SUFFIX, opened O_RDWR with @flags
  * (O_DIRECT, say) added, created with @mode (umask applies). Its name goes

@@ -33,6 +33,13 @@ static inline uint64_t lm_io_rec_clat(const struct lm_io_rec *e)
 	return e->lat_ns - e->slat_ns;
 }
 
+/* An IO's bandwidth as fio's add_bw_sample() takes it: @bytes over its
+ * completion latency @clat_ns, in bytes per ms; 0 in no time. */
+static inline uint64_t lm_io_bw(uint64_t bytes, uint64_t clat_ns)
+{
+	return clat_ns ? bytes * 1000000ull / clat_ns : 0;
+}
+
 struct lm_iolog_chunk {
 	struct lm_iolog_chunk *next;
 	unsigned int n;

@@ -47,8 +47,7 @@ static void lm_io_samples(struct lm_worker *w, enum lm_dir d, uint64_t bytes,
 			  uint64_t clat_ns)
 {
 	if (w->job->bw_avg_ms == LM_SAMPLE_EACH_IO)
-		lm_running_add(&w->io_bw[d],
-			       clat_ns ? bytes * 1000000 / clat_ns : 0);
+		lm_running_add(&w->io_bw[d], lm_io_bw(bytes, clat_ns));
 	if (w->job->iops_avg_ms == LM_SAMPLE_EACH_IO)
 		lm_running_add(&w->io_iops[d], 1);
 }
@@ -240,6 +239,31 @@ static void lm_over_target(struct lm_worker *w, struct lm_loop *l,
 	}
 }
 
+/* IO @io, done at @now and counted: its latencies (slat and clat where
+ * the engine tells them apart, clat else lat), its record (@base: the
+ * record's zero) and samples. */
+static void lm_counted(struct lm_worker *w, struct lm_loop *l,
+		       const struct lm_io *io, uint64_t now, uint64_t base)
+{
+	enum lm_dir d = io->dir;
+	uint64_t clat = now - (io->submit_ns ?: io->issue_ns);
+
+	if (l->lt.on && now - io->issue_ns > l->lt.target_ns)
+		lm_over_target(w, l, io, now);
+	lm_hist_add(&w->lat[d], now - io->issue_ns);
+	if (io->submit_ns) {
+		lm_hist_add(&w->slat[d], io->submit_ns - io->issue_ns);
+		lm_hist_add(&w->clat[d], clat);
+	}
+	if (w->prio_lat[d].n)
+		lm_hist_add(&w->prio_lat[d].h[io->prio_idx], clat);
+	lm_count(w, d, io->len, now - io->issue_ns,
+		 io->submit_ns ? io->submit_ns - io->issue_ns : 0);
+	if (w->job->iolog)
+		lm_iolog_io(&w->iolog, io, d, now, now > base ? now - base : 0);
+	lm_io_samples(w, d, io->len, clat);
+}
+
 /*
  * @n IOs reaped, the first at @now, in the window or not (@measuring),
  * before the stop or after it (@stop): a time-based run counts what
@@ -288,26 +312,7 @@ static void lm_complete(struct lm_worker *w, struct lm_loop *l, unsigned int n,
 					"%s (an IO of the real-time priority class, prioclass or cmdprio_class 1, needs CAP_SYS_NICE or CAP_SYS_ADMIN: run as root, or use class 2 or 3)",
 					strerror(EPERM));
 		} else if (count) {
-			if (l->lt.on && now - io->issue_ns > l->lt.target_ns)
-				lm_over_target(w, l, io, now);
-			lm_hist_add(&w->lat[d], now - io->issue_ns);
-			if (io->submit_ns) {
-				lm_hist_add(&w->slat[d],
-					    io->submit_ns - io->issue_ns);
-				lm_hist_add(&w->clat[d], now - io->submit_ns);
-			}
-			if (w->prio_lat[d].n)
-				lm_hist_add(
-					&w->prio_lat[d].h[io->prio_idx],
-					now - (io->submit_ns ?: io->issue_ns));
-			lm_count(w, d, io->len, now - io->issue_ns,
-				 io->submit_ns ? io->submit_ns - io->issue_ns
-					       : 0);
-			if (w->job->iolog)
-				lm_iolog_io(&w->iolog, io, d, now,
-					    now > base ? now - base : 0);
-			lm_io_samples(w, d, io->len,
-				      now - (io->submit_ns ?: io->issue_ns));
+			lm_counted(w, l, io, now, base);
 		}
 	next:
 		lm_unguard(w, io);
