@@ -118,7 +118,9 @@ static int lm_fio_set_verify(const struct lm_opt_ctx *x,
 	if (fj)
 		fj->verify_set = true;
 	if (j->verify_kind == LM_VERIFY_HASH && j->verify)
-		lm_note("%s:%u: verify=%s: lunmark's own verify (an XXH64 header per block, checked where read; a write job's blocks read back after its pass, or in it with verify_backlog)",
+		lm_note_to(
+			x->notes,
+			"%s:%u: verify=%s: lunmark's own verify (an XXH64 header per block, checked where read; a write job's blocks read back after its pass, or in it with verify_backlog)",
 			x->file, x->line, v);
 	return 0;
 }

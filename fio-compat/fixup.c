@@ -242,7 +242,8 @@ int lm_fio_fixup_job(struct lm_fio_job *fj, const struct lm_fio_jobs *out,
 	return lm_fio_waitee(fj, out, msg, len);
 }
 
-void lm_fio_sync_depth(struct lm_fio_job *fj, const struct lm_engine_ops *e)
+void lm_fio_sync_depth(struct lm_fio_job *fj, const struct lm_engine_ops *e,
+		       FILE *notes)
 {
 	const char *file;
 	unsigned int line;
@@ -250,7 +251,9 @@ void lm_fio_sync_depth(struct lm_fio_job *fj, const struct lm_engine_ops *e)
 	if (e->max_depth != 1 || fj->job.iodepth <= 1)
 		return;
 	lm_fio_set_at(fj, "iodepth", &file, &line);
-	lm_note("%s:%u: job '%s': iodepth=%u on %s, a synchronous engine: the queue depth is capped at 1, as fio caps it",
+	lm_note_to(
+		notes,
+		"%s:%u: job '%s': iodepth=%u on %s, a synchronous engine: the queue depth is capped at 1, as fio caps it",
 		file, line, fj->job.name, fj->job.iodepth, e->fio_name);
 	fj->depth_given = fj->job.iodepth;
 	fj->job.iodepth = 1;

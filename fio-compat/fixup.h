@@ -33,7 +33,9 @@ int lm_fio_fixup_job(struct lm_fio_job *fj, const struct lm_fio_jobs *out,
 		     char *msg, size_t len);
 
 /* A synchronous engine @e (psync) does one IO at a time: fio caps @fj's
- * depth at 1 and says so on stderr (lunmark's own run refuses it). */
-void lm_fio_sync_depth(struct lm_fio_job *fj, const struct lm_engine_ops *e);
+ * depth at 1 and says so among its reports, as lunmark to @notes
+ * (lm_note_to()); lunmark's own run refuses it. */
+void lm_fio_sync_depth(struct lm_fio_job *fj, const struct lm_engine_ops *e,
+		       FILE *notes);
 
 #endif

@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #define LM_FIO_INCLUDE_DEPTH 16
 
@@ -48,6 +49,9 @@ struct lm_fio_file {
 	/* --section=NAME: only the jobs named (nonly 0: every job) */
 	const char *const *only;
 	unsigned int nonly;
+	/* where the notes fio writes among its reports go: stdout in fio's
+	 * normal output, NULL in its JSON and terse (lm_note_to()) */
+	FILE *notes;
 };
 
 /*

@@ -29,6 +29,7 @@ struct lm_fio_ctx {
 	const char *warned[64];
 	unsigned int nwarned;
 	bool ignore;
+	FILE *notes; /* lm_fio_file's */
 };
 
 /* Option @fo, one lunmark does not know: an error, or with
@@ -175,7 +176,8 @@ static int lm_fio_apply(struct lm_fio_ctx *c, const struct lm_fio_section *s,
 {
 	struct lm_opt_ctx x = { .engine_set = &fj->engine_set,
 				.msg = c->msg,
-				.len = c->len };
+				.len = c->len,
+				.notes = c->notes };
 	unsigned int i, pass;
 	int ret;
 
@@ -317,7 +319,7 @@ static int lm_fio_job(struct lm_fio_ctx *c, const struct lm_fio_section *s,
 	/* no filename=: files of fio's names, made where missing */
 	e = lm_engine_find(fj->job.engine);
 	if (!ret && e)
-		lm_fio_sync_depth(fj, e);
+		lm_fio_sync_depth(fj, e, c->notes);
 	fj->named = !fj->nfiles && e && e->target == LM_ENGINE_TARGET_PATH;
 	if (!ret)
 		ret = lm_fio_files_place(fj, c->msg, c->len);
@@ -395,7 +397,8 @@ int lm_fio_jobs_build(const struct lm_fio_file *f, bool ignore_unsupported,
 {
 	struct lm_fio_ctx c = { .msg = msg,
 				.len = len,
-				.ignore = ignore_unsupported };
+				.ignore = ignore_unsupported,
+				.notes = f->notes };
 	int ret;
 
 	memset(out, 0, sizeof(*out));

@@ -52,7 +52,7 @@ static int lm_fio_made_size(int fd, uint64_t bytes, enum lm_fio_falloc how)
 /* File @path of job @fj made into @m when it does not exist (with
  * @read_only refused instead); else @m->fd is -1. 0, or an exit code. */
 static int lm_fio_make(const struct lm_fio_job *fj, const char *path,
-		       bool read_only, struct lm_fio_made *m)
+		       bool read_only, struct lm_fio_made *m, FILE *notes)
 {
 	uint64_t bytes = lm_fio_made_bytes(fj);
 	char size[32];
@@ -96,16 +96,18 @@ static int lm_fio_make(const struct lm_fio_job *fj, const char *path,
 	}
 	m->unlink = fj->unlink;
 	lm_fmt_size(size, sizeof(size), bytes);
-	lm_note("made %s (%s) for job '%s', as fio makes a job's files%s", path,
-		size, fj->job.name,
-		fj->unlink ? "; unlink=1 removes it after" : "");
+	lm_note_to(notes,
+		   "made %s (%s) for job '%s', as fio makes a job's files%s",
+		   path, size, fj->job.name,
+		   fj->unlink ? "; unlink=1 removes it after" : "");
 	return 0;
 }
 
 /* File @path, made into @m earlier in the run, extended to job @fj's
  * region when that goes further (*@grown). 0, or an exit code. */
 static int lm_fio_made_grow(const struct lm_fio_job *fj, const char *path,
-			    const struct lm_fio_made *m, bool *grown)
+			    const struct lm_fio_made *m, bool *grown,
+			    FILE *notes)
 {
 	uint64_t bytes = lm_fio_made_bytes(fj);
 	char size[32];
@@ -126,7 +128,9 @@ static int lm_fio_made_grow(const struct lm_fio_job *fj, const char *path,
 	}
 	*grown = true;
 	lm_fmt_size(size, sizeof(size), bytes);
-	lm_note("extended %s to %s for job '%s', as fio extends a job's file",
+	lm_note_to(
+		notes,
+		"extended %s to %s for job '%s', as fio extends a job's file",
 		path, size, fj->job.name);
 	return 0;
 }
@@ -170,7 +174,7 @@ int lm_fio_made_take(struct lm_fio_madeset *set, const struct lm_fio_job *fj,
 
 	*mine = LM_MADE_NOT;
 	if (m) {
-		ret = lm_fio_made_grow(fj, path, m, &grown);
+		ret = lm_fio_made_grow(fj, path, m, &grown, set->notes);
 		*mine = grown || !m->old ? LM_MADE_NOW : LM_MADE_BEFORE;
 		/* a later job's unlink=1 removes it after that job, as fio */
 		if (fj->unlink && !m->unlink)
@@ -183,7 +187,7 @@ int lm_fio_made_take(struct lm_fio_madeset *set, const struct lm_fio_job *fj,
 		return LM_EXIT_ENGINE;
 	}
 	set->v = v;
-	ret = lm_fio_make(fj, path, read_only, &made);
+	ret = lm_fio_make(fj, path, read_only, &made, set->notes);
 	if (made.fd >= 0) {
 		/* one fd a file over the run: its directory's only while
 		 * unlink=1 will need it */

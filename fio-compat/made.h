@@ -21,6 +21,7 @@
 
 #include <limits.h>
 #include <stdbool.h>
+#include <stdio.h>
 
 /* A file made, held open until the run is done (unlink=1: the phase). */
 struct lm_fio_made {
@@ -34,10 +35,12 @@ struct lm_fio_made {
 /* The files made in a run, each held open until the run ends: a later
  * job of the run on one of them (the same device and inode) has it as
  * lunmark's, as fio's later jobs write the files its earlier ones made.
- * Zero it to begin. */
+ * Zero it to begin; the files made and extended are said to notes, as
+ * fio says "Laying out IO file" (lm_note_to(): NULL, to none). */
 struct lm_fio_madeset {
 	struct lm_fio_made *v;
 	unsigned int n;
+	FILE *notes;
 };
 
 /* Whose a job's file is (lm_fio_made_take()). */

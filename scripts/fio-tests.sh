@@ -6,10 +6,10 @@
 #   scripts/fio-tests.sh [-q] [-f] [-k] [TEST...]  (as root: t0006 and
 #   t0018 run io_uring and libaio on files)
 #
-# The harness calls a run with anything on stderr failed, and lunmark
-# writes its notes there (the files it makes, its own verify in place of
-# md5): -q sends lunmark's stderr to a file instead, so that the table
-# shows what fails on other grounds. -f runs fio itself first, for
+# The harness calls a run with anything on stderr failed: lunmark's
+# notes go where fio's go (its normal output), but what it does otherwise
+# than fio is said there: -q sends lunmark's stderr to a file instead, so
+# that the table shows what fails on other grounds. -f runs fio itself first, for
 # reference. -k keeps the work directory (under /var/tmp: t0002 and t0006
 # write files of up to 5 GiB, sparse where not written).
 #

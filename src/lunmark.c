@@ -27,8 +27,8 @@ void lm_signals_catch(void)
 }
 
 /* fmt is checked at lm_err()'s and lm_note()'s callers */
-__attribute__((format(printf, 1, 0))) static void lm_say(const char *fmt,
-							 va_list ap)
+__attribute__((format(printf, 2, 0))) static void
+lm_say(FILE *to, const char *fmt, va_list ap)
 {
 	char line[8192] = "lunmark: ";
 	size_t n = strlen(line);
@@ -38,8 +38,9 @@ __attribute__((format(printf, 1, 0))) static void lm_say(const char *fmt,
 	vsnprintf(line + n, sizeof(line) - n - 1, fmt, ap);
 	n = strlen(line);
 	line[n] = '\n';
-	fflush(stdout);
-	fwrite(line, 1, n + 1, stderr);
+	if (to == stderr)
+		fflush(stdout);
+	fwrite(line, 1, n + 1, to);
 }
 
 void lm_err(const char *fmt, ...)
@@ -47,7 +48,7 @@ void lm_err(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	lm_say(fmt, ap);
+	lm_say(stderr, fmt, ap);
 	va_end(ap);
 }
 
@@ -56,7 +57,18 @@ void lm_note(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	lm_say(fmt, ap);
+	lm_say(stderr, fmt, ap);
+	va_end(ap);
+}
+
+void lm_note_to(FILE *to, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!to)
+		return;
+	va_start(ap, fmt);
+	lm_say(to, fmt, ap);
 	va_end(ap);
 }
 

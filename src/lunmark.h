@@ -10,6 +10,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #define LM_VERSION "0.1.0"
 
@@ -46,6 +47,11 @@ static inline int lm_stop_now(void)
 void lm_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* A note about what lunmark is doing, to stderr, in the same form. */
 void lm_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The same note to @to: stderr as lm_note(), stdout where fio writes its
+ * own notes (its normal output, also --output's file), NULL nowhere (fio's
+ * JSON and terse output, which hold no notes). */
+void lm_note_to(FILE *to, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 /* @text when the engine said something, else strerror(@err). */
 const char *lm_errtext(int err, const char *text);

@@ -257,6 +257,7 @@ static void lm_cli_ctx(struct lm_cli *c, struct lm_opt_ctx *x, char *msg,
 	x->kb_base = LM_KB_BINARY;
 	x->msg = msg;
 	x->len = len;
+	x->notes = stderr;
 }
 
 static int lm_parse_cmd(int argc, char **argv, struct lm_cli *c, char *msg,

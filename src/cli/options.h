@@ -25,6 +25,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* What a value is: its syntax (values.c), and so getopt's has_arg. */
 enum lm_otype {
@@ -91,6 +92,7 @@ struct lm_opt_ctx {
 	unsigned int line;
 	char *msg;
 	size_t len;
+	FILE *notes; /* where a setter's notes go (lm_note_to()) */
 };
 
 /* A setter of its own, for what the type alone does not say. Returns 0,

@@ -15,6 +15,7 @@
 
 #include <limits.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <time.h>
 #include <stdint.h>
 
@@ -78,6 +79,12 @@ struct lm_fio_file;
 int lm_run_set(struct lm_cli *c, struct lm_job *const *jobs,
 	       const struct lm_run_span *spans, unsigned int nspans,
 	       struct lm_run_result *keep, bool text);
+/* Where @c's notes of what lunmark does go (lm_note_to()): lunmark's own
+ * commands' to stderr; a job file's where fio says "Laying out IO file",
+ * in its normal output, none in JSON or terse alone (and none of an MPI
+ * rank but rank 0, which says the same). */
+FILE *lm_cmd_notes(const struct lm_cli *c);
+
 /* Where fio's formats go: stdout, or --output's file, replaced safely
  * (newfile.h) once everything is in it. */
 struct lm_fio_sink {

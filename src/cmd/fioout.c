@@ -16,6 +16,13 @@ static int lm_fio_out_say(const struct lm_cli *c, int err, const char *what)
 	return LM_EXIT_USAGE;
 }
 
+FILE *lm_cmd_notes(const struct lm_cli *c)
+{
+	if (c->cmd != LM_CMD_JOBS)
+		return stderr;
+	return c->out_normal && !c->peer ? stdout : NULL;
+}
+
 int lm_fio_out_open(const struct lm_cli *c, struct lm_fio_sink *s)
 {
 	int ret;

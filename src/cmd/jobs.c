@@ -22,6 +22,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Why fio skips a verify phase too: its runtime ends the job (backend.c
+ * stops before do_verify()) */
+static const char lm_jobs_timed[] =
+	"a time-based job's writes end at no pass; read them in a job after a stonewall";
+static const char lm_jobs_cut[] =
+	"its pass was cut short (a runtime, a stop), so not every block was written";
+
 /*
  * fio's verify phase: does @fj, a write job with verify (and do_verify),
  * read back what it wrote? NULL if so, else why not.
@@ -35,7 +42,7 @@ static const char *lm_jobs_reads_back(const struct lm_fio_job *fj)
 	if (!lm_job_rereadable(j))
 		return "verify_pattern's bytes depend on where each write began (a %o, or a length that does not divide 512), and writes of several sizes overlap at other boundaries: read them back in a job of one size after a stonewall";
 	if (j->time_based)
-		return "a time-based job's writes end at no pass; read them in a job after a stonewall";
+		return lm_jobs_timed;
 	return NULL;
 }
 
@@ -96,13 +103,18 @@ static int lm_jobs_readback(struct lm_cli *c, const struct lm_fio_job *fj,
 			why = *no ? no
 				  : "another job of its phase writes no verify data";
 		if (!why && !no && res[k].cut)
-			why = "its pass was cut short (a runtime, a stop), so not every block was written";
+			why = lm_jobs_cut;
 	}
 	if (!first)
 		return 0;
 	if (why) {
-		lm_note("%s:%u: job '%s': verify's read-back is not run: %s",
-			first->file, first->line, first->job.name, why);
+		/* where fio skips it too, a note among the reports, as
+		 * other notes fio makes; else on stderr: fio would verify */
+		lm_note_to(why == lm_jobs_timed || why == lm_jobs_cut
+				   ? lm_cmd_notes(c)
+				   : stderr,
+			   "%s:%u: job '%s': verify's read-back is not run: %s",
+			   first->file, first->line, first->job.name, why);
 		return 0;
 	}
 	rb = malloc(n * sizeof(*rb));
@@ -266,6 +278,7 @@ static int lm_jobs_read(struct lm_cli *c, struct lm_fio_file *f,
 		ret = lm_fio_read_next(c->targets[i], f, msg, sizeof(msg));
 	f->only = c->sections;
 	f->nonly = c->nsections;
+	f->notes = lm_cmd_notes(c);
 	if (!ret)
 		ret = lm_fio_jobs_build(f, c->ignore_unsupported, js, msg,
 					sizeof(msg));
@@ -319,7 +332,7 @@ static int lm_jobs_logs(const struct lm_fio_jobs *js,
 int lm_cmd_jobs(struct lm_cli *c)
 {
 	struct lm_run_result *res;
-	struct lm_fio_file f;
+	struct lm_fio_file f = { 0 };
 	struct lm_fio_jobs js = { 0 };
 	struct lm_fio_madeset made = { 0 };
 	struct lm_fio_sink sink;
@@ -329,16 +342,19 @@ int lm_cmd_jobs(struct lm_cli *c)
 	int ret;
 
 	clock_gettime(CLOCK_MONOTONIC, &start);
-	ret = lm_jobs_read(c, &f, &js);
-	if (ret || c->parse_only)
-		goto out_free;
-	if (c->showcmd) {
-		lm_fio_showcmd(stdout, &f);
-		goto out_free;
-	}
+	/* --output first, as fio opens it where it reads it: the notes of
+	 * reading the jobs go into it too, and a typo loses nothing */
 	ret = lm_fio_out_open(c, &sink);
 	if (ret)
 		goto out_free;
+	ret = lm_jobs_read(c, &f, &js);
+	if (ret || c->parse_only || c->showcmd) {
+		lm_fio_out_abort(&sink);
+		if (!ret && c->showcmd)
+			lm_fio_showcmd(stdout, &f);
+		goto out_free;
+	}
+	made.notes = lm_cmd_notes(c);
 	res = calloc(js.n, sizeof(*res));
 	if (!res) {
 		lm_fio_out_abort(&sink);

@@ -239,7 +239,7 @@ static int lm_run_targets(struct lm_cli *c, struct lm_job *const *jobs,
 			prefilled[k] = true;
 			continue;
 		}
-		ret = lm_prefill(j, &t[k]);
+		ret = lm_prefill(j, &t[k], lm_cmd_notes(c));
 		prefilled[k] = !ret;
 		if (ret == LM_EXIT_INTERRUPTED) {
 			lm_err("%s: interrupted while prefilling the region; nothing was measured",

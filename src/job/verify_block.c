@@ -61,8 +61,11 @@ static bool lm_vb_headless(const unsigned char *p, uint32_t lbs, char *why,
 
 	for (i = 0; i < lbs && !p[i]; i++)
 		;
-	snprintf(why, len, "%s",
-		 i == lbs ? "zeros" : "other data, with no verify header");
+	snprintf(
+		why, len, "%s",
+		i == lbs
+			? "zeros"
+			: "other data, with no verify header of lunmark's (a block fio wrote with verify= has fio's, which lunmark does not read)");
 	return i == lbs;
 }
 

@@ -26,7 +26,7 @@ void lm_prefill_span(const struct lm_job *j, uint64_t *from, uint64_t *to)
 	      j->offset_increment * (j->threads - 1);
 }
 
-int lm_prefill(const struct lm_job *j, const struct lm_target *t)
+int lm_prefill(const struct lm_job *j, const struct lm_target *t, FILE *notes)
 {
 	struct lm_run_result r;
 	struct lm_job p = *j;
@@ -77,7 +77,9 @@ int lm_prefill(const struct lm_job *j, const struct lm_target *t)
 	 * hipri's EOPNOTSUPP are the job's to meet, not its layout's */
 	lm_job_engine_plain(&p);
 	lm_fmt_size(size, sizeof(size), p.size_bytes);
-	lm_note("prefilling %s of %s so that reads read written data (--no-prefill skips this)",
+	lm_note_to(
+		notes,
+		"prefilling %s of %s so that reads read written data (--no-prefill skips this)",
 		size, t->kind == LM_TARGET_TESTFILE ? t->path : t->name);
 	ret = lm_run(&p, t, &r);
 	if (ret)

@@ -12,11 +12,15 @@
 #include "src/job/job.h"
 #include "src/target/target.h"
 
+#include <stdio.h>
+
 /*
  * Write the region of @j on @t (every thread's, with offset_increment)
- * once. Returns 0 or an exit code after printing why.
+ * once, saying so to @notes first (lm_note_to(): stderr, fio's normal
+ * output where fio would say "Laying out IO file", or NULL). Returns 0
+ * or an exit code after printing why.
  */
-int lm_prefill(const struct lm_job *j, const struct lm_target *t);
+int lm_prefill(const struct lm_job *j, const struct lm_target *t, FILE *notes);
 
 /* The bytes [@from, @to) of @t that lm_prefill() writes for @j: from its
  * offset over every thread's region, each of the size given (with the

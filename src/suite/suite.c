@@ -35,7 +35,7 @@ static int lm_suite_prefill(const struct lm_suite_opts *o,
 		return 0;
 	if (t->kind != LM_TARGET_TESTFILE && !o->allow_write)
 		return 0;
-	ret = lm_prefill(j, t);
+	ret = lm_prefill(j, t, stderr);
 	if (!ret)
 		m->prefilled = true;
 	return ret;

@@ -396,6 +396,9 @@ done
 printf '[d]\nrw=read\nbs=64k\nsize=1m\niodepth=4\n' >d4.fio
 both --filename="$LM_DEV" d4.fio
 same '.jobs[0] | [.read.total_ios, .latency_depth, .iodepth_level, .iodepth_submit]'
+# fio says it in its normal output, not in JSON: lunmark too (t-fio-files)
+! grep -q "capped at 1" lm.out || fail "a note with JSON alone: $(cat lm.out)"
+expect_exit "$LM_EXIT_OK" lm.out "$LUNMARK" --filename="$LM_DEV" d4.fio
 expect_grep "d4.fio:5: job 'd': iodepth=4 on psync, a synchronous engine: the queue depth is capped at 1" lm.out
 # group_reporting on some jobs only: a job with it joins the entry before
 # it in its group, as fio's stat.c does. Clones a.0, a.1 then b with it:

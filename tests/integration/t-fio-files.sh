@@ -296,4 +296,44 @@ if command -v fio >/dev/null; then
 		done
 	done
 fi
+# lunmark's notes of what it does as fio does it (a file made and laid
+# out, a queue capped at 1, its own verify, a time-based job's verify
+# phase skipped) go where fio's "Laying out IO file" goes: into the
+# normal output, --output's file too, none with JSON alone; stderr stays
+# empty, as fio's own harness (t/run-fio-tests.py) wants of a clean run.
+# What fio would do otherwise stays on stderr, JSON or not
+mkdir "$LM_WORK/nt"
+printf '[r]\nfilename=nt.img\nsize=1m\nrw=read\nbs=64k\niodepth=4\n[w]\nstonewall\nfilename=nt.img\nsize=1m\nrw=write\nbs=64k\nverify=md5\ntime_based\nruntime=1\n' \
+	>"$LM_WORK/nt/nt.fio"
+notes=("made nt.img (1MiB) for job 'r'" "prefilling 1MiB of nt.img" "nt.fio:6: job 'r': iodepth=4 on psync, a synchronous engine: the queue depth is capped at 1"
+	"nt.fio:13: verify=md5: lunmark's own verify" "nt.fio:7: job 'w': verify's read-back is not run: a time-based job's writes end at no pass")
+for how in normal file json; do
+	rm -f "$LM_WORK"/nt/nt.img "$LM_WORK"/nt/o.*
+	a=()
+	case $how in
+	file) a=(--output=o.txt) ;;
+	json) a=(--output-format=json) ;;
+	esac
+	(cd "$LM_WORK/nt" && "$LUNMARK" nt.fio "${a[@]}" >o.out 2>o.err) ||
+		fail "nt.fio ($how): $(head -c 300 "$LM_WORK/nt/o.err")"
+	[ ! -s "$LM_WORK/nt/o.err" ] || fail "nt.fio ($how): on stderr: $(head -c 400 "$LM_WORK/nt/o.err")"
+	for n in "${notes[@]}"; do
+		case $how in
+		normal) expect_grep "lunmark: $n" "$LM_WORK/nt/o.out" ;;
+		file) expect_grep "lunmark: $n" "$LM_WORK/nt/o.txt" ;;
+		json) ! grep -qF "$n" "$LM_WORK/nt/o.out" || fail "a note with JSON alone: $n" ;;
+		esac
+	done
+done
+[ ! -s "$LM_WORK/nt/o.out" ] || jq -e '.jobs | length == 2' "$LM_WORK/nt/o.out" >/dev/null ||
+	fail "JSON alone is not JSON: $(head -c 300 "$LM_WORK/nt/o.out")"
+grep -q '"jobs"' "$LM_WORK/nt/o.out" || fail "no JSON on stdout"
+# a second write job with no verify: fio would read the first one's
+# back, lunmark cannot (one read-back a phase); said on stderr
+printf '[x]\nfilename=nt.img\nsize=1m\nrw=write\nbs=64k\n' >>"$LM_WORK/nt/nt.fio"
+sed -i 's/^time_based$//; s/^runtime=1$//' "$LM_WORK/nt/nt.fio"
+(cd "$LM_WORK/nt" && "$LUNMARK" nt.fio --output-format=json --allow-write >o.out 2>o.err) ||
+	fail "nt.fio with x: $(head -c 300 "$LM_WORK/nt/o.err")"
+expect_grep "verify's read-back is not run: another job of its phase writes no verify data" "$LM_WORK/nt/o.err"
+note "notes as fio's: in the normal output and --output's file, none in JSON, stderr empty"
 exit "$LM_PASS"

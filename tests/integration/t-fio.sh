@@ -478,7 +478,7 @@ done
 rm -f "$LM_WORK/inc.img"
 printf '[r]\nfilename=%s\ndirect=1\nioengine=psync\nrw=read\nbs=64k\nsize=8m\nnumjobs=2\noffset_increment=16m\nio_size=16m\n' \
 	"$LM_WORK/inc.img" >"$LM_WORK/incr.fio"
-expect_exit "$LM_EXIT_OK" "$LM_WORK/p" "$LUNMARK" "$LM_WORK/incr.fio" --output-format=json
+expect_exit "$LM_EXIT_OK" "$LM_WORK/p" "$LUNMARK" "$LM_WORK/incr.fio"
 [ "$(stat -c %s "$LM_WORK/inc.img")" = $((24 << 20)) ] ||
 	fail "2 clones 16m apart made a file of $(stat -c %s "$LM_WORK/inc.img") bytes, not fio's 24 MiB"
 [ "$(grep -c "prefilling 8MiB of $LM_WORK/inc.img" "$LM_WORK/p")" -eq 2 ] ||
