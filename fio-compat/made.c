@@ -165,7 +165,8 @@ static struct lm_fio_made *lm_fio_made_find(const struct lm_fio_madeset *set,
 }
 
 int lm_fio_made_take(struct lm_fio_madeset *set, const struct lm_fio_job *fj,
-		     const char *path, bool read_only, enum lm_fio_mine *mine)
+		     const char *path, bool read_only, enum lm_fio_mine *mine,
+		     int *held)
 {
 	struct lm_fio_made *m = lm_fio_made_find(set, path), *v;
 	struct lm_fio_made made;
@@ -173,9 +174,11 @@ int lm_fio_made_take(struct lm_fio_madeset *set, const struct lm_fio_job *fj,
 	int ret;
 
 	*mine = LM_MADE_NOT;
+	*held = -1;
 	if (m) {
 		ret = lm_fio_made_grow(fj, path, m, &grown, set->notes);
 		*mine = grown || !m->old ? LM_MADE_NOW : LM_MADE_BEFORE;
+		*held = m->fd;
 		/* a later job's unlink=1 removes it after that job, as fio */
 		if (fj->unlink && !m->unlink)
 			m->unlink = !lm_open_parent(path, &m->dirfd, m->base);
@@ -197,6 +200,7 @@ int lm_fio_made_take(struct lm_fio_madeset *set, const struct lm_fio_job *fj,
 		}
 		set->v[set->n++] = made;
 		*mine = LM_MADE_NOW;
+		*held = made.fd;
 	}
 	return ret;
 }

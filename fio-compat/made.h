@@ -54,11 +54,15 @@ enum lm_fio_mine {
  * File @path of job @fj: one @set made earlier in the run and still that
  * file is extended to the job's region when that goes further, as fio
  * extends it; else it is made when it does not exist (with @read_only,
- * --readonly, refused instead) and kept in @set; whose it is to @mine.
- * Returns 0, or an exit code after saying why.
+ * --readonly, refused instead) and kept in @set; whose it is to @mine,
+ * and when lunmark's, @held its fd in @set (else -1), which the file
+ * opened by @path later must be (a name, or a directory above it,
+ * swapped in between is another's file). Returns 0, or an exit code
+ * after saying why.
  */
 int lm_fio_made_take(struct lm_fio_madeset *set, const struct lm_fio_job *fj,
-		     const char *path, bool read_only, enum lm_fio_mine *mine);
+		     const char *path, bool read_only, enum lm_fio_mine *mine,
+		     int *held);
 
 /* A phase is done: the files made so far are laid out (LM_MADE_BEFORE
  * to a later phase's jobs). */

@@ -254,7 +254,8 @@ static int lm_phase_make(struct lm_cli *c, const struct lm_fio_job *fj,
 	int ret;
 
 	c->fio_named |= (uint64_t)fj->named << k;
-	ret = lm_fio_made_take(made, fj, c->targets[k], c->read_only, &mine);
+	ret = lm_fio_made_take(made, fj, c->targets[k], c->read_only, &mine,
+			       &c->made_fd[k]);
 	if (mine != LM_MADE_NOT)
 		c->made |= 1ull << k;
 	if (mine == LM_MADE_BEFORE)

@@ -9,6 +9,7 @@
 lm_need_root
 command -v mkfs.ext4 >/dev/null || skip "no mkfs.ext4"
 command -v setpriv >/dev/null || skip "no setpriv to act as another user"
+command -v strace >/dev/null || skip "no strace (bash scripts/deps.sh)"
 
 lm_loop 32 512
 mkfs.ext4 -q -F -L victim "$LM_DEV" || skip "mkfs.ext4 failed on $LM_DEV"
@@ -155,4 +156,40 @@ if [ ! -b "$LM_DEV" ] || [ "$(lm_sum "$LM_DEV" 32)" != "$before" ]; then
 	fail "--output=DEVICE changed the device"
 fi
 note "an output that is a device, a FIFO or a link of one's own: written as it is"
+
+# 7. a file lunmark made for a job file's run, written by its later
+# phase without --allow-write: the hostile user, who owns a directory
+# above it, swaps that directory for a link to another's directory at
+# the moment the phase opens the file again by its name (strace holds
+# that open 3 s, the second open of the name); the open file is not the
+# one made, so nothing is written to it (the victim's checksum)
+as_hostile mkdir "$shared/h"
+mkdir "$LM_WORK/vd"
+head -c 1048576 /dev/urandom >"$LM_WORK/vd/p"
+vd_sum=$(sha256sum <"$LM_WORK/vd/p")
+printf '[a]\nfilename=%s/h/p\nrw=write\nbs=64k\nsize=1m\n[b]\nstonewall\nfilename=%s/h/p\nrw=write\nbs=64k\nsize=1m\n' \
+	"$shared" "$shared" >"$LM_WORK/swap.fio"
+# (its exit status to a file: a failed command in a list is no error)
+{ lm_strace -f -o "$LM_WORK/swap.st" -P "$shared/h/p" -e trace=openat \
+	-e inject=openat:delay_enter=3000000:when=2 \
+	"$LUNMARK" "$LM_WORK/swap.fio" >"$LM_WORK/swap.out" 2>&1 || echo "$?" >"$LM_WORK/swap.rc"; } &
+pid=$!
+swapped=
+for _ in $(seq 1 300); do
+	if [ "$(grep -c "openat(AT_FDCWD, \"$shared/h/p\"" "$LM_WORK/swap.st" 2>/dev/null)" -ge 2 ]; then
+		as_hostile mv "$shared/h" "$shared/h.old"
+		as_hostile ln -s "$LM_WORK/vd" "$shared/h"
+		swapped=1
+		break
+	fi
+	sleep 0.1
+done
+wait "$pid"
+rc=$(cat "$LM_WORK/swap.rc" 2>/dev/null || echo 0)
+[ -n "$swapped" ] || fail "the second open of the made file never came: $(cat "$LM_WORK/swap.out")"
+[ "$(sha256sum <"$LM_WORK/vd/p")" = "$vd_sum" ] ||
+	fail "a directory swapped above a made file: another's file written through (exit $rc)"
+[ "$rc" -eq "$LM_EXIT_GUARD" ] || fail "a swapped made file: exit $rc, not $LM_EXIT_GUARD: $(cat "$LM_WORK/swap.out")"
+expect_grep "not the file lunmark made for this run any more" "$LM_WORK/swap.out"
+note "a directory swapped above a made file between its check and its open: refused, nothing written"
 exit "$LM_PASS"
