@@ -227,12 +227,13 @@ int lm_fio_fixup_job(struct lm_fio_job *fj, const struct lm_fio_jobs *out,
 	ret = lm_fio_verify_fix(fj, msg, len);
 	if (ret)
 		return ret;
+	/* fio's zones: zonesize moved in each, zonerange long (its
+	 * default zonesize), zoneskip between them */
 	if (fj->zonemode && fj->zonesize) {
 		j->dist.zone_bytes = fj->zonesize;
-		j->dist.zone_skip_bytes =
-			fj->zoneskip + (fj->zonerange > fj->zonesize
-						? fj->zonerange - fj->zonesize
-						: 0);
+		j->dist.zone_range_bytes =
+			fj->zonerange ? fj->zonerange : fj->zonesize;
+		j->dist.zone_skip_bytes = fj->zoneskip;
 	}
 	/* fio's init.c: iodepth_batch_complete_max is _min unless set, so a
 	 * reap takes one completion at a time by default */

@@ -157,7 +157,7 @@ uint64_t lm_dist_seq(const struct lm_dist *d, uint64_t claim, uint64_t n,
 		     uint32_t bs)
 {
 	int64_t step = 1 + d->skip_bytes / (int64_t)bs;
-	uint64_t b, z, skip, m;
+	uint64_t b, zone, i, len;
 
 	if (step > 1)
 		b = claim % lm_dist_spots(d, n, bs) * (uint64_t)step;
@@ -167,16 +167,26 @@ uint64_t lm_dist_seq(const struct lm_dist *d, uint64_t claim, uint64_t n,
 		b = claim % n;
 
 	if (d->zone_bytes >= bs) {
-		/* as fio's: a zone past the region's end starts over at
-		 * its start, so the zones are the m that begin inside it */
-		z = d->zone_bytes / bs;
-		skip = d->zone_skip_bytes / bs;
-		m = (n + z + skip - 1) / (z + skip);
-		b = (uint64_t)(((unsigned __int128)(b / z % m) * (z + skip) +
-				b % z) %
-			       n);
+		zone = lm_dist_zone(d, b, n, bs, &i, &len);
+		b = (zone + i % len) % n;
 	}
 	return b;
+}
+
+uint64_t lm_dist_zone(const struct lm_dist *d, uint64_t k, uint64_t n,
+		      uint32_t bs, uint64_t *i, uint64_t *len)
+{
+	uint64_t visit = d->zone_bytes / bs ? d->zone_bytes / bs : 1;
+	uint64_t stride;
+
+	*len = d->zone_range_bytes / bs ? d->zone_range_bytes / bs : 1;
+	stride = *len + d->zone_skip_bytes / bs;
+	*i = k % visit;
+	/* as fio's: a zone past the region's end starts over at its
+	 * start, so the zones are those that begin inside it */
+	return (uint64_t)((unsigned __int128)(k / visit %
+					      ((n + stride - 1) / stride)) *
+			  stride);
 }
 
 /* zoned:A/S:A/S...: shares of IOs and of the region, each adding up to

@@ -36,11 +36,14 @@ struct lm_dist {
 	double io_cum[LM_DIST_ZONES];
 	double size_cum[LM_DIST_ZONES];
 	/* sequential IOs: fio's rw=read:N, N bytes skipped (back when
-	 * negative) after each IO; zonemode=strided: zone_bytes read, then
-	 * zone_skip_bytes skipped. A pass is as many IOs as the region has
+	 * negative) after each IO. A pass is as many IOs as the region has
 	 * blocks, wrapping at its end. */
 	int64_t skip_bytes;
-	uint64_t zone_bytes, zone_skip_bytes;
+	/* zonemode=strided, sequential or random IOs: zones of
+	 * zone_range_bytes (fio's zonerange), zone_skip_bytes apart (its
+	 * zoneskip); zone_bytes (its zonesize) moved in one, then the next
+	 * (lm_dist_zone()); 0: no zones */
+	uint64_t zone_bytes, zone_range_bytes, zone_skip_bytes;
 	/* a skip forward wraps at the region's end instead of ending the
 	 * pass (lm_dist_fit()) */
 	bool wrap;
@@ -69,6 +72,17 @@ uint64_t lm_dist_next(const struct lm_dist *d, struct lm_rand *r, uint64_t n);
  */
 uint64_t lm_dist_seq(const struct lm_dist *d, uint64_t claim, uint64_t n,
 		     uint32_t bs);
+
+/*
+ * zonemode=strided, as fio's __fill_io_u_zone() moves through zones: the
+ * job's block @k (its IOs' blocks counted from 0, of @bs bytes) falls in
+ * a visit of zone_bytes to one zone, the zones zone_skip_bytes apart over
+ * [0, @n) and the first again after the last that begins inside it. The
+ * zone's first block; *@i: @k's place in its visit; *@len: the zone's
+ * blocks (a visit longer than that goes round the zone again).
+ */
+uint64_t lm_dist_zone(const struct lm_dist *d, uint64_t k, uint64_t n,
+		      uint32_t bs, uint64_t *i, uint64_t *len);
 
 /* The IOs of one pass over @n blocks of @bs bytes: fewer than n with a
  * skip forward, which ends the pass at the region's end, unless it

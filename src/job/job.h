@@ -366,6 +366,15 @@ static inline bool lm_job_mapped(const struct lm_job *j)
 	       !j->bs_vary && !lm_dist_placed(&j->dist) && !j->seq_nr;
 }
 
+/* Does a random job in strided zones walk each zone's blocks once a
+ * round (randmap, fio's map reset each zonerange; lm_offset_zone_map())? */
+static inline bool lm_job_zone_mapped(const struct lm_job *j)
+{
+	return j->randmap && lm_rw_random(j->rw) && j->random_pct >= 100 &&
+	       !j->bs_vary && j->dist.kind == LM_DIST_UNIFORM &&
+	       j->dist.zone_bytes && !j->seq_nr;
+}
+
 /* Does the job walk fio's random map of blocks (blockmap.h): randmap, in
  * a random job of several sizes, its offsets on the smallest one? (The
  * worker also needs its region to fit LM_BLOCKMAP_MAX_BLOCKS.) */

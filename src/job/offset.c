@@ -53,6 +53,8 @@ void lm_offset_init(struct lm_offset_gen *g, uint64_t start_bytes,
 	/* a mixed stream starts at a random block */
 	g->last = random_pct ? lm_rand_below(&g->rand, nblocks) : 0;
 	g->map_mask = 0;
+	g->zones = g->zone_map = false;
+	g->zone_k = 0;
 	g->pass = false;
 	g->split = false;
 	g->dist = NULL;
@@ -80,22 +82,52 @@ void lm_offset_map(struct lm_offset_gen *g, uint64_t key)
  * inside, which keeps the whole a bijection of [0, nblocks). The domain
  * is under twice nblocks, so fewer than two rounds are needed on average.
  */
-uint64_t lm_perm(const struct lm_offset_gen *g, uint64_t i, uint64_t pass)
-{
-	static const uint64_t mul[3] = { 0x9e3779b97f4a7c15ull,
+static const uint64_t lm_perm_mul[3] = { 0x9e3779b97f4a7c15ull,
 					 0xbf58476d1ce4e5b9ull,
 					 0x94d049bb133111ebull };
-	uint64_t m = g->map_mask, key = g->map_key ^ (pass * mul[0]), x = i;
+
+/* Element @i of a bijection of [0, @n) of @key's, over the values of
+ * @mask (at least n - 1, all ones) folded by @shift. */
+static uint64_t lm_perm_of(uint64_t n, uint64_t mask, unsigned int shift,
+			   uint64_t key, uint64_t i)
+{
+	uint64_t x = i;
 	unsigned int r;
 
 	do {
 		for (r = 0; r < 3; r++) {
-			x = (x * mul[r]) & m;
-			x = (x + (key >> (r * 8)) * mul[2 - r]) & m;
-			x ^= x >> g->map_shift;
+			x = (x * lm_perm_mul[r]) & mask;
+			x = (x + (key >> (r * 8)) * lm_perm_mul[2 - r]) & mask;
+			x ^= x >> shift;
 		}
-	} while (x >= g->nblocks);
+	} while (x >= n);
 	return x;
+}
+
+uint64_t lm_perm(const struct lm_offset_gen *g, uint64_t i, uint64_t pass)
+{
+	return lm_perm_of(g->nblocks, g->map_mask, g->map_shift,
+			  g->map_key ^ (pass * lm_perm_mul[0]), i);
+}
+
+uint64_t lm_offset_zoned(struct lm_offset_gen *g, unsigned int units)
+{
+	uint64_t k = g->zone_k, zone, i, len, x, mask;
+	unsigned int bits;
+
+	g->zone_k += units;
+	zone = lm_dist_zone(g->dist, k, g->nblocks, g->bs_bytes, &i, &len);
+	if (!g->zone_map)
+		return (zone + lm_dist_next(g->dist, &g->rand, len)) %
+		       g->nblocks;
+	/* a round of the zone's blocks: its visit (k - i, each visit's
+	 * first block) and how many rounds of it went before */
+	bits = len > 1 ? 64 - (unsigned int)__builtin_clzll(len - 1) : 1;
+	mask = bits >= 64 ? UINT64_MAX : (1ull << bits) - 1;
+	x = lm_perm_of(len, mask, bits / 2 + 1,
+		       g->map_key ^ ((k - i + i / len) * lm_perm_mul[0]),
+		       i % len);
+	return (zone + x) % g->nblocks;
 }
 
 uint64_t lm_offset_room(const struct lm_offset_gen *g, uint64_t *at)

@@ -106,6 +106,12 @@ struct lm_offset_gen {
 	/* random offsets drawn from it (fio's random_distribution); NULL:
 	 * uniform */
 	const struct lm_dist *dist;
+	/* a random job in strided zones (dist's, lm_offset_zoned()): the
+	 * blocks given so far; zone_map: each zone's blocks once a round of
+	 * its length, in an order of map_key's (fio's map, reset each
+	 * zonerange) */
+	uint64_t zone_k;
+	bool zones, zone_map;
 	/* fio's rw=randread:N: every seq_nr-th offset drawn (the first
 	 * too), those between the blocks after its direction's IO before,
 	 * or that IO's again (seq_ident); 0: off (lm_offset_seq()) */
@@ -174,12 +180,28 @@ static inline void lm_offset_seq(struct lm_offset_gen *g, unsigned int nr,
 	memset(g->seq_next, 0, sizeof(g->seq_next));
 }
 
-/* Random offsets from @d (after lm_offset_init(); uniform: no change). */
+/* Random offsets from @d (after lm_offset_init(); uniform: no change),
+ * in its strided zones where it has them. */
 static inline void lm_offset_dist(struct lm_offset_gen *g,
 				  const struct lm_dist *d)
 {
 	g->dist = lm_dist_placed(d) ? d : NULL;
+	g->zones = d->zone_bytes >= g->bs_bytes;
+	g->zone_k = 0;
 }
+
+/* A random job in strided zones touches each zone's blocks once a round,
+ * in an order of @key's (after lm_offset_dist()). */
+static inline void lm_offset_zone_map(struct lm_offset_gen *g, uint64_t key)
+{
+	g->zone_map = g->zones;
+	g->map_key = key;
+}
+
+/* A random job's block for an IO of @units blocks in its strided zones
+ * (lm_dist_zone()): in the zone of its place, drawn there, or with the
+ * zone map the next of the round's order. */
+uint64_t lm_offset_zoned(struct lm_offset_gen *g, unsigned int units);
 
 /* A random block of the region. */
 static inline uint64_t lm_offset_random(struct lm_offset_gen *g)
@@ -219,7 +241,7 @@ static inline bool lm_offset_next_dir(struct lm_offset_gen *g, uint64_t *off,
 		b &= ~LM_CURSOR_PASS;
 		b = lm_perm(g, b % g->nblocks, b / g->nblocks);
 	} else if (g->random_pct >= 100) {
-		b = lm_offset_random(g);
+		b = g->zones ? lm_offset_zoned(g, units) : lm_offset_random(g);
 	} else if (g->random_pct) {
 		if (lm_rand_below(&g->rand, 100) < g->random_pct)
 			b = lm_offset_random(g);

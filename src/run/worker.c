@@ -271,6 +271,8 @@ static void lm_job_pass(struct lm_worker *w, struct lm_loop *l)
 	if (l->map.bits)
 		lm_blockmap_clear(&l->map);
 	lm_offset_dist(&l->gen, &j->dist); /* fio's random_distribution */
+	if (lm_job_zone_mapped(j))
+		lm_offset_zone_map(&l->gen, j->seed);
 	/* randread:N: a run past the region's end is drawn anew where it
 	 * ends at the target's, else it ends the pass, as fio's */
 	lm_offset_seq(&l->gen, j->seq_nr, j->rw_seq == 1,

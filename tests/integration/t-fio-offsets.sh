@@ -13,7 +13,10 @@
 #   IO; randread:1 keeps the random map; a run past the end of a region
 #   smaller than the device ends the pass;
 # - a job's rw= without :N has none, though its [global]'s had one;
-# - N with a unit, or 0, after a random mode refused with file:line.
+# - N with a unit, or 0, after a random mode refused with file:line;
+# - zonemode=strided: a random job's IOs each in its zone, each block
+#   once a round with a map (fio's t/strided.py's rules, on both tools'
+#   logs); a sequential job's blocks as fio's.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/fio-lib.sh"
 lm_fio_setup
@@ -153,5 +156,63 @@ for v in randread:4k randread:0 randread:-4; do
 	expect_grep "N a count of IOs from 1" l.out
 done
 ok "randread:N with a unit, 0 or a sign refused"
+
+# zonemode=strided in a random job, checked as fio's own t/strided.py
+# checks it (each IO in the zone of its place: zonesize moved in a zone
+# zonerange long, then the next, from offset again past the file's end;
+# with the random map or lfsr each of the zone's blocks once a round of
+# zonerange) on both tools' logs of every IO's offset (null engine).
+# lunmark once ignored the zones of a random job, and its map with them
+# strided RANGE SIZE FILESIZE OFFSET MAP [ARG...]: both tools' runs (bytes)
+strided() {
+	local zr=$1 zs=$2 fs=$3 at=$4 map=$5 t out
+	shift 5
+	for t in "$fio" "$LUNMARK"; do
+		rm -f om/*
+		"$t" --name=strided --zonemode=strided --log_offset=1 --rw=randread \
+			--write_iops_log=om/s --zonerange="$zr" --zonesize="$zs" --bs=4096 \
+			--offset="$at" --ioengine=null --size="$fs" --io_size="$fs" --filesize="$fs" \
+			"$@" >om.out 2>&1 || fail "$t strided $*: $(head -c 300 om.out)"
+		out=$(awk -F', ' -v zr="$zr" -v zs="$zs" -v fs="$fs" -v at="$at" -v map="$map" '
+			BEGIN { z = at; perzone = zs / 4096; perround = zr / 4096 }
+			{
+				if (n == perzone) { n = 0; z += zr; if (z >= fs) z = at; split("", seen) }
+				n++; off = $5 + 0
+				if (off < z || off >= z + zr) { print "IO " NR " at " off ", outside the zone at " z; exit 1 }
+				if (!map) next
+				if (off in seen) { print "IO " NR " at " off ", twice in a round of its zone"; exit 1 }
+				seen[off] = 1
+				if (n % perround == 0) split("", seen)
+			}
+			END { if (NR < 2 * perzone) { print "only " NR " IOs"; exit 1 } }' om/s_iops.1.log) ||
+			fail "zonemode=strided zonerange=$zr zonesize=$zs offset=$at $*: $t: $out"
+	done
+}
+# (in bytes: the checker's numbers)
+strided 4096 4096 65536 0 1
+strided 4096 4096 65536 32768 1
+strided 4096 16384 65536 0 1
+strided 16384 4096 65536 0 1
+strided 65536 262144 1048576 0 1 --norandommap --random_generator=lfsr
+strided 32768 16384 1048576 0 1 --norandommap --random_generator=lfsr
+strided 4096 8192 65536 0 0 --norandommap
+strided 32768 16384 1048576 0 0 --norandommap
+ok "zonemode=strided in a random job: each IO in its zone, each block once a round with a map, in both tools"
+# and in a sequential one, fio's blocks in fio's order: a zonesize past
+# zonerange goes round the zone again (lunmark once read on past it)
+for z in "--zonerange=8192 --zonesize=16384" "--zonerange=16384 --zonesize=4096 --zoneskip=4096" \
+	"--zonerange=8192 --zonesize=8192 --zoneskip=8192"; do
+	for t in "$fio" "$LUNMARK"; do
+		rm -f om/*
+		# shellcheck disable=SC2086 # $z: the options, split
+		"$t" --name=s --zonemode=strided $z --log_offset=1 --rw=read --write_iops_log=om/s --bs=4096 \
+			--ioengine=null --size=65536 --io_size=65536 --filesize=65536 >om.out 2>&1 ||
+			fail "$t strided $z: $(head -c 300 om.out)"
+		awk -F', ' '{ printf "%d ", $5 / 4096 }' om/s_iops.1.log >"om.$([ "$t" = "$fio" ] && echo f || echo l)"
+	done
+	note "rw=read $z: fio $(cat om.f), lunmark $(cat om.l)"
+	{ [ -s om.f ] && cmp -s om.f om.l; } || fail "rw=read $z: fio's blocks $(cat om.f), lunmark's $(cat om.l)"
+done
+ok "zonemode=strided in a sequential job: fio's blocks, in fio's order"
 
 echo "$passed passed, 0 failed"

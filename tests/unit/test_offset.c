@@ -344,6 +344,38 @@ static void lm_test_dist_wrap(void)
 	}
 }
 
+/* A random job in strided zones (fio's t/strided.py): each IO in the zone
+ * of its place, the zone's blocks once a round with the map (zonesize 8
+ * blocks, zonerange 4: two rounds a zone), any with repeats without */
+static void lm_test_zoned_random(void)
+{
+	struct lm_dist d = { .zone_bytes = 8 * 4096,
+			     .zone_range_bytes = 4 * 4096,
+			     .zone_skip_bytes = 4096 };
+	struct lm_offset_gen g;
+	uint64_t off, k, seen = 0, b;
+	unsigned int map;
+
+	for (map = 0; map < 2; map++) {
+		lm_offset_init(&g, 0, 25, 4096, 100, NULL, 7, 0);
+		lm_offset_dist(&g, &d);
+		if (map)
+			lm_offset_zone_map(&g, 7);
+		for (k = 0; k < 64; k++) {
+			CU_ASSERT(lm_offset_next_dir(&g, &off, 1, 0));
+			b = off / 4096;
+			/* zones begin at 0, 5, 10, 15, 20 (of 25 blocks) */
+			CU_ASSERT(b >= k / 8 % 5 * 5 && b < k / 8 % 5 * 5 + 4);
+			if (!map)
+				continue;
+			if (k % 4 == 0)
+				seen = 0;
+			CU_ASSERT_FALSE(seen >> (b - k / 8 % 5 * 5) & 1);
+			seen |= 1ull << (b - k / 8 % 5 * 5);
+		}
+	}
+}
+
 static void lm_test_dist(void)
 {
 	struct lm_dist d;
@@ -382,9 +414,11 @@ static void lm_test_dist(void)
 	CU_ASSERT_NOT_EQUAL(lm_dist_parse("zoned:50/5:30/15", &d), 0);
 	CU_ASSERT_NOT_EQUAL(lm_dist_parse("gauss:3", &d), 0);
 	lm_test_dist_skips();
-	/* strided: 2 blocks read, 3 skipped */
+	/* strided: zones of 2 blocks, 3 skipped between them, 2 read in
+	 * each */
 	d.skip_bytes = 0;
 	d.zone_bytes = 8192;
+	d.zone_range_bytes = 8192;
 	d.zone_skip_bytes = 12288;
 	CU_ASSERT_EQUAL(lm_dist_seq(&d, 1, 100, 4096), 1);
 	CU_ASSERT_EQUAL(lm_dist_seq(&d, 2, 100, 4096), 5);
@@ -394,6 +428,20 @@ static void lm_test_dist(void)
 	CU_ASSERT_EQUAL(lm_dist_seq(&d, 5, 12, 4096), 11);
 	CU_ASSERT_EQUAL(lm_dist_seq(&d, 6, 12, 4096), 0);
 	CU_ASSERT_EQUAL(lm_dist_seq(&d, 9, 12, 4096), 6);
+	/* zonesize past zonerange: round the zone again (fio's "maintain
+	 * the same zone"), 5 blocks in a zone of 2 */
+	d.zone_bytes = 5 * 4096;
+	d.zone_skip_bytes = 0;
+	CU_ASSERT_EQUAL(lm_dist_seq(&d, 2, 100, 4096), 0);
+	CU_ASSERT_EQUAL(lm_dist_seq(&d, 4, 100, 4096), 0);
+	CU_ASSERT_EQUAL(lm_dist_seq(&d, 5, 100, 4096), 2);
+	/* zonesize under zonerange: the zone's first blocks, then the next
+	 * zone (4 long, 1 read) */
+	d.zone_bytes = 4096;
+	d.zone_range_bytes = 4 * 4096;
+	CU_ASSERT_EQUAL(lm_dist_seq(&d, 1, 100, 4096), 4);
+	CU_ASSERT_EQUAL(lm_dist_seq(&d, 2, 100, 4096), 8);
+	lm_test_zoned_random();
 }
 
 /* fio's random map of blocks: a covered start moves to the next free
