@@ -7,6 +7,7 @@
 #include "fio-compat/fixup.h"
 #include "fio-compat/engine.h"
 #include "fio-compat/files.h"
+#include "fio-compat/fiojson.h"
 #include "src/engine/engine.h"
 #include "src/lunmark.h"
 
@@ -173,6 +174,7 @@ int lm_fio_fixup_job(struct lm_fio_job *fj, const struct lm_fio_jobs *out,
 	struct lm_job *j = &fj->job;
 	unsigned int nf = lm_fio_nfiles(fj);
 	const char *why = lm_fio_fixup(fj);
+	struct lm_fio_off off;
 	char why_msg[160];
 	int ret;
 
@@ -227,6 +229,10 @@ int lm_fio_fixup_job(struct lm_fio_job *fj, const struct lm_fio_jobs *out,
 	ret = lm_fio_verify_fix(fj, msg, len);
 	if (ret)
 		return ret;
+	/* fio's stat.c: the priorities' latencies are lat's where its
+	 * percentiles are asked for (and measured), else clat's */
+	lm_fio_off_of(fj, &off);
+	j->prio_total = fj->lat_pcts && !off.lat;
 	/* fio's zones: zonesize moved in each, zonerange long (its
 	 * default zonesize), zoneskip between them */
 	if (fj->zonemode && fj->zonesize) {

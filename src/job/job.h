@@ -249,6 +249,9 @@ struct lm_job {
 	bool lat_run;
 	/* fio's prio, prioclass and cmdprio options (prio.h) */
 	struct lm_prio prio;
+	/* each priority's latencies (fio's prios[]) of the whole IO, from
+	 * issue (fio's with lat_percentiles), else from submission (clat) */
+	bool prio_total;
 	/* fio's cpus_allowed and numa_* options (place.h) */
 	struct lm_place place;
 	/* fio's size past the target's end: cut at it (job files), the size

@@ -52,8 +52,9 @@ static void lm_run_syncs(FILE *f, const struct lm_run_result *r)
 }
 
 /* fio's per-priority lines, where two or more priorities had IOs: each
- * one's completion latency (cmdprio, src/job/prio.h) */
-static void lm_run_prios(FILE *f, const struct lm_priolat *p)
+ * one's completion latency, or (@total) the whole IO's (cmdprio,
+ * src/job/prio.h) */
+static void lm_run_prios(FILE *f, const struct lm_priolat *p, bool total)
 {
 	unsigned int i;
 
@@ -65,11 +66,11 @@ static void lm_run_prios(FILE *f, const struct lm_priolat *p)
 		if (!s->ios)
 			continue;
 		fprintf(f,
-			"    prio %u/%u clat (us): min=%.2f, max=%.2f, mean=%.2f, stdev=%.2f, p50=%.2f, p99=%.2f; %llu IOs\n",
+			"    prio %u/%u %s (us): min=%.2f, max=%.2f, mean=%.2f, stdev=%.2f, p50=%.2f, p99=%.2f; %llu IOs\n",
 			lm_prio_class(p->val[i]), lm_prio_level(p->val[i]),
-			s->lat_min_us, s->lat_max_us, s->lat_mean_us,
-			s->lat_stddev_us, s->lat_pct_us[0], s->lat_pct_us[2],
-			(unsigned long long)s->ios);
+			total ? "lat" : "clat", s->lat_min_us, s->lat_max_us,
+			s->lat_mean_us, s->lat_stddev_us, s->lat_pct_us[0],
+			s->lat_pct_us[2], (unsigned long long)s->ios);
 	}
 }
 
@@ -130,7 +131,7 @@ void lm_report_run_text(FILE *f, const struct lm_report_info *info,
 		if (!lm_rw_does(j->rw, d))
 			continue;
 		lm_run_dir(f, lm_dir_name(d), &r->sum[d]);
-		lm_run_prios(f, &r->prio[d]);
+		lm_run_prios(f, &r->prio[d], j->prio_total);
 	}
 	lm_run_syncs(f, r);
 	if (!info->cpu_shared)

@@ -256,7 +256,8 @@ static void lm_counted(struct lm_worker *w, struct lm_loop *l,
 		lm_hist_add(&w->clat[d], clat);
 	}
 	if (w->prio_lat[d].n)
-		lm_hist_add(&w->prio_lat[d].h[io->prio_idx], clat);
+		lm_hist_add(&w->prio_lat[d].h[io->prio_idx],
+			    w->job->prio_total ? now - io->issue_ns : clat);
 	lm_count(w, d, io->len, now - io->issue_ns,
 		 io->submit_ns ? io->submit_ns - io->issue_ns : 0);
 	if (w->job->iolog)

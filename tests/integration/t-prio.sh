@@ -13,7 +13,8 @@
 #   at the job's own (2, 7), as the log shows them.
 # - psync with cmdprio, and cmdprio_percentage with cmdprio_bssplit, are
 #   refused naming file:line, as fio refuses them.
-# - Debian's fio on the same job: the same prios[] key tree.
+# - Debian's fio on the same job: the same prios[] key tree; with
+#   lat_percentiles=1 the priorities' latencies are lat's in both tools.
 . "$(dirname "$0")/lib.sh"
 lm_need_root
 command -v jq >/dev/null || skip "jq is not installed (bash scripts/deps.sh)"
@@ -132,6 +133,21 @@ if command -v fio >/dev/null; then
 	[ "$(jq -c '[.jobs[0].read.prios[] | [.prioclass, .prio]]' "$d/fio.json")" = '[[3,0],[1,0]]' ] ||
 		fail "fio's own prios[] are $(jq -c '[.jobs[0].read.prios[] | [.prioclass, .prio]]' "$d/fio.json")"
 	note "fio: the same prios[] keys and priorities"
+	# with lat_percentiles the priorities' latencies are the whole IO's
+	# (fio's stat.c), as fio's own t/latency_percentiles.py checks them:
+	# their least is the job's least lat, their IOs its IOs (lunmark's
+	# once were the completions', under lat_ns: the least was clat's)
+	for t in fio "$LUNMARK"; do
+		(cd "$d" && "$t" p.fio --lat_percentiles=1 --output-format=json --output=lat.json >/dev/null 2>&1) ||
+			fail "$t --lat_percentiles=1: $(head -3 "$d/lat.json")"
+		jq -e '.jobs[0].read | ([.prios[].lat_ns.min] | min) == .lat_ns.min and
+			([.prios[].lat_ns.N] | add) == .lat_ns.N and ([.prios[].clat_ns] | all(. == null))' \
+			"$d/lat.json" >/dev/null ||
+			fail "$t: prios[] with lat_percentiles: $(jq -c '.jobs[0].read | [.lat_ns.min, .lat_ns.N, [.prios[] | [.lat_ns.min, .lat_ns.N]]]' "$d/lat.json")"
+	done
+	(cd "$d" && "$LUNMARK" p.fio --lat_percentiles=1 >lat.out 2>&1) || fail "lunmark --lat_percentiles=1: $(head -3 "$d/lat.out")"
+	expect_grep "    prio 3/0 lat (us): min=" "$d/lat.out"
+	note "lat_percentiles: the priorities' least lat is the job's, in both tools"
 else
 	note "fio not installed: its prios[] not compared"
 fi
