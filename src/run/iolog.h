@@ -13,7 +13,7 @@
 #include <stdint.h>
 
 #define LM_IOLOG_CHUNK 65536u
-#define LM_IOLOG_MAX (8ull << 20) /* 320 MiB a worker */
+#define LM_IOLOG_MAX (32ull << 20) /* 1.25 GiB a worker */
 
 struct lm_io_rec {
 	uint64_t at_ns;	 /* completion, from the measured window's start */
