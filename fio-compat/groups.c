@@ -58,6 +58,9 @@ void lm_fio_groups(struct lm_fio_jobs *out)
 		fj->group = group;
 		fj->phase = phase;
 		fj->job.exit_group = group;
+		/* fio's steady state: a thread's files summed, and a
+		 * group_reporting group's jobs (steadystate.c) */
+		fj->job.ss_span = true;
 		exitall |= fj->job.exitall;
 	}
 	/* fio's exitall is the process's: any job's makes every job's end

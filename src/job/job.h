@@ -238,6 +238,11 @@ struct lm_job {
 	bool exitall;
 	unsigned int exit_what;
 	unsigned int exit_group;
+	/* fio's steady state (ss) is judged on the sum of the span the job
+	 * is in (lm_run_span: a fio thread's files, a group_reporting
+	 * group), and stops the whole span, as fio's steadystate.c sums a
+	 * group's jobs; else on the job's own figures */
+	bool ss_span;
 	/* fio's flow: this job's threads' weight in flow flow_id (0: not in
 	 * one), and how long a thread held by it sleeps (src/run/flow.h) */
 	unsigned int flow, flow_id;

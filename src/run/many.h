@@ -35,9 +35,12 @@ struct lm_many {
 	unsigned int ntargets;
 	unsigned int nworkers;
 	unsigned int ngroups; /* ntargets, plus the spans */
-	unsigned int cap;     /* samples per result */
-	uint64_t tick;	      /* when the last whole second was sampled */
-	lm_tick_fn tick_fn;   /* progress, or NULL */
+	/* fio's ss: the group whose series judges target k's steady state,
+	 * k itself or the outermost span of it (job.h's ss_span) */
+	unsigned int judge[LM_RUN_TARGETS_MAX];
+	unsigned int cap;   /* samples per result */
+	uint64_t tick;	    /* when the last whole second was sampled */
+	lm_tick_fn tick_fn; /* progress, or NULL */
 	void *tick_arg;
 	uint64_t stop_ns; /* when the measured window closed */
 	uint64_t nticks;  /* whole seconds ticked to the peers (clock.h) */

@@ -85,8 +85,15 @@ static int lm_many_init(struct lm_many *m, const struct lm_job *const *jobs,
 		m->g[k].w = &m->w[m->first[k]];
 		m->g[k].delay_ns = m->delay[k];
 	}
-	/* a span's workers are its targets', one after the other */
+	for (k = 0; k < n; k++)
+		m->judge[k] = k;
+	/* a span's workers are its targets', one after the other; the
+	 * first span of a target (the outermost) judges its steady state */
 	for (k = 0; k < nspans; k++) {
+		for (i = 0; i < spans[k].n; i++)
+			if (jobs[spans[k].first + i]->ss_span &&
+			    m->judge[spans[k].first + i] < n)
+				m->judge[spans[k].first + i] = n + k;
 		m->g[n + k].w = &m->w[m->first[spans[k].first]];
 		m->g[n + k].delay_ns = m->delay[spans[k].first];
 		for (i = 0; i < spans[k].n; i++) {

@@ -290,16 +290,22 @@ static void lm_tell(const struct lm_many *m)
 		   (double)lm_dirs_sum(s->ios) * 1e9 / dur);
 }
 
-/* fio's ss=: a job steady by its rule stops, as fio's does. */
+/* fio's ss=: a job steady by its rule stops, as fio's does; one judged
+ * on its span's sum (m->judge) stops with the whole span. */
 void lm_many_steady(struct lm_many *m, uint64_t now, bool last)
 {
 	struct lm_run_result *r;
+	struct lm_group *g;
 	unsigned int k, i;
 
 	for (k = 0; k < m->ntargets; k++) {
 		const struct lm_job *j = m->jobs[k];
 
-		r = m->g[k].r;
+		/* a span's targets are one after the other: its first */
+		if (k && m->judge[k] == m->judge[k - 1])
+			continue;
+		g = &m->g[m->judge[k]];
+		r = g->r;
 		/* a job that waits is judged once it measures, not on the
 		 * empty seconds before (the verdict at the end: its own) */
 		if (j->wait_mask && !m->started[k] && !last)
@@ -309,8 +315,8 @@ void lm_many_steady(struct lm_many *m, uint64_t now, bool last)
 				   last ? j->ramp_ns : m->clock.ramp_ns,
 				   &r->ss))
 			continue;
-		for (i = 0; r->ss.attained && !last && i < j->threads; i++)
-			atomic_store(&m->w[m->first[k] + i].deadline_ns, now);
+		for (i = 0; r->ss.attained && !last && i < g->n; i++)
+			atomic_store(&g->w[i].deadline_ns, now);
 	}
 }
 

@@ -142,6 +142,21 @@ jq -e '.jobs[0] | .steadystate.attained == 1 and .read.runtime < 11000 and
 	"$LM_WORK/lss.json" >/dev/null ||
 	fail "steady state: not attained early: $(jq -c '.jobs[0] | [.read.runtime, .steadystate]' "$LM_WORK/lss.json")"
 note "ss=iops:60% ss_dur=2 ss_ramp=1: fio stopped at $(jq '.jobs[0].read.runtime' "$LM_WORK/fss.json") ms, lunmark at $(jq '.jobs[0].read.runtime' "$LM_WORK/lss.json") ms"
+# with group_reporting, as fio's steadystate.c: the group's sum is judged
+# (its points the clones' IOPS added up) and the whole group stops. Each
+# clone judged alone once left the group's entry with no data and not
+# attained, its clones stopping one by one (fio's t/steadystate_tests.py)
+ssg=(--name=g --ioengine=null --size=1g --rw=randread --bs=4k --numjobs=3 --group_reporting
+	--thread --runtime=12 --time_based --ss=iops:60% --ss_dur=2 --ss_ramp=1)
+for t in fio "$LUNMARK"; do
+	"$t" "${ssg[@]}" --output-format=json --output="$LM_WORK/gss.json" >"$LM_WORK/c" 2>&1 ||
+		fail "$t: the group's steady-state job: $(head -c 300 "$LM_WORK/c")"
+	jq -e '.jobs | length == 1 and .[0].steadystate.attained == 1 and .[0].read.runtime < 11000 and
+		(.[0].steadystate.data.iops_mean / .[0].read.iops | . > 0.7 and . < 1.4)' \
+		"$LM_WORK/gss.json" >/dev/null ||
+		fail "$t: a group's steady state: $(jq -c '.jobs[0] | [.read.runtime, .read.iops, .steadystate.attained, .steadystate.data.iops_mean]' "$LM_WORK/gss.json")"
+	note "$t: a group of 3 steady at $(jq '.jobs[0].read.runtime' "$LM_WORK/gss.json") ms, points of $(jq '.jobs[0].steadystate.data.iops_mean | floor' "$LM_WORK/gss.json") IOPS"
+done
 # in a job file, an impossible limit, and ss_interval (newer fio's, said
 # so, as fio 3.33 refuses it): the job runs its time and its window holds
 # ss_dur / ss_interval points
