@@ -168,6 +168,36 @@ static int lm_fio_verify_fix(struct lm_fio_job *fj, char *msg, size_t len)
 	return 0;
 }
 
+/* fio's zones (zonemode=strided) onto the job's distribution (dist.h),
+ * or -EINVAL with why in @msg. */
+static int lm_fio_zones(struct lm_fio_job *fj, char *msg, size_t len)
+{
+	struct lm_job *j = &fj->job;
+
+	/* fio's zones: zonesize moved in each, zonerange long (its
+	 * default zonesize), zoneskip between them; lunmark counts them
+	 * in blocks, where fio counts bytes */
+	if (fj->zonemode && fj->zonesize &&
+	    (fj->zonesize % j->bs_bytes || fj->zonerange % j->bs_bytes ||
+	     fj->zoneskip % j->bs_bytes ||
+	     (lm_rw_random(j->rw) && j->random_pct < 100))) {
+		snprintf(
+			msg, len, "%s:%u: job '%s': zonemode=strided: %s",
+			fj->file, fj->line, j->name,
+			lm_rw_random(j->rw) && j->random_pct < 100
+				? "with percentage_random below 100 lunmark does not keep the sequential IOs in their zone; use 100 (or 0)"
+				: "zonesize, zonerange and zoneskip must be multiples of the block size here (lunmark counts zones in blocks, fio in bytes)");
+		return -EINVAL;
+	}
+	if (fj->zonemode && fj->zonesize) {
+		j->dist.zone_bytes = fj->zonesize;
+		j->dist.zone_range_bytes =
+			fj->zonerange ? fj->zonerange : fj->zonesize;
+		j->dist.zone_skip_bytes = fj->zoneskip;
+	}
+	return 0;
+}
+
 int lm_fio_fixup_job(struct lm_fio_job *fj, const struct lm_fio_jobs *out,
 		     char *msg, size_t len)
 {
@@ -233,14 +263,9 @@ int lm_fio_fixup_job(struct lm_fio_job *fj, const struct lm_fio_jobs *out,
 	 * percentiles are asked for (and measured), else clat's */
 	lm_fio_off_of(fj, &off);
 	j->prio_total = fj->lat_pcts && !off.lat;
-	/* fio's zones: zonesize moved in each, zonerange long (its
-	 * default zonesize), zoneskip between them */
-	if (fj->zonemode && fj->zonesize) {
-		j->dist.zone_bytes = fj->zonesize;
-		j->dist.zone_range_bytes =
-			fj->zonerange ? fj->zonerange : fj->zonesize;
-		j->dist.zone_skip_bytes = fj->zoneskip;
-	}
+	ret = lm_fio_zones(fj, msg, len);
+	if (ret)
+		return ret;
 	/* fio's init.c: iodepth_batch_complete_max is _min unless set, so a
 	 * reap takes one completion at a time by default */
 	if (!j->batch_max)

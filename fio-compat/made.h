@@ -55,9 +55,9 @@ enum lm_fio_mine {
  * file is extended to the job's region when that goes further, as fio
  * extends it; else it is made when it does not exist (with @read_only,
  * --readonly, refused instead) and kept in @set; whose it is to @mine,
- * and when lunmark's, @held its fd in @set (else -1), which the file
- * opened by @path later must be (a name, or a directory above it,
- * swapped in between is another's file). Returns 0, or an exit code
+ * and when lunmark's, @held its fd in @set (else -1), which the job's
+ * target opens in place of @path (a name, or a directory above it,
+ * swapped in since is never resolved). Returns 0, or an exit code
  * after saying why.
  */
 int lm_fio_made_take(struct lm_fio_madeset *set, const struct lm_fio_job *fj,

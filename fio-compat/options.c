@@ -205,7 +205,7 @@ const struct lm_option lm_fio_options[] = {
 	  .type = LM_T_SIZE,
 	  LM_FJ(zonesize),
 	  .set = lm_fio_set_bytes,
-	  .help = "strided: the bytes moved in a zone before the next (past zonerange: round it again)" },
+	  .help = "strided: the bytes moved in a zone before the next (past zonerange: round it again); a multiple of the block size" },
 	{ .fio = "zonerange",
 	  .type = LM_T_SIZE,
 	  LM_FJ(zonerange),

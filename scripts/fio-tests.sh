@@ -83,7 +83,7 @@ harness "$tool" lunmark | tee "$work/lunmark.table"
 [ -z "$quiet" ] || echo "(lunmark's stderr: $(wc -l <"$work/lunmark.stderr" 2>/dev/null || echo 0) lines)"
 # fio's test scripts (-s): each one's last line, PASSED or FAILED
 fio_scripts() {
-	local t=$work/root/t py=python3 s flag out
+	local t=$work/root/t py=python3 s flag out rc
 	cp "$fio_src"/t/{readonly,strided,jsonplus2csv_test,latency_percentiles,steadystate_tests}.py "$t/"
 	mkdir -p "$work/root/tools" "$work/scripts"
 	cp "$fio_src/tools/fio_jsonplus_clat2csv" "$work/root/tools/"
@@ -96,9 +96,14 @@ fio_scripts() {
 			"$py" -c 'import scipy' 2>/dev/null || { echo "$s SKIPPED: no scipy (apt-get install python3-scipy)"; continue; }
 		fi
 		# shellcheck disable=SC2086 # $flag: none, or the one flag
-		out=$(cd "$work/scripts" && timeout 1800 "$py" "$t/$s" $flag "$1" 2>&1 | tee "$work/scripts/$s.log" |
-			grep -E '^(Test [0-9]+|\*+Test [0-9]+) (PASSED|FAILED)|^(PASSED|FAILED) |passed|FAILED' | tail -n 1)
-		if grep -qE '^FAILED |Test [0-9]+ FAILED|Traceback|(^|[^0-9])[1-9][0-9]* (test\(s\) )?(FAILED|failed)' \
+		# its exit status (its failures, or timeout's 124) apart
+		(cd "$work/scripts" && timeout 1800 "$py" "$t/$s" $flag "$1") >"$work/scripts/$s.log" 2>&1
+		rc=$?
+		out=$(grep -E '^(Test [0-9]+|\*+Test [0-9]+) (PASSED|FAILED)|^(PASSED|FAILED) |passed|FAILED' \
+			"$work/scripts/$s.log" | tail -n 1)
+		if [ "$rc" -ne 0 ]; then
+			echo "$s FAILED: exit $rc: $out (log: $work/scripts/$s.log)"
+		elif grep -qE '^FAILED |Test [0-9]+ FAILED|Traceback|(^|[^0-9])[1-9][0-9]* (test\(s\) )?(FAILED|failed)' \
 			"$work/scripts/$s.log"; then
 			echo "$s FAILED: $out (log: $work/scripts/$s.log)"
 		else

@@ -56,8 +56,8 @@ struct lm_cli {
 	 * target of fio's name (jobname.N.M): both opened O_NOFOLLOW, as a
 	 * symlink there is another user's */
 	uint64_t made, fio_named;
-	/* each made target's file, held open by made.h: the target opened
-	 * by its name must be that file */
+	/* each made target's file, held open by made.h: the target opens
+	 * that file, not its name again (target.h's held) */
 	int made_fd[LM_RUN_TARGETS_MAX];
 	const char *profile;
 	bool allow_write;

@@ -81,8 +81,9 @@ int lm_run_set(struct lm_cli *c, struct lm_job *const *jobs,
 	       struct lm_run_result *keep, bool text);
 /* Where @c's notes of what lunmark does go (lm_note_to()): lunmark's own
  * commands' to stderr; a job file's where fio says "Laying out IO file",
- * in its normal output, none in JSON or terse alone (and none of an MPI
- * rank but rank 0, which says the same). */
+ * in its normal output, none in JSON or terse alone, with --showcmd or
+ * --parse-only (and none of an MPI rank but rank 0, which says the
+ * same). */
 FILE *lm_cmd_notes(const struct lm_cli *c);
 
 /* Where fio's formats go: stdout, or --output's file, replaced safely

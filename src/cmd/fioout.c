@@ -20,7 +20,10 @@ FILE *lm_cmd_notes(const struct lm_cli *c)
 {
 	if (c->cmd != LM_CMD_JOBS)
 		return stderr;
-	return c->out_normal && !c->peer ? stdout : NULL;
+	/* --showcmd's stdout is the command lines, --parse-only's nothing */
+	return c->out_normal && !c->peer && !c->showcmd && !c->parse_only
+		       ? stdout
+		       : NULL;
 }
 
 int lm_fio_out_open(const struct lm_cli *c, struct lm_fio_sink *s)

@@ -23,7 +23,6 @@
 #include <time.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 /* A buffered fio job's file, as fio opens it: its cached pages dropped
  * (invalidate), and fio's fadvise_hint (by default random for a random
@@ -127,25 +126,6 @@ static bool lm_run_prefilled_before(struct lm_job *const *jobs,
 	return false;
 }
 
-/* Target @t, a file made for the run, opened by its name again: the file
- * made (@held, made.h's), not one swapped in under its name or a
- * directory above it since, which lunmark would write without the write
- * guard. 0, or an exit code after saying why. */
-static int lm_run_made_same(const struct lm_target *t, int held)
-{
-	struct stat a, b;
-
-	if (fstat(t->fd, &a) || fstat(held, &b)) {
-		lm_err("%s: cannot stat it: %s", t->name, strerror(errno));
-		return LM_EXIT_TARGET;
-	}
-	if (a.st_dev == b.st_dev && a.st_ino == b.st_ino)
-		return 0;
-	lm_err("%s: not the file lunmark made for this run any more: another file was put under its name, or a directory above it, since it was checked; nothing is written to it (look at who did, then run again)",
-	       t->name);
-	return LM_EXIT_GUARD;
-}
-
 /* Open, guard and fit every target of a run, target k for job k. */
 static int lm_run_open(const struct lm_cli *c, struct lm_job *const *jobs,
 		       struct lm_target *t, struct lm_target_opts *to,
@@ -160,6 +140,9 @@ static int lm_run_open(const struct lm_cli *c, struct lm_job *const *jobs,
 
 		to->direct = j->direct;
 		to->nofollow = (c->made | c->fio_named) >> k & 1;
+		/* a file made for the run: the one made, not its name again */
+		to->held = c->made >> k & 1;
+		to->held_fd = c->made_fd[k];
 		to->none = lm_engine_find(j->engine)->target ==
 			   LM_ENGINE_TARGET_NONE;
 		/* a test file is made large enough for the region */
@@ -176,11 +159,6 @@ static int lm_run_open(const struct lm_cli *c, struct lm_job *const *jobs,
 		if (ret)
 			return ret;
 		t[k].made = c->made >> k & 1;
-		if (t[k].made) {
-			ret = lm_run_made_same(&t[k], c->made_fd[k]);
-			if (ret)
-				return ret;
-		}
 		/* a hint: a target that keeps no cache says no, harmlessly */
 		if (!j->direct && t[k].fd >= 0 && c->cmd == LM_CMD_JOBS)
 			lm_run_hint(j, &t[k]);

@@ -98,11 +98,12 @@ static int lm_many_init(struct lm_many *m, const struct lm_job *const *jobs,
 		m->g[n + k].delay_ns = m->delay[spans[k].first];
 		for (i = 0; i < spans[k].n; i++) {
 			m->g[n + k].n += jobs[spans[k].first + i]->threads;
-			/* one that begins with a job that waits measures
-			 * from its first other's start, or that job's
-			 * (watch.c's lm_waited_delay()) */
-			if (m->delay[spans[k].first] == LM_PLAN_WAIT &&
-			    m->delay[spans[k].first + i] < m->g[n + k].delay_ns)
+			/* it measures from its first job's start: one that
+			 * begins with a job that waits, from its first
+			 * other's, or that job's (watch.c's
+			 * lm_waited_delay()); with startdelay, the
+			 * earliest */
+			if (m->delay[spans[k].first + i] < m->g[n + k].delay_ns)
 				m->g[n + k].delay_ns =
 					m->delay[spans[k].first + i];
 		}

@@ -290,6 +290,29 @@ static void lm_tell(const struct lm_many *m)
 		   (double)lm_dirs_sum(s->ios) * 1e9 / dur);
 }
 
+/* May target @k's steady state be judged at @now (m->judge): it has
+ * started (a wait_for, a startdelay), or, judged in a span, every target
+ * of it has and is past its ss_ramp, as fio judges a group once all its
+ * jobs are past theirs? */
+static bool lm_judge_ready(const struct lm_many *m, unsigned int k,
+			   uint64_t now)
+{
+	unsigned int t;
+	uint64_t from;
+
+	for (t = k; t < m->ntargets && m->judge[t] == m->judge[k]; t++) {
+		if ((m->jobs[t]->wait_mask || m->delay[t]) && !m->started[t])
+			return false;
+		if (m->judge[k] == k)
+			break;
+		from = m->delay[t] == LM_PLAN_WAIT ? m->from[t]
+						   : m->t0 + m->delay[t];
+		if (now < from + m->jobs[t]->ss.ramp_ns)
+			return false;
+	}
+	return true;
+}
+
 /* fio's ss=: a job steady by its rule stops, as fio's does; one judged
  * on its span's sum (m->judge) stops with the whole span. */
 void lm_many_steady(struct lm_many *m, uint64_t now, bool last)
@@ -307,8 +330,10 @@ void lm_many_steady(struct lm_many *m, uint64_t now, bool last)
 		g = &m->g[m->judge[k]];
 		r = g->r;
 		/* a job that waits is judged once it measures, not on the
-		 * empty seconds before (the verdict at the end: its own) */
-		if (j->wait_mask && !m->started[k] && !last)
+		 * empty seconds before (the verdict at the end: its own); a
+		 * span once every job of it has started, as fio's group
+		 * once all its jobs are past their ramp */
+		if (!last && !lm_judge_ready(m, k, now))
 			continue;
 		if (!j->ss.on || r->ss.attained ||
 		    lm_steady_feed(&j->ss, r->series, r->nseries,

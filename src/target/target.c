@@ -400,6 +400,9 @@ int lm_target_open(struct lm_target *t, const char *name,
 	}
 	snprintf(t->name, sizeof(t->name), "%s", name ? name : "");
 	snprintf(t->path, sizeof(t->path), "%s", t->name);
+	if (o->held)
+		snprintf(t->path, sizeof(t->path), "/proc/self/fd/%d",
+			 o->held_fd);
 	if (lm_iscsi_is_url(t->name))
 		return lm_open_iscsi(t, o);
 	if (o->none) {
@@ -408,7 +411,7 @@ int lm_target_open(struct lm_target *t, const char *name,
 		t->lbs_bytes = 512;
 		return 0;
 	}
-	if (stat(t->name, &st)) {
+	if (stat(t->path, &st)) {
 		if (errno == ENOENT) {
 			lm_err("%s: no such file or directory (give a block device, a file, or a directory for a test file)",
 			       t->name);
@@ -438,7 +441,9 @@ int lm_target_open(struct lm_target *t, const char *name,
 		       t->name);
 		return LM_EXIT_TARGET;
 	}
-	ret = lm_open_fd(t, o->nofollow);
+	/* (the held file's /proc link is no one's symlink) */
+	ret = lm_open_fd(t, o->nofollow && !o->held);
+	snprintf(t->path, sizeof(t->path), "%s", t->name);
 	if (ret)
 		return ret;
 	if (t->kind == LM_TARGET_BLOCK)

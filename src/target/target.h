@@ -67,6 +67,12 @@ struct lm_target_opts {
 	bool keep_dir;	       /* a directory stays one (LM_TARGET_DIR) */
 	bool null_zero;	       /* fio's jobs: /dev/null, /dev/zero taken */
 	bool read_only;	       /* --read-only: a directory is refused */
+	/* a file made for the run (fio-compat/made.h), held open as
+	 * held_fd: that file is opened (through /proc/self/fd), its name
+	 * never resolved again, so that a name or a directory above it
+	 * swapped since cannot put another file there */
+	bool held;
+	int held_fd;
 	/* iSCSI */
 	const char *chap_file;
 	const char *initiator; /* NULL: lm_iscsi_default_initiator() */

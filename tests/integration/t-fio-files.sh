@@ -117,20 +117,28 @@ expect_grep "u.0.0 is a symlink" "$LM_WORK/o"
 [ "$(cat "$LM_WORK/victim")" = precious ] || fail "the symlink's target was written"
 rm "$LM_WORK/u/u.0.0"
 # one swapped in after that check, by a user racing lunmark: the file it
-# made, and a file at fio's name that was there, are opened O_NOFOLLOW,
-# so the swap is refused, not followed (a loop racing 150 runs hit the
-# window in 59, refused each; the build before wrote the victim)
+# made is opened through the fd that made it (/proc/self/fd), never by
+# its name again, and a file at fio's name that was there is opened
+# O_NOFOLLOW, so the swap is refused, not followed (a loop racing 150
+# runs hit the window in 59, refused each; the build before wrote the
+# victim)
 if command -v strace >/dev/null; then
 	printf '[n]\nrw=write\nbs=64k\nsize=1m\n' >"$LM_WORK/u/n.fio"
 	for a in "" --allow-write; do
 		lm_strace -f -e trace=openat -o "$LM_WORK/nf.st" sh -c "cd '$LM_WORK/u' && '$LUNMARK' n.fio $a" \
 			>"$LM_WORK/o" 2>&1 || fail "n.fio $a: $(head -c 300 "$LM_WORK/o")"
 		opens=$(grep -E 'openat\([^,]*, "n\.0\.0", ' "$LM_WORK/nf.st" | grep -v O_CREAT || true)
+		if [ -z "$a" ]; then
+			[ -z "$opens" ] || fail "n.fio: the file made opened by its name again: $(head -1 <<<"$opens")"
+			grep -q 'openat(AT_FDCWD, "/proc/self/fd/[0-9]*", O_RDWR' "$LM_WORK/nf.st" ||
+				fail "n.fio: the file made not opened through its fd"
+			continue
+		fi
 		[ -n "$opens" ] || fail "n.fio $a: no open of n.0.0 traced"
 		! grep -qv O_NOFOLLOW <<<"$opens" ||
 			fail "n.fio $a: n.0.0 opened following a symlink: $(grep -v O_NOFOLLOW <<<"$opens" | head -1)"
 	done
-	note "a file lunmark made, or one at fio's name: opened O_NOFOLLOW"
+	note "a file lunmark made: opened through its fd; one at fio's name: O_NOFOLLOW"
 fi
 
 # nothing under /dev/, nothing with --readonly
@@ -320,10 +328,19 @@ for how in normal file json; do
 	for n in "${notes[@]}"; do
 		case $how in
 		normal) expect_grep "lunmark: $n" "$LM_WORK/nt/o.out" ;;
-		file) expect_grep "lunmark: $n" "$LM_WORK/nt/o.txt" ;;
+		file)
+			expect_grep "lunmark: $n" "$LM_WORK/nt/o.txt"
+			[ ! -s "$LM_WORK/nt/o.out" ] || fail "stdout with --output: $(head -c 300 "$LM_WORK/nt/o.out")"
+			;;
 		json) ! grep -qF "$n" "$LM_WORK/nt/o.out" || fail "a note with JSON alone: $n" ;;
 		esac
 	done
+done
+# --showcmd's stdout is the command line alone, --parse-only's nothing
+for a in --showcmd --parse-only; do
+	(cd "$LM_WORK/nt" && "$LUNMARK" "$a" nt.fio >s.out 2>s.err) || fail "$a: $(head -c 300 "$LM_WORK/nt/s.err")"
+	{ [ ! -s "$LM_WORK/nt/s.err" ] && ! grep -q '^lunmark: ' "$LM_WORK/nt/s.out"; } ||
+		fail "$a said: $(cat "$LM_WORK/nt/s.out" "$LM_WORK/nt/s.err" | head -c 300)"
 done
 [ ! -s "$LM_WORK/nt/o.out" ] || jq -e '.jobs | length == 2' "$LM_WORK/nt/o.out" >/dev/null ||
 	fail "JSON alone is not JSON: $(head -c 300 "$LM_WORK/nt/o.out")"

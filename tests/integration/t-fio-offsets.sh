@@ -214,5 +214,15 @@ for z in "--zonerange=8192 --zonesize=16384" "--zonerange=16384 --zonesize=4096 
 	{ [ -s om.f ] && cmp -s om.f om.l; } || fail "rw=read $z: fio's blocks $(cat om.f), lunmark's $(cat om.l)"
 done
 ok "zonemode=strided in a sequential job: fio's blocks, in fio's order"
+# fio counts a zone in bytes, lunmark in blocks: a zone of no whole
+# blocks is refused (it once turned the zones off), as is a mix of
+# random and sequential IOs, whose sequential ones would leave the zone
+expect_exit "$LM_EXIT_USAGE" om.out "$LUNMARK" --name=s --zonemode=strided --zonesize=6k --bs=4k \
+	--rw=read --ioengine=null --size=64k
+expect_grep "zonesize, zonerange and zoneskip must be multiples of the block size" om.out
+expect_exit "$LM_EXIT_USAGE" om.out "$LUNMARK" --name=s --zonemode=strided --zonesize=8k --bs=4k \
+	--rw=randread --percentage_random=50 --ioengine=null --size=64k
+expect_grep "with percentage_random below 100" om.out
+ok "zonemode=strided: zones of no whole blocks, and percentage_random, refused"
 
 echo "$passed passed, 0 failed"

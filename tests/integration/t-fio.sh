@@ -157,6 +157,20 @@ for t in fio "$LUNMARK"; do
 		fail "$t: a group's steady state: $(jq -c '.jobs[0] | [.read.runtime, .read.iops, .steadystate.attained, .steadystate.data.iops_mean]' "$LM_WORK/gss.json")"
 	note "$t: a group of 3 steady at $(jq '.jobs[0].read.runtime' "$LM_WORK/gss.json") ms, points of $(jq '.jobs[0].steadystate.data.iops_mean | floor' "$LM_WORK/gss.json") IOPS"
 done
+# a job of the group with startdelay=3: the group is judged once each of
+# its jobs is past its ss_ramp (fio's, at 3.9 s), not on the other's
+# points alone the moment it starts (lunmark's once stopped it there, a
+# runtime of 7 ms with every IO of the other job in it)
+printf '[global]\nioengine=null\nsize=1g\nrw=randread\nbs=4k\ngroup_reporting\nss=iops:60%%\nss_dur=2\nss_ramp=1\nruntime=9\ntime_based\nthread\n[a]\nstartdelay=3\n[b]\n' \
+	>"$LM_WORK/gsd.fio"
+for t in fio "$LUNMARK"; do
+	"$t" "$LM_WORK/gsd.fio" --output-format=json --output="$LM_WORK/gss.json" >"$LM_WORK/c" 2>&1 ||
+		fail "$t: gsd.fio: $(head -c 300 "$LM_WORK/c")"
+	jq -e '.jobs[0] | .steadystate.attained == 1 and .read.runtime >= 3500 and .read.runtime < 8500' \
+		"$LM_WORK/gss.json" >/dev/null ||
+		fail "$t: a group with a startdelay: $(jq -c '.jobs[0] | [.read.runtime, .read.iops, .steadystate.attained]' "$LM_WORK/gss.json")"
+	note "$t: a group with startdelay=3 steady at $(jq '.jobs[0].read.runtime' "$LM_WORK/gss.json") ms"
+done
 # in a job file, an impossible limit, and ss_interval (newer fio's, said
 # so, as fio 3.33 refuses it): the job runs its time and its window holds
 # ss_dur / ss_interval points
