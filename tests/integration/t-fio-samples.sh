@@ -70,7 +70,9 @@ job 2 $'bwavgtime=250\niopsavgtime=1000'
 runs
 read -r a ai _ < <(counts l.json)
 note "2 s, bwavgtime=250, iopsavgtime=1000: fio $(counts f.json), lunmark $(counts l.json)"
-{ [ "$a" -ge 6 ] && [ "$a" -le 7 ] && [ "$ai" = 1 ]; } ||
+# (a second sample at the end, 2 s in, where a loaded machine ends the
+# job late: 1 or 2 of 1000 ms, never the 6 or more of 250 ms)
+{ [ "$a" -ge 6 ] && [ "$a" -le 7 ] && [ "$ai" -ge 1 ] && [ "$ai" -le 2 ]; } ||
 	fail "bwavgtime=250: $a bw samples in 2 s; iopsavgtime=1000: $ai"
 # an averaged log's window is the samples' period where none was given
 # (fio's log setup sets it), and a given one stays
@@ -79,7 +81,8 @@ runs
 read -r a ai _ < <(counts l.json)
 read -r fa fai _ < <(counts f.json)
 note "2 s, logs of 250 ms windows, iopsavgtime=1000: fio $(counts f.json), lunmark $(counts l.json)"
-{ [ "$a" -ge 6 ] && [ "$a" -le 7 ] && [ "$ai" = 1 ] && [ "$fa" -ge 6 ] && [ "$fai" = 1 ]; } ||
+{ [ "$a" -ge 6 ] && [ "$a" -le 7 ] && [ "$ai" -ge 1 ] && [ "$ai" -le 2 ] && [ "$fa" -ge 6 ] &&
+	[ "$fai" -ge 1 ] && [ "$fai" -le 2 ]; } ||
 	fail "log_avg_msec=250: fio $fa bw samples in 2 s, lunmark $a; iopsavgtime=1000: fio $fai, lunmark $ai"
 
 # usr_cpu, sys_cpu and ctx are each job's own threads', as fio's: a job
