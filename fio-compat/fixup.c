@@ -174,11 +174,12 @@ static int lm_fio_zones(struct lm_fio_job *fj, char *msg, size_t len)
 {
 	struct lm_job *j = &fj->job;
 
+	if (!fj->zonemode || !fj->zonesize)
+		return 0;
 	/* fio's zones: zonesize moved in each, zonerange long (its
 	 * default zonesize), zoneskip between them; lunmark counts them
 	 * in blocks, where fio counts bytes */
-	if (fj->zonemode && fj->zonesize &&
-	    (fj->zonesize % j->bs_bytes || fj->zonerange % j->bs_bytes ||
+	if ((fj->zonesize % j->bs_bytes || fj->zonerange % j->bs_bytes ||
 	     fj->zoneskip % j->bs_bytes ||
 	     (lm_rw_random(j->rw) && j->random_pct < 100))) {
 		snprintf(
@@ -189,12 +190,9 @@ static int lm_fio_zones(struct lm_fio_job *fj, char *msg, size_t len)
 				: "zonesize, zonerange and zoneskip must be multiples of the block size here (lunmark counts zones in blocks, fio in bytes)");
 		return -EINVAL;
 	}
-	if (fj->zonemode && fj->zonesize) {
-		j->dist.zone_bytes = fj->zonesize;
-		j->dist.zone_range_bytes =
-			fj->zonerange ? fj->zonerange : fj->zonesize;
-		j->dist.zone_skip_bytes = fj->zoneskip;
-	}
+	j->dist.zone_bytes = fj->zonesize;
+	j->dist.zone_range_bytes = fj->zonerange ? fj->zonerange : fj->zonesize;
+	j->dist.zone_skip_bytes = fj->zoneskip;
 	return 0;
 }
 

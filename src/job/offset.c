@@ -61,18 +61,25 @@ void lm_offset_init(struct lm_offset_gen *g, uint64_t start_bytes,
 	g->seq_nr = 0;
 }
 
-void lm_offset_map(struct lm_offset_gen *g, uint64_t key)
+/* The values a bijection of [0, @n) walks: all ones, at least n - 1;
+ * *@shift its fold, half its bits plus 1. */
+static uint64_t lm_perm_mask(uint64_t n, unsigned int *shift)
 {
 	uint64_t mask = 1;
 	unsigned int bits;
 
-	while (mask < g->nblocks - 1 && mask < UINT64_MAX / 2)
+	while (mask < n - 1 && mask < UINT64_MAX / 2)
 		mask = mask * 2 + 1;
-	g->map_mask = mask;
-	g->map_key = key;
 	for (bits = 0; mask >> bits; bits++)
 		;
-	g->map_shift = bits / 2 + 1;
+	*shift = bits / 2 + 1;
+	return mask;
+}
+
+void lm_offset_map(struct lm_offset_gen *g, uint64_t key)
+{
+	g->map_mask = lm_perm_mask(g->nblocks, &g->map_shift);
+	g->map_key = key;
 }
 
 /*
@@ -110,10 +117,21 @@ uint64_t lm_perm(const struct lm_offset_gen *g, uint64_t i, uint64_t pass)
 			  g->map_key ^ (pass * lm_perm_mul[0]), i);
 }
 
+void lm_offset_zone_map(struct lm_offset_gen *g, uint64_t key)
+{
+	uint64_t i, len;
+
+	g->zone_map = g->zones;
+	g->map_key = key;
+	if (!g->zones)
+		return;
+	lm_dist_zone(g->dist, 0, g->nblocks, g->bs_bytes, &i, &len);
+	g->zone_mask = lm_perm_mask(len, &g->zone_shift);
+}
+
 uint64_t lm_offset_zoned(struct lm_offset_gen *g, unsigned int units)
 {
-	uint64_t k = g->zone_k, zone, i, len, x, mask;
-	unsigned int bits;
+	uint64_t k = g->zone_k, zone, i, len, x;
 
 	g->zone_k += units;
 	zone = lm_dist_zone(g->dist, k, g->nblocks, g->bs_bytes, &i, &len);
@@ -122,9 +140,7 @@ uint64_t lm_offset_zoned(struct lm_offset_gen *g, unsigned int units)
 		       g->nblocks;
 	/* a round of the zone's blocks: its visit (k - i, each visit's
 	 * first block) and how many rounds of it went before */
-	bits = len > 1 ? 64 - (unsigned int)__builtin_clzll(len - 1) : 1;
-	mask = bits >= 64 ? UINT64_MAX : (1ull << bits) - 1;
-	x = lm_perm_of(len, mask, bits / 2 + 1,
+	x = lm_perm_of(len, g->zone_mask, g->zone_shift,
 		       g->map_key ^ ((k - i + i / len) * lm_perm_mul[0]),
 		       i % len);
 	return (zone + x) % g->nblocks;

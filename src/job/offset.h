@@ -111,6 +111,8 @@ struct lm_offset_gen {
 	 * its length, in an order of map_key's (fio's map, reset each
 	 * zonerange) */
 	uint64_t zone_k;
+	uint64_t zone_mask; /* the zone's bijection's (lm_perm()'s kind) */
+	unsigned int zone_shift;
 	bool zones, zone_map;
 	/* fio's rw=randread:N: every seq_nr-th offset drawn (the first
 	 * too), those between the blocks after its direction's IO before,
@@ -192,11 +194,7 @@ static inline void lm_offset_dist(struct lm_offset_gen *g,
 
 /* A random job in strided zones touches each zone's blocks once a round,
  * in an order of @key's (after lm_offset_dist()). */
-static inline void lm_offset_zone_map(struct lm_offset_gen *g, uint64_t key)
-{
-	g->zone_map = g->zones;
-	g->map_key = key;
-}
+void lm_offset_zone_map(struct lm_offset_gen *g, uint64_t key);
 
 /* A random job's block for an IO of @units blocks in its strided zones
  * (lm_dist_zone()): in the zone of its place, drawn there, or with the
