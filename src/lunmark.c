@@ -89,6 +89,29 @@ char *lm_strtrim(char *s)
 	return s;
 }
 
+bool lm_file_line(const char *dir, const char *name, char *buf, size_t len)
+{
+	char path[4200];
+	size_t n;
+	FILE *f;
+
+	if (snprintf(path, sizeof(path), "%s/%s", dir, name) >=
+	    (int)sizeof(path))
+		return false;
+	f = fopen(path, "re");
+	if (!f)
+		return false;
+	if (!fgets(buf, (int)len, f)) {
+		fclose(f);
+		return false;
+	}
+	fclose(f);
+	n = strlen(buf);
+	while (n && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
+		buf[--n] = '\0';
+	return true;
+}
+
 /* The length of the UTF-8 sequence at @p, 0 when it is not one, or a
  * control character (C1: U+0080..U+009F). */
 static size_t lm_utf8_len(const unsigned char *p)

@@ -56,6 +56,11 @@ void lm_note_to(FILE *to, const char *fmt, ...)
 /* @text when the engine said something, else strerror(@err). */
 const char *lm_errtext(int err, const char *text);
 
+/* The first line of the file @dir/@name (of sysfs, procfs, a cgroup),
+ * without its newline and trailing blanks, into @buf; false when it cannot
+ * be read. */
+bool lm_file_line(const char *dir, const char *name, char *buf, size_t len);
+
 /* @s without its leading and trailing blanks (the end cut in place). */
 char *lm_strtrim(char *s);
 

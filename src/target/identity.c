@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "src/target/identity.h"
+
+#include "src/lunmark.h"
 #include "src/target/iscsi.h"
 
 #include <fcntl.h>
@@ -12,35 +14,12 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-/* One line of a sysfs file, without its newline and trailing blanks. */
-static bool lm_sysfs_read(const char *dir, const char *name, char *buf,
-			  size_t len)
-{
-	char path[512];
-	size_t n;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "re");
-	if (!f)
-		return false;
-	if (!fgets(buf, (int)len, f)) {
-		fclose(f);
-		return false;
-	}
-	fclose(f);
-	n = strlen(buf);
-	while (n && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
-		buf[--n] = '\0';
-	return true;
-}
-
 static long long lm_sysfs_num(const char *dir, const char *name)
 {
 	char b[64];
 	long long v;
 
-	if (!lm_sysfs_read(dir, name, b, sizeof(b)) ||
+	if (!lm_file_line(dir, name, b, sizeof(b)) ||
 	    sscanf(b, "%lld", &v) != 1)
 		return -1;
 	return v;
@@ -60,8 +39,8 @@ static void lm_identity_thin(const char *disk, struct lm_identity *p)
 	if (glob(pat, 0, NULL, &g))
 		return;
 	if (g.gl_pathc == 1 &&
-	    lm_sysfs_read(g.gl_pathv[0], "provisioning_mode", mode,
-			  sizeof(mode)) &&
+	    lm_file_line(g.gl_pathv[0], "provisioning_mode", mode,
+			 sizeof(mode)) &&
 	    mode[0])
 		p->thin = strcmp(mode, "full") != 0;
 	globfree(&g);
@@ -82,11 +61,11 @@ static void lm_identity_sysfs(const struct lm_target *t, struct lm_identity *p)
 	snprintf(disk, sizeof(disk), "%s%s", dev,
 		 access(dir, F_OK) ? "" : "/..");
 	snprintf(dir, sizeof(dir), "%s/device", disk);
-	lm_sysfs_read(dir, "vendor", p->vendor, sizeof(p->vendor));
-	lm_sysfs_read(dir, "model", p->model, sizeof(p->model));
-	lm_sysfs_read(dir, "rev", p->revision, sizeof(p->revision));
-	if (!lm_sysfs_read(dir, "serial", p->serial, sizeof(p->serial)))
-		lm_sysfs_read(disk, "serial", p->serial, sizeof(p->serial));
+	lm_file_line(dir, "vendor", p->vendor, sizeof(p->vendor));
+	lm_file_line(dir, "model", p->model, sizeof(p->model));
+	lm_file_line(dir, "rev", p->revision, sizeof(p->revision));
+	if (!lm_file_line(dir, "serial", p->serial, sizeof(p->serial)))
+		lm_file_line(disk, "serial", p->serial, sizeof(p->serial));
 	snprintf(dir, sizeof(dir), "%s/queue", disk);
 	v = lm_sysfs_num(dir, "max_hw_sectors_kb");
 	if (v > 0 && v <= 4194303)
