@@ -371,6 +371,27 @@ static int lm_log_set(const struct lm_log_ctx *x, unsigned int k,
 	return ret;
 }
 
+/* Why the log @l of every IO, files numbered @k, stopped short, on
+ * stderr: fio's would have gone on. */
+static void lm_log_cut_note(const struct lm_fio_job *fj, unsigned int k,
+			    const struct lm_iolog *l)
+{
+	char why[160];
+
+	if (l->n >= LM_IOLOG_MAX)
+		snprintf(why, sizeof(why), "a thread's %llu Mi IOs",
+			 LM_IOLOG_MAX >> 20);
+	else if (l->budget && atomic_load(&l->budget->spent))
+		snprintf(
+			why, sizeof(why),
+			"the run's %llu MiB for such logs, half the memory it found free at its start",
+			(unsigned long long)(l->budget->total >> 20));
+	else
+		snprintf(why, sizeof(why), "out of memory");
+	lm_note("job '%s': its log of every IO numbered %u stopped after %llu IOs (%s); set log_avg_msec to log averages",
+		fj->job.name, k, (unsigned long long)l->n, why);
+}
+
 int lm_fio_logs_write(struct lm_fio_logs *lg, const struct lm_fio_job *fj,
 		      const struct lm_run_result *r, char *msg, size_t len)
 {
@@ -396,9 +417,7 @@ int lm_fio_logs_write(struct lm_fio_logs *lg, const struct lm_fio_job *fj,
 	for (k = 0; k < r->niolog && !ret; k++) {
 		ret = lm_log_set(&x, fj->number + k, &r->iolog[k], &off);
 		if (r->iolog[k].full)
-			lm_note("job '%s': thread %u's log of every IO stopped after %llu IOs (out of room); set log_avg_msec to log averages",
-				fj->job.name, k + 1,
-				(unsigned long long)r->iolog[k].n);
+			lm_log_cut_note(fj, fj->number + k, &r->iolog[k]);
 	}
 	return ret;
 }

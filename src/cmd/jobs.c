@@ -7,6 +7,7 @@
 #include "kmod-free/url.h"
 #include "src/lunmark.h"
 #include "src/newfile.h"
+#include "src/run/iolog.h"
 #include "src/target/identity.h"
 #include "src/suite/suite.h"
 #include "fio-compat/export.h"
@@ -329,12 +330,23 @@ static int lm_jobs_logs(const struct lm_fio_jobs *js,
 	return ret;
 }
 
+/* One budget of memory for the logs of every IO of all @js's jobs. */
+static void lm_jobs_budget(struct lm_fio_jobs *js, struct lm_iolog_budget *b)
+{
+	unsigned int i;
+
+	lm_iolog_budget_init(b);
+	for (i = 0; i < js->n; i++)
+		js->jobs[i].job.iolog_budget = b;
+}
+
 int lm_cmd_jobs(struct lm_cli *c)
 {
 	struct lm_run_result *res;
 	struct lm_fio_file f = { 0 };
 	struct lm_fio_jobs js = { 0 };
 	struct lm_fio_madeset made = { 0 };
+	struct lm_iolog_budget budget;
 	struct lm_fio_sink sink;
 	struct timespec start;
 	unsigned int i, n, done = 0;
@@ -355,6 +367,7 @@ int lm_cmd_jobs(struct lm_cli *c)
 		goto out_free;
 	}
 	made.notes = lm_cmd_notes(c);
+	lm_jobs_budget(&js, &budget);
 	res = calloc(js.n, sizeof(*res));
 	if (!res) {
 		lm_fio_out_abort(&sink);

@@ -22,6 +22,7 @@
 #include <stdint.h>
 
 struct lm_run_clock;
+struct lm_iolog_budget; /* src/run/iolog.h */
 
 #define LM_BS_MIN 512u
 #define LM_BS_MAX (64u << 20)
@@ -185,8 +186,10 @@ struct lm_job {
 	struct lm_steady_conf ss;
 	/* fio's random_distribution: which blocks random IOs pick */
 	struct lm_dist dist;
-	/* record every measured IO (iolog.h) for fio's per-IO logs */
+	/* record every measured IO (iolog.h) for fio's per-IO logs, in the
+	 * memory of @iolog_budget (NULL: no budget but a thread's cap) */
 	bool iolog;
+	struct lm_iolog_budget *iolog_budget;
 	/* fio's rate and rate_iops, per direction (read, write, trim; 0:
 	 * flat out), and rate_process (src/run/rate.h) */
 	uint64_t rate_bytes[LM_DIRS];

@@ -2,6 +2,7 @@
 #include "src/run/iolog.h"
 
 #include "src/engine/engine.h"
+#include "src/run/memroom.h"
 #include "src/stats/hist.h"
 #include "src/stats/stats.h"
 
@@ -12,74 +13,124 @@
 _Static_assert(LM_HIST_BUCKETS >= LM_IOLOG_HIST_BINS,
 	       "fio's bins are the histogram's first buckets");
 
+/* One chunk's memory from @b, when there is that much left. */
+static bool lm_budget_take(struct lm_iolog_budget *b)
+{
+	int64_t left = atomic_load(&b->left);
+
+	do {
+		if (left < (int64_t)sizeof(struct lm_iolog_chunk)) {
+			atomic_store(&b->spent, true);
+			return false;
+		}
+	} while (!atomic_compare_exchange_weak(
+		&b->left, &left,
+		left - (int64_t)sizeof(struct lm_iolog_chunk)));
+	return true;
+}
+
+/* @c freed, its memory given back to @l's budget. */
+static void lm_chunk_free(const struct lm_iolog *l, struct lm_iolog_chunk *c)
+{
+	free(c);
+	if (l->budget)
+		atomic_fetch_add(&l->budget->left, sizeof(*c));
+}
+
+/* A new, empty chunk at @l's tail; NULL when @l has no room for it. */
+static struct lm_iolog_chunk *lm_chunk_new(struct lm_iolog *l)
+{
+	struct lm_iolog_chunk *c;
+
+	if (l->n >= LM_IOLOG_MAX || (l->budget && !lm_budget_take(l->budget)))
+		return NULL;
+	c = malloc(sizeof(*c));
+	if (!c) {
+		if (l->budget)
+			atomic_fetch_add(&l->budget->left, sizeof(*c));
+		return NULL;
+	}
+	c->next = NULL;
+	c->n = 0;
+	if (l->tail)
+		l->tail->next = c;
+	else
+		l->head = c;
+	l->tail = c;
+	return c;
+}
+
 void lm_iolog_add(struct lm_iolog *l, const struct lm_io_rec *rec)
 {
 	struct lm_iolog_chunk *c = l->tail;
-	struct lm_io_rec *r;
 
 	if (l->full)
 		return;
 	if (!c || c->n == LM_IOLOG_CHUNK) {
-		if (l->n >= LM_IOLOG_MAX || !(c = malloc(sizeof(*c)))) {
+		c = lm_chunk_new(l);
+		if (!c) {
 			l->full = true;
 			return;
 		}
-		c->next = NULL;
-		c->n = 0;
-		if (l->tail)
-			l->tail->next = c;
-		else
-			l->head = c;
-		l->tail = c;
 	}
-	r = &c->r[c->n++];
-	*r = *rec;
+	c->r[c->n++] = *rec;
 	l->n++;
 }
 
-/* The next of @from's records (at @c, @k), @shift_ns later, into @rec;
- * false when there is none. */
-static bool lm_iolog_peek(const struct lm_iolog_chunk *c, unsigned int k,
+/* @l's next record (its head's @k-th), @shift_ns later, into @rec; false
+ * when there is none. A head whose records were all taken is freed
+ * first. */
+static bool lm_iolog_next(struct lm_iolog *l, unsigned int *k,
 			  uint64_t shift_ns, struct lm_io_rec *rec)
 {
-	if (!c || k >= c->n)
+	struct lm_iolog_chunk *c = l->head;
+
+	if (c && *k == c->n) {
+		l->head = c->next;
+		if (!l->head)
+			l->tail = NULL;
+		lm_chunk_free(l, c);
+		c = l->head;
+		*k = 0;
+	}
+	if (!c || *k >= c->n)
 		return false;
-	*rec = c->r[k];
+	*rec = c->r[*k];
 	rec->at_ns += shift_ns;
 	return true;
 }
 
 /* The records of @from, each @shift_ns later, in order of completion
- * with @to's, into a new log that replaces @to's. */
-static void lm_iolog_interleave(struct lm_iolog *to,
-				const struct lm_iolog *from, uint64_t shift_ns)
+ * with @to's, into a new log that replaces @to's; both are emptied as
+ * their chunks are copied. The copy is charged to the budget at the end,
+ * past it by a chunk at most: charged as it went, a spent budget would
+ * refuse its first chunk and lose every record. */
+static void lm_iolog_interleave(struct lm_iolog *to, struct lm_iolog *from,
+				uint64_t shift_ns)
 {
-	const struct lm_iolog_chunk *a = to->head, *b = from->head;
 	struct lm_iolog out = { 0 };
+	const struct lm_iolog_chunk *c;
 	unsigned int i = 0, k = 0;
 	struct lm_io_rec ra, rb;
 	bool ha, hb;
 
 	for (;;) {
-		ha = lm_iolog_peek(a, i, 0, &ra);
-		hb = lm_iolog_peek(b, k, shift_ns, &rb);
+		ha = lm_iolog_next(to, &i, 0, &ra);
+		hb = lm_iolog_next(from, &k, shift_ns, &rb);
 		if (!ha && !hb)
 			break;
 		if (ha && (!hb || ra.at_ns <= rb.at_ns)) {
 			lm_iolog_add(&out, &ra);
-			if (++i == a->n) {
-				a = a->next;
-				i = 0;
-			}
+			i++;
 		} else {
 			lm_iolog_add(&out, &rb);
-			if (++k == b->n) {
-				b = b->next;
-				k = 0;
-			}
+			k++;
 		}
 	}
 	out.full |= to->full || from->full;
+	out.budget = to->budget;
+	for (c = out.head; c && out.budget; c = c->next)
+		atomic_fetch_sub(&out.budget->left, sizeof(*c));
 	lm_iolog_free(to);
 	*to = out;
 }
@@ -117,7 +168,7 @@ void lm_iolog_free(struct lm_iolog *l)
 
 	for (; c; c = next) {
 		next = c->next;
-		free(c);
+		lm_chunk_free(l, c);
 	}
 	l->head = l->tail = NULL;
 	l->n = 0;
@@ -191,4 +242,13 @@ void lm_iolog_io(struct lm_iolog *l, const struct lm_io *io, unsigned int dir,
 				.slat_ns = slat < UINT32_MAX ? (uint32_t)slat
 							     : UINT32_MAX,
 			});
+}
+
+void lm_iolog_budget_init(struct lm_iolog_budget *b)
+{
+	uint64_t room = lm_mem_room() / 2;
+
+	b->total = room < INT64_MAX ? room : INT64_MAX;
+	atomic_init(&b->left, (int64_t)b->total);
+	atomic_init(&b->spent, false);
 }

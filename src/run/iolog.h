@@ -3,12 +3,14 @@
  * A record of every measured IO, for fio's logs of every IO
  * (log_avg_msec=0) and of windows that are not whole seconds. Each worker
  * appends to its own log, without locks, and allocates once per
- * LM_IOLOG_CHUNK IOs; at LM_IOLOG_MAX records a log is full and stops
- * (fio's log_entries plays that part in fio).
+ * LM_IOLOG_CHUNK IOs; at LM_IOLOG_MAX records, or when the run's budget
+ * of memory for such logs is spent, a log is full and stops (fio's logs
+ * grow until memory runs out).
  */
 #ifndef LM_IOLOG_H
 #define LM_IOLOG_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -46,10 +48,27 @@ struct lm_iolog_chunk {
 	struct lm_io_rec r[LM_IOLOG_CHUNK];
 };
 
+/*
+ * The memory that all the logs of every IO of one run may hold together,
+ * all its threads and jobs: taken a chunk at a time, without a lock, and
+ * given back as chunks are freed. It outlives every log that uses it.
+ */
+struct lm_iolog_budget {
+	_Atomic int64_t left; /* bytes; below 0 by a merge's last chunk */
+	uint64_t total;
+	_Atomic bool spent; /* a log stopped for want of it */
+};
+
+/* Half of what memroom.h's lm_mem_room() finds: the rest is left to the
+ * host and to the run's other needs. */
+void lm_iolog_budget_init(struct lm_iolog_budget *b);
+
 struct lm_iolog {
 	struct lm_iolog_chunk *head, *tail;
 	uint64_t n;
-	bool full; /* LM_IOLOG_MAX reached, or out of memory */
+	bool full; /* LM_IOLOG_MAX reached, budget spent or out of memory */
+	/* whose memory its chunks take; NULL: none but LM_IOLOG_MAX */
+	struct lm_iolog_budget *budget;
 };
 
 /* fio's bins of a latency histogram (FIO_IO_U_PLAT_NR): the first of
@@ -84,7 +103,8 @@ struct lm_io; /* src/engine/engine.h */
 void lm_iolog_io(struct lm_iolog *l, const struct lm_io *io, unsigned int dir,
 		 uint64_t now_ns, uint64_t at_ns);
 
-/* Append one record; a full log takes no more. */
+/* Append one record; a full log takes no more. Before the first, set
+ * @l->budget (or leave it NULL). */
 void lm_iolog_add(struct lm_iolog *l, const struct lm_io_rec *rec);
 
 /*
@@ -92,11 +112,14 @@ void lm_iolog_add(struct lm_iolog *l, const struct lm_io_rec *rec);
  * that much after @to's): after @to's, when @from's IOs all came after
  * them, else (@interleave) in order of completion. One log of one fio
  * thread that served several files. @from is left empty; what finds no
- * room (LM_IOLOG_MAX, memory) is left out and @to is marked full.
- * Interleaving copies: both logs and the merged one are held at once.
+ * room (LM_IOLOG_MAX, the budget, memory) is left out and @to is marked
+ * full. Both share one budget. Interleaving copies, freeing each chunk it
+ * has copied: it holds two chunks more than the logs at most.
  */
 void lm_iolog_merge(struct lm_iolog *to, struct lm_iolog *from,
 		    uint64_t shift_ns, bool interleave);
+/* Its records freed, their memory given back to its budget, which it
+ * keeps. */
 void lm_iolog_free(struct lm_iolog *l);
 
 #endif

@@ -232,6 +232,7 @@ int lm_worker_setup(struct lm_worker *w)
 		return w->setup_err;
 	}
 	w->setup_what = "allocating buffers";
+	w->iolog.budget = w->job->iolog_budget;
 	w->loop = calloc(1, sizeof(*w->loop));
 	w->setup_err = w->loop ? lm_loop_setup(w, w->loop) : -ENOMEM;
 	return w->setup_err;

@@ -15,6 +15,7 @@ lm_loops=()
 lm_mounts=()
 lm_tgts=()
 lm_netns=()
+lm_cgroups=()
 LM_IN=() # the prefix that runs a command in the test's namespace, if any
 
 lm_cleanup() {
@@ -27,6 +28,7 @@ lm_cleanup() {
 	for l in "${lm_loops[@]}"; do losetup -d "$l" 2>/dev/null || true; done
 	for m in "${lm_mounts[@]}"; do umount "$m" 2>/dev/null || true; done
 	for m in "${lm_ports[@]}"; do rm -rf "${LM_PORTS:?}/$m"; done
+	for m in "${lm_cgroups[@]}"; do rmdir "$m" 2>/dev/null || true; done
 	rm -rf "$LM_WORK"
 }
 trap lm_cleanup EXIT
@@ -50,6 +52,29 @@ lm_sanitized() { [ "${LM_SANITIZED:-0}" = 1 ]; }
 # holds, so it is off)
 lm_strace() {
 	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" strace "$@"
+}
+
+# lm_memcg BYTES: a new memory cgroup limited to BYTES (v2's memory.max,
+# or v1's memory.limit_in_bytes, swap left out), removed at exit; sets
+# LM_CG_PROCS to the file that a process writes its pid into to join it.
+# Skips the test where no memory controller can be had.
+lm_memcg() {
+	local d
+	if grep -qw memory /sys/fs/cgroup/cgroup.subtree_control 2>/dev/null; then
+		d=/sys/fs/cgroup/lunmark-test.$$
+		mkdir "$d" && lm_cgroups+=("$d")
+		echo "$1" >"$d/memory.max"
+		echo 0 >"$d/memory.swap.max" 2>/dev/null || true
+		LM_CG_PROCS=$d/cgroup.procs
+	elif [ -w /sys/fs/cgroup/memory/cgroup.procs ]; then
+		d=/sys/fs/cgroup/memory/lunmark-test.$$
+		mkdir "$d" && lm_cgroups+=("$d")
+		echo "$1" >"$d/memory.limit_in_bytes"
+		echo 0 >"$d/memory.swappiness" 2>/dev/null || true
+		LM_CG_PROCS=$d/cgroup.procs
+	else
+		skip "no memory cgroup controller to limit a run with (cgroup v2's memory in /sys/fs/cgroup/cgroup.subtree_control, or v1's /sys/fs/cgroup/memory)"
+	fi
 }
 
 lm_need_root() {

@@ -74,7 +74,7 @@ int main(int argc, char **argv)
 	    lm_suite_ss() || lm_suite_guard() || lm_suite_verify_block() ||
 	    lm_suite_schema() || lm_suite_ranks() || lm_suite_html() ||
 	    lm_suite_prio() || lm_suite_lattarget() || lm_suite_onerror() ||
-	    lm_suite_backlog()) {
+	    lm_suite_backlog() || lm_suite_iolog()) {
 		fprintf(stderr, "unit: cannot register suites: %s\n",
 			CU_get_error_msg());
 		goto out_cleanup;

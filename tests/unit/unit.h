@@ -38,6 +38,7 @@ int lm_suite_ranks(void);
 int lm_suite_html(void);
 int lm_suite_prio(void);
 int lm_suite_onerror(void);
+int lm_suite_iolog(void);
 int lm_suite_backlog(void);
 int lm_suite_lattarget(void);
 
