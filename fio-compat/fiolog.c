@@ -371,8 +371,8 @@ static int lm_log_set(const struct lm_log_ctx *x, unsigned int k,
 	return ret;
 }
 
-/* Why the log @l of every IO, files numbered @k, stopped short, on
- * stderr: fio's would have gone on. */
+/* Why the record of every IO @l that thread @k's logs (numbered @k) are
+ * made from stopped short, on stderr: fio's would have gone on. */
 static void lm_log_cut_note(const struct lm_fio_job *fj, unsigned int k,
 			    const struct lm_iolog *l)
 {
@@ -384,12 +384,15 @@ static void lm_log_cut_note(const struct lm_fio_job *fj, unsigned int k,
 	else if (l->budget && atomic_load(&l->budget->spent))
 		snprintf(
 			why, sizeof(why),
-			"the run's %llu MiB for such logs, half the memory it found free at its start",
+			"the run's %llu MiB for such records, half the memory it found free at its start",
 			(unsigned long long)(l->budget->total >> 20));
 	else
 		snprintf(why, sizeof(why), "out of memory");
-	lm_note("job '%s': its log of every IO numbered %u stopped after %llu IOs (%s); set log_avg_msec to log averages",
-		fj->job.name, k, (unsigned long long)l->n, why);
+	lm_note("job '%s': logs numbered %u stop after %llu IOs: their record of every IO ran out of room (%s); %s",
+		fj->job.name, k, (unsigned long long)l->n, why,
+		fj->hist_log[0] && fj->log_hist_ms
+			? "with log_hist_msec=0 and a log_avg_msec of whole seconds, logs need no such record"
+			: "a log_avg_msec of whole seconds (1000, 2000, ...) logs from the per-second samples and needs no such record");
 }
 
 int lm_fio_logs_write(struct lm_fio_logs *lg, const struct lm_fio_job *fj,
@@ -403,6 +406,9 @@ int lm_fio_logs_write(struct lm_fio_logs *lg, const struct lm_fio_job *fj,
 	lm_fio_off_of(fj, &off);
 	/* fio's histogram log: a file per thread (one empty file of the
 	 * clone's without log_hist_msec, as fio's), of clat */
+	for (k = 0; k < r->niolog; k++)
+		if (r->iolog[k].full)
+			lm_log_cut_note(fj, fj->number + k, &r->iolog[k]);
 	for (k = 0; fj->hist_log[0] && !ret && (!k || k < r->niolog); k++)
 		ret = lm_log_file(
 			&x, fj->hist_log, "clat_hist", fj->number + k,
@@ -414,11 +420,8 @@ int lm_fio_logs_write(struct lm_fio_logs *lg, const struct lm_fio_job *fj,
 	if (fj->log_avg_ms)
 		return lm_log_set(&x, fj->number, NULL, &off);
 	/* every IO: a set of files per thread, as fio's per_job_logs */
-	for (k = 0; k < r->niolog && !ret; k++) {
+	for (k = 0; k < r->niolog && !ret; k++)
 		ret = lm_log_set(&x, fj->number + k, &r->iolog[k], &off);
-		if (r->iolog[k].full)
-			lm_log_cut_note(fj, fj->number + k, &r->iolog[k]);
-	}
 	return ret;
 }
 

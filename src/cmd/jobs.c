@@ -330,14 +330,18 @@ static int lm_jobs_logs(const struct lm_fio_jobs *js,
 	return ret;
 }
 
-/* One budget of memory for the logs of every IO of all @js's jobs. */
-static void lm_jobs_budget(struct lm_fio_jobs *js, struct lm_iolog_budget *b)
+/* One budget of memory for the records of every IO of all @js's jobs.
+ * A peer rank keeps none: rank 0 alone writes logs. */
+static void lm_jobs_budget(struct lm_fio_jobs *js, struct lm_iolog_budget *b,
+			   bool peer)
 {
 	unsigned int i;
 
 	lm_iolog_budget_init(b);
-	for (i = 0; i < js->n; i++)
+	for (i = 0; i < js->n; i++) {
 		js->jobs[i].job.iolog_budget = b;
+		js->jobs[i].job.iolog &= !peer;
+	}
 }
 
 int lm_cmd_jobs(struct lm_cli *c)
@@ -367,7 +371,7 @@ int lm_cmd_jobs(struct lm_cli *c)
 		goto out_free;
 	}
 	made.notes = lm_cmd_notes(c);
-	lm_jobs_budget(&js, &budget);
+	lm_jobs_budget(&js, &budget, c->peer);
 	res = calloc(js.n, sizeof(*res));
 	if (!res) {
 		lm_fio_out_abort(&sink);

@@ -95,8 +95,9 @@ static void lm_take_iologs(struct lm_group *g)
 	unsigned int i, head = 0, n = 0;
 	bool any = false;
 
+	/* a log the budget left empty is said to be cut, so taken too */
 	for (i = 0; i < g->n; i++)
-		any |= g->w[i].iolog.head != NULL;
+		any |= g->w[i].iolog.head || g->w[i].iolog.full;
 	if (!any)
 		return;
 	r->iolog = calloc(g->n, sizeof(*r->iolog));
@@ -105,8 +106,7 @@ static void lm_take_iologs(struct lm_group *g)
 	for (i = 0; i < g->n; i++) {
 		if (!lm_same_thread(g, i)) {
 			head = i;
-			r->iolog[n++] = g->w[i].iolog;
-			memset(&g->w[i].iolog, 0, sizeof(g->w[i].iolog));
+			lm_iolog_take(&r->iolog[n++], &g->w[i].iolog);
 			continue;
 		}
 		/* in turn, all its records came after the thread's */

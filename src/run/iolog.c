@@ -102,9 +102,9 @@ static bool lm_iolog_next(struct lm_iolog *l, unsigned int *k,
 
 /* The records of @from, each @shift_ns later, in order of completion
  * with @to's, into a new log that replaces @to's; both are emptied as
- * their chunks are copied. The copy is charged to the budget at the end,
- * past it by a chunk at most: charged as it went, a spent budget would
- * refuse its first chunk and lose every record. */
+ * their chunks are copied. The copy is charged to the budget at the end:
+ * charged as it went, a spent budget would refuse its first chunk and lose
+ * every record. It takes no more chunks than the two gave back. */
 static void lm_iolog_interleave(struct lm_iolog *to, struct lm_iolog *from,
 				uint64_t shift_ns)
 {
@@ -159,7 +159,18 @@ void lm_iolog_merge(struct lm_iolog *to, struct lm_iolog *from,
 		to->tail = from->tail;
 	to->n += from->n;
 	to->full |= from->full;
-	memset(from, 0, sizeof(*from));
+	to->budget = to->budget ? to->budget : from->budget;
+	from->head = from->tail = NULL;
+	from->n = 0;
+	from->full = false;
+}
+
+void lm_iolog_take(struct lm_iolog *to, struct lm_iolog *from)
+{
+	*to = *from;
+	from->head = from->tail = NULL;
+	from->n = 0;
+	from->full = false;
 }
 
 void lm_iolog_free(struct lm_iolog *l)

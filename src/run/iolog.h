@@ -54,13 +54,14 @@ struct lm_iolog_chunk {
  * given back as chunks are freed. It outlives every log that uses it.
  */
 struct lm_iolog_budget {
-	_Atomic int64_t left; /* bytes; below 0 by a merge's last chunk */
+	_Atomic int64_t left; /* bytes */
 	uint64_t total;
 	_Atomic bool spent; /* a log stopped for want of it */
 };
 
 /* Half of what memroom.h's lm_mem_room() finds: the rest is left to the
- * host and to the run's other needs. */
+ * host, to the run's other needs and to the log files, written after the
+ * run (on tmpfs, memory again). */
 void lm_iolog_budget_init(struct lm_iolog_budget *b);
 
 struct lm_iolog {
@@ -118,6 +119,10 @@ void lm_iolog_add(struct lm_iolog *l, const struct lm_io_rec *rec);
  */
 void lm_iolog_merge(struct lm_iolog *to, struct lm_iolog *from,
 		    uint64_t shift_ns, bool interleave);
+/* @from's records moved to @to, which takes its budget too; @from is
+ * left empty, with its budget. */
+void lm_iolog_take(struct lm_iolog *to, struct lm_iolog *from);
+
 /* Its records freed, their memory given back to its budget, which it
  * keeps. */
 void lm_iolog_free(struct lm_iolog *l);

@@ -23,25 +23,63 @@ static bool lm_cgroup_num(const char *dir, const char *name, uint64_t *v)
 	return sscanf(word, "%" SCNu64, v) == 1;
 }
 
-uint64_t lm_cgroup_room(const char *mount, const char *dir, const char *max,
-			const char *cur)
+/* The number after the word @key at the start of a line of @path (as
+ * "MemAvailable: 123 kB" or "inactive_file 123"), into @v. */
+static bool lm_key_num(const char *path, const char *key, uint64_t *v)
 {
-	uint64_t room = UINT64_MAX, lim, use, left;
+	char line[256], word[64];
+	bool found = false;
+	FILE *f = fopen(path, "re");
+
+	if (!f)
+		return false;
+	while (!found && fgets(line, sizeof(line), f))
+		found = sscanf(line, "%63s %" SCNu64, word, v) == 2 &&
+			!strcmp(word, key);
+	fclose(f);
+	return found;
+}
+
+/* The room under the one cgroup at @path: its limit less what it uses
+ * and cannot give back (its inactive page cache is reclaimed first, and
+ * is not counted); UINT64_MAX without a limit. */
+static uint64_t lm_one_room(const char *path, bool v1)
+{
+	uint64_t lim, use, cache = 0;
+	char stat[4200];
+
+	if (!lm_cgroup_num(path, v1 ? "memory.limit_in_bytes" : "memory.max",
+			   &lim) ||
+	    !lm_cgroup_num(path,
+			   v1 ? "memory.usage_in_bytes" : "memory.current",
+			   &use) ||
+	    lim >= (UINT64_MAX >> 2)) /* v1's none: a page-rounded LLONG_MAX */
+		return UINT64_MAX;
+	snprintf(stat, sizeof(stat), "%s/memory.stat", path);
+	if (lm_key_num(stat, v1 ? "total_inactive_file" : "inactive_file",
+		       &cache) &&
+	    cache < use)
+		use -= cache;
+	return lim > use ? lim - use : 0;
+}
+
+uint64_t lm_cgroup_room(const char *mount, const char *dir, bool v1)
+{
+	uint64_t room = UINT64_MAX, r;
+	size_t len = strlen(mount);
 	char path[4096];
 	char *slash;
 
 	if (snprintf(path, sizeof(path), "%s%s", mount, dir) >=
 	    (int)sizeof(path))
 		return UINT64_MAX;
+	/* its own, each above it, and the mount's root: a container's
+	 * cgroup where /proc/self/cgroup names a path that is not there */
 	for (;;) {
-		/* v1 says "no limit" with a page-rounded LLONG_MAX */
-		if (lm_cgroup_num(path, max, &lim) &&
-		    lm_cgroup_num(path, cur, &use) && lim < (UINT64_MAX >> 2)) {
-			left = lim > use ? lim - use : 0;
-			room = left < room ? left : room;
-		}
-		slash = strrchr(path, '/');
-		if (!slash || (size_t)(slash - path) <= strlen(mount))
+		r = lm_one_room(path, v1);
+		room = r < room ? r : room;
+		slash = strlen(path) > len ? strrchr(path + len, '/') : NULL;
+		if (!slash)
 			break;
 		*slash = '\0';
 	}
@@ -51,17 +89,10 @@ uint64_t lm_cgroup_room(const char *mount, const char *dir, const char *max,
 /* /proc/meminfo's MemAvailable in bytes, UINT64_MAX when not there. */
 static uint64_t lm_mem_available(void)
 {
-	char line[256];
-	uint64_t kib = 0;
-	bool found = false;
-	FILE *f = fopen("/proc/meminfo", "re");
+	uint64_t kib;
 
-	if (!f)
-		return UINT64_MAX;
-	while (!found && fgets(line, sizeof(line), f))
-		found = sscanf(line, "MemAvailable: %" SCNu64, &kib) == 1;
-	fclose(f);
-	return found ? kib * 1024 : UINT64_MAX;
+	return lm_key_num("/proc/meminfo", "MemAvailable:", &kib) ? kib * 1024
+								  : UINT64_MAX;
 }
 
 /* The room under the cgroup that /proc/self/cgroup's @line names: v2's
@@ -79,18 +110,16 @@ static uint64_t lm_line_room(char *line)
 	if (!strcmp(dir, "/"))
 		dir = "";
 	if (!*ctl) {
-		uint64_t a = lm_cgroup_room("/sys/fs/cgroup", dir, "memory.max",
-					    "memory.current");
-		uint64_t b = lm_cgroup_room("/sys/fs/cgroup/unified", dir,
-					    "memory.max", "memory.current");
+		uint64_t a = lm_cgroup_room("/sys/fs/cgroup", dir, false);
+		uint64_t b =
+			lm_cgroup_room("/sys/fs/cgroup/unified", dir, false);
 
 		return a < b ? a : b;
 	}
 	for (c = strtok_r(ctl, ",", &save); c; c = strtok_r(NULL, ",", &save))
 		if (!strcmp(c, "memory"))
 			return lm_cgroup_room("/sys/fs/cgroup/memory", dir,
-					      "memory.limit_in_bytes",
-					      "memory.usage_in_bytes");
+					      true);
 	return UINT64_MAX;
 }
 

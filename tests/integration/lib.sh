@@ -16,6 +16,7 @@ lm_mounts=()
 lm_tgts=()
 lm_netns=()
 lm_cgroups=()
+lm_dirs=() # removed at exit
 LM_IN=() # the prefix that runs a command in the test's namespace, if any
 
 lm_cleanup() {
@@ -29,6 +30,7 @@ lm_cleanup() {
 	for m in "${lm_mounts[@]}"; do umount "$m" 2>/dev/null || true; done
 	for m in "${lm_ports[@]}"; do rm -rf "${LM_PORTS:?}/$m"; done
 	for m in "${lm_cgroups[@]}"; do rmdir "$m" 2>/dev/null || true; done
+	for m in "${lm_dirs[@]}"; do rm -rf "$m"; done
 	rm -rf "$LM_WORK"
 }
 trap lm_cleanup EXIT

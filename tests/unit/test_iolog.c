@@ -13,7 +13,7 @@
 
 #define LM_CHUNK ((int64_t)sizeof(struct lm_iolog_chunk))
 
-/* @n records, 1 ns apart from @at, into @l */
+/* @n records, 2 ns apart from @at, into @l */
 static void lm_fill(struct lm_iolog *l, uint64_t at, unsigned int n)
 {
 	unsigned int i;
@@ -82,9 +82,11 @@ static void lm_test_budget_interleave(void)
 	CU_ASSERT_EQUAL(atomic_load(&b.left), (int64_t)b.total);
 }
 
-static void lm_put(const char *dir, const char *name, const char *text)
+/* @text into @dir/@name; the path kept in @made[*n] to be removed */
+static void lm_put(const char *dir, const char *name, const char *text,
+		   char made[][96], unsigned int *n)
 {
-	char path[512];
+	char path[96];
 	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
@@ -92,48 +94,56 @@ static void lm_put(const char *dir, const char *name, const char *text)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
 	fputs(text, f);
 	fclose(f);
+	snprintf(made[(*n)++], sizeof(made[0]), "%s", path);
 }
 
-/* A cgroup's room is the least of its own and its parents' limits less
- * their usage, up to the hierarchy's mount: v2's "max" and v1's
- * page-rounded LLONG_MAX are no limit. */
+/* A cgroup's room is the least of its own, its parents' and the root's
+ * limits less their usage, the page cache they can drop left out: v2's
+ * "max" and v1's page-rounded LLONG_MAX are no limit. */
 static void lm_test_cgroup_room(void)
 {
-	char mnt[] = "/tmp/lm-cgroup.XXXXXX", a[64], ab[80];
+	char mnt[] = "/tmp/lm-cgroup.XXXXXX", a[64], ab[80], made[16][96];
+	unsigned int n = 0;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(mnt));
 	snprintf(a, sizeof(a), "%s/a", mnt);
 	snprintf(ab, sizeof(ab), "%s/a/b", mnt);
-	CU_ASSERT_EQUAL_FATAL(mkdir(a, 0700), 0);
-	CU_ASSERT_EQUAL_FATAL(mkdir(ab, 0700), 0);
-	/* the mount's own files are above the hierarchy: never read */
-	lm_put(mnt, "memory.max", "10\n");
-	lm_put(mnt, "memory.current", "0\n");
-	CU_ASSERT_EQUAL(
-		lm_cgroup_room(mnt, "/a/b", "memory.max", "memory.current"),
-		UINT64_MAX);
-	lm_put(a, "memory.max", "1000\n");
-	lm_put(a, "memory.current", "400\n");
-	lm_put(ab, "memory.max", "max\n");
-	lm_put(ab, "memory.current", "100\n");
-	CU_ASSERT_EQUAL(
-		lm_cgroup_room(mnt, "/a/b", "memory.max", "memory.current"),
-		600);
-	lm_put(ab, "memory.max", "500\n");
-	CU_ASSERT_EQUAL(
-		lm_cgroup_room(mnt, "/a/b", "memory.max", "memory.current"),
-		400);
-	lm_put(ab, "memory.current", "700\n"); /* over its limit */
-	CU_ASSERT_EQUAL(
-		lm_cgroup_room(mnt, "/a/b", "memory.max", "memory.current"), 0);
+	if (mkdir(a, 0700) || mkdir(ab, 0700))
+		goto out_rm;
+	CU_ASSERT_EQUAL(lm_cgroup_room(mnt, "/a/b", false), UINT64_MAX);
+	lm_put(a, "memory.max", "1000\n", made, &n);
+	lm_put(a, "memory.current", "400\n", made, &n);
+	lm_put(ab, "memory.max", "max\n", made, &n);
+	lm_put(ab, "memory.current", "100\n", made, &n);
+	CU_ASSERT_EQUAL(lm_cgroup_room(mnt, "/a/b", false), 600);
+	/* 300 of a's 400 are page cache it can drop */
+	lm_put(a, "memory.stat", "anon 100\nfile 300\ninactive_file 300\n",
+	       made, &n);
+	CU_ASSERT_EQUAL(lm_cgroup_room(mnt, "/a/b", false), 900);
+	lm_put(ab, "memory.max", "500\n", made, &n);
+	CU_ASSERT_EQUAL(lm_cgroup_room(mnt, "/a/b", false), 400);
+	lm_put(ab, "memory.current", "700\n", made, &n); /* over its limit */
+	CU_ASSERT_EQUAL(lm_cgroup_room(mnt, "/a/b", false), 0);
+	/* the root counts: a container's cgroup, mounted as the root, where
+	 * /proc/self/cgroup names a path that is not there */
+	lm_put(mnt, "memory.max", "250\n", made, &n);
+	lm_put(mnt, "memory.current", "50\n", made, &n);
+	CU_ASSERT_EQUAL(lm_cgroup_room(mnt, "/docker/0123abcd", false), 200);
 	/* v1: no limit is LLONG_MAX rounded down to a page */
-	lm_put(a, "memory.limit_in_bytes", "9223372036854771712\n");
-	lm_put(a, "memory.usage_in_bytes", "178475008\n");
-	CU_ASSERT_EQUAL(lm_cgroup_room(mnt, "/a", "memory.limit_in_bytes",
-				       "memory.usage_in_bytes"),
-			UINT64_MAX);
-	CU_ASSERT(lm_mem_room() > 0);
-	CU_ASSERT_EQUAL(system("rm -rf /tmp/lm-cgroup.??????"), 0);
+	lm_put(a, "memory.limit_in_bytes", "9223372036854771712\n", made, &n);
+	lm_put(a, "memory.usage_in_bytes", "178475008\n", made, &n);
+	CU_ASSERT_EQUAL(lm_cgroup_room(mnt, "/a", true), UINT64_MAX);
+	lm_put(a, "memory.limit_in_bytes", "4096\n", made, &n);
+	lm_put(a, "memory.stat", "cache 2048\ntotal_inactive_file 1024\n", made,
+	       &n);
+	lm_put(a, "memory.usage_in_bytes", "3072\n", made, &n);
+	CU_ASSERT_EQUAL(lm_cgroup_room(mnt, "/a", true), 2048);
+out_rm:
+	while (n)
+		unlink(made[--n]);
+	rmdir(ab);
+	rmdir(a);
+	CU_ASSERT_EQUAL(rmdir(mnt), 0);
 }
 
 int lm_suite_iolog(void)
