@@ -148,7 +148,7 @@ rows=$(awk '$1 ~ /^[01]$/ && $2 ~ /^lmh/ && NF >= 5 { printf "%s %s MB/s; ", $2,
 # so the throttled veth carries up to 125 * 1448 / 1514 = 119.55 MB/s
 ceiling=117.68
 tbf=119.55
-note "one host: $one MB/s; two hosts: $two MB/s ($rows)"
+note "one host: $one MB/s; two hosts: $two MB/s ($rows), the CPUs ${idle}% idle"
 note "two links' ceiling: 2 x $ceiling MB/s on the wire = $(echo "2 * $ceiling" | bc) MB/s (2 x $tbf through tbf); two/one: $(echo "scale=3; $two / $one" | bc)"
 grep -q "lmh1" "$LM_WORK/two" || fail "rank 1 did not run on host lmh1: $(cat "$LM_WORK/two")"
 # a loaded machine (another job's CPU under the ranks and tgtd) can hold
