@@ -436,10 +436,7 @@ int lm_fio_logs_end(struct lm_fio_logs *lg, char *msg, size_t len)
 		err = e->err ? e->err : ferror(e->f) ? -EIO : 0;
 		if (fclose(e->f) && !err)
 			err = -errno;
-		if (err)
-			lm_replace_abort(&e->rp);
-		else
-			err = lm_replace_commit(&e->rp);
+		err = lm_replace_end(&e->rp, err);
 		if (err && !ret) {
 			ret = err;
 			snprintf(msg, len, "%s: %s", e->path,

@@ -389,3 +389,11 @@ int lm_replace_check(const char *path)
 		lm_replace_abort(&r);
 	return ret;
 }
+
+int lm_replace_end(struct lm_replace *r, int err)
+{
+	if (!err)
+		return lm_replace_commit(r);
+	lm_replace_abort(r);
+	return err;
+}

@@ -111,6 +111,10 @@ int lm_replace_commit(struct lm_replace *r);
 /* End @r without touching FILE: the temporary file is removed. */
 void lm_replace_abort(struct lm_replace *r);
 
+/* End @r: after a write to it failed with @err, as lm_replace_abort(),
+ * returning @err; else as lm_replace_commit(). */
+int lm_replace_end(struct lm_replace *r, int err);
+
 /* Whether @path could be replaced, tried now (before a long run): a
  * temporary file created and removed again. */
 int lm_replace_check(const char *path);
