@@ -3,12 +3,15 @@
 #include "src/newfile.h"
 
 #include <errno.h>
+#include <linux/magic.h>
+#include <stdlib.h>
 #include <stdbool.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/random.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 #define LM_NEWFILE_TRIES 16
@@ -207,6 +210,78 @@ out_close:
 	return ret;
 }
 
+/* @s a whole number, the fd it names, into *@n. */
+static bool lm_fd_number(const char *s, int *n)
+{
+	char *end;
+	long v;
+
+	if (*s < '0' || *s > '9')
+		return false;
+	v = strtol(s, &end, 10);
+	if (*end || v > 1 << 20)
+		return false;
+	*n = (int)v;
+	return true;
+}
+
+/*
+ * One of lunmark's own fds, by the name @r's entry has: a number in a
+ * procfs fd directory (/dev/fd/1, /proc/self/fd/1), or a link of root's
+ * or the user's to one (/dev/stdout). The shell's redirect of stdout to
+ * a file is one, and must be written through, at its offset, never
+ * replaced: replacing /dev/stdout would put a file in /dev for everyone.
+ */
+static bool lm_own_fd(const struct lm_replace *r, bool link, int *n)
+{
+	static const char *const dirs[] = { "/proc/self/fd/",
+					    "/proc/thread-self/fd/",
+					    "/dev/fd/" };
+	char to[PATH_MAX];
+	struct statfs fs;
+	ssize_t k;
+	size_t i;
+
+	if (!fstatfs(r->dirfd, &fs) && fs.f_type == PROC_SUPER_MAGIC &&
+	    lm_fd_number(r->base, n))
+		return true;
+	if (!link)
+		return false;
+	k = readlinkat(r->dirfd, r->base, to, sizeof(to) - 1);
+	if (k <= 0)
+		return false;
+	to[k] = '\0';
+	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++)
+		if (!strncmp(to, dirs[i], strlen(dirs[i])) &&
+		    lm_fd_number(to + strlen(dirs[i]), n))
+			return true;
+	return false;
+}
+
+/* @r written through lunmark's own fd @n (a dup of it), whatever it is
+ * open on but a block device (-ENOTTY) or a directory. */
+static int lm_replace_fd(struct lm_replace *r, int n)
+{
+	struct stat st;
+	int ret;
+
+	r->fd = fcntl(n, F_DUPFD_CLOEXEC, 0);
+	ret = r->fd < 0 || fstat(r->fd, &st) ? -errno
+	      : S_ISBLK(st.st_mode)	     ? -ENOTTY
+	      : S_ISDIR(st.st_mode)	     ? -EISDIR
+					     : 0;
+	if (!ret) {
+		r->in_place = true;
+		return 0;
+	}
+	if (r->fd >= 0)
+		close(r->fd);
+	r->fd = -1;
+	close(r->dirfd);
+	r->dirfd = -1;
+	return ret;
+}
+
 int lm_replace_begin(struct lm_replace *r, const char *path)
 {
 	struct stat st;
@@ -229,7 +304,10 @@ int lm_replace_begin(struct lm_replace *r, const char *path)
 		 * planted by another user) is replaced, never followed */
 		mode_t m = st.st_mode;
 		bool own = !st.st_uid || st.st_uid == geteuid();
+		int n;
 
+		if (own && lm_own_fd(r, S_ISLNK(m), &n))
+			return lm_replace_fd(r, n);
 		if (S_ISLNK(m) && own &&
 		    fstatat(r->dirfd, r->base, &st, 0) == 0 &&
 		    (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode) ||

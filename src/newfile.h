@@ -14,7 +14,10 @@
  * - A file given by the user (--json=FILE, --output=FILE, fio's logs) is
  *   replaced, never written through: a new temporary file in FILE's
  *   directory is written, fsync'd and renamed onto FILE. A symlink at
- *   FILE is replaced by the file, its target left alone. A log that fio
+ *   FILE is replaced by the file, its target left alone; but one of
+ *   lunmark's own fds (/dev/fd/1, or a link of root's or the user's to
+ *   one: /dev/stdout) is written through, whatever it is open on (the
+ *   shell's redirect to a file). A log that fio
  *   appends to gets FILE's bytes copied in first, only from a file of
  *   the user's (or root's) with no other link.
  * - An entry is removed only while it still is the one lunmark made (same
@@ -74,16 +77,19 @@ struct lm_replace {
 	int fd;
 	char tmp[NAME_MAX + 1];	 /* the temporary file in dirfd */
 	char base[NAME_MAX + 1]; /* FILE's own name */
-	/* FILE is a character device, a FIFO or a socket (/dev/null,
-	 * /dev/stdout): fd is FILE itself, written as it is */
+	/* FILE is a character device, a FIFO or a socket (/dev/null), or
+	 * one of lunmark's own fds (/dev/stdout): fd is FILE itself (a dup
+	 * of the fd), written as it is */
 	bool in_place;
 };
 
 /*
  * Begin replacing @path: a temporary file in its directory, open on
  * @r->fd. Where @path is a character device, a FIFO or a socket (also
- * through a symlink: /dev/null, /dev/stdout), @r->fd is @path itself and
- * nothing is renamed; any other symlink is replaced, never followed.
+ * through a symlink of root's or the user's: /dev/null), or one of
+ * lunmark's own fds (/dev/fd/1; through such a link: /dev/stdout), @r->fd
+ * is @path itself (a dup of the fd) and nothing is renamed; any other
+ * symlink is replaced, never followed.
  * -EISDIR when @path is a directory, -ENOTTY a block device,
  * -ENAMETOOLONG; the errno of the directory otherwise.
  */

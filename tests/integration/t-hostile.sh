@@ -155,6 +155,27 @@ expect_grep "it is a block device, which lunmark writes no output over" "$LM_WOR
 if [ ! -b "$LM_DEV" ] || [ "$(lm_sum "$LM_DEV" 32)" != "$before" ]; then
 	fail "--output=DEVICE changed the device"
 fi
+# stdout redirected to a file, reached by a link of one's own to it (as
+# /dev/stdout is: /proc/self/fd/1) or by /dev/fd/1: written through, the
+# link kept (replacing /dev/stdout put a regular file in /dev); another
+# user's link to it is replaced, not followed
+ln -s /proc/self/fd/1 "$LM_WORK/stdout-link"
+for o in "$LM_WORK/stdout-link" /dev/fd/1; do
+	"$LUNMARK" --name=n --ioengine=null --size=4m --output-format=json \
+		--output="$o" >"$LM_WORK/redirected" 2>"$LM_WORK/n" ||
+		fail "--output=$o with stdout to a file: $(cat "$LM_WORK/n")"
+	jq -e '.jobs[0].jobname == "n"' "$LM_WORK/redirected" >/dev/null ||
+		fail "--output=$o: the JSON did not reach stdout's file: $(head -c 200 "$LM_WORK/redirected")"
+done
+[ -L "$LM_WORK/stdout-link" ] || fail "a link of one's own to stdout was replaced"
+rm -f "$shared"/*
+as_hostile ln -s /proc/self/fd/1 "$shared/o.json"
+"$LUNMARK" --name=n --ioengine=null --size=4m --output-format=json \
+	--output="$shared/o.json" >"$LM_WORK/redirected" 2>"$LM_WORK/n" ||
+	fail "--output=another user's link: $(cat "$LM_WORK/n")"
+if [ -L "$shared/o.json" ] || [ -s "$LM_WORK/redirected" ]; then
+	fail "another user's link to stdout at --output was followed"
+fi
 note "an output that is a device, a FIFO or a link of one's own: written as it is"
 
 # 7. a file lunmark made for a job file's run, written by its later
