@@ -179,10 +179,11 @@ test-sanitize:
 		LM_SANITIZED=1 $(MAKE) SANITIZE=$(ASAN_WITH) unit integration
 
 # ThreadSanitizer: the unit tests, and the integration tests whose runs
-# have several worker threads, several targets, a signal or a reconnect
+# have several worker threads, several targets, a signal, a reconnect or
+# one write_iolog file written by several threads
 # (TSAN_TESTS= for all of them)
 TSAN_TESTS ?= t-faults t-engines-data t-iscsi-multi t-sigint t-iscsi-faults \
-	t-verify-io
+	t-verify-io t-fio-iolog
 test-tsan:
 	$(MAKE) SANITIZE=thread WERROR=1 all unit-bin helpers
 	TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" LM_SANITIZED=1 \

@@ -52,6 +52,8 @@ struct lm_fio_job {
 	 * log_hist_msec (0: an empty log, as fio's) and coarseness */
 	char hist_log[256];
 	unsigned int log_hist_ms, hist_coarse;
+	/* write_iolog: the file of every IO issued ("": none; trace.h) */
+	char write_iolog[4096];
 	bool log_offset; /* log_offset=1: each line has the IO's offset */
 	bool log_prio;	 /* log_prio=1: its last field is the IO's priority */
 	/* log_unix_epoch, log_alternate_epoch: the logs' times from the

@@ -13,7 +13,7 @@
 #include <time.h>
 
 static lm_opt_set_fn lm_fio_set_log, lm_fio_set_pcts, lm_fio_set_log_clock,
-	lm_fio_set_avg;
+	lm_fio_set_avg, lm_fio_set_trace;
 
 static const struct lm_enum lm_fio_unifieds[] = {
 	{ "none", LM_UNIFIED_NONE },
@@ -50,6 +50,11 @@ const struct lm_option lm_fio_output_options[] = {
 	  .set = lm_fio_set_log,
 	  .flags = LM_OF_OPTIONAL,
 	  .help = "NAME_clat_hist.K.log: each thread's completion latency histogram (fio's 1856 bins) per log_hist_msec window, for fio's hist tools" },
+	{ .fio = "write_iolog",
+	  .type = LM_T_TEXT,
+	  LM_FJ(write_iolog),
+	  .set = lm_fio_set_trace,
+	  .help = "FILE: every IO issued (ramp, syncs, trims and verify reads too) in fio's iolog version 3, for fio's read_iolog; what FILE held is kept before it, as fio appends, and FILE is replaced, never written through" },
 	{ .fio = "log_hist_msec",
 	  LM_NUMBER(0, 3600000),
 	  LM_FJ(log_hist_ms),
@@ -212,6 +217,17 @@ static int lm_fio_set_log(const struct lm_opt_ctx *x, const struct lm_option *o,
 		fj->log_by_name &= ~lm_fio_log_bit(fj, f);
 	else
 		fj->log_by_name |= lm_fio_log_bit(fj, f);
+	return 0;
+}
+
+static int lm_fio_set_trace(const struct lm_opt_ctx *x,
+			    const struct lm_option *o, const char *v)
+{
+	if (!v || !*v)
+		return lm_opt_bad(x, v, "the file to write the IOs into");
+	if (strlen(v) >= o->size)
+		return lm_opt_bad(x, v, "too long a name");
+	snprintf(lm_opt_field(x, o), o->size, "%s", v);
 	return 0;
 }
 

@@ -15,6 +15,7 @@
 #include "fio-compat/jobfile.h"
 #include "fio-compat/options.h"
 #include "fio-compat/files.h"
+#include "fio-compat/trace.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -304,10 +305,12 @@ static int lm_jobs_read(struct lm_cli *c, struct lm_fio_file *f,
 	return 0;
 }
 
-/* The logs of the first @done jobs of @js. Returns 0, or LM_EXIT_USAGE
- * when one could not be written (said). */
+/* The logs of the first @done jobs of @js, and the traces @tr put in
+ * place. Returns 0, or LM_EXIT_USAGE when one could not be written
+ * (said). */
 static int lm_jobs_logs(const struct lm_fio_jobs *js,
-			const struct lm_run_result *res, unsigned int done)
+			const struct lm_run_result *res, unsigned int done,
+			struct lm_fio_traces *tr)
 {
 	struct lm_fio_logs logs = { 0 };
 	char msg[600];
@@ -327,21 +330,39 @@ static int lm_jobs_logs(const struct lm_fio_jobs *js,
 		lm_err("cannot write a log: %s", msg);
 		ret = LM_EXIT_USAGE;
 	}
+	if (lm_fio_traces_end(tr, msg, sizeof(msg))) {
+		lm_err("cannot write a log of the IOs issued: %s", msg);
+		ret = LM_EXIT_USAGE;
+	}
 	return ret;
 }
 
-/* One budget of memory for the records of every IO of all @js's jobs.
- * A peer rank keeps none: rank 0 alone writes logs. */
-static void lm_jobs_budget(struct lm_fio_jobs *js, struct lm_iolog_budget *b,
-			   bool peer)
+/* What a run records besides its figures: the memory for its records of
+ * every IO, and its write_iolog files. */
+struct lm_jobs_rec {
+	struct lm_iolog_budget budget;
+	struct lm_fio_traces traces;
+};
+
+/* One budget of memory for the records of every IO of all @js's jobs,
+ * and their write_iolog files opened. A peer rank keeps neither: rank 0
+ * alone writes logs. Returns 0, or LM_EXIT_USAGE (said). */
+static int lm_jobs_records(const struct lm_cli *c, struct lm_fio_jobs *js,
+			   struct lm_jobs_rec *rec)
 {
+	char msg[4600];
 	unsigned int i;
 
-	lm_iolog_budget_init(b);
+	memset(rec, 0, sizeof(*rec));
+	lm_iolog_budget_init(&rec->budget);
 	for (i = 0; i < js->n; i++) {
-		js->jobs[i].job.iolog_budget = b;
-		js->jobs[i].job.iolog &= !peer;
+		js->jobs[i].job.iolog_budget = &rec->budget;
+		js->jobs[i].job.iolog &= !c->peer;
 	}
+	if (c->peer || !lm_fio_traces_open(&rec->traces, js, msg, sizeof(msg)))
+		return 0;
+	lm_err("%s", msg);
+	return LM_EXIT_USAGE;
 }
 
 int lm_cmd_jobs(struct lm_cli *c)
@@ -350,7 +371,7 @@ int lm_cmd_jobs(struct lm_cli *c)
 	struct lm_fio_file f = { 0 };
 	struct lm_fio_jobs js = { 0 };
 	struct lm_fio_madeset made = { 0 };
-	struct lm_iolog_budget budget;
+	struct lm_jobs_rec rec;
 	struct lm_fio_sink sink;
 	struct timespec start;
 	unsigned int i, n, done = 0;
@@ -371,7 +392,6 @@ int lm_cmd_jobs(struct lm_cli *c)
 		goto out_free;
 	}
 	made.notes = lm_cmd_notes(c);
-	lm_jobs_budget(&js, &budget, c->peer);
 	res = calloc(js.n, sizeof(*res));
 	if (!res) {
 		lm_fio_out_abort(&sink);
@@ -379,6 +399,7 @@ int lm_cmd_jobs(struct lm_cli *c)
 		ret = LM_EXIT_ENGINE;
 		goto out_free;
 	}
+	ret = lm_jobs_records(c, &js, &rec);
 	lm_fio_disks(&js, false);
 	for (i = 0; i < js.n && !ret && !lm_stop; i += n) {
 		for (n = 1;
@@ -414,7 +435,7 @@ int lm_cmd_jobs(struct lm_cli *c)
 	}
 	ret = ret ? ret : out_ret;
 	/* several ranks: rank 0's logs, of the sum, are the only ones */
-	out_ret = c->peer ? 0 : lm_jobs_logs(&js, res, done);
+	out_ret = c->peer ? 0 : lm_jobs_logs(&js, res, done, &rec.traces);
 	ret = ret ? ret : out_ret;
 	for (i = 0; i < js.n; i++)
 		lm_run_result_free(&res[i]);

@@ -23,6 +23,7 @@
 
 struct lm_run_clock;
 struct lm_iolog_budget; /* src/run/iolog.h */
+struct lm_trace;	/* src/run/trace.h */
 
 #define LM_BS_MIN 512u
 #define LM_BS_MAX (64u << 20)
@@ -190,6 +191,9 @@ struct lm_job {
 	 * memory of @iolog_budget (NULL: no budget but a thread's cap) */
 	bool iolog;
 	struct lm_iolog_budget *iolog_budget;
+	/* fio's write_iolog: every IO issued, into this trace (trace.h);
+	 * NULL: none */
+	struct lm_trace *trace;
 	/* fio's rate and rate_iops, per direction (read, write, trim; 0:
 	 * flat out), and rate_process (src/run/rate.h) */
 	uint64_t rate_bytes[LM_DIRS];

@@ -152,6 +152,8 @@ static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 			break;
 		l->nfree--;
 		now = lm_ready(w, l, io, &n, measuring, now);
+		lm_trace_io(&l->trace, w->target->name, now,
+			    lm_dir_name(io->dir), io->offset, io->len);
 		if (own) {
 			lm_trim_now(w, l, io, measuring);
 			now = lm_now_ns();

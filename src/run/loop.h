@@ -15,6 +15,7 @@
 #include "src/run/backlog.h"
 #include "src/run/lattarget.h"
 #include "src/run/rate.h"
+#include "src/run/trace.h"
 #include "src/run/worker.h"
 
 /* What a write's buffer gets before it is queued, chosen at setup. */
@@ -91,6 +92,10 @@ struct lm_loop {
 	struct lm_backlog backlog;
 	bool drawn_out;
 	bool settled; /* lm_drawn_out() was done */
+	/* fio's write_iolog (trace.h): the lines of this worker's IOs, and
+	 * whether its "open" was said */
+	struct lm_trace_buf trace;
+	bool traced;
 };
 
 /*

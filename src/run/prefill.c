@@ -68,6 +68,9 @@ int lm_prefill(const struct lm_job *j, const struct lm_target *t, FILE *notes)
 	memset(p.rate_iops, 0, sizeof(p.rate_iops));
 	p.number_ios = 0;
 	p.ss.on = false;
+	/* fio lays out with write() of its own: in no log of the job's */
+	p.iolog = false;
+	p.trace = NULL;
 	p.batch_submit = LM_BATCH_ALL; /* as many at once as may go */
 	p.batch_min = 1;
 	p.batch_max = 0;

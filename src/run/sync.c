@@ -53,6 +53,8 @@ bool lm_sync_now(struct lm_worker *w, struct lm_loop *l, enum lm_sync s,
 	if (!lm_sync_ready(w, l))
 		return !w->io_errno;
 	t0 = lm_now_ns();
+	lm_trace_sync(&l->trace, w->target->name, t0,
+		      s == LM_SYNC_FSYNC ? "sync" : "datasync");
 	ret = lm_sync_do(w, l, s);
 	*now = lm_now_ns();
 	l->synced = true;

@@ -186,6 +186,8 @@ static int lm_loop_setup(struct lm_worker *w, struct lm_loop *l)
 		     j->seed ^ (0x9e3779b97f4a7c15ull * (w->id + 1)));
 	lm_rate_min_init(&l->rate_min, j);
 	ret = lm_loop_prio(w, l);
+	if (!ret)
+		ret = lm_trace_buf_init(&l->trace, j->trace);
 	if (ret)
 		return ret;
 	for (i = 0; i < LM_DIRS; i++) {
@@ -199,9 +201,13 @@ static int lm_loop_setup(struct lm_worker *w, struct lm_loop *l)
 	w->setup_engine = true;
 	lm_loop_conf(w, l, depth);
 	ret = l->eng.ops->setup(&l->eng, w->target);
-	if (ret)
+	if (ret) {
 		memcpy(w->errtext, l->eng.err, sizeof(w->errtext));
-	return ret;
+		return ret;
+	}
+	lm_trace_open(&l->trace, w->target->name, lm_now_ns());
+	l->traced = l->trace.t != NULL;
+	return 0;
 }
 
 /* Free what lm_loop_setup() allocated, and @l, after the engine's
@@ -214,6 +220,7 @@ static void lm_loop_free(struct lm_loop *l)
 	lm_backlog_free(&l->backlog);
 	lm_blockmap_free(&l->map);
 	lm_bufs_free(&l->bufs);
+	free(l->trace.b);
 	free(l);
 }
 
@@ -255,6 +262,8 @@ void lm_worker_teardown(struct lm_worker *w)
 			"no random map: more than %llu blocks (as norandommap)",
 			LM_BLOCKMAP_MAX_BLOCKS);
 	w->reconnects = l->eng.reconnects;
+	if (l->traced)
+		lm_trace_close(&l->trace, w->target->name, lm_now_ns());
 	lm_loop_free(l);
 	w->loop = NULL;
 }
