@@ -225,29 +225,53 @@ static bool lm_fd_number(const char *s, int *n)
 	return true;
 }
 
+/* Is @dirfd the process's own fd directory (/proc/self/fd, also by
+ * /dev/fd or /proc/thread-self/fd), not another's or an fdinfo? */
+static bool lm_fd_dir(int dirfd)
+{
+	static const char *const own[] = { "/proc/self/fd",
+					   "/proc/thread-self/fd" };
+	struct stat a, b;
+	size_t i;
+
+	if (fstat(dirfd, &a))
+		return false;
+	for (i = 0; i < sizeof(own) / sizeof(own[0]); i++)
+		if (!stat(own[i], &b) && a.st_dev == b.st_dev &&
+		    a.st_ino == b.st_ino)
+			return true;
+	return false;
+}
+
 /*
- * One of lunmark's own fds, by the name @r's entry has: a number in a
- * procfs fd directory (/dev/fd/1, /proc/self/fd/1), or a link of root's
- * or the user's to one (/dev/stdout). The shell's redirect of stdout to
- * a file is one, and must be written through, at its offset, never
- * replaced: replacing /dev/stdout would put a file in /dev for everyone.
+ * One of the process's fds, by the name @r's entry has: a number in its
+ * own fd directory (/dev/fd/1, /proc/self/fd/1), or a link of root's or
+ * the user's to one (/dev/stdout), its owner and its target read from
+ * one open of the link, so that another link renamed over it between
+ * the two counts for nothing. The shell's redirect of stdout to a file is
+ * one, and must be written through, at its offset, never replaced:
+ * replacing /dev/stdout put a file in /dev for everyone.
  */
-static bool lm_own_fd(const struct lm_replace *r, bool link, int *n)
+static bool lm_own_fd(const struct lm_replace *r, int *n)
 {
 	static const char *const dirs[] = { "/proc/self/fd/",
 					    "/proc/thread-self/fd/",
 					    "/dev/fd/" };
 	char to[PATH_MAX];
-	struct statfs fs;
-	ssize_t k;
+	struct stat st;
+	ssize_t k = -1;
 	size_t i;
+	int fd;
 
-	if (!fstatfs(r->dirfd, &fs) && fs.f_type == PROC_SUPER_MAGIC &&
-	    lm_fd_number(r->base, n))
+	if (lm_fd_number(r->base, n) && lm_fd_dir(r->dirfd))
 		return true;
-	if (!link)
+	fd = openat(r->dirfd, r->base, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
 		return false;
-	k = readlinkat(r->dirfd, r->base, to, sizeof(to) - 1);
+	if (!fstat(fd, &st) && S_ISLNK(st.st_mode) &&
+	    (!st.st_uid || st.st_uid == geteuid()))
+		k = readlinkat(fd, "", to, sizeof(to) - 1);
+	close(fd);
 	if (k <= 0)
 		return false;
 	to[k] = '\0';
@@ -258,18 +282,27 @@ static bool lm_own_fd(const struct lm_replace *r, bool link, int *n)
 	return false;
 }
 
-/* @r written through lunmark's own fd @n (a dup of it), whatever it is
- * open on but a block device (-ENOTTY) or a directory. */
+/* @r written through the process's fd @n (a dup of it), one it was
+ * started with (no FD_CLOEXEC: lunmark opens all of its own with it):
+ * -EBADF for one of lunmark's own (a test file, a socket), -ENOTTY for a
+ * block device, -EISDIR for a directory. */
 static int lm_replace_fd(struct lm_replace *r, int n)
 {
+	int flags = fcntl(n, F_GETFD);
 	struct stat st;
 	int ret;
 
-	r->fd = fcntl(n, F_DUPFD_CLOEXEC, 0);
-	ret = r->fd < 0 || fstat(r->fd, &st) ? -errno
-	      : S_ISBLK(st.st_mode)	     ? -ENOTTY
-	      : S_ISDIR(st.st_mode)	     ? -EISDIR
-					     : 0;
+	if (flags < 0)
+		ret = -errno;
+	else if (flags & FD_CLOEXEC)
+		ret = -EBADF;
+	else if ((r->fd = fcntl(n, F_DUPFD_CLOEXEC, 0)) < 0 ||
+		 fstat(r->fd, &st))
+		ret = -errno;
+	else if (S_ISBLK(st.st_mode))
+		ret = -ENOTTY;
+	else
+		ret = S_ISDIR(st.st_mode) ? -EISDIR : 0;
 	if (!ret) {
 		r->in_place = true;
 		return 0;
@@ -306,7 +339,7 @@ int lm_replace_begin(struct lm_replace *r, const char *path)
 		bool own = !st.st_uid || st.st_uid == geteuid();
 		int n;
 
-		if (own && lm_own_fd(r, S_ISLNK(m), &n))
+		if (lm_own_fd(r, &n))
 			return lm_replace_fd(r, n);
 		if (S_ISLNK(m) && own &&
 		    fstatat(r->dirfd, r->base, &st, 0) == 0 &&
@@ -331,6 +364,8 @@ const char *lm_replace_strerror(int err)
 {
 	if (err == -ENOTTY)
 		return "it is a block device, which lunmark writes no output over";
+	if (err == -EBADF)
+		return "it names an fd lunmark opened itself; of its fds, only those it was started with (as /dev/stdout) are written through";
 	if (err == -EMLINK)
 		return "it is another user's file, or has other links, whose bytes lunmark copies into no file of its own (remove it, or name the log otherwise)";
 	return strerror(-err);

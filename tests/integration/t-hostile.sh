@@ -168,6 +168,26 @@ for o in "$LM_WORK/stdout-link" /dev/fd/1; do
 		fail "--output=$o: the JSON did not reach stdout's file: $(head -c 200 "$LM_WORK/redirected")"
 done
 [ -L "$LM_WORK/stdout-link" ] || fail "a link of one's own to stdout was replaced"
+# but not an fd lunmark opened itself (here its --output's temporary
+# file), nor another process's fd to a file or an fdinfo, which name
+# lunmark's fd 1 only by its number
+if "$LUNMARK" --name=n --ioengine=null --size=4m --output-format=json \
+	--output="$LM_WORK/own.json" --write_iolog=/dev/fd/3 >/dev/null 2>"$LM_WORK/n"; then
+	fail "--write_iolog=/dev/fd/3, an fd of lunmark's own, was taken"
+fi
+expect_grep "it names an fd lunmark opened itself" "$LM_WORK/n"
+sleep 60 >"$LM_WORK/other.out" &
+other=$!
+for o in "/proc/$other/fd/1" "/proc/self/fdinfo/1"; do
+	if "$LUNMARK" --name=n --ioengine=null --size=4m --output-format=json \
+		--output="$o" >"$LM_WORK/redirected" 2>"$LM_WORK/n"; then
+		fail "--output=$o was written"
+	fi
+	if [ -s "$LM_WORK/redirected" ] || [ -s "$LM_WORK/other.out" ]; then
+		fail "--output=$o wrote into a process's stdout"
+	fi
+done
+kill "$other"
 rm -f "$shared"/*
 as_hostile ln -s /proc/self/fd/1 "$shared/o.json"
 "$LUNMARK" --name=n --ioengine=null --size=4m --output-format=json \
