@@ -44,16 +44,22 @@ set -o errtrace
 trap 'fail "line $LINENO: a command failed unexpectedly: $BASH_COMMAND"' ERR
 note() { echo "  $*"; }
 
-# jq, but with -e an empty input (no result at all) is a failure, as jq
-# 1.7 has it (exit 4); Debian 12's jq 1.6 exits 0 there, so a check of a
-# file lunmark left empty would pass
+# jq, but with -e (also in -er, -se, --exit-status) no result at all is
+# a failure, as jq 1.7 has it (exit 4); Debian 12's jq 1.6 exits 0 there,
+# so a check of a file lunmark left empty would pass. Its output is
+# passed on byte for byte.
 jq() {
-	local a out rc
+	local a t rc
 	for a in "$@"; do
-		[ "$a" = -e ] || continue
-		out=$(command jq "$@") && rc=0 || rc=$?
-		[ -n "$out" ] || [ "$rc" != 0 ] || rc=4
-		[ -z "$out" ] || printf '%s\n' "$out"
+		case $a in
+		--exit-status | -e* | -[!-]*e*) ;;
+		*) continue ;;
+		esac
+		t=$(mktemp "$LM_WORK/jq.XXXXXX")
+		command jq "$@" >"$t" && rc=0 || rc=$?
+		[ -s "$t" ] || [ "$rc" != 0 ] || rc=4
+		cat "$t"
+		rm -f "$t"
 		return "$rc"
 	done
 	command jq "$@"
