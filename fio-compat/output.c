@@ -54,7 +54,7 @@ const struct lm_option lm_fio_output_options[] = {
 	  .type = LM_T_TEXT,
 	  LM_FJ(write_iolog),
 	  .set = lm_fio_set_trace,
-	  .help = "FILE: every IO issued (ramp, syncs, trims and verify reads too) in fio's iolog version 3, for fio's read_iolog; what FILE held is kept before it, as fio appends, and FILE is replaced, never written through" },
+	  .help = "FILE: every IO issued (ramp, syncs, trims and verify reads too) in fio's iolog version 3, for fio's read_iolog; what FILE held is kept before it, as fio appends; FILE is replaced after the run (a new file renamed onto it, a symlink never followed), but /dev/null, a FIFO and /dev/stdout are written as they are" },
 	{ .fio = "log_hist_msec",
 	  LM_NUMBER(0, 3600000),
 	  LM_FJ(log_hist_ms),

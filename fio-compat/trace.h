@@ -3,8 +3,9 @@
  * fio's write_iolog files of a run's jobs (src/run/trace.h writes their
  * lines): one trace a file, shared by the jobs that name it, begun before
  * the first job runs with what the file held (fio appends to it), and put
- * in place at the end (src/newfile.h: a new file renamed onto the name,
- * never written through), also after a failed or interrupted run.
+ * in place at the end (src/newfile.h: a new file renamed onto the name, a
+ * symlink never followed; /dev/null, a FIFO and /dev/stdout written as
+ * they are), also after a failed or interrupted run.
  */
 #ifndef LM_FIO_TRACE_H
 #define LM_FIO_TRACE_H

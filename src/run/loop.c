@@ -152,7 +152,7 @@ static bool lm_fill(struct lm_worker *w, struct lm_loop *l, bool measuring)
 			break;
 		l->nfree--;
 		now = lm_ready(w, l, io, &n, measuring, now);
-		lm_trace_io(&l->trace, w->target->name, now,
+		lm_trace_io(&l->trace, lm_trace_file(w), now,
 			    lm_dir_name(io->dir), io->offset, io->len);
 		if (own) {
 			lm_trim_now(w, l, io, measuring);

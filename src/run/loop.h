@@ -16,6 +16,7 @@
 #include "src/run/lattarget.h"
 #include "src/run/rate.h"
 #include "src/run/trace.h"
+#include "src/target/target.h"
 #include "src/run/worker.h"
 
 /* What a write's buffer gets before it is queued, chosen at setup. */
@@ -97,6 +98,14 @@ struct lm_loop {
 	struct lm_trace_buf trace;
 	bool traced;
 };
+
+/* The name write_iolog's lines give @w's file: the target's, as the
+ * user gave it (a LUN's URL without its secret), or for the null engine,
+ * which has none, the job's. */
+static inline const char *lm_trace_file(const struct lm_worker *w)
+{
+	return w->target->name[0] ? w->target->name : w->job->name;
+}
 
 /*
  * The loop's first error, with where and the engine's words for it; the

@@ -53,7 +53,7 @@ bool lm_sync_now(struct lm_worker *w, struct lm_loop *l, enum lm_sync s,
 	if (!lm_sync_ready(w, l))
 		return !w->io_errno;
 	t0 = lm_now_ns();
-	lm_trace_sync(&l->trace, w->target->name, t0,
+	lm_trace_sync(&l->trace, lm_trace_file(w), t0,
 		      s == LM_SYNC_FSYNC ? "sync" : "datasync");
 	ret = lm_sync_do(w, l, s);
 	*now = lm_now_ns();
@@ -99,6 +99,8 @@ void lm_sync_end(struct lm_worker *w, struct lm_loop *l)
 	if (!(j->end_fsync || j->fsync_on_close) || !lm_rw_writes(j->rw) ||
 	    l->synced)
 		return;
+	/* fio queues it as an IO of its own, which its iolog has */
+	lm_trace_sync(&l->trace, lm_trace_file(w), lm_now_ns(), "sync");
 	ret = lm_sync_do(w, l, LM_SYNC_FSYNC);
 	if (ret)
 		lm_sync_failed(w, l,

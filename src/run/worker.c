@@ -205,7 +205,7 @@ static int lm_loop_setup(struct lm_worker *w, struct lm_loop *l)
 		memcpy(w->errtext, l->eng.err, sizeof(w->errtext));
 		return ret;
 	}
-	lm_trace_open(&l->trace, w->target->name, lm_now_ns());
+	lm_trace_open(&l->trace, lm_trace_file(w), lm_now_ns());
 	l->traced = l->trace.t != NULL;
 	return 0;
 }
@@ -263,7 +263,7 @@ void lm_worker_teardown(struct lm_worker *w)
 			LM_BLOCKMAP_MAX_BLOCKS);
 	w->reconnects = l->eng.reconnects;
 	if (l->traced)
-		lm_trace_close(&l->trace, w->target->name, lm_now_ns());
+		lm_trace_close(&l->trace, lm_trace_file(w), lm_now_ns());
 	lm_loop_free(l);
 	w->loop = NULL;
 }

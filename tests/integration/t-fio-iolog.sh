@@ -2,8 +2,8 @@
 # fio's write_iolog against fio 3.33: lunmark's log of the IOs it issues
 # is fio's iolog version 3, line for line the same as fio's own (times
 # aside) where both tools do the same IOs in the same order: sequential
-# writes with fsync and fdatasync (a sync's line at the last IO's offset,
-# as fio's), read:8k's holes, a write pass and its verify phase, trims on
+# writes with fsync, fdatasync and end_fsync (a sync's line at the last
+# IO's offset, as fio's at a depth of 1), read:8k's holes, a write pass and its verify phase, trims on
 # a loop device, a pass cut by an offset modifier; ramp IOs are in
 # it. fio replays lunmark's log (read_iolog) and does the IOs it names,
 # in order (fio's own log of every IO, with offsets). What the file held
@@ -49,6 +49,7 @@ same_trace() {
 dev=(--filename="$LM_DEV" --ioengine=psync --direct=1)
 same_trace fsync "${dev[@]}" --rw=write --bs=8k --size=64k --fsync=3
 same_trace fdatasync "${dev[@]}" --rw=write --bs=4k --size=32k --fdatasync=2
+same_trace endfsync "${dev[@]}" --rw=write --bs=4k --size=16k --end_fsync=1
 same_trace holes "${dev[@]}" --rw=read:8k --bs=4k --size=64k
 same_trace verify "${dev[@]}" --rw=write --bs=4k --size=32k --do_verify=1 --verify=crc32c
 same_trace trim "${dev[@]}" --rw=trim --bs=64k --size=1m
@@ -86,6 +87,15 @@ note "fio replayed lunmark's $(wc -l <mix.ios) reads and writes, in order; syncs
 [ "$(grep -c ' sync ' mix.log)" = "$(jq '.jobs[0].sync.total_ios' replay.json)" ] ||
 	fail "fio's replay did $(jq '.jobs[0].sync.total_ios' replay.json) syncs of the log's $(grep -c ' sync ' mix.log)"
 
+# the null engine's lines name the job, where there is no file: fio
+# replays them (before, they named nothing, and fio refused each line)
+"$LUNMARK" --name=n --ioengine=null --rw=read --bs=4k --size=16k --write_iolog=null.log >/dev/null 2>&1 ||
+	fail "lunmark, null engine, with write_iolog failed"
+timeout -k 5 120 "$fio" --name=r --ioengine=null --size=16k --read_iolog=null.log \
+	--output-format=json --output=null.json >null.out 2>&1 || fail "fio --read_iolog of a null log: $(head -c 300 null.out)"
+[ "$(jq '.jobs[0].read.total_ios' null.json)" = 4 ] ||
+	fail "fio replayed $(jq '.jobs[0].read.total_ios' null.json) of a null log's 4 reads: $(head -c 300 null.out)"
+
 # kept, as fio appends; a symlink replaced, its target untouched; an
 # unwritable name refused before any IO
 echo "an earlier run's line" >kept.log
@@ -120,8 +130,10 @@ if ! grep -qx 'fio version 3 iolog' redirected || ! grep -q '"jobs"' redirected;
 	fail "the log and the JSON did not reach the file stdout went to: $(head -c 300 redirected)"
 fi
 
-# two clones, one file: both clones' lines, each whole, one add
-"$LUNMARK" --name=c "${dev[@]}" --rw=randread --bs=4k --size=4m --numjobs=2 \
+# two clones, one file: both clones' lines, each whole, one add; 4096
+# reads each, some 150 KB of lines, so each writes its buffer of 64 KiB
+# out while the other runs
+"$LUNMARK" --name=c "${dev[@]}" --rw=randread --bs=4k --size=16m --numjobs=2 \
 	--write_iolog=two.log --output-format=json --output=two.json >two.out 2>&1 ||
 	fail "lunmark numjobs=2: $(head -c 400 two.out)"
 bad=$(awk 'NR > 1 && !(NF == 3 || (NF == 5 && $3 == "read" && $4 % 4096 == 0 && $5 == 4096))' two.log | head -3)
