@@ -25,12 +25,9 @@ static int lm_trace_begin(struct lm_fio_trace *e, const char *path, uint64_t t0)
 		at = ret ? 0 : lseek(e->rp.fd, 0, SEEK_END);
 		ret = ret ? ret : at < 0 ? -errno : 0;
 	}
-	if (!ret) {
+	if (!ret)
 		ret = lm_trace_start(&e->t, e->rp.fd, e->rp.in_place,
 				     (uint64_t)at, t0);
-		if (ret)
-			lm_trace_end(&e->t);
-	}
 	if (ret)
 		lm_replace_abort(&e->rp);
 	return ret;

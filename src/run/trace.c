@@ -55,6 +55,9 @@ int lm_trace_start(struct lm_trace *t, int fd, bool serial, uint64_t at,
 		return -ENOMEM;
 	}
 	lm_trace_put(t, LM_TRACE_HEAD, strlen(LM_TRACE_HEAD));
+	if (!atomic_load(&t->err))
+		return 0;
+	lm_trace_end(t);
 	return atomic_load(&t->err);
 }
 

@@ -52,7 +52,7 @@ struct lm_trace_buf {
 
 /* @t on @fd, which holds @at bytes already (kept: fio appends), or which
  * takes no offset (@serial), its times from @t0_ns; its first line
- * written. 0 or -errno. */
+ * written. 0, or -errno with nothing left to end. */
 int lm_trace_start(struct lm_trace *t, int fd, bool serial, uint64_t at,
 		   uint64_t t0_ns);
 void lm_trace_end(struct lm_trace *t);

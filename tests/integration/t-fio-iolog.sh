@@ -116,6 +116,11 @@ expect_exit "$LM_EXIT_USAGE" "$LM_WORK/bad.out" "$LUNMARK" --name=j "${dev[@]}" 
 	--size=16k --write_iolog="$LM_WORK/no/such/dir/x.log"
 grep -q "write_iolog=.*no/such/dir/x.log: cannot write it" "$LM_WORK/bad.out" ||
 	fail "no clear refusal of an unwritable write_iolog: $(cat "$LM_WORK/bad.out")"
+# a file that takes no line (/dev/full): refused at its first, before any IO
+expect_exit "$LM_EXIT_USAGE" "$LM_WORK/full.out" "$LUNMARK" --name=j "${dev[@]}" --rw=read --bs=4k \
+	--size=16k --write_iolog=/dev/full
+grep -q "write_iolog=/dev/full: cannot write it: No space left on device" "$LM_WORK/full.out" ||
+	fail "no clear refusal of write_iolog=/dev/full: $(cat "$LM_WORK/full.out")"
 
 # a link of the user's to the process's stdout (as /dev/stdout is), and
 # /dev/fd/1, with stdout redirected to a file: written through, into
