@@ -171,6 +171,21 @@ int lm_newfile_named(const char *path, unsigned int mode, int *dirfd,
 	return ret;
 }
 
+/* @r written in place when @ret is 0; else its fds closed, @ret. */
+static int lm_replace_placed(struct lm_replace *r, int ret)
+{
+	if (!ret) {
+		r->in_place = true;
+		return 0;
+	}
+	if (r->fd >= 0)
+		close(r->fd);
+	r->fd = -1;
+	close(r->dirfd);
+	r->dirfd = -1;
+	return ret;
+}
+
 /*
  * A name that is not a regular file: never renamed over (that would turn
  * /dev/null into a file), but opened and written as it is when it is a
@@ -197,17 +212,8 @@ static int lm_replace_in_place(struct lm_replace *r)
 	      : S_ISREG(st.st_mode) ? -ELOOP
 	      : S_ISDIR(st.st_mode) ? -EISDIR
 				    : 0;
-	if (!ret) {
-		r->in_place = true;
-		return 0;
-	}
 out_close:
-	if (r->fd >= 0)
-		close(r->fd);
-	r->fd = -1;
-	close(r->dirfd);
-	r->dirfd = -1;
-	return ret;
+	return lm_replace_placed(r, ret);
 }
 
 /* @s a whole number, the fd it names, into *@n. */
@@ -303,16 +309,7 @@ static int lm_replace_fd(struct lm_replace *r, int n)
 		ret = -ENOTTY;
 	else
 		ret = S_ISDIR(st.st_mode) ? -EISDIR : 0;
-	if (!ret) {
-		r->in_place = true;
-		return 0;
-	}
-	if (r->fd >= 0)
-		close(r->fd);
-	r->fd = -1;
-	close(r->dirfd);
-	r->dirfd = -1;
-	return ret;
+	return lm_replace_placed(r, ret);
 }
 
 int lm_replace_begin(struct lm_replace *r, const char *path)
