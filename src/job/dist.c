@@ -112,43 +112,87 @@ uint64_t lm_dist_next(const struct lm_dist *d, struct lm_rand *r, uint64_t n)
 	return lm_rand_below(r, n);
 }
 
-/* The blocks a skip forward reads in one sweep of @n: every @step-th. */
-static uint64_t lm_dist_spots(const struct lm_dist *d, uint64_t n, uint32_t bs)
-{
-	int64_t step = 1 + d->skip_bytes / (int64_t)bs;
+/*
+ * A skip's walk, in units of the greatest common divisor of the block and
+ * the skip (the block itself for a skip of whole blocks): an IO is @r
+ * units, fio's step from one IO's start to the next's (bs plus the skip)
+ * @step units, negative back, and the region @n units; @room the bytes
+ * from the region's start an IO may end at.
+ */
+struct lm_dist_walk {
+	uint64_t unit, r, n, room;
+	int64_t step;
+};
 
-	return step > 1 ? (n + (uint64_t)step - 1) / (uint64_t)step : n;
+static struct lm_dist_walk lm_dist_walk(const struct lm_dist *d, uint64_t n,
+					uint32_t bs)
+{
+	uint64_t a = bs, b = (uint64_t)llabs(d->skip_bytes), t;
+	struct lm_dist_walk w;
+
+	while (b) {
+		t = a % b;
+		a = b;
+		b = t;
+	}
+	w.unit = a;
+	w.r = bs / a;
+	w.n = n * w.r;
+	w.room = d->room_bytes > n * bs ? d->room_bytes : n * bs;
+	w.step = ((int64_t)bs + d->skip_bytes) / (int64_t)a;
+	return w;
+}
+
+/* The IOs a skip forward starts in one sweep of the region, as fio's
+ * get_next_offset() ends it: every step-th unit, up to the first that
+ * starts past the region's end or would end past the room. */
+static uint64_t lm_dist_spots(const struct lm_dist_walk *w)
+{
+	uint64_t step = (uint64_t)w->step, k, fit;
+
+	if (w->step <= (int64_t)w->r)
+		return w->n / w->r;
+	k = (w->n + step - 1) / step;
+	fit = (w->room - w->r * w->unit) / (step * w->unit) + 1;
+	return fit < k ? fit : k;
 }
 
 uint64_t lm_dist_pass(const struct lm_dist *d, uint64_t n, uint32_t bs)
 {
-	return d->wrap ? n : lm_dist_spots(d, n, bs);
+	struct lm_dist_walk w = lm_dist_walk(d, n, bs);
+
+	return d->wrap ? n : lm_dist_spots(&w);
 }
 
 void lm_dist_fit(struct lm_dist *d, uint64_t n, uint32_t bs,
 		 uint64_t target_bytes, bool from0)
 {
-	int64_t step = 1 + d->skip_bytes / (int64_t)bs;
-	uint64_t last;
+	struct lm_dist_walk w;
+	uint64_t k;
 
 	d->wrap = false;
-	if (!from0 || step <= 1 || !n)
+	d->room_bytes = from0 ? target_bytes : 0;
+	w = lm_dist_walk(d, n, bs);
+	if (!from0 || w.step <= (int64_t)w.r || !n)
 		return;
-	last = (n - 1) / (uint64_t)step * (uint64_t)step;
-	d->wrap = (last + 1) * bs < target_bytes &&
-		  (last + (uint64_t)step) * bs >= target_bytes;
+	/* every IO of the sweep fits, the last does not end right at the
+	 * target's end, and the next would start past it: back to 0 */
+	k = lm_dist_spots(&w);
+	d->wrap = k == (w.n + (uint64_t)w.step - 1) / (uint64_t)w.step &&
+		  ((k - 1) * (uint64_t)w.step + w.r) * w.unit < target_bytes &&
+		  k * (uint64_t)w.step * w.unit >= target_bytes;
 }
 
-/* A skip back of @step - 1 blocks (@step < 1): the first IO at 0, then
- * from the region's end plus the skip down by -@step, again from there
- * once past 0. */
-static uint64_t lm_dist_back(int64_t step, uint64_t claim, uint64_t n)
+/* A skip back of a block or more (@w's step 0 or less): the first IO at
+ * 0, then from the region's end plus the skip down by -step, again from
+ * there once past 0. In units. */
+static uint64_t lm_dist_back(const struct lm_dist_walk *w, uint64_t claim)
 {
-	uint64_t down = (uint64_t)-step, top, len;
+	uint64_t down = (uint64_t)-w->step, top, len;
 
-	if (!claim || !down || n <= down + 1)
+	if (!claim || !down || w->n <= down + w->r)
 		return 0;
-	top = n - down - 1; /* fio's io_size plus the skip, in blocks */
+	top = w->n - down - w->r; /* fio's io_size plus the skip */
 	len = top / down + 1;
 	return top - ((claim - 1) % len) * down;
 }
@@ -156,21 +200,19 @@ static uint64_t lm_dist_back(int64_t step, uint64_t claim, uint64_t n)
 uint64_t lm_dist_seq(const struct lm_dist *d, uint64_t claim, uint64_t n,
 		     uint32_t bs)
 {
-	int64_t step = 1 + d->skip_bytes / (int64_t)bs;
+	struct lm_dist_walk w = lm_dist_walk(d, n, bs);
 	uint64_t b, zone, i, len;
 
-	if (step > 1)
-		b = claim % lm_dist_spots(d, n, bs) * (uint64_t)step;
-	else if (step < 1)
-		b = lm_dist_back(step, claim, n);
-	else
-		b = claim % n;
-
+	if (w.step > (int64_t)w.r)
+		return claim % lm_dist_spots(&w) * (uint64_t)w.step * w.unit;
+	if (w.step <= 0)
+		return lm_dist_back(&w, claim) * w.unit;
+	b = claim % n;
 	if (d->zone_bytes >= bs) {
 		zone = lm_dist_zone(d, b, n, bs, &i, &len);
 		b = (zone + i % len) % n;
 	}
-	return b;
+	return b * bs;
 }
 
 uint64_t lm_dist_zone(const struct lm_dist *d, uint64_t k, uint64_t n,

@@ -36,8 +36,8 @@ struct lm_dist {
 	double io_cum[LM_DIST_ZONES];
 	double size_cum[LM_DIST_ZONES];
 	/* sequential IOs: fio's rw=read:N, N bytes skipped (back when
-	 * negative) after each IO. A pass is as many IOs as the region has
-	 * blocks, wrapping at its end. */
+	 * negative, by a block or more) after each IO. A pass is as many
+	 * IOs as the region has blocks, wrapping at its end. */
 	int64_t skip_bytes;
 	/* zonemode=strided, sequential or random IOs: zones of
 	 * zone_range_bytes (fio's zonerange), zone_skip_bytes apart (its
@@ -47,6 +47,10 @@ struct lm_dist {
 	/* a skip forward wraps at the region's end instead of ending the
 	 * pass (lm_dist_fit()) */
 	bool wrap;
+	/* the bytes from the region's start a skip forward's IO may end at
+	 * (lm_dist_fit(): the target's from offset 0); 0 or less than the
+	 * region: the region's */
+	uint64_t room_bytes;
 };
 
 /* Does @d move sequential or random IOs from where the generator's own
@@ -64,11 +68,14 @@ int lm_dist_parse(const char *v, struct lm_dist *d);
 uint64_t lm_dist_next(const struct lm_dist *d, struct lm_rand *r, uint64_t n);
 
 /*
- * The block of [0, @n) of a sequential job's claim @claim under @d's
- * skips and zones, for blocks of @bs bytes, as fio's
- * get_next_seq_offset() walks them: a skip forward ends the pass at the
- * region's end, and the next starts again at 0; a skip back starts at 0,
- * then wraps to the region's end plus the skip each time it passes 0.
+ * The byte offset in a region of @n blocks of @bs bytes of a sequential
+ * job's claim @claim under @d's skips and zones, as fio's
+ * get_next_seq_offset() walks them: each IO starts bs plus the skip after
+ * the one before (part of a block too: rw=read:512k with bs=1m steps by
+ * 1.5 MiB); a skip forward ends the pass where the next IO would not fit,
+ * and the next starts again at 0; a skip back starts at 0, then wraps to
+ * the region's end plus the skip each time it passes 0. A whole block
+ * with zones (lm_dist_zone()).
  */
 uint64_t lm_dist_seq(const struct lm_dist *d, uint64_t claim, uint64_t n,
 		     uint32_t bs);
@@ -85,21 +92,23 @@ uint64_t lm_dist_zone(const struct lm_dist *d, uint64_t k, uint64_t n,
 		      uint32_t bs, uint64_t *i, uint64_t *len);
 
 /* The IOs of one pass over @n blocks of @bs bytes: fewer than n with a
- * skip forward, which ends the pass at the region's end, unless it
- * wraps there. */
+ * skip forward, which ends the pass at the region's end (an IO of a skip
+ * of part of a block that starts inside it may end past it, in the
+ * room), unless it wraps there. */
 uint64_t lm_dist_pass(const struct lm_dist *d, uint64_t n, uint32_t bs);
 
 /*
  * Does a skip forward over the @n blocks of @bs bytes from the start of a
  * target of @target_bytes wrap (d->wrap)? fio ends the pass once an IO
- * would start past the region but not past the target, or once one ended
- * exactly at the target's end; an IO that would start past the target's
+ * would start past the region but not past the target, once one would
+ * end past the target, or once one ended exactly at the target's end; an IO that would start past the target's
  * end goes to 0 instead, and the pass goes on until it has moved the
  * region's bytes. So a region from 0 wraps when the IO after its last
  * would start past the target's end and its last did not end right
  * there (step 3 over 10 blocks of a 10-block target ends). @from0: the
  * region starts at 0 (from elsewhere fio lands on twice the offset, which
- * lunmark does not copy: no wrap).
+ * lunmark does not copy: no wrap, and no IO past the region's end). Sets
+ * the room too.
  */
 void lm_dist_fit(struct lm_dist *d, uint64_t n, uint32_t bs,
 		 uint64_t target_bytes, bool from0);

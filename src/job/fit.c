@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 /* @v is a whole number of logical blocks; else a message naming @what. */
 static int lm_fit_aligned(const char *what, uint64_t v, uint32_t lbs_bytes,
@@ -219,7 +220,10 @@ int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
 	if (lm_fit_offset(j, target_bytes, msg, len))
 		return -EINVAL;
 	if (lm_fit_aligned("offset_increment", j->offset_increment, lbs_bytes,
-			   msg, len))
+			   msg, len) ||
+	    lm_fit_aligned("rw=...:N's skip",
+			   (uint64_t)llabs(j->dist.skip_bytes), lbs_bytes, msg,
+			   len))
 		return -EINVAL;
 	/* the last thread's region starts this much further */
 	last = j->offset_increment * (j->threads - 1);

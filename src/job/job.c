@@ -230,22 +230,32 @@ static int lm_job_rate_check(const struct lm_job *j, char *msg, size_t len)
 	return 0;
 }
 
-/* rw=read:N skips whole blocks: fio steps by bs + N bytes, which lunmark's
- * walk in blocks cannot when N is part of one. */
+/* rw=read:N: fio steps by bs + N bytes. lunmark walks part of a block
+ * (read:512k with bs=1m) but for a skip back of less than a block (fio's
+ * IOs then overlap forward), and whole smallest blocks of several sizes
+ * or in strided zones. */
 static int lm_job_skip_check(const struct lm_job *j, char *msg, size_t len)
 {
+	int64_t skip = j->dist.skip_bytes, bs = (int64_t)j->bs_bytes;
+	const char *why;
 	char a[32];
 
-	if (j->dist.skip_bytes % (int64_t)j->bs_bytes) {
-		lm_fmt_size(a, sizeof(a), (uint64_t)llabs(j->dist.skip_bytes));
-		snprintf(
-			msg, len,
-			"rw=%s:%s%s: a skip of part of a block (--bs=%u), where fio steps by the block and the skip; lunmark skips whole blocks: give a multiple of %u",
-			lm_rw_name(j->rw), j->dist.skip_bytes < 0 ? "-" : "", a,
-			j->bs_bytes, j->bs_bytes);
-		return -EINVAL;
-	}
-	return 0;
+	if (!(skip % bs))
+		return 0;
+	if (skip < 0 && -skip < bs)
+		why = "back by less than a block, fio's IOs move forward, overlapping; skip back by at least";
+	else if (j->bs_vary)
+		why = "with several block sizes lunmark skips whole blocks: give a multiple of";
+	else if (j->dist.zone_bytes)
+		why = "in strided zones lunmark skips whole blocks: give a multiple of";
+	else
+		return 0;
+	lm_fmt_size(a, sizeof(a), (uint64_t)llabs(skip));
+	snprintf(msg, len,
+		 "rw=%s:%s%s: a skip of part of a block (--bs=%u): %s %u",
+		 lm_rw_name(j->rw), skip < 0 ? "-" : "", a, j->bs_bytes, why,
+		 j->bs_bytes);
+	return -EINVAL;
 }
 
 /* 512 to 64 MiB; a multiple of 512 but where the page cache takes any

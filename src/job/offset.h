@@ -221,7 +221,7 @@ static inline bool lm_offset_next_dir(struct lm_offset_gen *g, uint64_t *off,
 				      unsigned int units, unsigned int dir)
 {
 	unsigned int d = dir & 1;
-	uint64_t b;
+	uint64_t b, part = 0;
 
 	if (g->seq_nr && g->seq_k++ % g->seq_nr) {
 		b = g->seq_ident ? g->seq_start[d] : g->seq_next[d];
@@ -258,15 +258,20 @@ static inline bool lm_offset_next_dir(struct lm_offset_gen *g, uint64_t *off,
 			b = atomic_fetch_add_explicit(&g->cursor->at[dir & 1],
 						      units,
 						      memory_order_relaxed);
-		b = g->dist ? lm_dist_seq(g->dist, b, g->nblocks, g->bs_bytes)
-			    : b % g->nblocks;
+		if (g->dist) {
+			part = lm_dist_seq(g->dist, b, g->nblocks, g->bs_bytes);
+			b = part / g->bs_bytes;
+			part %= g->bs_bytes; /* a skip of part of a block */
+		} else {
+			b %= g->nblocks;
+		}
 	}
 	if (g->seq_nr) {
 		g->seq_start[d] = b;
 		g->seq_next[d] = b + units;
 		g->last = b; /* percentage_random's next block follows it */
 	}
-	*off = g->start_bytes + b * g->bs_bytes;
+	*off = g->start_bytes + b * g->bs_bytes + part;
 	return true;
 }
 

@@ -238,18 +238,20 @@ ok "bsrange: each pass covers the region once, the sizes that fit it drawn"
 # rw=read:N over the first 40k of files of 40k, 44k and 80k: where the
 # next IO would start past the file's end fio wraps to 0 and goes on to
 # size=, elsewhere the pass ends; the offsets of fio's write_iolog and of
-# lunmark's per-IO log, side by side (lunmark once ended every pass)
-for sk in 4k 8k 12k; do
+# lunmark's per-IO log, side by side (lunmark once ended every pass);
+# skips of part of a block too (fio steps by bs + skip: read:2k reads at
+# 0, 6k, 12k ...; lunmark once refused them), back, and of 100 bytes
+for sk in 4k 8k 12k 2k 6k -6k -10k 100; do
 	for sz in 40k 44k 80k; do
 		rm -f t.img io.log k_lat.1.log
 		truncate -s "$sz" t.img
 		"$fio" --name=k --filename=t.img --rw=read:$sk --bs=4k --size=40k --ioengine=psync \
 			--write_iolog=io.log >k.out 2>&1 || fail "fio rw=read:$sk: $(head -c 300 k.out)"
-		f=$(blocks_of io.log)
+		f=$(awk '$3 == "read" { printf "%d ", $4 }' io.log)
 		expect_exit "$LM_EXIT_OK" k.out "$LUNMARK" --name=k --filename=t.img --rw=read:$sk \
 			--bs=4k --size=40k --ioengine=psync --write_lat_log=k --log_offset=1 --no-prefill
-		l=$(awk -F', ' '{ printf "%d ", $5 / 4096 }' k_lat.1.log)
-		[ "$f" = "$l" ] || fail "rw=read:$sk on a $sz file: fio read blocks $f, lunmark $l"
+		l=$(awk -F', ' '{ printf "%d ", $5 }' k_lat.1.log)
+		if [ -z "$f" ] || [ "$f" != "$l" ]; then fail "rw=read:$sk on a $sz file: fio read at $f, lunmark at $l"; fi
 	done
 done
 # loops=2: two passes of the skipping walk, as fio's (4 IOs each over
@@ -263,11 +265,22 @@ expect_exit "$LM_EXIT_OK" k.out "$LUNMARK" --name=k --filename=t.img --rw=read:8
 f=$(blocks_of io.log)
 l=$(awk -F', ' '{ printf "%d ", $5 / 4096 }' k_lat.1.log)
 [ "$f" = "$l" ] || fail "rw=read:8k, loops=2: fio read blocks $f, lunmark $l"
-# a skip of part of a block: fio steps by bs + skip, lunmark's walk is in
-# blocks; refused, not run with another stride
-expect_exit "$LM_EXIT_USAGE" k.out "$LUNMARK" --name=k --filename=t.img --rw=read:12k --bs=8k
-expect_grep "a skip of part of a block (--bs=8192)" k.out
-ok "rw=read:N wraps at the target's end as fio's"
+# what lunmark's walk does not take is refused, not run with another
+# stride: back by less than a block (fio's IOs move forward, overlapping),
+# part of a block with several sizes or in zones, and a skip that direct
+# IO cannot take on the device (fio would fail each read)
+while IFS='|' read -r args needle; do
+	# shellcheck disable=SC2086
+	expect_exit "$LM_EXIT_USAGE" k.out "$LUNMARK" --name=k --filename=t.img --size=40k $args
+	expect_grep "$needle" k.out
+done <<'CASES'
+--rw=read:-2k --bs=4k|rw=read:-2KiB: a skip of part of a block (--bs=4096): back by less than a block
+--rw=read:2k --bsrange=4k-8k|with several block sizes lunmark skips whole blocks
+--rw=read:2k --bs=4k --zonemode=strided --zonesize=8k --zonerange=16k|in strided zones lunmark skips whole blocks
+CASES
+expect_exit "$LM_EXIT_FIT" k.out "$LUNMARK" --name=k --filename="$LM_DEV" --rw=read:100 --size=40k --direct=1
+expect_grep "skip=100 is not a multiple of the target's logical block size" k.out
+ok "rw=read:N wraps at the target's end as fio's, by part of a block too"
 # zonemode=strided whose next zone would begin past the end: fio starts
 # over at the region's start (disk-zone-profile.fio's zoneskip=2g on a
 # smaller device); lunmark once went on at the skip modulo the size, so

@@ -4,7 +4,8 @@
 # aside) where both tools do the same IOs in the same order: sequential
 # writes with fsync, fdatasync and end_fsync (a sync's line at the last
 # IO's offset, as fio's at a depth of 1), read:8k's holes, a write pass and its verify phase, trims on
-# a loop device, a pass cut by an offset modifier; ramp IOs are in
+# a loop device, passes cut by offset modifiers (of part of a block
+# too: fio's t0007); ramp IOs are in
 # it. fio replays lunmark's log (read_iolog) and does the IOs it names,
 # in order (fio's own log of every IO, with offsets). What the file held
 # is kept before it (fio appends); a symlink at the name is replaced,
@@ -55,9 +56,12 @@ same_trace verify "${dev[@]}" --rw=write --bs=4k --size=32k --do_verify=1 --veri
 same_trace trim "${dev[@]}" --rw=trim --bs=64k --size=1m
 grep -q ' trim ' trim.lm.n || fail "no trim in the log of a trim job: $(head -3 trim.lm.n)"
 # a pass with an offset modifier over a whole device of 64 MiB, which
-# wraps to its start as fio's does (fio's t0007 steps by 512k, part of a
-# block, which lunmark refuses)
+# wraps to its start as fio's does; fio's t0007, which steps by 512k,
+# part of a block (lunmark once refused it); a write pass by part of a
+# block and its verify phase
 same_trace skip "${dev[@]}" --rw=read:1m --bs=1m --size=64m --norandommap
+same_trace t0007 "${dev[@]}" --rw=read:512k --bs=1m --size=64m --norandommap
+same_trace partverify "${dev[@]}" --rw=write:2k --bs=4k --size=40k --do_verify=1 --verify=crc32c
 [ "$(jq '.jobs[0].read.io_kbytes' skip.lm.json)" = "$(jq '.jobs[0].read.io_kbytes' skip.fio.json)" ] ||
 	fail "read:1m: $(jq '.jobs[0].read.io_kbytes' skip.lm.json) KiB read, fio $(jq '.jobs[0].read.io_kbytes' skip.fio.json)"
 

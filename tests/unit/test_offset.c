@@ -302,30 +302,39 @@ static void lm_test_dist_skips(void)
 		CU_ASSERT_EQUAL(lm_dist_pass(&d, 10, 4096), t[i].pass);
 		for (c = 0; c < 10; c++)
 			CU_ASSERT_EQUAL(lm_dist_seq(&d, c, 10, 4096),
-					t[i].b[c]);
+					t[i].b[c] * 4096);
 	}
 }
 
-/* rw=read:N over 10 blocks of 4k at the start of a target of 10, 11 or
- * 20 blocks: wrap or end, as fio 3.33's write_iolog of the same jobs on
- * files of those sizes has them */
+/* rw=read:N over 10 blocks of 4k at the start of a target of 40k to 80k:
+ * wrap or end, as fio 3.33's write_iolog of the same jobs on files of
+ * those sizes has them (offsets in KiB); skips of part of a block too,
+ * fio's step bs plus the skip */
 static void lm_test_dist_wrap(void)
 {
 	static const struct {
 		int64_t skip;
-		uint64_t target; /* blocks */
+		uint64_t target; /* KiB */
 		uint64_t pass;
-		uint64_t b[10];
+		uint64_t k[10];
 	} t[] = {
-		{ 4096, 10, 10, { 0, 2, 4, 6, 8, 0, 2, 4, 6, 8 } },
-		{ 4096, 11, 5, { 0, 2, 4, 6, 8 } },
-		{ 4096, 20, 5, { 0, 2, 4, 6, 8 } },
-		{ 8192, 10, 4, { 0, 3, 6, 9 } },
-		{ 8192, 11, 10, { 0, 3, 6, 9, 0, 3, 6, 9, 0, 3 } },
-		{ 8192, 20, 4, { 0, 3, 6, 9 } },
-		{ 12288, 10, 10, { 0, 4, 8, 0, 4, 8, 0, 4, 8, 0 } },
-		{ 12288, 11, 10, { 0, 4, 8, 0, 4, 8, 0, 4, 8, 0 } },
-		{ 12288, 20, 3, { 0, 4, 8 } },
+		{ 4096, 40, 10, { 0, 8, 16, 24, 32, 0, 8, 16, 24, 32 } },
+		{ 4096, 44, 5, { 0, 8, 16, 24, 32 } },
+		{ 4096, 80, 5, { 0, 8, 16, 24, 32 } },
+		{ 8192, 40, 4, { 0, 12, 24, 36 } },
+		{ 8192, 44, 10, { 0, 12, 24, 36, 0, 12, 24, 36, 0, 12 } },
+		{ 8192, 80, 4, { 0, 12, 24, 36 } },
+		{ 12288, 40, 10, { 0, 16, 32, 0, 16, 32, 0, 16, 32, 0 } },
+		{ 12288, 44, 10, { 0, 16, 32, 0, 16, 32, 0, 16, 32, 0 } },
+		{ 12288, 80, 3, { 0, 16, 32 } },
+		{ 2048, 40, 7, { 0, 6, 12, 18, 24, 30, 36 } },
+		{ 2048, 41, 10, { 0, 6, 12, 18, 24, 30, 36, 0, 6, 12 } },
+		{ 2048, 42, 10, { 0, 6, 12, 18, 24, 30, 36, 0, 6, 12 } },
+		{ 2048, 44, 7, { 0, 6, 12, 18, 24, 30, 36 } },
+		{ 6144, 40, 10, { 0, 10, 20, 30, 0, 10, 20, 30, 0, 10 } },
+		{ 6144, 41, 4, { 0, 10, 20, 30 } },
+		{ -6144, 40, 10, { 0, 34, 32, 30, 28, 26, 24, 22, 20, 18 } },
+		{ -10240, 40, 10, { 0, 30, 24, 18, 12, 6, 0, 30, 24, 18 } },
 	};
 	struct lm_dist d;
 	unsigned int i, c;
@@ -333,15 +342,27 @@ static void lm_test_dist_wrap(void)
 	for (i = 0; i < LM_ARRAY_SIZE(t); i++) {
 		memset(&d, 0, sizeof(d));
 		d.skip_bytes = t[i].skip;
-		lm_dist_fit(&d, 10, 4096, t[i].target * 4096, true);
+		lm_dist_fit(&d, 10, 4096, t[i].target * 1024, true);
 		CU_ASSERT_EQUAL(lm_dist_pass(&d, 10, 4096), t[i].pass);
 		for (c = 0; c < t[i].pass; c++)
 			CU_ASSERT_EQUAL(lm_dist_seq(&d, c, 10, 4096),
-					t[i].b[c]);
+					t[i].k[c] * 1024);
 		/* from an offset: no wrap, the pass ends at the region's */
-		lm_dist_fit(&d, 10, 4096, t[i].target * 4096, false);
+		lm_dist_fit(&d, 10, 4096, t[i].target * 1024, false);
 		CU_ASSERT_FALSE(d.wrap);
 	}
+	/* read:100: the 10th read, at 37764, ends past the 40k region; fio
+	 * takes it where the target has room (44k), not where it has none,
+	 * nor from an offset */
+	memset(&d, 0, sizeof(d));
+	d.skip_bytes = 100;
+	lm_dist_fit(&d, 10, 4096, 40960, true);
+	CU_ASSERT_EQUAL(lm_dist_pass(&d, 10, 4096), 9);
+	lm_dist_fit(&d, 10, 4096, 45056, true);
+	CU_ASSERT_EQUAL(lm_dist_pass(&d, 10, 4096), 10);
+	CU_ASSERT_EQUAL(lm_dist_seq(&d, 9, 10, 4096), 37764);
+	lm_dist_fit(&d, 10, 4096, 45056, false);
+	CU_ASSERT_EQUAL(lm_dist_pass(&d, 10, 4096), 9);
 }
 
 /* A random job in strided zones (fio's t/strided.py): each IO in the zone
@@ -420,27 +441,27 @@ static void lm_test_dist(void)
 	d.zone_bytes = 8192;
 	d.zone_range_bytes = 8192;
 	d.zone_skip_bytes = 12288;
-	CU_ASSERT_EQUAL(lm_dist_seq(&d, 1, 100, 4096), 1);
-	CU_ASSERT_EQUAL(lm_dist_seq(&d, 2, 100, 4096), 5);
-	CU_ASSERT_EQUAL(lm_dist_seq(&d, 5, 100, 4096), 11);
+	CU_ASSERT_EQUAL(lm_dist_seq(&d, 1, 100, 4096), 1 * 4096);
+	CU_ASSERT_EQUAL(lm_dist_seq(&d, 2, 100, 4096), 5 * 4096);
+	CU_ASSERT_EQUAL(lm_dist_seq(&d, 5, 100, 4096), 11 * 4096);
 	/* zones begin at 0, 5 and 10 of 12 blocks; the next would begin
 	 * past the end: fio starts over at 0, not at 15 mod 12 */
-	CU_ASSERT_EQUAL(lm_dist_seq(&d, 5, 12, 4096), 11);
-	CU_ASSERT_EQUAL(lm_dist_seq(&d, 6, 12, 4096), 0);
-	CU_ASSERT_EQUAL(lm_dist_seq(&d, 9, 12, 4096), 6);
+	CU_ASSERT_EQUAL(lm_dist_seq(&d, 5, 12, 4096), 11 * 4096);
+	CU_ASSERT_EQUAL(lm_dist_seq(&d, 6, 12, 4096), 0 * 4096);
+	CU_ASSERT_EQUAL(lm_dist_seq(&d, 9, 12, 4096), 6 * 4096);
 	/* zonesize past zonerange: round the zone again (fio's "maintain
 	 * the same zone"), 5 blocks in a zone of 2 */
 	d.zone_bytes = 5 * 4096;
 	d.zone_skip_bytes = 0;
-	CU_ASSERT_EQUAL(lm_dist_seq(&d, 2, 100, 4096), 0);
-	CU_ASSERT_EQUAL(lm_dist_seq(&d, 4, 100, 4096), 0);
-	CU_ASSERT_EQUAL(lm_dist_seq(&d, 5, 100, 4096), 2);
+	CU_ASSERT_EQUAL(lm_dist_seq(&d, 2, 100, 4096), 0 * 4096);
+	CU_ASSERT_EQUAL(lm_dist_seq(&d, 4, 100, 4096), 0 * 4096);
+	CU_ASSERT_EQUAL(lm_dist_seq(&d, 5, 100, 4096), 2 * 4096);
 	/* zonesize under zonerange: the zone's first blocks, then the next
 	 * zone (4 long, 1 read) */
 	d.zone_bytes = 4096;
 	d.zone_range_bytes = 4 * 4096;
-	CU_ASSERT_EQUAL(lm_dist_seq(&d, 1, 100, 4096), 4);
-	CU_ASSERT_EQUAL(lm_dist_seq(&d, 2, 100, 4096), 8);
+	CU_ASSERT_EQUAL(lm_dist_seq(&d, 1, 100, 4096), 4 * 4096);
+	CU_ASSERT_EQUAL(lm_dist_seq(&d, 2, 100, 4096), 8 * 4096);
 	lm_test_zoned_random();
 }
 
