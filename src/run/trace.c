@@ -65,6 +65,9 @@ void lm_trace_end(struct lm_trace *t)
 {
 	while (t->nadded)
 		free(t->added[--t->nadded]);
+	free(t->added);
+	t->added = NULL;
+	t->cap = 0;
 	pthread_mutex_destroy(&t->lock);
 	pthread_mutex_destroy(&t->wlock);
 }
@@ -126,13 +129,21 @@ static void lm_trace_add(struct lm_trace_buf *b, const char *file,
 {
 	struct lm_trace *t = b->t;
 	bool fresh = true;
-	unsigned int i;
+	char **more;
+	size_t i;
 
 	pthread_mutex_lock(&t->lock);
 	for (i = 0; i < t->nadded && fresh; i++)
 		fresh = strcmp(t->added[i], file) != 0;
-	if (fresh && t->nadded < LM_TRACE_FILES &&
-	    (t->added[t->nadded] = strdup(file)))
+	if (fresh && t->nadded == t->cap) {
+		/* out of memory: the name is said "add" of again later */
+		more = realloc(t->added, (t->cap * 2 + 8) * sizeof(*more));
+		if (more) {
+			t->added = more;
+			t->cap = t->cap * 2 + 8;
+		}
+	}
+	if (fresh && t->nadded < t->cap && (t->added[t->nadded] = strdup(file)))
 		t->nadded++;
 	if (fresh) {
 		lm_trace_line(b, file, now_ns, "add", false, 0, 0);

@@ -24,7 +24,6 @@
 #include <stdint.h>
 
 #define LM_TRACE_BUF (64u << 10) /* a worker's lines before a write */
-#define LM_TRACE_FILES 64	 /* files a trace says "add" of */
 
 struct lm_trace {
 	int fd;
@@ -38,8 +37,8 @@ struct lm_trace {
 	/* the files it said "add" of (a file is added once, whichever
 	 * job or phase opens it) */
 	pthread_mutex_t lock;
-	char *added[LM_TRACE_FILES];
-	unsigned int nadded;
+	char **added;
+	size_t nadded, cap;
 };
 
 /* A worker's lines not yet written. */

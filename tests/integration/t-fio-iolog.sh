@@ -11,7 +11,7 @@
 # is kept before it (fio appends); a symlink at the name is replaced,
 # its target untouched, and one to stdout written through; a name that
 # cannot be written is refused before any IO; two clones naming one file
-# share it, each line whole.
+# share it, each line whole; a file is added once, however many files.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/fio-lib.sh"
 lm_fio_setup
@@ -152,5 +152,19 @@ bad=$(awk 'NR > 1 && !(NF == 3 || (NF == 5 && $3 == "read" && $4 % 4096 == 0 && 
 if [ "$(grep -c ' add$' two.log)" != 1 ] || [ "$(grep -c ' open$' two.log)" != 2 ]; then
 	fail "a shared log's file actions: $(grep -v ' read ' two.log | head -8)"
 fi
-note "kept what the file held, replaced a symlink, refused an unwritable name; two clones' $(grep -c ' read ' two.log) reads in one log"
+# 70 null jobs in turn, then the same 70 again, into one log: each
+# file's add once, each job's open (lunmark once remembered 64 names and
+# said add again of the rest)
+many=()
+for _ in 1 2; do
+	for i in $(seq 1 70); do
+		many+=(--name="j$i" --ioengine=null --size=4k --bs=4k --write_iolog=many.log --stonewall)
+	done
+done
+"$LUNMARK" "${many[@]}" >many.out 2>&1 || fail "140 null jobs into one log: $(head -c 300 many.out)"
+if [ "$(grep -c ' add$' many.log)" != 70 ] || [ "$(grep -c ' open$' many.log)" != 140 ] ||
+	[ "$(awk '$3 == "add" { print $2 }' many.log | sort -u | wc -l)" != 70 ]; then
+	fail "70 files opened twice: $(grep -c ' add$' many.log) adds, $(grep -c ' open$' many.log) opens"
+fi
+note "kept what the file held, replaced a symlink, refused an unwritable name; two clones' $(grep -c ' read ' two.log) reads in one log; 70 files' adds once"
 exit "$LM_PASS"
