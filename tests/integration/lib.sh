@@ -40,8 +40,16 @@ fail() { echo "FAIL: $*"; exit "$LM_FAIL"; }
 
 # An unexpected failure of any command not tested with || or if fails the
 # test, rather than letting it go on to pass.
+# (a jq -e that fails is named as called, not by the wrapper's return)
+lm_jq_call=
+lm_err() {
+	local c=$2
+	# shellcheck disable=SC2016 # the wrapper's own text
+	[ "$c" != 'return "$rc"' ] || [ -z "$lm_jq_call" ] || c=$lm_jq_call
+	fail "line $1: a command failed unexpectedly: $c"
+}
 set -o errtrace
-trap 'fail "line $LINENO: a command failed unexpectedly: $BASH_COMMAND"' ERR
+trap 'lm_err "$LINENO" "$BASH_COMMAND"' ERR
 note() { echo "  $*"; }
 
 # jq, but with -e (also in -er, -se, --exit-status) no result at all is
@@ -55,6 +63,7 @@ jq() {
 		--exit-status | -e* | -[!-]*e*) ;;
 		*) continue ;;
 		esac
+		lm_jq_call="jq $*"
 		t=$(mktemp "$LM_WORK/jq.XXXXXX")
 		command jq "$@" >"$t" && rc=0 || rc=$?
 		[ -s "$t" ] || [ "$rc" != 0 ] || rc=4
