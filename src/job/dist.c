@@ -150,6 +150,8 @@ static uint64_t lm_dist_spots(const struct lm_dist_walk *w)
 {
 	uint64_t step = (uint64_t)w->step, k, fit;
 
+	if (w->step <= 0 && w->n < w->r - (uint64_t)w->step)
+		return 1; /* back past the region's start: fio's one IO, at 0 */
 	if (w->step <= (int64_t)w->r)
 		return w->n / w->r;
 	k = (w->n + step - 1) / step;
@@ -165,13 +167,13 @@ uint64_t lm_dist_pass(const struct lm_dist *d, uint64_t n, uint32_t bs)
 }
 
 void lm_dist_fit(struct lm_dist *d, uint64_t n, uint32_t bs,
-		 uint64_t target_bytes, bool from0)
+		 uint64_t room_bytes, bool from0)
 {
 	struct lm_dist_walk w;
 	uint64_t k;
 
 	d->wrap = false;
-	d->room_bytes = from0 ? target_bytes : 0;
+	d->room_bytes = room_bytes;
 	w = lm_dist_walk(d, n, bs);
 	if (!from0 || w.step <= (int64_t)w.r || !n)
 		return;
@@ -179,8 +181,8 @@ void lm_dist_fit(struct lm_dist *d, uint64_t n, uint32_t bs,
 	 * target's end, and the next would start past it: back to 0 */
 	k = lm_dist_spots(&w);
 	d->wrap = k == (w.n + (uint64_t)w.step - 1) / (uint64_t)w.step &&
-		  ((k - 1) * (uint64_t)w.step + w.r) * w.unit < target_bytes &&
-		  k * (uint64_t)w.step * w.unit >= target_bytes;
+		  ((k - 1) * (uint64_t)w.step + w.r) * w.unit < room_bytes &&
+		  k * (uint64_t)w.step * w.unit >= room_bytes;
 }
 
 /* A skip back of a block or more (@w's step 0 or less): the first IO at

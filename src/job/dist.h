@@ -48,8 +48,8 @@ struct lm_dist {
 	 * pass (lm_dist_fit()) */
 	bool wrap;
 	/* the bytes from the region's start a skip forward's IO may end at
-	 * (lm_dist_fit(): the target's from offset 0); 0 or less than the
-	 * region: the region's */
+	 * (lm_dist_fit(): to the target's end); 0 or less than the region:
+	 * the region's */
 	uint64_t room_bytes;
 };
 
@@ -98,19 +98,21 @@ uint64_t lm_dist_zone(const struct lm_dist *d, uint64_t k, uint64_t n,
 uint64_t lm_dist_pass(const struct lm_dist *d, uint64_t n, uint32_t bs);
 
 /*
- * Does a skip forward over the @n blocks of @bs bytes from the start of a
- * target of @target_bytes wrap (d->wrap)? fio ends the pass once an IO
- * would start past the region but not past the target, once one would
- * end past the target, or once one ended exactly at the target's end; an IO that would start past the target's
- * end goes to 0 instead, and the pass goes on until it has moved the
+ * A skip forward's end of pass over the @n blocks of @bs bytes of a
+ * region with @room_bytes of the target from its start, as fio's: the
+ * pass ends once an IO would start past the region but not past the
+ * target, once one would end past the target, or once one ended exactly
+ * at the target's end; an IO that would start past the target's end goes
+ * to 0 instead (d->wrap), and the pass goes on until it has moved the
  * region's bytes. So a region from 0 wraps when the IO after its last
- * would start past the target's end and its last did not end right
- * there (step 3 over 10 blocks of a 10-block target ends). @from0: the
- * region starts at 0 (from elsewhere fio lands on twice the offset, which
- * lunmark does not copy: no wrap, and no IO past the region's end). Sets
- * the room too.
+ * would start past the target's end and its last did not end right there
+ * (step 3 over 10 blocks of a 10-block target ends). An IO of a skip of
+ * part of a block that starts inside the region may end past it, in the
+ * room (d->room_bytes). @from0: the region starts at 0; from elsewhere
+ * fio's wrap lands on twice the offset, which lunmark does not copy: no
+ * wrap.
  */
 void lm_dist_fit(struct lm_dist *d, uint64_t n, uint32_t bs,
-		 uint64_t target_bytes, bool from0);
+		 uint64_t room_bytes, bool from0);
 
 #endif

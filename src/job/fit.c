@@ -7,7 +7,6 @@
 
 #include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 
 /* @v is a whole number of logical blocks; else a message naming @what. */
 static int lm_fit_aligned(const char *what, uint64_t v, uint32_t lbs_bytes,
@@ -101,8 +100,11 @@ static int lm_fit_size(struct lm_job *j, uint64_t target_bytes, uint64_t last,
 static void lm_job_fit_pass(struct lm_job *j, uint64_t target_bytes)
 {
 	uint64_t n = j->size_bytes / j->bs_bytes;
+	/* the last thread's region starts furthest: its room is the least */
+	uint64_t last =
+		j->offset_bytes + j->offset_increment * (j->threads - 1);
 
-	lm_dist_fit(&j->dist, n, j->bs_bytes, target_bytes,
+	lm_dist_fit(&j->dist, n, j->bs_bytes, target_bytes - last,
 		    !j->offset_bytes && j->threads == 1);
 	/* fio's exceeds_number_ios(): number_ios times loops */
 	if (j->loops > 1)
@@ -220,11 +222,16 @@ int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
 	if (lm_fit_offset(j, target_bytes, msg, len))
 		return -EINVAL;
 	if (lm_fit_aligned("offset_increment", j->offset_increment, lbs_bytes,
-			   msg, len) ||
-	    lm_fit_aligned("rw=...:N's skip",
-			   (uint64_t)llabs(j->dist.skip_bytes), lbs_bytes, msg,
-			   len))
+			   msg, len))
 		return -EINVAL;
+	if (j->dist.skip_bytes % (int64_t)lbs_bytes) {
+		snprintf(
+			msg, len,
+			"rw=%s:%lld: direct IO and --verify's headers need a skip of whole logical blocks of the target (%u bytes); give a multiple of %u, or --direct=0 without --verify",
+			lm_rw_name(j->rw), (long long)j->dist.skip_bytes,
+			lbs_bytes, lbs_bytes);
+		return -EINVAL;
+	}
 	/* the last thread's region starts this much further */
 	last = j->offset_increment * (j->threads - 1);
 	if (last >= target_bytes - j->offset_bytes) {

@@ -230,31 +230,34 @@ static int lm_job_rate_check(const struct lm_job *j, char *msg, size_t len)
 	return 0;
 }
 
-/* rw=read:N: fio steps by bs + N bytes. lunmark walks part of a block
- * (read:512k with bs=1m) but for a skip back of less than a block (fio's
- * IOs then overlap forward), and whole smallest blocks of several sizes
- * or in strided zones. */
+/* rw=read:N: fio steps by bs + N bytes, part of a block too. Refused:
+ * what lunmark's walk does otherwise than fio's (a skip back of less than
+ * a block moves forward, overlapping, in fio; rw=rw:N's two positions
+ * end their passes apart; several sizes or strided zones) and a skip past
+ * any target (1 PiB). */
 static int lm_job_skip_check(const struct lm_job *j, char *msg, size_t len)
 {
 	int64_t skip = j->dist.skip_bytes, bs = (int64_t)j->bs_bytes;
 	const char *why;
 	char a[32];
 
-	if (!(skip % bs))
+	if (!skip)
 		return 0;
-	if (skip < 0 && -skip < bs)
-		why = "back by less than a block, fio's IOs move forward, overlapping; skip back by at least";
-	else if (j->bs_vary)
-		why = "with several block sizes lunmark skips whole blocks: give a multiple of";
+	if (llabs(skip) > (1LL << 50))
+		why = "a skip of more than 1 PiB; give a smaller skip";
+	else if (skip < 0 && -skip < bs)
+		why = "back by less than a block, fio's IOs move forward, overlapping; skip back by a block or more";
+	else if (lm_rw_mixed(j->rw))
+		why = "lunmark does not walk the reads' and writes' skips apart as fio does; use rw=read:N or rw=write:N";
 	else if (j->dist.zone_bytes)
-		why = "in strided zones lunmark skips whole blocks: give a multiple of";
+		why = "lunmark does not walk skips within strided zones as fio does; drop the skip or zonemode=strided";
+	else if (skip % bs && j->bs_vary)
+		why = "a skip of part of a block with several block sizes, bs=r,w included (lunmark walks those in whole blocks); give a multiple of the smallest";
 	else
 		return 0;
 	lm_fmt_size(a, sizeof(a), (uint64_t)llabs(skip));
-	snprintf(msg, len,
-		 "rw=%s:%s%s: a skip of part of a block (--bs=%u): %s %u",
-		 lm_rw_name(j->rw), skip < 0 ? "-" : "", a, j->bs_bytes, why,
-		 j->bs_bytes);
+	snprintf(msg, len, "rw=%s:%s%s (--bs=%u): %s", lm_rw_name(j->rw),
+		 skip < 0 ? "-" : "", a, j->bs_bytes, why);
 	return -EINVAL;
 }
 

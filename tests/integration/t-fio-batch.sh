@@ -265,21 +265,47 @@ expect_exit "$LM_EXIT_OK" k.out "$LUNMARK" --name=k --filename=t.img --rw=read:8
 f=$(blocks_of io.log)
 l=$(awk -F', ' '{ printf "%d ", $5 / 4096 }' k_lat.1.log)
 [ "$f" = "$l" ] || fail "rw=read:8k, loops=2: fio read blocks $f, lunmark $l"
+# from an offset, a read that starts in the region and ends past it
+# where the file has room; clones' regions by offset_increment (the
+# clones' logs as a set: the tools number them apart); back past the
+# region's start, one read at 0; loops (each clone's reads, in order)
+while IFS='|' read -r sz args; do
+	rm -f t.img f_lat.*.log l_lat.*.log
+	truncate -s "$sz" t.img
+	# shellcheck disable=SC2086
+	"$fio" --name=k --filename=t.img --bs=4k --ioengine=psync $args --write_lat_log=f --log_offset=1 \
+		>k.out 2>&1 || fail "fio $args: $(head -c 300 k.out)"
+	# shellcheck disable=SC2086
+	expect_exit "$LM_EXIT_OK" k.out "$LUNMARK" --name=k --filename=t.img --bs=4k --ioengine=psync $args \
+		--write_lat_log=l --log_offset=1 --no-prefill
+	f=$(for x in f_lat.*.log; do awk -F', ' '{ printf "%d ", $5 } END { print "" }' "$x"; done | sort)
+	l=$(for x in l_lat.*.log; do awk -F', ' '{ printf "%d ", $5 } END { print "" }' "$x"; done | sort)
+	[ "$f" = "$l" ] || fail "$args on a $sz file: fio read at $f, lunmark at $l"
+done <<'CASES'
+64k|--offset=16k --size=32k --rw=read:1k
+256k|--size=64k --rw=read:3k --numjobs=3 --offset_increment=64k
+64k|--size=64k --rw=read:-65k
+44k|--offset=4k --size=36k --rw=read:100 --loops=2
+CASES
 # what lunmark's walk does not take is refused, not run with another
 # stride: back by less than a block (fio's IOs move forward, overlapping),
-# part of a block with several sizes or in zones, and a skip that direct
-# IO cannot take on the device (fio would fail each read)
+# rw=rw:N's two walks, part of a block with several sizes, skips in
+# zones, and a skip that direct IO cannot take on the device (fio would
+# fail each read)
 while IFS='|' read -r args needle; do
 	# shellcheck disable=SC2086
 	expect_exit "$LM_EXIT_USAGE" k.out "$LUNMARK" --name=k --filename=t.img --size=40k $args
 	expect_grep "$needle" k.out
 done <<'CASES'
---rw=read:-2k --bs=4k|rw=read:-2KiB: a skip of part of a block (--bs=4096): back by less than a block
---rw=read:2k --bsrange=4k-8k|with several block sizes lunmark skips whole blocks
---rw=read:2k --bs=4k --zonemode=strided --zonesize=8k --zonerange=16k|in strided zones lunmark skips whole blocks
+--rw=read:-2k --bs=4k|rw=read:-2KiB (--bs=4096): back by less than a block
+--rw=rw:8k --bs=4k|does not walk the reads' and writes' skips apart
+--rw=read:2k --bsrange=4k-8k|a skip of part of a block with several block sizes
+--rw=read:2k --bs=4k,8k|a skip of part of a block with several block sizes
+--rw=read:4k --bs=4k --zonemode=strided --zonesize=8k --zonerange=16k|does not walk skips within strided zones
+--rw=read:2p --bs=4k|a skip of more than 1 PiB
 CASES
 expect_exit "$LM_EXIT_FIT" k.out "$LUNMARK" --name=k --filename="$LM_DEV" --rw=read:100 --size=40k --direct=1
-expect_grep "skip=100 is not a multiple of the target's logical block size" k.out
+expect_grep "rw=read:100: direct IO and --verify's headers need a skip of whole logical blocks" k.out
 ok "rw=read:N wraps at the target's end as fio's, by part of a block too"
 # zonemode=strided whose next zone would begin past the end: fio starts
 # over at the region's start (disk-zone-profile.fio's zoneskip=2g on a

@@ -352,8 +352,8 @@ static void lm_test_dist_wrap(void)
 		CU_ASSERT_FALSE(d.wrap);
 	}
 	/* read:100: the 10th read, at 37764, ends past the 40k region; fio
-	 * takes it where the target has room (44k), not where it has none,
-	 * nor from an offset */
+	 * takes it where the target has room (44k from the region's start,
+	 * from an offset too), not where it has none */
 	memset(&d, 0, sizeof(d));
 	d.skip_bytes = 100;
 	lm_dist_fit(&d, 10, 4096, 40960, true);
@@ -362,7 +362,15 @@ static void lm_test_dist_wrap(void)
 	CU_ASSERT_EQUAL(lm_dist_pass(&d, 10, 4096), 10);
 	CU_ASSERT_EQUAL(lm_dist_seq(&d, 9, 10, 4096), 37764);
 	lm_dist_fit(&d, 10, 4096, 45056, false);
+	CU_ASSERT_EQUAL(lm_dist_pass(&d, 10, 4096), 10);
+	CU_ASSERT_FALSE(d.wrap);
+	lm_dist_fit(&d, 10, 4096, 40960, false);
 	CU_ASSERT_EQUAL(lm_dist_pass(&d, 10, 4096), 9);
+	/* back past the region's start (read:-65k over 64k): one IO, at 0 */
+	d.skip_bytes = -66560;
+	lm_dist_fit(&d, 16, 4096, 65536, true);
+	CU_ASSERT_EQUAL(lm_dist_pass(&d, 16, 4096), 1);
+	CU_ASSERT_EQUAL(lm_dist_seq(&d, 0, 16, 4096), 0);
 }
 
 /* A random job in strided zones (fio's t/strided.py): each IO in the zone
