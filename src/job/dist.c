@@ -143,15 +143,51 @@ static struct lm_dist_walk lm_dist_walk(const struct lm_dist *d, uint64_t n,
 	return w;
 }
 
+/* A skip back's step down in bytes, and fio's io_size plus the skip (the
+ * top it wraps to), negative: none, the pass ends instead. */
+static uint64_t lm_dist_down(const struct lm_dist_walk *w, int64_t *top)
+{
+	uint64_t down = (uint64_t)-w->step * w->unit;
+
+	*top = (int64_t)((w->n - w->r) * w->unit) - (int64_t)down;
+	return down;
+}
+
+/*
+ * A skip back of a block or more (step 0 or less), in bytes from the
+ * region's start, as fio's get_next_seq_offset(): from d->back_first (0
+ * from the target's start) down by the step while at or past 0, then
+ * from the top, again from there each time it passes 0.
+ */
+static uint64_t lm_dist_back(const struct lm_dist *d,
+			     const struct lm_dist_walk *w, uint64_t claim)
+{
+	uint64_t f = d->back_first, down, m;
+	int64_t top;
+
+	down = lm_dist_down(w, &top);
+	if (!down)
+		return f;
+	m = f / down + 1;
+	if (top < 0)
+		return f - claim % m * down;
+	if (claim < m)
+		return f - claim * down;
+	return (uint64_t)top - (claim - m) % ((uint64_t)top / down + 1) * down;
+}
+
 /* The IOs a skip forward starts in one sweep of the region, as fio's
  * get_next_offset() ends it: every step-th unit, up to the first that
  * starts past the region's end or would end past the room. */
-static uint64_t lm_dist_spots(const struct lm_dist_walk *w)
+static uint64_t lm_dist_spots(const struct lm_dist *d,
+			      const struct lm_dist_walk *w)
 {
 	uint64_t step = (uint64_t)w->step, k, fit;
+	int64_t top;
 
-	if (w->step <= 0 && w->n < w->r - (uint64_t)w->step)
-		return 1; /* back past the region's start: fio's one IO, at 0 */
+	if (w->step <= 0 && lm_dist_down(w, &top) && top < 0)
+		return d->back_first / lm_dist_down(w, &top) +
+		       1; /* then ends */
 	if (w->step <= (int64_t)w->r)
 		return w->n / w->r;
 	k = (w->n + step - 1) / step;
@@ -163,40 +199,47 @@ uint64_t lm_dist_pass(const struct lm_dist *d, uint64_t n, uint32_t bs)
 {
 	struct lm_dist_walk w = lm_dist_walk(d, n, bs);
 
-	return d->wrap ? n : lm_dist_spots(&w);
+	return d->wrap ? n : lm_dist_spots(d, &w);
+}
+
+/* fio's first IO of a skip back from @start (rewound to io_size, the
+ * region's end, then the skip taken), in bytes from the region's start;
+ * 0 from the target's start */
+static uint64_t lm_dist_back_first(const struct lm_dist_walk *w, uint64_t start,
+				   int64_t skip)
+{
+	uint64_t io = w->n * w->unit;
+	int64_t top;
+
+	lm_dist_down(w, &top);
+	if (!start || io == start)
+		return 0;
+	if (io > start && io - start >= (uint64_t)-skip)
+		return io - start - (uint64_t)-skip;
+	return top < 0 ? 0 : (uint64_t)top; /* past 0: fio wraps */
 }
 
 void lm_dist_fit(struct lm_dist *d, uint64_t n, uint32_t bs,
-		 uint64_t room_bytes, bool from0)
+		 uint64_t target_bytes, uint64_t start_bytes, bool alone)
 {
 	struct lm_dist_walk w;
-	uint64_t k;
+	uint64_t k, room = target_bytes - start_bytes;
 
 	d->wrap = false;
-	d->room_bytes = room_bytes;
+	d->room_bytes = room;
+	d->back_first = 0;
 	w = lm_dist_walk(d, n, bs);
-	if (!from0 || w.step <= (int64_t)w.r || !n)
+	if (w.step <= 0 && alone)
+		d->back_first =
+			lm_dist_back_first(&w, start_bytes, d->skip_bytes);
+	if (!alone || start_bytes || w.step <= (int64_t)w.r || !n)
 		return;
 	/* every IO of the sweep fits, the last does not end right at the
 	 * target's end, and the next would start past it: back to 0 */
-	k = lm_dist_spots(&w);
+	k = lm_dist_spots(d, &w);
 	d->wrap = k == (w.n + (uint64_t)w.step - 1) / (uint64_t)w.step &&
-		  ((k - 1) * (uint64_t)w.step + w.r) * w.unit < room_bytes &&
-		  k * (uint64_t)w.step * w.unit >= room_bytes;
-}
-
-/* A skip back of a block or more (@w's step 0 or less): the first IO at
- * 0, then from the region's end plus the skip down by -step, again from
- * there once past 0. In units. */
-static uint64_t lm_dist_back(const struct lm_dist_walk *w, uint64_t claim)
-{
-	uint64_t down = (uint64_t)-w->step, top, len;
-
-	if (!claim || !down || w->n <= down + w->r)
-		return 0;
-	top = w->n - down - w->r; /* fio's io_size plus the skip */
-	len = top / down + 1;
-	return top - ((claim - 1) % len) * down;
+		  ((k - 1) * (uint64_t)w.step + w.r) * w.unit < room &&
+		  k * (uint64_t)w.step * w.unit >= room;
 }
 
 uint64_t lm_dist_seq(const struct lm_dist *d, uint64_t claim, uint64_t n,
@@ -206,9 +249,9 @@ uint64_t lm_dist_seq(const struct lm_dist *d, uint64_t claim, uint64_t n,
 	uint64_t b, zone, i, len;
 
 	if (w.step > (int64_t)w.r)
-		return claim % lm_dist_spots(&w) * (uint64_t)w.step * w.unit;
+		return claim % lm_dist_spots(d, &w) * (uint64_t)w.step * w.unit;
 	if (w.step <= 0)
-		return lm_dist_back(&w, claim) * w.unit;
+		return lm_dist_back(d, &w, claim);
 	b = claim % n;
 	if (d->zone_bytes >= bs) {
 		zone = lm_dist_zone(d, b, n, bs, &i, &len);

@@ -51,6 +51,9 @@ struct lm_dist {
 	 * (lm_dist_fit(): to the target's end); 0 or less than the region:
 	 * the region's */
 	uint64_t room_bytes;
+	/* a skip back's first IO, in bytes from the region's start (fio's
+	 * from an offset: lm_dist_fit()); 0 from the target's start */
+	uint64_t back_first;
 };
 
 /* Does @d move sequential or random IOs from where the generator's own
@@ -73,9 +76,10 @@ uint64_t lm_dist_next(const struct lm_dist *d, struct lm_rand *r, uint64_t n);
  * get_next_seq_offset() walks them: each IO starts bs plus the skip after
  * the one before (part of a block too: rw=read:512k with bs=1m steps by
  * 1.5 MiB); a skip forward ends the pass where the next IO would not fit,
- * and the next starts again at 0; a skip back starts at 0, then wraps to
- * the region's end plus the skip each time it passes 0. A whole block
- * with zones (lm_dist_zone()).
+ * and the next starts again at 0; a skip back starts at 0 (or, from an
+ * offset, where fio's does: lm_dist_fit()), then wraps to the region's
+ * end plus the skip each time it passes 0. A whole block with zones
+ * (lm_dist_zone()).
  */
 uint64_t lm_dist_seq(const struct lm_dist *d, uint64_t claim, uint64_t n,
 		     uint32_t bs);
@@ -98,8 +102,8 @@ uint64_t lm_dist_zone(const struct lm_dist *d, uint64_t k, uint64_t n,
 uint64_t lm_dist_pass(const struct lm_dist *d, uint64_t n, uint32_t bs);
 
 /*
- * A skip forward's end of pass over the @n blocks of @bs bytes of a
- * region with @room_bytes of the target from its start, as fio's: the
+ * The pass over the @n blocks of @bs bytes of a region that starts
+ * @start_bytes into a target of @target_bytes, as fio's: a skip forward's
  * pass ends once an IO would start past the region but not past the
  * target, once one would end past the target, or once one ended exactly
  * at the target's end; an IO that would start past the target's end goes
@@ -108,11 +112,14 @@ uint64_t lm_dist_pass(const struct lm_dist *d, uint64_t n, uint32_t bs);
  * would start past the target's end and its last did not end right there
  * (step 3 over 10 blocks of a 10-block target ends). An IO of a skip of
  * part of a block that starts inside the region may end past it, in the
- * room (d->room_bytes). @from0: the region starts at 0; from elsewhere
- * fio's wrap lands on twice the offset, which lunmark does not copy: no
- * wrap.
+ * room (d->room_bytes). A skip back from an offset starts where fio's
+ * does: the region's end less the offset, plus the skip (d->back_first).
+ * @alone: one thread walks the region (else, with offset_increment, the
+ * last thread's start is given: the least room, no wrap, and a skip back
+ * starts at 0). From an offset fio's wrap lands on twice the offset,
+ * which lunmark does not copy: no wrap.
  */
 void lm_dist_fit(struct lm_dist *d, uint64_t n, uint32_t bs,
-		 uint64_t room_bytes, bool from0);
+		 uint64_t target_bytes, uint64_t start_bytes, bool alone);
 
 #endif

@@ -104,8 +104,8 @@ static void lm_job_fit_pass(struct lm_job *j, uint64_t target_bytes)
 	uint64_t last =
 		j->offset_bytes + j->offset_increment * (j->threads - 1);
 
-	lm_dist_fit(&j->dist, n, j->bs_bytes, target_bytes - last,
-		    !j->offset_bytes && j->threads == 1);
+	lm_dist_fit(&j->dist, n, j->bs_bytes, target_bytes, last,
+		    j->threads == 1);
 	/* fio's exceeds_number_ios(): number_ios times loops */
 	if (j->loops > 1)
 		j->number_ios = j->number_ios > UINT64_MAX / j->loops
@@ -168,6 +168,33 @@ int lm_job_fit_blocks(const struct lm_job *j, const char *size_word, char *msg,
 	return -EINVAL;
 }
 
+/* rw=read:N's skip on the target: whole logical blocks where direct IO
+ * or verify need them (@lbs_bytes 1: any), and a skip back over a region
+ * of whole blocks (after lm_fit_size(), before the part block is cut). */
+static int lm_fit_skip(const struct lm_job *j, uint32_t lbs_bytes, char *msg,
+		       size_t len)
+{
+	long long skip = (long long)j->dist.skip_bytes;
+
+	if (skip % (long long)lbs_bytes) {
+		snprintf(
+			msg, len,
+			"rw=%s:%lld: direct IO and --verify's headers need a skip of whole logical blocks of the target (%u bytes); give a multiple of %u, or --direct=0 without --verify",
+			lm_rw_name(j->rw), skip, lbs_bytes, lbs_bytes);
+		return -EINVAL;
+	}
+	if (skip < 0 && j->size_bytes % j->bs_bytes) {
+		snprintf(
+			msg, len,
+			"rw=%s:%lld over a size of part of a block (%llu bytes, --bs=%u): fio's skip back wraps to the size's end, which lunmark's walk in blocks does not; give a multiple of %u",
+			lm_rw_name(j->rw), skip,
+			(unsigned long long)j->size_bytes, j->bs_bytes,
+			j->bs_bytes);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 /* Is anything left of the target from --offset on? */
 static int lm_fit_offset(const struct lm_job *j, uint64_t target_bytes,
 			 char *msg, size_t len)
@@ -224,14 +251,6 @@ int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
 	if (lm_fit_aligned("offset_increment", j->offset_increment, lbs_bytes,
 			   msg, len))
 		return -EINVAL;
-	if (j->dist.skip_bytes % (int64_t)lbs_bytes) {
-		snprintf(
-			msg, len,
-			"rw=%s:%lld: direct IO and --verify's headers need a skip of whole logical blocks of the target (%u bytes); give a multiple of %u, or --direct=0 without --verify",
-			lm_rw_name(j->rw), (long long)j->dist.skip_bytes,
-			lbs_bytes, lbs_bytes);
-		return -EINVAL;
-	}
 	/* the last thread's region starts this much further */
 	last = j->offset_increment * (j->threads - 1);
 	if (last >= target_bytes - j->offset_bytes) {
@@ -247,6 +266,8 @@ int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
 	/* as fio: the region is a whole number of blocks; in fio's jobs a
 	 * sequential one's part block is a whole one where the target has
 	 * room (fio's loop issues it while bytes are left), else cut */
+	if (lm_fit_skip(j, lbs_bytes, msg, len))
+		return -EINVAL;
 	j->size_rest = (uint32_t)(j->size_bytes % j->bs_bytes);
 	if (j->size_rest && j->size_cut && !lm_rw_random(j->rw) &&
 	    !j->bs_vary &&

@@ -268,7 +268,9 @@ l=$(awk -F', ' '{ printf "%d ", $5 / 4096 }' k_lat.1.log)
 # from an offset, a read that starts in the region and ends past it
 # where the file has room; clones' regions by offset_increment (the
 # clones' logs as a set: the tools number them apart); back past the
-# region's start, one read at 0; loops (each clone's reads, in order)
+# region's start, one read at 0; loops (each clone's reads, in order);
+# back from an offset, where fio starts at the region's end less the
+# offset, plus the skip (lunmark once started at the region's start)
 while IFS='|' read -r sz args; do
 	rm -f t.img f_lat.*.log l_lat.*.log
 	truncate -s "$sz" t.img
@@ -286,6 +288,10 @@ done <<'CASES'
 256k|--size=64k --rw=read:3k --numjobs=3 --offset_increment=64k
 64k|--size=64k --rw=read:-65k
 44k|--offset=4k --size=36k --rw=read:100 --loops=2
+64k|--offset=16k --size=32k --rw=read:-8k
+64k|--offset=16k --rw=read:-8k
+64k|--offset=8k --size=32k --rw=read:-6k
+64k|--offset=4k --size=32k --rw=read:-8k --loops=2
 CASES
 # what lunmark's walk does not take is refused, not run with another
 # stride: back by less than a block (fio's IOs move forward, overlapping),
@@ -304,6 +310,8 @@ done <<'CASES'
 --rw=read:4k --bs=4k --zonemode=strided --zonesize=8k --zonerange=16k|does not walk skips within strided zones
 --rw=read:2p --bs=4k|a skip of more than 1 PiB
 CASES
+expect_exit "$LM_EXIT_FIT" k.out "$LUNMARK" --name=k --filename=t.img --rw=read:-8k --size=62k --no-prefill
+expect_grep "rw=read:-8192 over a size of part of a block (63488 bytes, --bs=4096)" k.out
 expect_exit "$LM_EXIT_FIT" k.out "$LUNMARK" --name=k --filename="$LM_DEV" --rw=read:100 --size=40k --direct=1
 expect_grep "rw=read:100: direct IO and --verify's headers need a skip of whole logical blocks" k.out
 ok "rw=read:N wraps at the target's end as fio's, by part of a block too"

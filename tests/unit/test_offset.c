@@ -306,6 +306,20 @@ static void lm_test_dist_skips(void)
 	}
 }
 
+/* read:-8k over @n 4k blocks from 16k into a 64k target: @k KiB each */
+static void lm_test_dist_back(uint64_t n, const uint64_t *k)
+{
+	struct lm_dist d;
+	uint64_t c;
+
+	memset(&d, 0, sizeof(d));
+	d.skip_bytes = -8192;
+	lm_dist_fit(&d, n, 4096, 65536, 16384, true);
+	CU_ASSERT_EQUAL(lm_dist_pass(&d, n, 4096), n);
+	for (c = 0; c < n; c++)
+		CU_ASSERT_EQUAL(lm_dist_seq(&d, c, n, 4096), k[c] * 1024);
+}
+
 /* rw=read:N over 10 blocks of 4k at the start of a target of 40k to 80k:
  * wrap or end, as fio 3.33's write_iolog of the same jobs on files of
  * those sizes has them (offsets in KiB); skips of part of a block too,
@@ -342,13 +356,14 @@ static void lm_test_dist_wrap(void)
 	for (i = 0; i < LM_ARRAY_SIZE(t); i++) {
 		memset(&d, 0, sizeof(d));
 		d.skip_bytes = t[i].skip;
-		lm_dist_fit(&d, 10, 4096, t[i].target * 1024, true);
+		lm_dist_fit(&d, 10, 4096, t[i].target * 1024, 0, true);
 		CU_ASSERT_EQUAL(lm_dist_pass(&d, 10, 4096), t[i].pass);
 		for (c = 0; c < t[i].pass; c++)
 			CU_ASSERT_EQUAL(lm_dist_seq(&d, c, 10, 4096),
 					t[i].k[c] * 1024);
 		/* from an offset: no wrap, the pass ends at the region's */
-		lm_dist_fit(&d, 10, 4096, t[i].target * 1024, false);
+		lm_dist_fit(&d, 10, 4096, t[i].target * 1024 + 4096, 4096,
+			    true);
 		CU_ASSERT_FALSE(d.wrap);
 	}
 	/* read:100: the 10th read, at 37764, ends past the 40k region; fio
@@ -356,21 +371,28 @@ static void lm_test_dist_wrap(void)
 	 * from an offset too), not where it has none */
 	memset(&d, 0, sizeof(d));
 	d.skip_bytes = 100;
-	lm_dist_fit(&d, 10, 4096, 40960, true);
+	lm_dist_fit(&d, 10, 4096, 40960, 0, true);
 	CU_ASSERT_EQUAL(lm_dist_pass(&d, 10, 4096), 9);
-	lm_dist_fit(&d, 10, 4096, 45056, true);
+	lm_dist_fit(&d, 10, 4096, 45056, 0, true);
 	CU_ASSERT_EQUAL(lm_dist_pass(&d, 10, 4096), 10);
 	CU_ASSERT_EQUAL(lm_dist_seq(&d, 9, 10, 4096), 37764);
-	lm_dist_fit(&d, 10, 4096, 45056, false);
+	lm_dist_fit(&d, 10, 4096, 49152, 4096, true);
 	CU_ASSERT_EQUAL(lm_dist_pass(&d, 10, 4096), 10);
 	CU_ASSERT_FALSE(d.wrap);
-	lm_dist_fit(&d, 10, 4096, 40960, false);
+	lm_dist_fit(&d, 10, 4096, 45056, 4096, true);
 	CU_ASSERT_EQUAL(lm_dist_pass(&d, 10, 4096), 9);
 	/* back past the region's start (read:-65k over 64k): one IO, at 0 */
 	d.skip_bytes = -66560;
-	lm_dist_fit(&d, 16, 4096, 65536, true);
+	lm_dist_fit(&d, 16, 4096, 65536, 0, true);
 	CU_ASSERT_EQUAL(lm_dist_pass(&d, 16, 4096), 1);
 	CU_ASSERT_EQUAL(lm_dist_seq(&d, 0, 16, 4096), 0);
+	/* read:-8k from an offset of 16k of a 64k target, over 32k and over
+	 * the rest: fio rewinds to the region's end less the offset, takes
+	 * the skip, and wraps to the region's end plus the skip (KiB from
+	 * the region's start, from fio 3.33's log of the same jobs) */
+	lm_test_dist_back(8, (const uint64_t[]){ 8, 4, 0, 24, 20, 16, 12, 8 });
+	lm_test_dist_back(12, (const uint64_t[]){ 24, 20, 16, 12, 8, 4, 0, 40,
+						  36, 32, 28, 24 });
 }
 
 /* A random job in strided zones (fio's t/strided.py): each IO in the zone
