@@ -120,7 +120,7 @@ uint64_t lm_dist_next(const struct lm_dist *d, struct lm_rand *r, uint64_t n)
  * from the region's start an IO may end at.
  */
 struct lm_dist_walk {
-	uint64_t unit, r, n, room;
+	uint64_t unit, r, n, room, size;
 	int64_t step;
 };
 
@@ -139,6 +139,7 @@ static struct lm_dist_walk lm_dist_walk(const struct lm_dist *d, uint64_t n,
 	w.r = bs / a;
 	w.n = n * w.r;
 	w.room = d->room_bytes > n * bs ? d->room_bytes : n * bs;
+	w.size = d->size_bytes ? d->size_bytes : n * bs;
 	w.step = ((int64_t)bs + d->skip_bytes) / (int64_t)a;
 	return w;
 }
@@ -176,6 +177,15 @@ static uint64_t lm_dist_back(const struct lm_dist *d,
 	return (uint64_t)top - (claim - m) % ((uint64_t)top / down + 1) * down;
 }
 
+/* The IOs a skip forward starts before the region's end (the size as
+ * asked, a part block too: fio's offset past io_size ends the pass). */
+static uint64_t lm_dist_sweep(const struct lm_dist_walk *w)
+{
+	uint64_t step = (uint64_t)w->step * w->unit;
+
+	return (w->size + step - 1) / step;
+}
+
 /* The IOs a skip forward starts in one sweep of the region, as fio's
  * get_next_offset() ends it: every step-th unit, up to the first that
  * starts past the region's end or would end past the room. */
@@ -190,7 +200,7 @@ static uint64_t lm_dist_spots(const struct lm_dist *d,
 		       1; /* then ends */
 	if (w->step <= (int64_t)w->r)
 		return w->n / w->r;
-	k = (w->n + step - 1) / step;
+	k = lm_dist_sweep(w);
 	fit = (w->room - w->r * w->unit) / (step * w->unit) + 1;
 	return fit < k ? fit : k;
 }
@@ -199,7 +209,8 @@ uint64_t lm_dist_pass(const struct lm_dist *d, uint64_t n, uint32_t bs)
 {
 	struct lm_dist_walk w = lm_dist_walk(d, n, bs);
 
-	return d->wrap ? n : lm_dist_spots(d, &w);
+	/* wrapped, fio goes on until it has moved the size */
+	return d->wrap ? (w.size + bs - 1) / bs : lm_dist_spots(d, &w);
 }
 
 /* fio's first IO of a skip back from @start (rewound to io_size, the
@@ -237,7 +248,7 @@ void lm_dist_fit(struct lm_dist *d, uint64_t n, uint32_t bs,
 	/* every IO of the sweep fits, the last does not end right at the
 	 * target's end, and the next would start past it: back to 0 */
 	k = lm_dist_spots(d, &w);
-	d->wrap = k == (w.n + (uint64_t)w.step - 1) / (uint64_t)w.step &&
+	d->wrap = k == lm_dist_sweep(&w) &&
 		  ((k - 1) * (uint64_t)w.step + w.r) * w.unit < room &&
 		  k * (uint64_t)w.step * w.unit >= room;
 }

@@ -51,6 +51,10 @@ struct lm_dist {
 	 * (lm_dist_fit(): to the target's end); 0 or less than the region:
 	 * the region's */
 	uint64_t room_bytes;
+	/* the region's bytes as the job asked them, a part block too (set
+	 * before lm_dist_fit(): a skip forward's IOs start below it, and a
+	 * wrapped pass moves it); 0: the region's whole blocks */
+	uint64_t size_bytes;
 	/* a skip back's first IO, in bytes from the region's start (fio's
 	 * from an offset: lm_dist_fit()); 0 from the target's start */
 	uint64_t back_first;

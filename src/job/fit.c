@@ -186,10 +186,9 @@ static int lm_fit_skip(const struct lm_job *j, uint32_t lbs_bytes, char *msg,
 	if (skip < 0 && j->size_bytes % j->bs_bytes) {
 		snprintf(
 			msg, len,
-			"rw=%s:%lld over a size of part of a block (%llu bytes, --bs=%u): fio's skip back wraps to the size's end, which lunmark's walk in blocks does not; give a multiple of %u",
+			"rw=%s:%lld over a region of part of a block (%llu bytes: --size, or the target past --offset; --bs=%u): fio's skip back wraps to its end, which lunmark's walk in blocks does not; give a --size of whole blocks",
 			lm_rw_name(j->rw), skip,
-			(unsigned long long)j->size_bytes, j->bs_bytes,
-			j->bs_bytes);
+			(unsigned long long)j->size_bytes, j->bs_bytes);
 		return -EINVAL;
 	}
 	return 0;
@@ -268,6 +267,7 @@ int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
 	 * room (fio's loop issues it while bytes are left), else cut */
 	if (lm_fit_skip(j, lbs_bytes, msg, len))
 		return -EINVAL;
+	j->dist.size_bytes = j->size_bytes; /* before the part block */
 	j->size_rest = (uint32_t)(j->size_bytes % j->bs_bytes);
 	if (j->size_rest && j->size_cut && !lm_rw_random(j->rw) &&
 	    !j->bs_vary &&

@@ -233,8 +233,8 @@ static int lm_job_rate_check(const struct lm_job *j, char *msg, size_t len)
 /* rw=read:N: fio steps by bs + N bytes, part of a block too. Refused:
  * what lunmark's walk does otherwise than fio's (a skip back of less than
  * a block moves forward, overlapping, in fio; rw=rw:N's two positions
- * end their passes apart; several sizes or strided zones) and a skip past
- * any target (1 PiB). */
+ * end their passes apart; several sizes, where fio steps by each IO's;
+ * strided zones) and a skip past any target (1 PiB). */
 static int lm_job_skip_check(const struct lm_job *j, char *msg, size_t len)
 {
 	int64_t skip = j->dist.skip_bytes, bs = (int64_t)j->bs_bytes;
@@ -251,8 +251,8 @@ static int lm_job_skip_check(const struct lm_job *j, char *msg, size_t len)
 		why = "lunmark does not walk the reads' and writes' skips apart as fio does; use rw=read:N or rw=write:N";
 	else if (j->dist.zone_bytes)
 		why = "lunmark does not walk skips within strided zones as fio does; drop the skip or zonemode=strided";
-	else if (skip % bs && j->bs_vary)
-		why = "a skip of part of a block with several block sizes, bs=r,w included (lunmark walks those in whole blocks); give a multiple of the smallest";
+	else if (j->bs_vary)
+		why = "a skip with several block sizes, bs=r,w included: fio steps by each IO's own size, lunmark's walk by one; give one bs";
 	else
 		return 0;
 	lm_fmt_size(a, sizeof(a), (uint64_t)llabs(skip));

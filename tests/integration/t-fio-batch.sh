@@ -270,7 +270,9 @@ l=$(awk -F', ' '{ printf "%d ", $5 / 4096 }' k_lat.1.log)
 # clones' logs as a set: the tools number them apart); back past the
 # region's start, one read at 0; loops (each clone's reads, in order);
 # back from an offset, where fio starts at the region's end less the
-# offset, plus the skip (lunmark once started at the region's start)
+# offset, plus the skip (lunmark once started at the region's start);
+# sizes of part of a block, whose IOs start below the size as asked,
+# and whose wrapped pass moves it (lunmark once walked the whole blocks)
 while IFS='|' read -r sz args; do
 	rm -f t.img f_lat.*.log l_lat.*.log
 	truncate -s "$sz" t.img
@@ -292,6 +294,10 @@ done <<'CASES'
 64k|--offset=16k --rw=read:-8k
 64k|--offset=8k --size=32k --rw=read:-6k
 64k|--offset=4k --size=32k --rw=read:-8k --loops=2
+64k|--size=41k --rw=read:2k
+64k|--size=40k --rw=read:4k --bs=6k
+42k|--rw=read:2k
+62k|--rw=read:4k
 CASES
 # what lunmark's walk does not take is refused, not run with another
 # stride: back by less than a block (fio's IOs move forward, overlapping),
@@ -305,15 +311,15 @@ while IFS='|' read -r args needle; do
 done <<'CASES'
 --rw=read:-2k --bs=4k|rw=read:-2KiB (--bs=4096): back by less than a block
 --rw=rw:8k --bs=4k|does not walk the reads' and writes' skips apart
---rw=read:2k --bsrange=4k-8k|a skip of part of a block with several block sizes
---rw=read:2k --bs=4k,8k|a skip of part of a block with several block sizes
+--rw=read:2k --bsrange=4k-8k|a skip with several block sizes
+--rw=read:4k --bs=4k,8k|a skip with several block sizes, bs=r,w included: fio steps by each IO's own size
 --rw=read:4k --bs=4k --zonemode=strided --zonesize=8k --zonerange=16k|does not walk skips within strided zones
 --rw=read:2p --bs=4k|a skip of more than 1 PiB
 CASES
 expect_exit "$LM_EXIT_FIT" k.out "$LUNMARK" --name=k --filename=t.img --rw=read:-8k --size=62k --no-prefill
-expect_grep "rw=read:-8192 over a size of part of a block (63488 bytes, --bs=4096)" k.out
+expect_grep "rw=read:-8192 over a region of part of a block (63488 bytes: --size, or the target past --offset; --bs=4096)" k.out
 expect_exit "$LM_EXIT_FIT" k.out "$LUNMARK" --name=k --filename="$LM_DEV" --rw=read:100 --size=40k --direct=1
-expect_grep "rw=read:100: direct IO and --verify's headers need a skip of whole logical blocks" k.out
+expect_grep "rw=read:100: direct IO and --verify's headers need a skip of whole logical blocks of the target (512 bytes); give a multiple of 512, or --direct=0 without --verify" k.out
 ok "rw=read:N wraps at the target's end as fio's, by part of a block too"
 # zonemode=strided whose next zone would begin past the end: fio starts
 # over at the region's start (disk-zone-profile.fio's zoneskip=2g on a

@@ -366,6 +366,15 @@ static void lm_test_dist_wrap(void)
 			    true);
 		CU_ASSERT_FALSE(d.wrap);
 	}
+}
+
+/* A skip forward's room past the region, a size of part of a block, and
+ * skips back past the region's start and from an offset, as fio 3.33's
+ * logs of the same jobs have them */
+static void lm_test_dist_room(void)
+{
+	struct lm_dist d;
+
 	/* read:100: the 10th read, at 37764, ends past the 40k region; fio
 	 * takes it where the target has room (44k from the region's start,
 	 * from an offset too), not where it has none */
@@ -381,6 +390,20 @@ static void lm_test_dist_wrap(void)
 	CU_ASSERT_FALSE(d.wrap);
 	lm_dist_fit(&d, 10, 4096, 45056, 4096, true);
 	CU_ASSERT_EQUAL(lm_dist_pass(&d, 10, 4096), 9);
+	/* read:2k over a size of 41k (a region of 11 blocks): the IOs start
+	 * below 41k; over 42k of a 42k target (10 blocks): the pass wraps
+	 * and moves the 42k, 11 IOs */
+	memset(&d, 0, sizeof(d));
+	d.skip_bytes = 2048;
+	d.size_bytes = 41 * 1024;
+	lm_dist_fit(&d, 11, 4096, 65536, 0, true);
+	CU_ASSERT_EQUAL(lm_dist_pass(&d, 11, 4096), 7);
+	d.size_bytes = 42 * 1024;
+	lm_dist_fit(&d, 10, 4096, 42 * 1024, 0, true);
+	CU_ASSERT_TRUE(d.wrap);
+	CU_ASSERT_EQUAL(lm_dist_pass(&d, 10, 4096), 11);
+	CU_ASSERT_EQUAL(lm_dist_seq(&d, 10, 10, 4096), 18 * 1024);
+	d.size_bytes = 0;
 	/* back past the region's start (read:-65k over 64k): one IO, at 0 */
 	d.skip_bytes = -66560;
 	lm_dist_fit(&d, 16, 4096, 65536, 0, true);
@@ -465,6 +488,7 @@ static void lm_test_dist(void)
 	CU_ASSERT_NOT_EQUAL(lm_dist_parse("zoned:50/5:30/15", &d), 0);
 	CU_ASSERT_NOT_EQUAL(lm_dist_parse("gauss:3", &d), 0);
 	lm_test_dist_skips();
+	lm_test_dist_room();
 	/* strided: zones of 2 blocks, 3 skipped between them, 2 read in
 	 * each */
 	d.skip_bytes = 0;
