@@ -192,12 +192,15 @@ static uint64_t lm_dist_sweep(const struct lm_dist_walk *w)
 static uint64_t lm_dist_spots(const struct lm_dist *d,
 			      const struct lm_dist_walk *w)
 {
-	uint64_t step = (uint64_t)w->step, k, fit;
+	uint64_t step = (uint64_t)w->step, k, fit, down;
 	int64_t top;
 
-	if (w->step <= 0 && lm_dist_down(w, &top) && top < 0)
-		return d->back_first / lm_dist_down(w, &top) +
-		       1; /* then ends */
+	if (w->step <= 0) {
+		down = lm_dist_down(w, &top);
+		if (down && top < 0) /* fio's first run down, then the end */
+			return d->back_first / down + 1;
+		return w->n / w->r;
+	}
 	if (w->step <= (int64_t)w->r)
 		return w->n / w->r;
 	k = lm_dist_sweep(w);

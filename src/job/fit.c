@@ -262,12 +262,12 @@ int lm_job_fit(struct lm_job *j, uint64_t target_bytes, uint32_t lbs_bytes,
 		return -EINVAL;
 	if (lm_job_fit_blocks(j, "--size", msg, len))
 		return -EINVAL;
-	/* as fio: the region is a whole number of blocks; in fio's jobs a
-	 * sequential one's part block is a whole one where the target has
-	 * room (fio's loop issues it while bytes are left), else cut */
 	if (lm_fit_skip(j, lbs_bytes, msg, len))
 		return -EINVAL;
 	j->dist.size_bytes = j->size_bytes; /* before the part block */
+	/* as fio: the region is a whole number of blocks; in fio's jobs a
+	 * sequential one's part block is a whole one where the target has
+	 * room (fio's loop issues it while bytes are left), else cut */
 	j->size_rest = (uint32_t)(j->size_bytes % j->bs_bytes);
 	if (j->size_rest && j->size_cut && !lm_rw_random(j->rw) &&
 	    !j->bs_vary &&

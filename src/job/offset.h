@@ -221,7 +221,7 @@ static inline bool lm_offset_next_dir(struct lm_offset_gen *g, uint64_t *off,
 				      unsigned int units, unsigned int dir)
 {
 	unsigned int d = dir & 1;
-	uint64_t b, part = 0;
+	uint64_t b, at, part = 0;
 
 	if (g->seq_nr && g->seq_k++ % g->seq_nr) {
 		b = g->seq_ident ? g->seq_start[d] : g->seq_next[d];
@@ -259,9 +259,9 @@ static inline bool lm_offset_next_dir(struct lm_offset_gen *g, uint64_t *off,
 						      units,
 						      memory_order_relaxed);
 		if (g->dist) {
-			part = lm_dist_seq(g->dist, b, g->nblocks, g->bs_bytes);
-			b = part / g->bs_bytes;
-			part %= g->bs_bytes; /* a skip of part of a block */
+			at = lm_dist_seq(g->dist, b, g->nblocks, g->bs_bytes);
+			b = at / g->bs_bytes;
+			part = at % g->bs_bytes; /* a skip of part of a block */
 		} else {
 			b %= g->nblocks;
 		}

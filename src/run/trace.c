@@ -130,17 +130,18 @@ static void lm_trace_add(struct lm_trace_buf *b, const char *file,
 	struct lm_trace *t = b->t;
 	bool fresh = true;
 	char **more;
-	size_t i;
+	size_t i, cap;
 
 	pthread_mutex_lock(&t->lock);
 	for (i = 0; i < t->nadded && fresh; i++)
 		fresh = strcmp(t->added[i], file) != 0;
 	if (fresh && t->nadded == t->cap) {
 		/* out of memory: the name is said "add" of again later */
-		more = realloc(t->added, (t->cap * 2 + 8) * sizeof(*more));
+		cap = t->cap * 2 + 8;
+		more = realloc(t->added, cap * sizeof(*more));
 		if (more) {
 			t->added = more;
-			t->cap = t->cap * 2 + 8;
+			t->cap = cap;
 		}
 	}
 	if (fresh && t->nadded < t->cap && (t->added[t->nadded] = strdup(file)))
